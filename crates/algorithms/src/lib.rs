@@ -1,0 +1,71 @@
+//! Card-shuffling algorithms, correct and broken, for `shuffle-audit`.
+//!
+//! Every algorithm draws all of its randomness through one small trait,
+//! [`Source`], so the same code can be sampled with a PRNG, enumerated
+//! exactly (in the `stats` crate), or replayed from a script in a test.
+//!
+//! The algorithms of the seed documents are ported as written, bugs
+//! included; each one's documentation names the document and function it
+//! comes from, its cost, and its guarantee or its defect. The [`registry`]
+//! lists them all with stable ids.
+//!
+//! ```
+//! use algorithms::{Shuffle, registry};
+//! use rand::SeedableRng;
+//!
+//! let entry = registry::find("fisher-yates").unwrap();
+//! let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
+//! let mut deck: Vec<u32> = (0..52).collect();
+//! entry.algorithm.shuffle(&mut deck, &mut rng);
+//! ```
+#![deny(missing_docs)]
+
+pub mod js;
+pub mod reference;
+pub mod registry;
+pub mod seed000;
+pub mod seed001;
+pub mod seed003;
+pub mod seed004;
+mod source;
+
+pub use reference::{
+    CoinInsertionSort, CoinMergeSort, FisherYates, FisherYatesMod15, GsrRiffle, RandShuffle,
+    RandomKeys, Repeat, Sattolo,
+};
+pub use registry::{Algorithm, Entry, Exact, Expected, Kernel};
+pub use seed000::{
+    RandomPairsSwap, RedrawOnEmpty, ShuffleInsert, ShuffleInsert1, ShufflePick, ShufflePick1,
+    ShuffleSwap,
+};
+pub use seed001::{BlogInsideOut, BlogKnuthDurstenfeld, RedrawFlags, SpliceDraw};
+pub use seed003::{
+    AltNaiveShuffle, BlogFisherYates, BlogRiffle, DealWholeDeck, SpliceShuffle, StackShuffle,
+};
+pub use seed004::{NaiveSwap, NaiveSwapRand15, PokerFixed, PokerFixedRand15};
+pub use source::{Draw, MAX_REDUCED_BITS, MAX_WORD_BITS, Scripted, Source, SourceRng};
+
+/// A shuffling algorithm.
+///
+/// `shuffle` rearranges `deck` using only the randomness it draws from
+/// `src`. Implementations never look at the card values, only at positions,
+/// so shuffling any deck moves cards exactly as shuffling `0..n` would.
+pub trait Shuffle {
+    /// Shuffles `deck` in place, drawing every random choice from `src`.
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S);
+}
+
+/// Reorders `deck` so that `deck[j]` becomes the old `deck[order[j]]`: the
+/// adapter for seed functions that return a permutation of `0..n`.
+///
+/// # Panics
+/// When `order` is not as long as `deck` or names a position past its end.
+pub fn apply_order<T: Copy>(deck: &mut Vec<T>, order: &[usize]) {
+    assert_eq!(
+        order.len(),
+        deck.len(),
+        "an order must name every position once"
+    );
+    let reordered: Vec<T> = order.iter().map(|&i| deck[i]).collect();
+    *deck = reordered;
+}

@@ -1,0 +1,316 @@
+//! Reference algorithms that are not in the seed documents: the control
+//! (Fisher–Yates), well-known relatives and well-known mistakes, and the
+//! Gilbert–Shannon–Reeds model of a riffle.
+
+use crate::seed004::RAND_BITS;
+use crate::{Shuffle, Source, SourceRng};
+
+/// Durstenfeld's Fisher–Yates shuffle: for `i` from `n - 1` down to 1, swap
+/// card `i` with a card drawn uniformly from `0..=i`. The control.
+///
+/// Source: Durstenfeld, "Algorithm 235: Random permutation", CACM 1964.
+/// Cost: `O(n)`, `n - 1` draws.
+/// Guarantee: picked uniformly from the set of all `n!` permutations.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FisherYates;
+
+impl Shuffle for FisherYates {
+    #[inline]
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        for i in (1..deck.len()).rev() {
+            let j = src.below(i + 1);
+            deck.swap(i, j);
+        }
+    }
+}
+
+/// Sattolo's algorithm: Fisher–Yates with the partner drawn from `0..i`
+/// instead of `0..=i`.
+///
+/// Source: Sattolo, "An algorithm to generate a random cyclic permutation",
+/// IPL 1986.
+/// Cost: `O(n)`, `n - 1` draws.
+/// Defect (as a shuffle): uniform over the `(n-1)!` single-cycle
+/// permutations only; no card ever stays in place.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sattolo;
+
+impl Shuffle for Sattolo {
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        for i in (1..deck.len()).rev() {
+            let j = src.below(i);
+            deck.swap(i, j);
+        }
+    }
+}
+
+/// rand's `SliceRandom::shuffle`, fed through [`SourceRng`], so its raw
+/// 32- and 64-bit words are drawn through the trait.
+///
+/// Source: the `rand` crate, `rand::seq::SliceRandom::shuffle`.
+/// Cost: `O(n)`; it packs several bounded choices into one 32-bit word.
+/// Guarantee: uniform over all `n!` permutations (rand's documentation).
+/// Sampling only: a choice tree of 2^32 branches per word cannot be walked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RandShuffle;
+
+impl Shuffle for RandShuffle {
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        use rand::seq::SliceRandom;
+        deck.shuffle(&mut SourceRng(src));
+    }
+}
+
+/// Insertion sort with a comparator that answers a fair coin: the
+/// JavaScript `array.sort(() => Math.random() - 0.5)` idiom on an engine
+/// that sorts short arrays by insertion.
+///
+/// Source: the random-comparator idiom; insertion sort as in V8 before 2018
+/// for short arrays.
+/// Cost: `O(n^2)` worst case; 1 to `n - 1` coins per inserted card.
+/// Defect: biased: card `i` moves left `k` places with probability
+/// `2^-(k+1)`, so cards stay near their starting place (and every
+/// probability is a multiple of a power of 2, never `1/n!` for `n >= 3`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CoinInsertionSort;
+
+impl Shuffle for CoinInsertionSort {
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        for i in 1..deck.len() {
+            let mut j = i;
+            // compare(deck[j-1], deck[j]) says "greater" on heads: swap and go on.
+            while j > 0 && src.coin() {
+                deck.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+}
+
+/// Top-down merge sort with a comparator that answers a fair coin.
+///
+/// Source: the random-comparator idiom; top-down merge sort as in
+/// SpiderMonkey's `Array.prototype.sort`.
+/// Cost: `O(n log n)` coins.
+/// Defect: biased: every probability is a multiple of a power of 2, never
+/// `1/n!` for `n >= 3`, and a merge takes whole runs from one side with
+/// high probability.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CoinMergeSort;
+
+impl CoinMergeSort {
+    fn sort<T: Copy, S: Source + ?Sized>(deck: &mut [T], scratch: &mut Vec<T>, src: &mut S) {
+        let n = deck.len();
+        if n <= 1 {
+            return;
+        }
+        let mid = n / 2;
+        Self::sort(&mut deck[..mid], scratch, src);
+        Self::sort(&mut deck[mid..], scratch, src);
+        scratch.clear();
+        let (mut i, mut j) = (0, mid);
+        while i < mid && j < n {
+            // compare(left, right) <= 0 takes the left card: heads.
+            if src.coin() {
+                scratch.push(deck[i]);
+                i += 1;
+            } else {
+                scratch.push(deck[j]);
+                j += 1;
+            }
+        }
+        scratch.extend_from_slice(&deck[i..mid]);
+        scratch.extend_from_slice(&deck[j..n]);
+        deck.copy_from_slice(scratch);
+    }
+}
+
+impl Shuffle for CoinMergeSort {
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        let mut scratch = Vec::with_capacity(deck.len());
+        Self::sort(deck, &mut scratch, src);
+    }
+}
+
+/// Sort by random keys: give each card a uniform key of `bits` bits, then
+/// stable-sort by key.
+///
+/// Source: the "sort by random key" idiom (`ORDER BY RANDOM()`, decorate-
+/// sort-undecorate).
+/// Cost: `O(n log n)`, `n` draws of a `bits`-bit word.
+/// Defect: biased by ties: cards with equal keys keep their starting order,
+/// so the identity is favoured; at `n = 2` it has probability
+/// `1/2 + 2^-(bits+1)`. Negligible at 53 bits, glaring at 8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RandomKeys {
+    /// Width of each key, `1..=64`.
+    pub bits: u32,
+}
+
+impl Shuffle for RandomKeys {
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        let mut keyed: Vec<(u64, T)> = deck
+            .iter()
+            .map(|&card| (src.word(self.bits), card))
+            .collect();
+        keyed.sort_by_key(|&(key, _)| key); // stable: ties keep their order
+        for (slot, (_, card)) in deck.iter_mut().zip(keyed) {
+            *slot = card;
+        }
+    }
+}
+
+/// Fisher–Yates with C's `rand() % (i + 1)` on a 15-bit `rand()`.
+///
+/// Source: the common C idiom `j = rand() % (i + 1)`.
+/// Cost: `O(n)`, `n - 1` draws of a 15-bit word.
+/// Defect: slightly biased: unless `i + 1` divides 32768, the low partners
+/// are more likely (at 52 cards, results 0..8 of `% 52` have weight 631,
+/// the rest 630, out of 32768).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FisherYatesMod15;
+
+impl Shuffle for FisherYatesMod15 {
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        for i in (1..deck.len()).rev() {
+            let j = src.word_mod(RAND_BITS, i + 1);
+            deck.swap(i, j);
+        }
+    }
+}
+
+/// One Gilbert–Shannon–Reeds riffle: cut after a Binomial(n, 1/2) number of
+/// cards (one coin per card), then drop cards one at a time from the two
+/// packets with probability proportional to their sizes.
+///
+/// Source: Gilbert 1955, Reeds 1981; Bayer & Diaconis, "Trailing the
+/// dovetail shuffle to its lair", Ann. Appl. Probab. 1992.
+/// Cost: `O(n)`, `n` coins and up to `n` draws.
+/// Defect (as a shuffle): one riffle reaches only `2^n - n` permutations; `k`
+/// riffles are never exactly uniform, though at 52 cards seven come close
+/// (total variation distance about 0.334).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GsrRiffle;
+
+impl Shuffle for GsrRiffle {
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        let n = deck.len();
+        let cut = (0..n).filter(|_| src.coin()).count();
+        let packets = deck.clone();
+        let (left, right) = packets.split_at(cut);
+        let (mut i, mut j) = (0, 0);
+        for slot in deck.iter_mut() {
+            let (l, r) = (left.len() - i, right.len() - j);
+            let from_left = if l == 0 || r == 0 {
+                l > 0
+            } else {
+                src.below(l + r) < l
+            };
+            if from_left {
+                *slot = left[i];
+                i += 1;
+            } else {
+                *slot = right[j];
+                j += 1;
+            }
+        }
+    }
+}
+
+/// An algorithm applied `times` times in a row.
+///
+/// The exact enumerator computes the law of one pass and composes it with
+/// itself, so a repeated riffle costs no more to enumerate than one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Repeat<A> {
+    /// The algorithm applied each time.
+    pub inner: A,
+    /// How many times.
+    pub times: u32,
+}
+
+impl<A: Shuffle> Shuffle for Repeat<A> {
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        for _ in 0..self.times {
+            self.inner.shuffle(deck, src);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Draw, Scripted};
+
+    #[test]
+    fn fisher_yates_draws_below_i_plus_one() {
+        let mut s = Scripted::new([0, 1]);
+        let mut deck = vec![10, 11, 12];
+        FisherYates.shuffle(&mut deck, &mut s);
+        assert_eq!(deck, vec![12, 11, 10]);
+        assert_eq!(s.log(), &[Draw::Below(3), Draw::Below(2)]);
+    }
+
+    #[test]
+    fn gsr_riffle_interleaves_the_two_packets() {
+        // Coins: heads, heads, tails -> cut 2: [10, 11] | [12].
+        // Drops: below(3) = 2 -> right (12); then the right packet is empty.
+        let mut s = Scripted::new([1, 1, 0, 2]);
+        let mut deck = vec![10, 11, 12];
+        GsrRiffle.shuffle(&mut deck, &mut s);
+        assert_eq!(deck, vec![12, 10, 11]);
+        assert_eq!(s.remaining(), 0);
+    }
+
+    #[test]
+    fn random_keys_keep_tied_cards_in_order() {
+        let mut deck = vec![10, 11, 12];
+        RandomKeys { bits: 2 }.shuffle(&mut deck, &mut Scripted::new([3, 1, 1]));
+        assert_eq!(deck, vec![11, 12, 10]);
+    }
+
+    #[test]
+    fn coin_merge_sort_merges_by_coin() {
+        // n = 3: sort [10] | [11, 12]: the right half merges with one coin (tails -> 12 first),
+        // then [10] with [12, 11]: heads takes 10.
+        let mut deck = vec![10, 11, 12];
+        CoinMergeSort.shuffle(&mut deck, &mut Scripted::new([0, 1]));
+        assert_eq!(deck, vec![10, 12, 11]);
+    }
+
+    #[test]
+    fn repeat_applies_the_inner_algorithm_each_time() {
+        let mut s = Scripted::new([0, 0]);
+        let mut deck = vec![10, 11];
+        Repeat {
+            inner: FisherYates,
+            times: 2,
+        }
+        .shuffle(&mut deck, &mut s);
+        assert_eq!(deck, vec![10, 11]);
+        assert_eq!(s.log().len(), 2);
+    }
+
+    #[test]
+    fn rand_shuffle_draws_words_through_the_trait() {
+        use rand::SeedableRng;
+        /// Forwards to a PRNG and logs every draw.
+        struct Logged(rand_xoshiro::Xoshiro256PlusPlus, Vec<Draw>);
+        impl Source for Logged {
+            fn draw(&mut self, draw: Draw) -> u64 {
+                self.1.push(draw);
+                self.0.draw(draw)
+            }
+        }
+        let mut src = Logged(
+            rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3),
+            Vec::new(),
+        );
+        let mut deck: Vec<u32> = (0..20).collect();
+        RandShuffle.shuffle(&mut deck, &mut src);
+        assert!(!src.1.is_empty());
+        assert!(src.1.iter().all(|d| matches!(d, Draw::Word(32 | 64))));
+        deck.sort_unstable();
+        assert_eq!(deck, (0..20).collect::<Vec<_>>());
+    }
+}

@@ -1,0 +1,253 @@
+//! The JavaScript shuffles of `003_8fdfb98757373742.txt` (a Chinese
+//! translation of "The JavaScript Shuffle"), each ported exactly as printed.
+//! `naiveShuffle` is the same code as the random-pairs swap of
+//! `000_d04b9b9104ef3ac9.txt`; see [`crate::RandomPairsSwap`].
+
+use crate::js::{random_index, splice};
+use crate::{Shuffle, Source};
+
+/// `deal(deck, players, numCards)` exactly as printed, with `player.hand`
+/// as `hands[p]`. A card dealt from an empty deck is JavaScript's
+/// `undefined`, here `None`: the function has no error handling, as its
+/// author says.
+pub fn deal<T: Copy, S: Source + ?Sized>(
+    deck: &mut Vec<T>,
+    hands: &mut [Vec<Option<T>>],
+    num_cards: usize,
+    src: &mut S,
+) {
+    for hand in hands.iter_mut() {
+        while hand.len() != num_cards {
+            let at = random_index(src, deck.len());
+            hand.push(splice(deck, at as f64, 1.0, &[]).first().copied());
+        }
+    }
+}
+
+/// `deal` used to deal a whole deck to one player, whose hand is the
+/// shuffled deck: each card is `splice`d at random out of the remaining ones.
+///
+/// Source: `003_8fdfb98757373742.txt`, function `deal` (one player, `numCards`
+/// = deck size).
+/// Cost: `O(n^2)` for the splices, `n` draws.
+/// Guarantee: uniform over all `n!` permutations.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DealWholeDeck;
+
+impl Shuffle for DealWholeDeck {
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        let n = deck.len();
+        let mut hands = [Vec::with_capacity(n)];
+        deal(deck, &mut hands, n, src);
+        let [hand] = hands;
+        *deck = hand
+            .into_iter()
+            .map(|c| c.expect("a deck of n cards deals n cards"))
+            .collect();
+    }
+}
+
+/// `altNaiveShuffle`: for every `index` from the end, swap it with a card
+/// drawn from the whole deck (`Math.floor(Math.random() * deck.length)`).
+///
+/// Source: `003_8fdfb98757373742.txt`, function `altNaiveShuffle`.
+/// Cost: `O(n)`, `n` draws.
+/// Defect: biased: `n^n` equally likely paths cannot split evenly over `n!`
+/// permutations for `n >= 3` (the naive swap run backwards).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AltNaiveShuffle;
+
+impl Shuffle for AltNaiveShuffle {
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        let n = deck.len();
+        for index in (0..n).rev() {
+            let random_card = random_index(src, n);
+            deck.swap(index, random_card);
+        }
+    }
+}
+
+/// The Fisher–Yates version the article derives from `altNaiveShuffle` by
+/// the one-line change `randomCard = Math.floor(Math.random() * index)`.
+///
+/// Source: `003_8fdfb98757373742.txt`, section 费希尔-耶茨洗牌 (the changed
+/// line applied to `altNaiveShuffle`).
+/// Cost: `O(n)`, `n - 1` draws.
+/// Defect: `randomCard` is in `0..index`, never `index` itself, so this is
+/// Sattolo's algorithm: only the `(n-1)!` single-cycle permutations, no card
+/// left in place. The article says the change avoids swapping a card with
+/// itself; that is exactly what breaks it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BlogFisherYates;
+
+impl Shuffle for BlogFisherYates {
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        let n = deck.len();
+        for index in (0..n).rev() {
+            let random_card = random_index(src, index);
+            deck.swap(index, random_card);
+        }
+    }
+}
+
+/// `spliceShuffle`: `splice` a random card out of the first `count` and
+/// `splice` it back in at index `count`.
+///
+/// Source: `003_8fdfb98757373742.txt`, function `spliceShuffle`.
+/// Cost: `O(n^2)` for the splices, `n` draws.
+/// Guarantee: uniform over all `n!` permutations: each step draws uniformly
+/// from the cards not yet placed, and distinct draw sequences give distinct
+/// decks (the drawn card lands just after the undrawn ones, not at the end
+/// as the article's Fisher–Yates reading suggests).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SpliceShuffle;
+
+impl Shuffle for SpliceShuffle {
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        let mut count = deck.len();
+        while count != 0 {
+            let at = random_index(src, count);
+            let temp_x = splice(deck, at as f64, 1.0, &[]);
+            splice(deck, count as f64, 0.0, &temp_x[..1]);
+            count -= 1;
+        }
+    }
+}
+
+/// `stackShuffle`: `push` a card `splice`d at random from the first `count`.
+///
+/// Source: `003_8fdfb98757373742.txt`, function `stackShuffle`.
+/// Cost: `O(n^2)` for the splices, `n` draws.
+/// Guarantee: uniform over all `n!` permutations.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StackShuffle;
+
+impl Shuffle for StackShuffle {
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        let mut count = deck.len();
+        while count != 0 {
+            let at = random_index(src, count);
+            let card = splice(deck, at as f64, 1.0, &[])[0];
+            deck.push(card);
+            count -= 1;
+        }
+    }
+}
+
+/// One `riffleShuffle(deck)`, exactly as printed, with JavaScript's `splice`
+/// semantics: a cut of `deck.length / 2 + r - 4` (`r` in `0..9`, fractional
+/// for odd decks, truncated by `splice`), then packets of 0 to 3 cards from
+/// the left half spliced into the right half at a drifting index.
+///
+/// The `while (leftCount > 0)` loop takes 0 cards with probability 1/4 per
+/// turn, so its length is unbounded; it also checks
+/// [`Source::keep_going`], which is always true when sampling.
+pub fn riffle_shuffle<T: Copy, S: Source + ?Sized>(deck: &mut Vec<T>, src: &mut S) {
+    let cut_deck_variant = deck.len() as f64 / 2.0 + random_index(src, 9) as f64 - 4.0;
+    let mut left_half = splice(deck, 0.0, cut_deck_variant, &[]);
+    let mut left_count = left_half.len() as i64;
+    let mut right_count = deck.len() as i64 - random_index(src, 4) as i64;
+    while left_count > 0 && src.keep_going() {
+        let take_amount = random_index(src, 4) as i64;
+        let packet = splice(&mut left_half, left_count as f64, take_amount as f64, &[]);
+        splice(deck, right_count as f64, 0.0, &packet);
+        left_count -= take_amount;
+        right_count = right_count - random_index(src, 4) as i64 + take_amount;
+    }
+    splice(deck, right_count as f64, 0.0, &left_half);
+}
+
+/// One pass of the article's `riffleShuffle`; the registry repeats it 7
+/// times, as the article recommends ([`crate::Repeat`]).
+///
+/// Source: `003_8fdfb98757373742.txt`, function `riffleShuffle`.
+/// Cost: `O(n^2)` per pass for the splices; the number of draws per pass is
+/// unbounded (a packet may have 0 cards).
+/// Defect: not a model of a riffle: its first `splice(leftCount, ...)` starts
+/// at the end of the left half and takes nothing, packets are cut from the
+/// left half's tail while the insertion index drifts left, and small decks
+/// are cut at negative or past-the-end indices; the result is biased.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BlogRiffle;
+
+impl Shuffle for BlogRiffle {
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        riffle_shuffle(deck, src);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Scripted;
+
+    #[test]
+    fn deal_past_the_end_of_the_deck_gives_undefined() {
+        let mut deck = vec![7];
+        let mut hands = [Vec::new(), Vec::new()];
+        deal(&mut deck, &mut hands, 1, &mut Scripted::new([0]));
+        assert_eq!(hands, [vec![Some(7)], vec![None]]);
+    }
+
+    #[test]
+    fn splice_shuffle_places_each_pick_after_the_undrawn_cards() {
+        // count=3: take index 0 (10) -> [11,12,10]; count=2: take 0 (11), insert at 2
+        // -> [12,10,11]; count=1: take 0 (12), insert at 1 -> [10,12,11].
+        let mut deck = vec![10, 11, 12];
+        SpliceShuffle.shuffle(&mut deck, &mut Scripted::new([0, 0, 0]));
+        assert_eq!(deck, vec![10, 12, 11]);
+    }
+
+    #[test]
+    fn stack_shuffle_pushes_each_pick() {
+        let mut deck = vec![10, 11, 12];
+        StackShuffle.shuffle(&mut deck, &mut Scripted::new([0, 0, 0]));
+        assert_eq!(deck, vec![10, 11, 12]);
+        let mut deck = vec![10, 11, 12];
+        StackShuffle.shuffle(&mut deck, &mut Scripted::new([2, 1, 0]));
+        assert_eq!(deck, vec![12, 11, 10]);
+    }
+
+    #[test]
+    fn blog_fisher_yates_never_swaps_a_card_with_itself() {
+        let mut s = Scripted::new([0, 0]);
+        let mut deck = vec![10, 11, 12];
+        BlogFisherYates.shuffle(&mut deck, &mut s);
+        // index 2 <-> 0: [12,11,10]; index 1 <-> 0: [11,12,10]; index 0: no draw.
+        assert_eq!(deck, vec![11, 12, 10]);
+        assert_eq!(s.log(), &[crate::Draw::Below(2), crate::Draw::Below(1)]);
+    }
+
+    #[test]
+    fn riffle_of_52_cards_follows_the_splices() {
+        // r = 4: cut at 26; rightCount = 26 - 0. Then (take, drift) = (0, 0) once and
+        // (3, 0) nine times: 27 cards taken from a left half of 26 ends the loop.
+        let mut deck: Vec<u32> = (0..52).collect();
+        let mut script = vec![4, 0, 0, 0];
+        for _ in 0..9 {
+            script.extend([3, 0]);
+        }
+        let mut s = Scripted::new(script);
+        riffle_shuffle(&mut deck, &mut s);
+        assert_eq!(s.remaining(), 0);
+        let mut sorted = deck.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..52).collect::<Vec<_>>());
+        // The first 3-card packet is leftHalf.splice(26, 3), which takes nothing; the
+        // later packets land past the end of the right half, which stays on top.
+        assert_eq!(&deck[..26], &(26..52).collect::<Vec<_>>()[..]);
+        assert_eq!(&deck[26..29], &[23, 24, 25]);
+        assert_eq!(&deck[47..], &[2, 3, 4, 0, 1]);
+    }
+
+    #[test]
+    fn riffle_of_a_tiny_deck_cuts_at_a_truncated_negative_index() {
+        // n = 3, r = 0: cut = 1.5 - 4 = -2.5, truncated to -2, clamped to 0 cards.
+        let mut deck = vec![10, 11, 12];
+        let mut s = Scripted::new([0, 3]);
+        riffle_shuffle(&mut deck, &mut s);
+        // Left half empty: no loop; splice(0, 0) of nothing.
+        assert_eq!(deck, vec![10, 11, 12]);
+        assert_eq!(s.remaining(), 0);
+    }
+}
