@@ -1,1 +1,14 @@
-pub fn x() {}
+//! Exact enumeration and statistics of shuffle distributions.
+//!
+//! [`exact::exact_distribution`] computes the true law of any algorithm of
+//! the `algorithms` crate on a small deck, as exact integers over a common
+//! denominator: the probability of each of the `n!` arrangements, the
+//! position matrix, and the distance from uniform.
+#![deny(missing_docs)]
+
+pub mod error;
+pub mod exact;
+pub mod perm;
+
+pub use error::ExactError;
+pub use exact::{ExactDistribution, Limits, MAX_EXACT_DECK, Method, TvBounds, exact_distribution};

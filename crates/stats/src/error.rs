@@ -1,0 +1,42 @@
+//! Errors of the `stats` crate.
+
+use thiserror::Error;
+
+/// Why an exact enumeration cannot be done.
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum ExactError {
+    /// The deck is outside the sizes the enumerator handles.
+    #[error("deck size {deck} is not allowed for exact enumeration: use 1..={max}")]
+    DeckSize {
+        /// The size asked for.
+        deck: usize,
+        /// The largest size allowed.
+        max: usize,
+    },
+    /// The algorithm's draws are too wide to branch on.
+    #[error(
+        "a draw with {outcomes} outcomes cannot be enumerated (at most {max} per draw): sample this algorithm instead"
+    )]
+    TooWide {
+        /// Outcomes of the offending draw.
+        outcomes: u128,
+        /// The most a draw may have.
+        max: u128,
+    },
+    /// The walk would visit more paths than the budget allows.
+    #[error(
+        "exact enumeration needs about {needed:.3e} paths, over the budget of {budget:.3e}: raise --max-paths or use a smaller deck"
+    )]
+    TooManyPaths {
+        /// Paths needed (an estimate when the walk was not started).
+        needed: f64,
+        /// The budget.
+        budget: f64,
+    },
+    /// Exact weights no longer fit in 128 bits.
+    #[error("exact path weights exceed 128 bits on a deck of {deck} cards: use a smaller deck")]
+    Overflow {
+        /// The deck size.
+        deck: usize,
+    },
+}

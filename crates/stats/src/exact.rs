@@ -1,0 +1,999 @@
+//! Exact distributions: walk every sequence of choices an algorithm can make
+//! on a small deck, with its exact probability.
+//!
+//! # Method
+//! The walker is itself a [`Source`]. It runs the algorithm from the start
+//! for every path, answering each draw from a recorded choice sequence and
+//! recording each new branch point; after a run it steps the deepest choice
+//! that has a next value (an odometer) and runs again. A path's probability
+//! is the product of `weight / total` of its draws, kept as exact `u128`
+//! integers; paths are summed per permutation, grouped by their denominator,
+//! and the groups are put over one common denominator at the end. The walk
+//! is split on its first choices and run in parallel with rayon.
+//!
+//! Rejection loops ([`Source::below_until`]) are answered in closed form:
+//! each accepted value with probability `1/accepted`, which is the law of
+//! the loop. Algorithms applied `k` times ([`algorithms::Repeat`]) are walked
+//! once and the one-pass law is composed with itself. Loops whose length is
+//! unbounded otherwise (the blog riffle taking no cards) are cut where a
+//! path's probability falls below `2^-min_path_log2` or its depth passes
+//! `max_depth`; the mass of the cut paths is reported as unexplored, and
+//! every figure then comes with bounds.
+
+use crate::error::ExactError;
+use crate::perm::{compose, factorial, next_permutation, rank, unrank};
+use algorithms::{Algorithm, Draw, Shuffle, Source};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// The largest deck the enumerator accepts (`10!` = 3,628,800 permutations).
+pub const MAX_EXACT_DECK: usize = 10;
+
+/// Bounds on an enumeration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most paths (complete or cut) a walk may visit, and the most
+    /// products a composition of passes may form.
+    pub max_paths: u64,
+    /// Paths whose probability falls below `2^-min_path_log2` are cut, when
+    /// set. Only for algorithms with unbounded loops; a finite tree must not
+    /// be cut.
+    pub min_path_log2: Option<u32>,
+    /// Paths deeper than this many draws are cut.
+    pub max_depth: usize,
+    /// The most outcomes a single draw may have.
+    pub max_branching: u128,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_paths: 1_000_000_000,
+            min_path_log2: None,
+            max_depth: 4096,
+            max_branching: 1 << 16,
+        }
+    }
+}
+
+impl Limits {
+    /// The default probability bound for algorithms with unbounded loops:
+    /// paths below `2^-26` are cut.
+    pub const MASS_BOUND_LOG2: u32 = 26;
+
+    /// The default limits for an algorithm of the given kind.
+    pub fn for_exact(exact: algorithms::Exact) -> Self {
+        let mut limits = Limits::default();
+        if exact == algorithms::Exact::MassBound {
+            limits.min_path_log2 = Some(Self::MASS_BOUND_LOG2);
+        }
+        limits
+    }
+}
+
+/// How an exact distribution was computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Every path of the choice tree was walked.
+    BruteForce,
+    /// One pass was walked and its law composed `passes` times.
+    RepeatedComposition {
+        /// Number of passes.
+        passes: u32,
+    },
+}
+
+impl Method {
+    /// A short kebab-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::BruteForce => "brute-force",
+            Method::RepeatedComposition { .. } => "repeated-composition",
+        }
+    }
+}
+
+/// The exact law of an algorithm on a deck of `deck` cards, starting from
+/// the arrangement `0, 1, …, n-1`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExactDistribution {
+    /// Number of cards.
+    pub deck: usize,
+    /// `weights[r] / denominator` is the probability of the arrangement of
+    /// lexicographic rank `r`.
+    pub weights: Vec<u128>,
+    /// The common denominator, reduced (no factor common to it and every
+    /// weight).
+    pub denominator: u128,
+    /// Complete paths walked (of one pass, for a repeated algorithm).
+    pub paths: u64,
+    /// Paths cut by the probability or depth bound (0 for a finite tree).
+    pub cut_paths: u64,
+    /// How it was computed.
+    pub method: Method,
+}
+
+/// Total variation distance from uniform, with bounds when some mass is
+/// unexplored (`lower == upper` otherwise).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TvBounds {
+    /// A lower bound (the exact value when nothing is unexplored).
+    pub lower: f64,
+    /// An upper bound.
+    pub upper: f64,
+}
+
+impl ExactDistribution {
+    /// `n!`, the number of arrangements.
+    pub fn arrangements(&self) -> usize {
+        self.weights.len()
+    }
+
+    /// The sum of all weights: equal to the denominator unless paths were cut.
+    pub fn explored_weight(&self) -> u128 {
+        self.weights.iter().sum()
+    }
+
+    /// Whether every path was accounted for.
+    pub fn is_complete(&self) -> bool {
+        self.explored_weight() == self.denominator
+    }
+
+    /// The probability mass of the cut paths (0 for a finite tree).
+    pub fn unexplored_mass(&self) -> f64 {
+        (self.denominator - self.explored_weight()) as f64 / self.denominator as f64
+    }
+
+    /// The probability of the arrangement of rank `r` (a lower bound when
+    /// mass is unexplored).
+    pub fn probability(&self, r: usize) -> f64 {
+        self.weights[r] as f64 / self.denominator as f64
+    }
+
+    /// All probabilities, in lexicographic order.
+    pub fn probabilities(&self) -> Vec<f64> {
+        (0..self.arrangements())
+            .map(|r| self.probability(r))
+            .collect()
+    }
+
+    /// How many arrangements have positive probability.
+    pub fn support(&self) -> usize {
+        self.weights.iter().filter(|&&w| w > 0).count()
+    }
+
+    /// The probability that the deck comes out as it went in.
+    pub fn identity_probability(&self) -> f64 {
+        self.probability(0)
+    }
+
+    /// The largest probability of any arrangement.
+    pub fn max_probability(&self) -> f64 {
+        self.weights.iter().copied().max().unwrap_or(0) as f64 / self.denominator as f64
+    }
+
+    /// The smallest probability of any arrangement.
+    pub fn min_probability(&self) -> f64 {
+        self.weights.iter().copied().min().unwrap_or(0) as f64 / self.denominator as f64
+    }
+
+    /// Whether every arrangement has probability exactly `1/n!`.
+    pub fn is_uniform(&self) -> bool {
+        self.is_complete() && self.explored_is_flat()
+    }
+
+    /// Whether the explored mass is spread exactly evenly over all `n!`
+    /// arrangements (the test for algorithms with unbounded loops).
+    pub fn explored_is_flat(&self) -> bool {
+        let first = self.weights[0];
+        first > 0 && self.weights.iter().all(|&w| w == first)
+    }
+
+    /// Total variation distance from the uniform law,
+    /// `(1/2) * sum |p(a) - 1/n!|`.
+    ///
+    /// With unexplored mass `U` and explored probabilities `e(a) <= p(a)`,
+    /// the true distance lies between `max(sum max(0, e - u), (S - U) / 2)`
+    /// and `(S + U) / 2`, where `S = sum |e - u|`.
+    pub fn total_variation(&self) -> TvBounds {
+        let u = 1.0 / self.arrangements() as f64;
+        let mut sum_abs = 0.0;
+        let mut excess = 0.0;
+        for r in 0..self.arrangements() {
+            let e = self.probability(r);
+            sum_abs += (e - u).abs();
+            excess += (e - u).max(0.0);
+        }
+        if self.is_complete() {
+            let tv = sum_abs / 2.0;
+            return TvBounds {
+                lower: tv,
+                upper: tv,
+            };
+        }
+        let unexplored = self.unexplored_mass();
+        TvBounds {
+            lower: excess.max((sum_abs - unexplored) / 2.0).max(0.0),
+            upper: ((sum_abs + unexplored) / 2.0).min(1.0),
+        }
+    }
+
+    /// Whether the law is certainly not uniform: not flat when complete, or
+    /// a positive lower bound on the distance when mass is unexplored.
+    pub fn is_certainly_biased(&self) -> bool {
+        if self.is_complete() {
+            !self.explored_is_flat()
+        } else {
+            self.total_variation().lower > 0.0
+        }
+    }
+
+    /// The exact position matrix: `matrix[card][position]` is the weight (over
+    /// [`denominator`](Self::denominator)) of `card` ending at `position`.
+    pub fn position_weights(&self) -> Vec<Vec<u128>> {
+        let n = self.deck;
+        let mut matrix = vec![vec![0u128; n]; n];
+        let mut a: Vec<u8> = (0..n as u8).collect();
+        for &w in &self.weights {
+            if w > 0 {
+                for (position, &card) in a.iter().enumerate() {
+                    matrix[card as usize][position] += w;
+                }
+            }
+            next_permutation(&mut a);
+        }
+        matrix
+    }
+
+    /// The position matrix as probabilities.
+    pub fn position_matrix(&self) -> Vec<Vec<f64>> {
+        let d = self.denominator as f64;
+        self.position_weights()
+            .into_iter()
+            .map(|row| row.into_iter().map(|w| w as f64 / d).collect())
+            .collect()
+    }
+}
+
+/// Computes the exact law of `algorithm` on `deck` cards.
+///
+/// # Errors
+/// [`ExactError`] when the deck is out of range, a draw is too wide, the walk
+/// would exceed `limits.max_paths`, or weights would exceed 128 bits.
+pub fn exact_distribution(
+    algorithm: &Algorithm,
+    deck: usize,
+    limits: &Limits,
+) -> Result<ExactDistribution, ExactError> {
+    if !(1..=MAX_EXACT_DECK).contains(&deck) {
+        return Err(ExactError::DeckSize {
+            deck,
+            max: MAX_EXACT_DECK,
+        });
+    }
+    let once = walk(&algorithm.kernel, deck, limits)?;
+    if algorithm.times <= 1 {
+        return Ok(once);
+    }
+    // A complete one-pass law composes exactly. An incomplete one (cut by a
+    // probability bound) has denominators that outgrow 128 bits, so it is
+    // rounded down to a denominator of 2^ROUNDED_LOG2 first; rounding down
+    // only moves mass to "unexplored", so every bound stays valid.
+    let complete = once.is_complete();
+    let step = if complete {
+        once.clone()
+    } else {
+        round_down(&once, ROUNDED_LOG2)
+    };
+    let mut law = step.clone();
+    for _ in 1..algorithm.times {
+        law = compose_laws(&law, &step, limits)?;
+        if !complete {
+            law = round_down(&law, ROUNDED_LOG2);
+        }
+    }
+    law.method = Method::RepeatedComposition {
+        passes: algorithm.times,
+    };
+    Ok(law)
+}
+
+/// The denominator exponent incomplete laws are rounded to before composing.
+const ROUNDED_LOG2: u32 = 60;
+
+/// The law with every weight rounded down to a multiple of `2^-bits`: a
+/// lower bound of every probability, over the denominator `2^bits`.
+fn round_down(law: &ExactDistribution, bits: u32) -> ExactDistribution {
+    let d = law.denominator;
+    let weights = law
+        .weights
+        .iter()
+        .map(|&w| {
+            // floor(w * 2^bits / d) by binary long division, with w <= d and no overflow.
+            let (mut q, mut r) = (0u128, w);
+            for _ in 0..bits {
+                q <<= 1;
+                if r >= d - r {
+                    r -= d - r;
+                    q |= 1;
+                } else {
+                    r <<= 1;
+                }
+            }
+            q
+        })
+        .collect();
+    let mut rounded = ExactDistribution {
+        weights,
+        denominator: 1u128 << bits,
+        ..law.clone()
+    };
+    reduce(&mut rounded);
+    rounded
+}
+
+/// The law of `second` applied after `first`.
+fn compose_laws(
+    first: &ExactDistribution,
+    second: &ExactDistribution,
+    limits: &Limits,
+) -> Result<ExactDistribution, ExactError> {
+    let n = first.deck;
+    let overflow = || ExactError::Overflow { deck: n };
+    let support = |law: &ExactDistribution| -> Vec<(Vec<u8>, u128)> {
+        let mut out = Vec::new();
+        for (r, &w) in law.weights.iter().enumerate() {
+            if w > 0 {
+                let mut a = Vec::new();
+                unrank(r, n, &mut a);
+                out.push((a, w));
+            }
+        }
+        out
+    };
+    let (a_support, b_support) = (support(first), support(second));
+    let products = a_support.len() as f64 * b_support.len() as f64;
+    if products > limits.max_paths as f64 {
+        return Err(ExactError::TooManyPaths {
+            needed: products,
+            budget: limits.max_paths as f64,
+        });
+    }
+    let denominator = first
+        .denominator
+        .checked_mul(second.denominator)
+        .ok_or_else(overflow)?;
+    let chunks: Vec<Result<Vec<u128>, ExactError>> = a_support
+        .par_chunks(64)
+        .map(|chunk| {
+            let mut weights = vec![0u128; first.arrangements()];
+            let mut out = vec![0u8; n];
+            for (a, wa) in chunk {
+                for (b, wb) in &b_support {
+                    compose(a, b, &mut out);
+                    let w = wa.checked_mul(*wb).ok_or_else(overflow)?;
+                    let slot = &mut weights[rank(&out)];
+                    *slot = slot.checked_add(w).ok_or_else(overflow)?;
+                }
+            }
+            Ok(weights)
+        })
+        .collect();
+    let mut weights = vec![0u128; first.arrangements()];
+    for chunk in chunks {
+        for (w, c) in weights.iter_mut().zip(chunk?) {
+            *w = w.checked_add(c).ok_or_else(overflow)?;
+        }
+    }
+    let mut law = ExactDistribution {
+        weights,
+        denominator,
+        ..first.clone()
+    };
+    reduce(&mut law);
+    Ok(law)
+}
+
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// Divides the weights and the denominator by their greatest common divisor.
+fn reduce(law: &mut ExactDistribution) {
+    let g = law.weights.iter().fold(law.denominator, |g, &w| gcd(g, w));
+    if g > 1 {
+        law.denominator /= g;
+        for w in &mut law.weights {
+            *w /= g;
+        }
+    }
+}
+
+/// One branch point of the choice tree.
+#[derive(Clone, Copy, Debug)]
+enum Branch {
+    /// `Draw::Below(k)`: outcomes `0..k`, each of weight 1.
+    Uniform { k: u64 },
+    /// A word-based draw: outcomes with their weights (zero-weight ones skipped).
+    Weighted(Draw),
+    /// A rejection loop: the accepted values (a bit mask), each of weight 1.
+    Accept { mask: u64 },
+}
+
+impl Branch {
+    fn first(self) -> u64 {
+        match self {
+            Branch::Uniform { .. } | Branch::Weighted(_) => 0, // outcome 0 always has weight
+            Branch::Accept { mask } => u64::from(mask.trailing_zeros()),
+        }
+    }
+
+    fn next_after(self, v: u64) -> Option<u64> {
+        match self {
+            Branch::Uniform { k } => (v + 1 < k).then_some(v + 1),
+            Branch::Weighted(draw) => {
+                let end = draw.outcomes() as u64;
+                (v + 1..end).find(|&r| draw.weight(r) > 0)
+            }
+            Branch::Accept { mask } => {
+                let rest = if v >= 63 {
+                    0
+                } else {
+                    mask >> (v + 1) << (v + 1)
+                };
+                (rest != 0).then(|| u64::from(rest.trailing_zeros()))
+            }
+        }
+    }
+
+    /// `(weight of v, total weight)`.
+    #[inline]
+    fn weight(self, v: u64) -> (u128, u128) {
+        match self {
+            Branch::Uniform { k } => (1, u128::from(k)),
+            Branch::Weighted(draw) => (draw.weight(v), draw.total_weight()),
+            Branch::Accept { mask } => (1, u128::from(mask.count_ones())),
+        }
+    }
+
+    /// Whether every outcome has the same weight, so a cut at this branch
+    /// cuts all its siblings too.
+    fn is_flat(self) -> bool {
+        !matches!(self, Branch::Weighted(_))
+    }
+
+    fn outcomes(self) -> f64 {
+        match self {
+            Branch::Uniform { k } => k as f64,
+            Branch::Weighted(draw) => draw.outcomes() as f64,
+            Branch::Accept { mask } => f64::from(mask.count_ones()),
+        }
+    }
+}
+
+/// Why a path stopped being followed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cut {
+    /// Depth or probability bound: the path's mass goes to "unexplored".
+    Bound,
+    /// Weights overflowed 128 bits.
+    Overflow,
+    /// A draw had too many outcomes.
+    TooWide(u128),
+}
+
+/// Replays one choice sequence at a time through an algorithm.
+struct Walker<'l> {
+    limits: &'l Limits,
+    choices: Vec<u64>,
+    branches: Vec<Branch>,
+    depth: usize,
+    num: u128,
+    den: u128,
+    cut: Option<(Cut, usize)>,
+}
+
+impl<'l> Walker<'l> {
+    fn new(limits: &'l Limits, prefix: Vec<u64>) -> Self {
+        Walker {
+            limits,
+            choices: prefix,
+            branches: Vec::new(),
+            depth: 0,
+            num: 1,
+            den: 1,
+            cut: None,
+        }
+    }
+
+    /// Runs the algorithm along the current choices, extending them with
+    /// first outcomes past their end.
+    fn run<A: Shuffle>(&mut self, algorithm: &A, deck: &mut Vec<u8>, n: usize) {
+        self.depth = 0;
+        self.num = 1;
+        self.den = 1;
+        self.cut = None;
+        deck.clear();
+        deck.extend(0..n as u8);
+        algorithm.shuffle(deck, self);
+    }
+
+    /// Steps to the next path whose first `fixed` choices are unchanged.
+    fn advance(&mut self, fixed: usize) -> bool {
+        if let Some((Cut::Bound, at)) = self.cut {
+            // Every sibling of a flat branch is cut the same way: skip them.
+            if at + 1 == self.choices.len() && at >= fixed && self.branches[at].is_flat() {
+                self.choices.truncate(at);
+                self.branches.truncate(at);
+            }
+        }
+        self.branches.truncate(self.choices.len());
+        while self.choices.len() > fixed {
+            let d = self.choices.len() - 1;
+            if let Some(v) = self.branches[d].next_after(self.choices[d]) {
+                self.choices[d] = v;
+                return true;
+            }
+            self.choices.pop();
+            self.branches.pop();
+        }
+        false
+    }
+
+    fn stop(&mut self, why: Cut) {
+        if self.cut.is_none() {
+            self.cut = Some((why, self.depth.saturating_sub(1)));
+        }
+    }
+
+    /// Takes the branch at the current depth, records or replays its choice.
+    #[inline]
+    fn take(&mut self, make: impl FnOnce() -> Option<Branch>) -> u64 {
+        let d = self.depth;
+        if d == self.branches.len() {
+            match make() {
+                Some(b) => self.branches.push(b),
+                None => {
+                    // A rejection loop with nothing to accept never ends.
+                    self.depth += 1;
+                    self.stop(Cut::Bound);
+                    return 0;
+                }
+            }
+        }
+        let branch = self.branches[d];
+        let v = match self.choices.get(d) {
+            Some(&v) => v,
+            None => {
+                let v = branch.first();
+                self.choices.push(v);
+                v
+            }
+        };
+        self.depth += 1;
+        let (w, t) = branch.weight(v);
+        match (self.num.checked_mul(w), self.den.checked_mul(t)) {
+            (Some(num), Some(den)) => {
+                self.num = num;
+                self.den = den;
+            }
+            _ => self.stop(Cut::Overflow),
+        }
+        if self.depth > self.limits.max_depth {
+            self.stop(Cut::Bound);
+        } else if let Some(p) = self.limits.min_path_log2 {
+            // probability num/den < 2^-p  <=>  num * 2^p < den
+            if self.num.leading_zeros() > p && (self.num << p) < self.den {
+                self.stop(Cut::Bound);
+            }
+        }
+        v
+    }
+}
+
+impl Source for Walker<'_> {
+    fn draw(&mut self, draw: Draw) -> u64 {
+        if self.cut.is_some() {
+            return 0; // outcome 0 is valid for every draw; the path is discarded
+        }
+        let max = self.limits.max_branching;
+        if draw.outcomes() > max {
+            self.depth += 1;
+            self.stop(Cut::TooWide(draw.outcomes()));
+            return 0;
+        }
+        self.take(|| {
+            draw.validate();
+            Some(match draw {
+                Draw::Below(k) => Branch::Uniform { k },
+                _ => Branch::Weighted(draw),
+            })
+        })
+    }
+
+    fn keep_going(&self) -> bool {
+        self.cut.is_none()
+    }
+
+    fn below_until(&mut self, k: u64, accept: &mut dyn FnMut(u64) -> bool) -> u64 {
+        if self.cut.is_some() {
+            return (0..k).find(|&r| accept(r)).unwrap_or(0);
+        }
+        if k > 64 {
+            self.depth += 1;
+            self.stop(Cut::TooWide(u128::from(k)));
+            return 0;
+        }
+        self.take(|| {
+            let mask = (0..k).filter(|&r| accept(r)).fold(0u64, |m, r| m | 1 << r);
+            (mask != 0).then_some(Branch::Accept { mask })
+        })
+    }
+}
+
+/// Per-task sums: one weight vector per path denominator.
+struct Sums {
+    arrangements: usize,
+    classes: Vec<(u128, Vec<u128>)>,
+    last: usize,
+    paths: u64,
+    cut_paths: u64,
+}
+
+impl Sums {
+    fn new(arrangements: usize) -> Self {
+        Sums {
+            arrangements,
+            classes: Vec::new(),
+            last: 0,
+            paths: 0,
+            cut_paths: 0,
+        }
+    }
+
+    #[inline]
+    fn add(&mut self, den: u128, num: u128, r: usize) -> Result<(), ()> {
+        let i = match self.classes.get(self.last) {
+            Some((d, _)) if *d == den => self.last,
+            _ => match self.classes.iter().position(|(d, _)| *d == den) {
+                Some(i) => i,
+                None => {
+                    self.classes.push((den, vec![0; self.arrangements]));
+                    self.classes.len() - 1
+                }
+            },
+        };
+        self.last = i;
+        let slot = &mut self.classes[i].1[r];
+        *slot = slot.checked_add(num).ok_or(())?;
+        Ok(())
+    }
+
+    fn merge(mut self, other: Sums) -> Result<Sums, ()> {
+        self.paths += other.paths;
+        self.cut_paths += other.cut_paths;
+        for (den, weights) in other.classes {
+            match self.classes.iter_mut().find(|(d, _)| *d == den) {
+                Some((_, mine)) => {
+                    for (a, b) in mine.iter_mut().zip(weights) {
+                        *a = a.checked_add(b).ok_or(())?;
+                    }
+                }
+                None => self.classes.push((den, weights)),
+            }
+        }
+        Ok(self)
+    }
+}
+
+/// How often a task reports its path count to the shared budget.
+const BUDGET_BATCH: u64 = 1 << 14;
+
+/// Walks every path of one pass of `kernel` on `n` cards.
+fn walk<A: Shuffle + Sync>(
+    kernel: &A,
+    n: usize,
+    limits: &Limits,
+) -> Result<ExactDistribution, ExactError> {
+    let arrangements = factorial(n) as usize;
+    let overflow = ExactError::Overflow { deck: n };
+
+    // Estimate the size of the tree from its first path, and split it.
+    let mut deck = Vec::with_capacity(n);
+    let mut probe = Walker::new(limits, Vec::new());
+    probe.run(kernel, &mut deck, n);
+    if let Some((Cut::TooWide(outcomes), _)) = probe.cut {
+        return Err(ExactError::TooWide {
+            outcomes,
+            max: limits.max_branching,
+        });
+    }
+    let estimate: f64 = probe.branches.iter().map(|b| b.outcomes()).product();
+    if estimate > limits.max_paths as f64 {
+        return Err(ExactError::TooManyPaths {
+            needed: estimate,
+            budget: limits.max_paths as f64,
+        });
+    }
+    let tasks = split(kernel, n, limits, 64 * rayon::current_num_threads().max(1));
+
+    let visited = AtomicU64::new(0);
+    let abort = AtomicBool::new(false);
+    let failure = std::sync::Mutex::new(None::<ExactError>);
+    let fail = |e: ExactError| {
+        abort.store(true, Ordering::Relaxed);
+        failure
+            .lock()
+            .expect("no task panics holding the lock")
+            .get_or_insert(e);
+    };
+
+    let sums = tasks
+        .into_par_iter()
+        .fold(
+            || Sums::new(arrangements),
+            |mut sums, prefix| {
+                if abort.load(Ordering::Relaxed) {
+                    return sums;
+                }
+                let fixed = prefix.len();
+                let mut walker = Walker::new(limits, prefix);
+                let mut deck = Vec::with_capacity(n);
+                let mut batch = 0u64;
+                loop {
+                    walker.run(kernel, &mut deck, n);
+                    match walker.cut {
+                        None => {
+                            sums.paths += 1;
+                            if sums.add(walker.den, walker.num, rank(&deck)).is_err() {
+                                fail(overflow.clone());
+                                return sums;
+                            }
+                        }
+                        Some((Cut::Bound, _)) => sums.cut_paths += 1,
+                        Some((Cut::Overflow, _)) => {
+                            fail(overflow.clone());
+                            return sums;
+                        }
+                        Some((Cut::TooWide(outcomes), _)) => {
+                            fail(ExactError::TooWide {
+                                outcomes,
+                                max: limits.max_branching,
+                            });
+                            return sums;
+                        }
+                    }
+                    batch += 1;
+                    if batch == BUDGET_BATCH {
+                        let total = visited.fetch_add(batch, Ordering::Relaxed) + batch;
+                        batch = 0;
+                        if total > limits.max_paths {
+                            fail(ExactError::TooManyPaths {
+                                needed: total as f64,
+                                budget: limits.max_paths as f64,
+                            });
+                        }
+                        if abort.load(Ordering::Relaxed) {
+                            return sums;
+                        }
+                    }
+                    if !walker.advance(fixed) {
+                        break;
+                    }
+                }
+                visited.fetch_add(batch, Ordering::Relaxed);
+                sums
+            },
+        )
+        .map(Ok::<Sums, ()>)
+        .try_reduce(|| Sums::new(arrangements), Sums::merge);
+
+    if let Some(e) = failure
+        .into_inner()
+        .expect("no task panics holding the lock")
+    {
+        return Err(e);
+    }
+    let sums = sums.map_err(|()| overflow.clone())?;
+    if sums.paths + sums.cut_paths > limits.max_paths {
+        return Err(ExactError::TooManyPaths {
+            needed: (sums.paths + sums.cut_paths) as f64,
+            budget: limits.max_paths as f64,
+        });
+    }
+
+    // One common denominator: the least common multiple of the classes'.
+    let mut denominator = 1u128;
+    for (den, _) in &sums.classes {
+        denominator = (denominator / gcd(denominator, *den))
+            .checked_mul(*den)
+            .ok_or(overflow.clone())?;
+    }
+    let mut weights = vec![0u128; arrangements];
+    for (den, class) in &sums.classes {
+        let scale = denominator / den;
+        for (w, c) in weights.iter_mut().zip(class) {
+            *w = c
+                .checked_mul(scale)
+                .and_then(|x| w.checked_add(x))
+                .ok_or(overflow.clone())?;
+        }
+    }
+    let mut law = ExactDistribution {
+        deck: n,
+        weights,
+        denominator,
+        paths: sums.paths,
+        cut_paths: sums.cut_paths,
+        method: Method::BruteForce,
+    };
+    reduce(&mut law);
+    Ok(law)
+}
+
+/// Splits the choice tree into at least `target` subtrees (when it has that
+/// many), each named by its fixed prefix of choices.
+fn split<A: Shuffle>(kernel: &A, n: usize, limits: &Limits, target: usize) -> Vec<Vec<u64>> {
+    let mut tasks = vec![Vec::new()];
+    let mut deck = Vec::with_capacity(n);
+    while tasks.len() < target {
+        let mut next = Vec::with_capacity(tasks.len() * 2);
+        let mut expanded = false;
+        for prefix in tasks {
+            let mut w = Walker::new(limits, prefix.clone());
+            w.run(kernel, &mut deck, n);
+            let cut_early = matches!(w.cut, Some((_, at)) if at < prefix.len());
+            match w.branches.get(prefix.len()) {
+                Some(&branch) if !cut_early => {
+                    expanded = true;
+                    let mut v = Some(branch.first());
+                    while let Some(value) = v {
+                        let mut child = prefix.clone();
+                        child.push(value);
+                        next.push(child);
+                        v = branch.next_after(value);
+                    }
+                }
+                _ => next.push(prefix),
+            }
+        }
+        tasks = next;
+        if !expanded {
+            break;
+        }
+    }
+    tasks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use algorithms::registry::find;
+
+    fn law(id: &str, n: usize) -> ExactDistribution {
+        let entry = find(id).unwrap();
+        exact_distribution(&entry.algorithm, n, &Limits::for_exact(entry.exact)).unwrap()
+    }
+
+    #[test]
+    fn naive_swap_on_three_cards_is_the_textbook_27_paths() {
+        let d = law("naive-swap", 3);
+        assert_eq!(d.denominator, 27);
+        assert_eq!(d.weights, vec![4, 5, 5, 5, 4, 4]);
+        assert_eq!(d.paths, 27);
+        assert_eq!(
+            d.position_weights(),
+            vec![vec![9, 9, 9], vec![10, 8, 9], vec![8, 10, 9]]
+        );
+        assert!(!d.is_uniform());
+        let tv = d.total_variation();
+        // |4/27 - 1/6| * 3 + |5/27 - 1/6| * 3, halved = 1/18
+        assert!((tv.lower - 1.0 / 18.0).abs() < 1e-15, "{tv:?}");
+    }
+
+    #[test]
+    fn fisher_yates_is_exactly_uniform() {
+        for n in 1..=7 {
+            let d = law("fisher-yates", n);
+            assert!(d.is_uniform(), "n = {n}");
+            assert_eq!(d.paths, factorial(n));
+            assert_eq!(d.total_variation().upper, 0.0);
+        }
+    }
+
+    #[test]
+    fn sattolo_reaches_only_cycles() {
+        for n in 2..=6 {
+            let d = law("sattolo", n);
+            assert_eq!(d.support() as u64, factorial(n - 1), "n = {n}");
+            assert_eq!(d.identity_probability(), 0.0);
+        }
+    }
+
+    #[test]
+    fn rand_mod_weights_enter_the_law() {
+        // fisher-yates-mod15 at n = 3: j = w % 3 (weights 10923, 10923, 10922 of 32768),
+        // then w % 2 (uniform). P(identity) = P(j=2 at i=2) * P(j=1 at i=1) = 10922/32768 / 2.
+        let d = law("fisher-yates-mod15", 3);
+        let p = d.identity_probability();
+        assert_eq!(p, 10922.0 / 32768.0 / 2.0);
+        assert!(!d.is_uniform());
+    }
+
+    #[test]
+    fn rejection_loops_are_solved_in_closed_form() {
+        for id in ["redraw-on-empty", "redraw-flags"] {
+            for n in 1..=5 {
+                let d = law(id, n);
+                assert!(d.is_uniform(), "{id} n = {n}");
+                assert_eq!(d.cut_paths, 0);
+            }
+        }
+    }
+
+    #[test]
+    fn gsr_riffle_matches_bayer_diaconis() {
+        // P(identity after k riffles) = C(2^k + n - 1, n) / 2^(nk); for n = 3, k = 7:
+        // C(130, 3) / 2^21 = 357760 / 2097152.
+        let d = law("gsr-riffle", 3);
+        assert_eq!(d.method, Method::RepeatedComposition { passes: 7 });
+        assert!(d.is_complete());
+        assert_eq!(d.identity_probability(), 357_760.0 / 2_097_152.0);
+        // 021 has two rising sequences: C(2^7 + 3 - 2, 3) / 2^21; 210 has three.
+        assert_eq!(d.probability(1), 349_504.0 / 2_097_152.0);
+        assert_eq!(d.probability(5), 341_376.0 / 2_097_152.0);
+    }
+
+    #[test]
+    fn rounding_down_keeps_lower_bounds() {
+        let law = ExactDistribution {
+            deck: 2,
+            weights: vec![1, 1],
+            denominator: 3,
+            paths: 2,
+            cut_paths: 1,
+            method: Method::BruteForce,
+        };
+        let r = round_down(&law, 4);
+        // floor(16 / 3) = 5 of 16 each.
+        assert_eq!((r.weights.clone(), r.denominator), (vec![5, 5], 16));
+        assert!(r.probability(0) <= law.probability(0));
+        let big = ExactDistribution {
+            weights: vec![u128::MAX - 1, 0],
+            denominator: u128::MAX,
+            ..law
+        };
+        assert_eq!(round_down(&big, 8).weights, vec![255, 0]);
+    }
+
+    #[test]
+    fn wide_draws_and_budgets_are_refused() {
+        let keys = find("random-keys-32").unwrap();
+        let e = exact_distribution(&keys.algorithm, 3, &Limits::default()).unwrap_err();
+        assert!(matches!(e, ExactError::TooWide { .. }), "{e}");
+        let swap = find("naive-swap").unwrap();
+        let e = exact_distribution(&swap.algorithm, 10, &Limits::default()).unwrap_err();
+        assert!(matches!(e, ExactError::TooManyPaths { .. }), "{e}");
+        let e = exact_distribution(&swap.algorithm, 0, &Limits::default()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "deck size 0 is not allowed for exact enumeration: use 1..=10"
+        );
+    }
+
+    #[test]
+    fn thread_count_does_not_change_the_law() {
+        let entry = find("coin-merge-sort").unwrap();
+        let run = |threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| exact_distribution(&entry.algorithm, 6, &Limits::default()).unwrap())
+        };
+        assert_eq!(run(1), run(4));
+    }
+}
