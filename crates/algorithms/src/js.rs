@@ -51,7 +51,9 @@ mod tests {
     fn splice_follows_ecma_262() {
         // Each case checked against the specification's steps.
         let base = || vec![0, 1, 2, 3, 4];
-        let cases: &[(f64, f64, &[i32], &[i32], &[i32])] = &[
+        /// start, deleteCount, items, removed, result
+        type Case<'a> = (f64, f64, &'a [i32], &'a [i32], &'a [i32]);
+        let cases: &[Case] = &[
             // start, deleteCount, items, removed, result
             (1.0, 2.0, &[], &[1, 2], &[0, 3, 4]),
             (1.5, 1.9, &[], &[1], &[0, 2, 3, 4]),

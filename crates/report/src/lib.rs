@@ -1,1 +1,459 @@
-pub fn x() {}
+//! Serializable report types and writers for `shuffle-audit`.
+//!
+//! The JSON documents are described in `reports/SCHEMA.md`; every type here
+//! derives both `Serialize` and `Deserialize`, and the tests check that what
+//! is written parses back.
+#![deny(missing_docs)]
+
+pub mod markdown;
+pub mod text;
+mod write;
+
+use algorithms::registry::{Entry, Exact, Expected};
+use serde::{Deserialize, Serialize};
+use stats::{ExactDistribution, Method};
+
+pub use write::{ReportError, write_atomic};
+
+/// The version of the JSON documents' layout; bumped on any breaking change.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// The schema of the JSON documents, written beside them as `SCHEMA.md`.
+pub const SCHEMA_MD: &str = include_str!("../SCHEMA.md");
+
+/// Who wrote a document, and how to run it again.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Provenance {
+    /// Always `"shuffle-audit"`.
+    pub tool: String,
+    /// The tool's version.
+    pub version: String,
+    /// The command line that produced the document.
+    pub command: String,
+}
+
+impl Provenance {
+    /// Provenance for this build of the tool and the given command line.
+    pub fn new(command: impl Into<String>) -> Self {
+        Provenance {
+            tool: "shuffle-audit".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            command: command.into(),
+        }
+    }
+}
+
+/// One source of an algorithm.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SourceInfo {
+    /// The seed document's file name, or `"reference"`.
+    pub document: String,
+    /// The function, code block or passage.
+    pub location: String,
+}
+
+/// One registry entry, as `shuffle-audit list --json` prints it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AlgorithmInfo {
+    /// Stable id.
+    pub id: String,
+    /// Human-readable name.
+    pub name: String,
+    /// The sources, joined: `"document: location; …"`.
+    pub source: String,
+    /// The sources, one object each.
+    pub sources: Vec<SourceInfo>,
+    /// `"uniform"` or `"biased"`, from exact enumeration.
+    pub expected: String,
+    /// Why it is biased (absent when uniform).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub expected_reason: Option<String>,
+    /// Whether it can be enumerated exactly.
+    pub exact: bool,
+    /// `"full"`, `"mass-bound"` or `"none"`.
+    pub exact_method: String,
+    /// Why it cannot be enumerated (absent when it can).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub exact_note: Option<String>,
+    /// How many passes the algorithm makes (7 for the riffles).
+    pub passes: u32,
+    /// Its guarantee or defect, in one sentence.
+    pub summary: String,
+}
+
+impl From<&Entry> for AlgorithmInfo {
+    fn from(e: &Entry) -> Self {
+        let (exact_method, exact_note) = match e.exact {
+            Exact::Full => ("full", None),
+            Exact::MassBound => ("mass-bound", None),
+            Exact::No(why) => ("none", Some(why.to_owned())),
+        };
+        AlgorithmInfo {
+            id: e.id.into(),
+            name: e.name.into(),
+            source: source_line(e),
+            sources: e
+                .sources
+                .iter()
+                .map(|s| SourceInfo {
+                    document: s.document.into(),
+                    location: s.location.into(),
+                })
+                .collect(),
+            expected: e.expected.label().into(),
+            expected_reason: match e.expected {
+                Expected::Uniform => None,
+                Expected::Biased(why) => Some(why.into()),
+            },
+            exact: e.exact.is_enumerable(),
+            exact_method: exact_method.into(),
+            exact_note,
+            passes: e.algorithm.times,
+            summary: e.summary.into(),
+        }
+    }
+}
+
+/// The sources of an entry on one line: `"document: location; …"`.
+pub fn source_line(e: &Entry) -> String {
+    e.sources
+        .iter()
+        .map(|s| format!("{}: {}", s.document, s.location))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The verdict an exact law supports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExactVerdict {
+    /// Every arrangement has probability exactly `1/n!`.
+    Uniform,
+    /// Not uniform (proved, bounds included).
+    Biased,
+    /// Paths were cut, and what was explored is spread evenly: no bias shown.
+    UniformSoFar,
+    /// Paths were cut, and the bounds cannot tell.
+    Undecided,
+}
+
+impl ExactVerdict {
+    /// The verdict for a law.
+    pub fn of(law: &ExactDistribution) -> Self {
+        if law.is_uniform() {
+            ExactVerdict::Uniform
+        } else if law.is_certainly_biased() {
+            ExactVerdict::Biased
+        } else if law.explored_is_flat() {
+            ExactVerdict::UniformSoFar
+        } else {
+            ExactVerdict::Undecided
+        }
+    }
+
+    /// The kebab-case label.
+    pub fn label(self) -> &'static str {
+        match self {
+            ExactVerdict::Uniform => "uniform",
+            ExactVerdict::Biased => "biased",
+            ExactVerdict::UniformSoFar => "uniform-so-far",
+            ExactVerdict::Undecided => "undecided",
+        }
+    }
+
+    /// Whether this verdict agrees with the registry's expectation. With
+    /// unexplored mass, "uniform so far" agrees with "uniform".
+    pub fn agrees_with(self, expected: Expected) -> bool {
+        matches!(
+            (self, expected),
+            (
+                ExactVerdict::Uniform | ExactVerdict::UniformSoFar,
+                Expected::Uniform
+            ) | (ExactVerdict::Biased, Expected::Biased(_))
+        )
+    }
+}
+
+/// Lower and upper bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Bounds {
+    /// Lower bound.
+    pub lower: f64,
+    /// Upper bound.
+    pub upper: f64,
+}
+
+/// The exact law of one algorithm on one deck: `shuffle-audit exact --json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExactReport {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// Who wrote it.
+    pub provenance: Provenance,
+    /// Algorithm id.
+    pub algorithm: String,
+    /// Number of cards.
+    pub deck: usize,
+    /// `"brute-force"` or `"repeated-composition"`.
+    pub method: String,
+    /// Passes of the algorithm (7 for the riffles).
+    pub passes: u32,
+    /// Complete paths walked (of one pass when repeated).
+    pub paths: u64,
+    /// Paths cut by the probability bound (0 for a finite tree).
+    pub cut_paths: u64,
+    /// Probability mass of the cut paths.
+    pub unexplored_mass: f64,
+    /// The registry's expected verdict.
+    pub expected: String,
+    /// The verdict this law supports.
+    pub verdict: ExactVerdict,
+    /// Number of arrangements with positive probability (of `n!`).
+    pub support: usize,
+    /// Total variation distance from uniform (the lower bound when mass is
+    /// unexplored).
+    pub total_variation: f64,
+    /// Bounds on the total variation distance (equal when nothing is unexplored).
+    pub total_variation_bounds: Bounds,
+    /// Probability of the arrangement `0, 1, …, n-1`.
+    pub identity_probability: f64,
+    /// Largest probability of any arrangement.
+    pub max_probability: f64,
+    /// Smallest probability of any arrangement.
+    pub min_probability: f64,
+    /// The common denominator of every weight, as a decimal string.
+    pub denominator: String,
+    /// `position_matrix[card][position]`: probability that `card` ends at `position`.
+    pub position_matrix: Vec<Vec<f64>>,
+    /// The same as exact weights over `denominator`, decimal strings.
+    pub position_weights: Vec<Vec<String>>,
+    /// Probability of each arrangement (`a[position] = card`), in
+    /// lexicographic order. Omitted from the default run's `exact.json` for
+    /// decks above [`SUITE_PERMUTATIONS_UP_TO`] cards.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub permutations: Option<Vec<f64>>,
+    /// The same as exact weights over `denominator`, decimal strings.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub permutation_weights: Option<Vec<String>>,
+    /// Wall time of the computation, in seconds.
+    pub seconds: f64,
+}
+
+impl ExactReport {
+    /// The report for `law`, computed for `entry` in `seconds`.
+    pub fn new(
+        entry: &Entry,
+        law: &ExactDistribution,
+        seconds: f64,
+        provenance: Provenance,
+    ) -> Self {
+        let tv = law.total_variation();
+        let passes = match law.method {
+            Method::BruteForce => 1,
+            Method::RepeatedComposition { passes } => passes,
+        };
+        ExactReport {
+            schema_version: SCHEMA_VERSION,
+            provenance,
+            algorithm: entry.id.into(),
+            deck: law.deck,
+            method: law.method.name().into(),
+            passes,
+            paths: law.paths,
+            cut_paths: law.cut_paths,
+            unexplored_mass: law.unexplored_mass(),
+            expected: entry.expected.label().into(),
+            verdict: ExactVerdict::of(law),
+            support: law.support(),
+            total_variation: tv.lower,
+            total_variation_bounds: Bounds {
+                lower: tv.lower,
+                upper: tv.upper,
+            },
+            identity_probability: law.identity_probability(),
+            max_probability: law.max_probability(),
+            min_probability: law.min_probability(),
+            denominator: law.denominator.to_string(),
+            position_matrix: law.position_matrix(),
+            position_weights: law
+                .position_weights()
+                .into_iter()
+                .map(|row| row.into_iter().map(|w| w.to_string()).collect())
+                .collect(),
+            permutations: Some(law.probabilities()),
+            permutation_weights: Some(law.weights.iter().map(|w| w.to_string()).collect()),
+            seconds,
+        }
+    }
+
+    /// The report without the per-arrangement arrays (for compact summaries).
+    pub fn without_permutations(mut self) -> Self {
+        self.permutations = None;
+        self.permutation_weights = None;
+        self
+    }
+}
+
+/// The default run keeps per-arrangement probabilities for decks up to this
+/// size (24 arrangements); `shuffle-audit exact --json` always has them.
+pub const SUITE_PERMUTATIONS_UP_TO: usize = 4;
+
+/// One row of the default run's summary: an algorithm on one deck.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SuiteCase {
+    /// Number of cards.
+    pub deck: usize,
+    /// The exact law, when it was computed.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub exact: Option<ExactReport>,
+    /// Why it was not computed (over budget, too wide).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub skipped: Option<String>,
+}
+
+/// All decks of one algorithm in the default run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SuiteAlgorithm {
+    /// The registry entry.
+    pub info: AlgorithmInfo,
+    /// Whether every computed verdict agrees with the expected one.
+    pub agrees: bool,
+    /// One case per deck size.
+    pub cases: Vec<SuiteCase>,
+}
+
+impl SuiteAlgorithm {
+    /// The algorithm's verdict over all decks: `"biased"` if any deck shows
+    /// a bias, otherwise the verdict on the largest deck computed, or
+    /// `"not enumerable"`.
+    pub fn overall_verdict(&self) -> &'static str {
+        let computed: Vec<ExactVerdict> = self
+            .cases
+            .iter()
+            .filter_map(|c| c.exact.as_ref())
+            .map(|r| r.verdict)
+            .collect();
+        if computed.contains(&ExactVerdict::Biased) {
+            ExactVerdict::Biased.label()
+        } else {
+            computed.last().map_or("not enumerable", |v| v.label())
+        }
+    }
+}
+
+/// The default run's document: `reports/exact.json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SuiteReport {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// Who wrote it.
+    pub provenance: Provenance,
+    /// The deck sizes run.
+    pub decks: Vec<usize>,
+    /// The path budget per case.
+    pub max_paths: u64,
+    /// One entry per registered algorithm.
+    pub algorithms: Vec<SuiteAlgorithm>,
+}
+
+impl SuiteReport {
+    /// Whether every algorithm's computed verdicts agree with the registry.
+    pub fn all_agree(&self) -> bool {
+        self.algorithms.iter().all(|a| a.agrees)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use algorithms::registry::{REGISTRY, find};
+    use stats::{Limits, exact_distribution};
+
+    #[test]
+    fn list_json_has_the_documented_fields() {
+        let infos: Vec<AlgorithmInfo> = REGISTRY.iter().map(AlgorithmInfo::from).collect();
+        let json = serde_json::to_value(&infos).unwrap();
+        for item in json.as_array().unwrap() {
+            for key in ["id", "source", "expected", "exact"] {
+                assert!(item.get(key).is_some(), "{key} missing in {item}");
+            }
+        }
+        let back: Vec<AlgorithmInfo> = serde_json::from_value(json).unwrap();
+        assert_eq!(back, infos);
+    }
+
+    /// Every key that appears in a document.
+    fn keys(v: &serde_json::Value, out: &mut std::collections::BTreeSet<String>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                for (k, x) in m {
+                    out.insert(k.clone());
+                    keys(x, out);
+                }
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|x| keys(x, out)),
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn schema_documents_every_field() {
+        let entry = find("blog-riffle").unwrap();
+        let mut limits = Limits::for_exact(entry.exact);
+        limits.max_paths = 10_000_000;
+        let law = exact_distribution(&entry.algorithm, 2, &limits).unwrap();
+        let exact = ExactReport::new(entry, &law, 0.0, Provenance::new("test"));
+        let suite = SuiteReport {
+            schema_version: SCHEMA_VERSION,
+            provenance: Provenance::new("test"),
+            decks: vec![2],
+            max_paths: 1,
+            algorithms: vec![SuiteAlgorithm {
+                info: AlgorithmInfo::from(find("rand-shuffle").unwrap()),
+                agrees: true,
+                cases: vec![
+                    SuiteCase {
+                        deck: 2,
+                        exact: Some(exact),
+                        skipped: None,
+                    },
+                    SuiteCase {
+                        deck: 3,
+                        exact: None,
+                        skipped: Some("why".into()),
+                    },
+                ],
+            }],
+        };
+        let mut all = std::collections::BTreeSet::new();
+        keys(&serde_json::to_value(&suite).unwrap(), &mut all);
+        keys(
+            &serde_json::to_value(AlgorithmInfo::from(entry)).unwrap(),
+            &mut all,
+        );
+        for key in &all {
+            assert!(
+                SCHEMA_MD.contains(&format!("`{key}`")),
+                "SCHEMA.md does not document `{key}`"
+            );
+        }
+        assert!(all.contains("expected_reason") && all.contains("exact_note"));
+    }
+
+    #[test]
+    fn exact_report_round_trips_and_keeps_exact_weights() {
+        let entry = find("naive-swap").unwrap();
+        let law = exact_distribution(&entry.algorithm, 3, &Limits::default()).unwrap();
+        let report = ExactReport::new(entry, &law, 0.0, Provenance::new("test"));
+        let text = serde_json::to_string(&report).unwrap();
+        let back: ExactReport = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, report);
+        assert_eq!(
+            back.permutation_weights.unwrap(),
+            ["4", "5", "5", "5", "4", "4"]
+        );
+        assert_eq!(back.denominator, "27");
+        assert_eq!(back.verdict, ExactVerdict::Biased);
+        assert_eq!(back.position_weights[1], ["10", "8", "9"]);
+    }
+}

@@ -12,12 +12,27 @@ const TEST_BUDGET: u64 = 20_000_000;
 
 #[test]
 fn registry_verdicts_hold_exactly() {
+    check(6, TEST_BUDGET, 6, 3);
+}
+
+/// Heavy: decks of 7 cards, up to a billion paths a case.
+/// `cargo test --release -- --ignored`.
+#[test]
+#[ignore]
+fn registry_verdicts_hold_exactly_on_seven_cards() {
+    check(7, 1_000_000_000, 7, 3);
+}
+
+/// Enumerates every enumerable entry on decks 1..=max_deck; a uniform entry
+/// must be covered up to `uniform_up_to` cards, a biased one up to
+/// `biased_up_to` (wider trees stop at the budget).
+fn check(max_deck: usize, budget: u64, uniform_up_to: usize, biased_up_to: usize) {
     let mut report = String::new();
     for entry in REGISTRY.iter().filter(|e| e.exact.is_enumerable()) {
         let mut limits = Limits::for_exact(entry.exact);
-        limits.max_paths = TEST_BUDGET;
+        limits.max_paths = budget;
         let mut largest = 0;
-        for n in 1..=6 {
+        for n in 1..=max_deck {
             let law = match exact_distribution(&entry.algorithm, n, &limits) {
                 Ok(law) => law,
                 Err(ExactError::TooManyPaths { .. }) => break,
@@ -59,9 +74,13 @@ fn registry_verdicts_hold_exactly() {
                 );
             }
         }
+        let required = match entry.expected {
+            Expected::Uniform => uniform_up_to,
+            Expected::Biased(_) => biased_up_to,
+        };
         assert!(
-            largest >= 3,
-            "{} could not be enumerated at n = 3 within the test budget",
+            largest >= required,
+            "{} could be enumerated only up to n = {largest} within the budget (needs {required})",
             entry.id
         );
     }

@@ -1,0 +1,256 @@
+//! The `shuffle-audit` binary, end to end.
+
+use assert_cmd::cargo::cargo_bin_cmd;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn cmd() -> assert_cmd::Command {
+    cargo_bin_cmd!("shuffle-audit")
+}
+
+/// Asserts a failure with exit code 2, one line on stderr containing `text`,
+/// and nothing on stdout.
+fn fails_with(args: &[&str], text: &str) {
+    let out = cmd()
+        .args(args)
+        .assert()
+        .code(2)
+        .stdout("")
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "one line expected, got: {err}");
+    assert!(
+        err.contains(text),
+        "{args:?}: {err:?} does not contain {text:?}"
+    );
+}
+
+#[test]
+fn help_and_version() {
+    cmd()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("exact"));
+    cmd()
+        .args(["exact", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("--deck"));
+    cmd()
+        .arg("--version")
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("shuffle-audit "));
+}
+
+#[test]
+fn list_prints_every_algorithm() {
+    cmd()
+        .arg("list")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("naive-swap").and(predicate::str::contains("gsr-riffle")));
+    let out = cmd()
+        .args(["list", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let list: Vec<Value> = serde_json::from_slice(&out).unwrap();
+    assert!(list.len() >= 30);
+    let naive = list.iter().find(|a| a["id"] == "naive-swap").unwrap();
+    assert_eq!(naive["expected"], "biased");
+    assert_eq!(naive["exact"], true);
+    assert!(
+        naive["source"]
+            .as_str()
+            .unwrap()
+            .contains("004_bc98dc84b49fccfb.txt")
+    );
+    let fy = list.iter().find(|a| a["id"] == "fisher-yates").unwrap();
+    assert_eq!(fy["expected"], "uniform");
+}
+
+#[test]
+fn exact_prints_the_textbook_distribution() {
+    cmd()
+        .args(["exact", "--algorithm", "naive-swap", "--deck", "3"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("27 paths").and(predicate::str::contains("biased")));
+    let out = cmd()
+        .args([
+            "exact",
+            "--algorithm",
+            "naive-swap",
+            "--deck",
+            "3",
+            "--json",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let doc: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(doc["algorithm"], "naive-swap");
+    assert_eq!(doc["deck"], 3);
+    assert_eq!(doc["support"], 6);
+    assert_eq!(doc["denominator"], "27");
+    let weights: Vec<&str> = doc["permutation_weights"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap())
+        .collect();
+    assert_eq!(weights, ["4", "5", "5", "5", "4", "4"]);
+    let probs: Vec<f64> = doc["permutations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_f64().unwrap())
+        .collect();
+    assert_eq!(probs[0], 4.0 / 27.0);
+    assert_eq!(doc["position_matrix"][1][0].as_f64().unwrap(), 10.0 / 27.0);
+    assert!((doc["total_variation"].as_f64().unwrap() - 1.0 / 18.0).abs() < 1e-15);
+    assert_eq!(doc["identity_probability"].as_f64().unwrap(), 4.0 / 27.0);
+    assert_eq!(doc["max_probability"].as_f64().unwrap(), 5.0 / 27.0);
+    assert_eq!(doc["min_probability"].as_f64().unwrap(), 4.0 / 27.0);
+}
+
+#[test]
+fn exact_is_the_same_on_one_and_two_threads() {
+    let run = |t: &str| {
+        let out = cmd()
+            .args([
+                "exact",
+                "-a",
+                "coin-merge-sort",
+                "-d",
+                "6",
+                "--json",
+                "--threads",
+                t,
+            ])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let doc: Value = serde_json::from_slice(&out).unwrap();
+        doc["permutation_weights"].clone()
+    };
+    assert_eq!(run("1"), run("2"));
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    fails_with(
+        &["exact", "-a", "naive-swap", "-d", "0"],
+        "deck size 0 is not allowed for exact enumeration: use 1..=10",
+    );
+    fails_with(
+        &["exact", "-a", "naive-swap", "-d", "11"],
+        "deck size 11 is not allowed",
+    );
+    fails_with(
+        &["exact", "-a", "naive-swp", "-d", "3"],
+        "unknown algorithm id \"naive-swp\"; did you mean naive-swap",
+    );
+    fails_with(
+        &["exact", "-a", "naive-swap", "-d", "10"],
+        "over the budget",
+    );
+    fails_with(
+        &[
+            "exact",
+            "-a",
+            "naive-swap",
+            "-d",
+            "7",
+            "--max-paths",
+            "1000",
+        ],
+        "over the budget of 1.000e3",
+    );
+    fails_with(
+        &["exact", "-a", "rand-shuffle", "-d", "3"],
+        "rand-shuffle cannot be enumerated exactly",
+    );
+    fails_with(
+        &["exact", "-a", "naive-swap", "-d", "3", "--threads", "0"],
+        "thread count 0 is not allowed",
+    );
+    fails_with(
+        &["exact", "-a", "naive-swap", "-d", "three"],
+        "invalid value 'three'",
+    );
+    fails_with(&["frobnicate"], "unrecognized subcommand");
+    fails_with(&["--decks", "0-3"], "deck size 0 is not allowed");
+    fails_with(&["--decks", "x"], "deck sizes \"x\" are not understood");
+    fails_with(
+        &["--algorithms", "fisher-yate"],
+        "did you mean fisher-yates",
+    );
+}
+
+#[test]
+fn failed_runs_write_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("reports");
+    cmd()
+        .args(["--decks", "0-3", "--out"])
+        .arg(&out)
+        .assert()
+        .code(2);
+    cmd()
+        .args(["--algorithms", "nope", "--out"])
+        .arg(&out)
+        .assert()
+        .code(2);
+    assert!(!out.exists(), "a failed run created {}", out.display());
+}
+
+#[test]
+fn suite_writes_parsable_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("reports");
+    cmd()
+        .args([
+            "--decks",
+            "3-4",
+            "--algorithms",
+            "naive-swap,fisher-yates,rand-shuffle",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("naive-swap").and(predicate::str::contains("not enumerable")),
+        );
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("exact.json")).unwrap()).unwrap();
+    assert_eq!(json["decks"], serde_json::json!([3, 4]));
+    assert_eq!(json["algorithms"].as_array().unwrap().len(), 3);
+    let naive = &json["algorithms"][0];
+    assert_eq!(naive["info"]["id"], "naive-swap");
+    assert_eq!(naive["agrees"], true);
+    assert_eq!(naive["cases"][0]["exact"]["permutation_weights"][0], "4");
+    let md = std::fs::read_to_string(out.join("README.md")).unwrap();
+    assert!(
+        md.contains("## naive-swap") && md.contains("| 3 | brute-force | 27 |"),
+        "{md}"
+    );
+    let schema = std::fs::read_to_string(out.join("SCHEMA.md")).unwrap();
+    assert!(schema.contains("permutation_weights"));
+    let leftovers: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
+}

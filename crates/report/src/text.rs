@@ -1,0 +1,237 @@
+//! Plain-text renderings for the terminal.
+
+use crate::markdown::fmt_prob;
+use crate::{AlgorithmInfo, ExactReport, SuiteReport};
+use std::fmt::Write;
+
+/// The arrangement of rank `r` as a string of card numbers (`"021"`), or
+/// space-separated for decks of more than 10 cards.
+pub fn arrangement_label(r: usize, n: usize) -> String {
+    let mut a = Vec::new();
+    stats::perm::unrank(r, n, &mut a);
+    let sep = if n > 10 { " " } else { "" };
+    a.iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+/// The registry as a table.
+pub fn list(infos: &[AlgorithmInfo]) -> String {
+    let w = infos.iter().map(|i| i.id.len()).max().unwrap_or(2);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:<w$}  {:<8}  {:<13}  source",
+        "id", "expected", "exact"
+    );
+    for i in infos {
+        let exact = if i.passes > 1 {
+            format!("{} x{}", i.exact_method, i.passes)
+        } else {
+            i.exact_method.clone()
+        };
+        let first = i
+            .sources
+            .first()
+            .map(|s| format!("{}: {}", s.document, s.location))
+            .unwrap_or_default();
+        let more = if i.sources.len() > 1 {
+            format!(" (+{} more)", i.sources.len() - 1)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            out,
+            "{:<w$}  {:<8}  {:<13}  {first}{more}",
+            i.id, i.expected, exact
+        );
+    }
+    out
+}
+
+/// One exact law, for people.
+pub fn exact(r: &ExactReport, info: &AlgorithmInfo) -> String {
+    let n = r.deck;
+    let count = stats::perm::factorial(n) as usize;
+    let mut out = String::new();
+    let _ = writeln!(out, "{} on {n} cards: {}", r.algorithm, info.name);
+    let _ = writeln!(out, "source:      {}", info.source);
+    let cut = if r.cut_paths > 0 {
+        format!(
+            ", {} cut below probability 2^-{} (unexplored mass {:.3e})",
+            r.cut_paths,
+            stats::Limits::MASS_BOUND_LOG2,
+            r.unexplored_mass
+        )
+    } else {
+        String::new()
+    };
+    let passes = if r.passes > 1 {
+        format!(" of one pass, composed {} times", r.passes)
+    } else {
+        String::new()
+    };
+    let _ = writeln!(
+        out,
+        "method:      {}, {} paths{passes}{cut}, {:.3} s",
+        r.method, r.paths, r.seconds
+    );
+    let _ = writeln!(
+        out,
+        "verdict:     {} (expected: {})",
+        r.verdict.label(),
+        r.expected
+    );
+    let _ = writeln!(out, "support:     {} of {count} arrangements", r.support);
+    let tv = r.total_variation_bounds;
+    if tv.lower == tv.upper {
+        let _ = writeln!(out, "TV distance: {}", fmt_prob(tv.lower));
+    } else {
+        let _ = writeln!(
+            out,
+            "TV distance: between {} and {}",
+            fmt_prob(tv.lower),
+            fmt_prob(tv.upper)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "P(identity): {}   max: {}   min: {}   uniform: 1/{count} = {}",
+        fmt_prob(r.identity_probability),
+        fmt_prob(r.max_probability),
+        fmt_prob(r.min_probability),
+        fmt_prob(1.0 / count as f64)
+    );
+
+    let show_weights = r.denominator.len() <= 12;
+    let den = &r.denominator;
+    if let (Some(probs), Some(weights)) = (&r.permutations, &r.permutation_weights) {
+        let mut ranks: Vec<usize> = (0..probs.len()).collect();
+        let all = probs.len() <= 24;
+        if !all {
+            ranks.sort_by(|&a, &b| probs[b].total_cmp(&probs[a]).then(a.cmp(&b)));
+        }
+        let _ = writeln!(
+            out,
+            "\n{}",
+            if all {
+                "arrangements (a[position] = card), lexicographic:".to_string()
+            } else {
+                "the 5 most and 5 least likely arrangements:".to_string()
+            }
+        );
+        let label_w = if n > 10 { 3 * n } else { n.max(11) };
+        let weight_w = 14.max(den.len() + 9);
+        let head_w = if show_weights {
+            format!("{:>weight_w$}", format!("weight / {den}"))
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            out,
+            "  {:<label_w$} {head_w} {:>12} {:>9}",
+            "arrangement", "probability", "x n!"
+        );
+        let shown: Vec<usize> = if all {
+            ranks
+        } else {
+            ranks[..5]
+                .iter()
+                .chain(&ranks[ranks.len() - 5..])
+                .copied()
+                .collect()
+        };
+        for (i, &rk) in shown.iter().enumerate() {
+            if !all && i == 5 {
+                let _ = writeln!(out, "  ...");
+            }
+            let wcol = if show_weights {
+                format!("{:>weight_w$}", weights[rk])
+            } else {
+                String::new()
+            };
+            let _ = writeln!(
+                out,
+                "  {:<label_w$} {wcol} {:>12.6} {:>9.4}",
+                arrangement_label(rk, n),
+                probs[rk],
+                probs[rk] * count as f64
+            );
+        }
+    }
+
+    let _ = writeln!(
+        out,
+        "\nposition matrix, {} (rows: card, columns: final position):",
+        if show_weights {
+            format!("weight / {den}")
+        } else {
+            "n x probability (1 = fair)".into()
+        }
+    );
+    let cell = if show_weights {
+        r.denominator.len().max(3) + 1
+    } else {
+        7
+    };
+    let _ = write!(out, "{:>8}", "");
+    for j in 0..n {
+        let _ = write!(out, "{j:>cell$}");
+    }
+    let _ = writeln!(out);
+    for (card, row) in r.position_matrix.iter().enumerate() {
+        let _ = write!(out, "  card{card:>2}");
+        for (j, p) in row.iter().enumerate() {
+            if show_weights {
+                let _ = write!(out, "{:>cell$}", r.position_weights[card][j]);
+            } else {
+                let _ = write!(out, "{:>cell$.4}", p * n as f64);
+            }
+        }
+        let _ = writeln!(out);
+    }
+    out
+}
+
+/// The default run's closing table.
+pub fn suite(report: &SuiteReport) -> String {
+    let w = report
+        .algorithms
+        .iter()
+        .map(|a| a.info.id.len())
+        .max()
+        .unwrap_or(2);
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "{:<w$}  {:<8}  {:<14}",
+        "algorithm", "expected", "exact verdict"
+    );
+    for d in &report.decks {
+        let _ = write!(out, "  {:>11}", format!("TV n={d}"));
+    }
+    let _ = writeln!(out);
+    for a in &report.algorithms {
+        let verdict = a.overall_verdict();
+        let flag = if a.agrees {
+            ""
+        } else {
+            "  <- disagrees with the registry"
+        };
+        let _ = write!(
+            out,
+            "{:<w$}  {:<8}  {:<14}",
+            a.info.id, a.info.expected, verdict
+        );
+        for c in &a.cases {
+            let cell = c
+                .exact
+                .as_ref()
+                .map_or_else(|| "-".to_string(), |r| fmt_prob(r.total_variation));
+            let _ = write!(out, "  {cell:>11}");
+        }
+        let _ = writeln!(out, "{flag}");
+    }
+    out
+}

@@ -1,0 +1,81 @@
+//! Atomic file writes: a report is either all there or not changed.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// Why a report could not be written.
+#[derive(Debug, Error)]
+pub enum ReportError {
+    /// A file system operation failed.
+    #[error("writing {}: {source}", path.display())]
+    Io {
+        /// The file being written.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+}
+
+/// Writes `contents` to `path` atomically: into a temporary file in the same
+/// folder, flushed to disk, then renamed over `path`. A failure at any step
+/// leaves `path` as it was and removes the temporary file.
+///
+/// # Errors
+/// [`ReportError::Io`] naming the path.
+pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), ReportError> {
+    let io = |source| ReportError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(dir).map_err(io)?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    let result = (|| {
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(contents)?;
+        file.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result.map_err(io)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_then_replaces_and_leaves_no_temporary_file() {
+        let dir = std::env::temp_dir().join(format!("report-write-{}", std::process::id()));
+        let path = dir.join("a.json");
+        write_atomic(&path, b"one").unwrap();
+        write_atomic(&path, b"two").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"two");
+        let names: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names.len(), 1, "{names:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_failed_write_names_the_path() {
+        let err = write_atomic(Path::new("/proc/no/such/dir/x.json"), b"x").unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("writing /proc/no/such/dir/x.json"),
+            "{err}"
+        );
+    }
+}
