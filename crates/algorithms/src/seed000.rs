@@ -10,6 +10,23 @@
 use crate::js::{random_index, splice};
 use crate::{Shuffle, Source, apply_order};
 
+/// Implements [`Shuffle`] for a seed function `f(m, src)` that returns a
+/// permutation of `0..m`: the deck is reordered by it. An empty deck is left
+/// empty (two of the seed functions return `[0]` for `m = 0`).
+macro_rules! order_adapter {
+    ($ty:ty, $f:path) => {
+        impl Shuffle for $ty {
+            fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+                if deck.is_empty() {
+                    return;
+                }
+                let order = $f(deck.len(), src);
+                apply_order(deck, &order);
+            }
+        }
+    };
+}
+
 /// The first method the post criticises, described in words only:
 /// "draw a card at random into a second pile; draw again, and when you hit
 /// an empty slot, draw again" (随机抽牌,放在另一组;再次抽取,抽到空牌则重复抽).
@@ -60,12 +77,7 @@ pub fn shuffle_pick_1<S: Source + ?Sized>(m: usize, src: &mut S) -> Vec<usize> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ShufflePick1;
 
-impl Shuffle for ShufflePick1 {
-    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
-        let order = shuffle_pick_1(deck.len(), src);
-        apply_order(deck, &order);
-    }
-}
+order_adapter!(ShufflePick1, shuffle_pick_1);
 
 /// `shuffle_pick(m)` exactly as printed: draw a card, fill its slot with the
 /// last undrawn one.
@@ -93,12 +105,7 @@ pub fn shuffle_pick<S: Source + ?Sized>(m: usize, src: &mut S) -> Vec<usize> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ShufflePick;
 
-impl Shuffle for ShufflePick {
-    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
-        let order = shuffle_pick(deck.len(), src);
-        apply_order(deck, &order);
-    }
-}
+order_adapter!(ShufflePick, shuffle_pick);
 
 /// The swap method the post rejects, described in words only: "swap two
 /// random positions, n times in all; the larger n, the closer to random"
@@ -149,12 +156,7 @@ pub fn shuffle_swap<S: Source + ?Sized>(m: usize, src: &mut S) -> Vec<usize> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ShuffleSwap;
 
-impl Shuffle for ShuffleSwap {
-    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
-        let order = shuffle_swap(deck.len(), src);
-        apply_order(deck, &order);
-    }
-}
+order_adapter!(ShuffleSwap, shuffle_swap);
 
 /// `shuffle_insert_1(m)` exactly as printed: insert card `i` before a random
 /// card with `splice`. Note that for `m = 0` it returns `[0]`: one card from
@@ -180,15 +182,7 @@ pub fn shuffle_insert_1<S: Source + ?Sized>(m: usize, src: &mut S) -> Vec<usize>
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ShuffleInsert1;
 
-impl Shuffle for ShuffleInsert1 {
-    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
-        if deck.is_empty() {
-            return;
-        }
-        let order = shuffle_insert_1(deck.len(), src);
-        apply_order(deck, &order);
-    }
-}
+order_adapter!(ShuffleInsert1, shuffle_insert_1);
 
 /// `shuffle_insert(m)` exactly as printed. `new Array(m)` followed by
 /// `arr[0] = 0` gives `[0]` for `m = 0`, as in [`shuffle_insert_1`].
@@ -215,15 +209,7 @@ pub fn shuffle_insert<S: Source + ?Sized>(m: usize, src: &mut S) -> Vec<usize> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ShuffleInsert;
 
-impl Shuffle for ShuffleInsert {
-    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
-        if deck.is_empty() {
-            return;
-        }
-        let order = shuffle_insert(deck.len(), src);
-        apply_order(deck, &order);
-    }
-}
+order_adapter!(ShuffleInsert, shuffle_insert);
 
 #[cfg(test)]
 mod tests {
