@@ -33,7 +33,7 @@ pub use reference::{
     CoinInsertionSort, CoinMergeSort, FisherYates, FisherYatesMod15, GsrRiffle, RandShuffle,
     RandomKeys, Repeat, Sattolo,
 };
-pub use registry::{Algorithm, Entry, Exact, Expected, Kernel};
+pub use registry::{Algorithm, Entry, Exact, Expected, Kernel, Visitor};
 pub use seed000::{
     RandomPairsSwap, RedrawOnEmpty, ShuffleInsert, ShuffleInsert1, ShufflePick, ShufflePick1,
     ShuffleSwap,

@@ -25,7 +25,26 @@ macro_rules! kernels {
                 }
             }
         }
+
+        impl Kernel {
+            /// Calls `visitor` with the concrete algorithm, so that a loop over
+            /// many shuffles is compiled for that algorithm alone.
+            pub fn visit<V: Visitor>(&self, visitor: V) -> V::Output {
+                match self {
+                    $(Kernel::$variant(a) => visitor.visit(a),)*
+                }
+            }
+        }
     };
+}
+
+/// Code that runs with a concrete algorithm type: see [`Kernel::visit`] and
+/// [`Algorithm::visit`].
+pub trait Visitor {
+    /// What the visit returns.
+    type Output;
+    /// Runs with the concrete algorithm.
+    fn visit<A: Shuffle + Copy + Send + Sync>(self, algorithm: &A) -> Self::Output;
 }
 
 kernels! {
@@ -102,6 +121,32 @@ impl Algorithm {
     /// A single pass of `kernel`.
     pub const fn once(kernel: Kernel) -> Self {
         Algorithm { kernel, times: 1 }
+    }
+
+    /// Calls `visitor` with the concrete algorithm: the kernel itself for one
+    /// pass, a [`Repeat`] of it otherwise.
+    pub fn visit<V: Visitor>(&self, visitor: V) -> V::Output {
+        struct Passes<V> {
+            visitor: V,
+            times: u32,
+        }
+        impl<V: Visitor> Visitor for Passes<V> {
+            type Output = V::Output;
+            fn visit<A: Shuffle + Copy + Send + Sync>(self, a: &A) -> V::Output {
+                if self.times == 1 {
+                    self.visitor.visit(a)
+                } else {
+                    self.visitor.visit(&Repeat {
+                        inner: *a,
+                        times: self.times,
+                    })
+                }
+            }
+        }
+        self.kernel.visit(Passes {
+            visitor,
+            times: self.times,
+        })
     }
 }
 
@@ -702,6 +747,31 @@ mod tests {
                     .any(|e| e.sources.iter().any(|s| s.document == doc)),
                 "{doc} is not cited"
             );
+        }
+    }
+
+    #[test]
+    fn visiting_runs_the_same_algorithm() {
+        use rand::SeedableRng;
+        struct Run(u64);
+        impl Visitor for Run {
+            type Output = Vec<u32>;
+            fn visit<A: Shuffle + Copy + Send + Sync>(self, a: &A) -> Vec<u32> {
+                let mut deck: Vec<u32> = (0..20).collect();
+                a.shuffle(
+                    &mut deck,
+                    &mut rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(self.0),
+                );
+                deck
+            }
+        }
+        for entry in REGISTRY {
+            let mut deck: Vec<u32> = (0..20).collect();
+            entry.algorithm.shuffle(
+                &mut deck,
+                &mut rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(9),
+            );
+            assert_eq!(entry.algorithm.visit(Run(9)), deck, "{}", entry.id);
         }
     }
 

@@ -8,7 +8,9 @@
 
 pub mod error;
 pub mod exact;
+pub mod hypothesis;
 pub mod perm;
+pub mod sample;
 
 pub use error::ExactError;
 pub use exact::{ExactDistribution, Limits, MAX_EXACT_DECK, Method, TvBounds, exact_distribution};

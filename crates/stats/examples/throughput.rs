@@ -1,0 +1,88 @@
+//! Throughput of the sampling pipeline against baselines, in one process.
+//! Run by `scripts/bench.sh`; prints one line per measurement and ratios.
+//!
+//! Usage: throughput [SHUFFLES] [DECK]
+
+use algorithms::registry::find;
+use algorithms::{FisherYates, Shuffle};
+use rand::seq::SliceRandom;
+use stats::perm::{factorial, rank};
+use stats::sample::{Histogram, Sampler, chunk_rng, sample};
+use std::time::Instant;
+
+fn rate(label: &str, shuffles: u64, f: impl FnOnce() -> u64) -> f64 {
+    let start = Instant::now();
+    let check = f();
+    let secs = start.elapsed().as_secs_f64();
+    let r = shuffles as f64 / secs;
+    println!(
+        "{label:<58} {:>8.1} M shuffles/s   ({secs:.2} s, check {check})",
+        r / 1e6
+    );
+    r
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let shuffles: u64 = args
+        .next()
+        .map_or(200_000_000, |s| s.parse().expect("SHUFFLES"));
+    let n: usize = args.next().map_or(8, |s| s.parse().expect("DECK"));
+    let fy = &find("fisher-yates").unwrap().algorithm;
+    let pool = |t| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(t)
+            .build()
+            .unwrap()
+    };
+    println!("fisher-yates, n = {n}, {shuffles} shuffles per measurement");
+
+    let bare = rate(
+        "bare shuffle loop (1 thread, no counting)",
+        shuffles,
+        || {
+            let mut src = Sampler(chunk_rng(1, 0));
+            let identity: Vec<u8> = (0..n as u8).collect();
+            let mut deck = identity.clone();
+            let mut x = 0u64;
+            for _ in 0..shuffles {
+                deck.copy_from_slice(&identity);
+                FisherYates.shuffle(&mut deck, &mut src);
+                x = x.wrapping_add(u64::from(deck[0]));
+            }
+            x
+        },
+    );
+    let rand_loop = rate(
+        "rand SliceRandom::shuffle + rank + histogram (1 thread)",
+        shuffles,
+        || {
+            use rand::SeedableRng;
+            let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
+            let identity: Vec<u8> = (0..n as u8).collect();
+            let mut deck = identity.clone();
+            let mut counts = vec![0u64; factorial(n) as usize];
+            for _ in 0..shuffles {
+                deck.copy_from_slice(&identity);
+                deck.shuffle(&mut rng);
+                counts[rank(&deck)] += 1;
+            }
+            counts[0]
+        },
+    );
+    let one = rate("pipeline: sample() + histogram, 1 thread", shuffles, || {
+        pool(1).install(|| sample(fy, n, shuffles, 1, || Histogram::new(n), &|_| {}).counts[0])
+    });
+    let two = rate(
+        "pipeline: sample() + histogram, 2 threads",
+        shuffles,
+        || pool(2).install(|| sample(fy, n, shuffles, 1, || Histogram::new(n), &|_| {}).counts[0]),
+    );
+    println!("pipeline / bare loop (1 thread):        {:.2}", one / bare);
+    println!("pipeline 2 threads / 1 thread:          {:.2}", two / one);
+    println!(
+        "pipeline (1 thread) / rand shuffle loop: {:.2}",
+        one / rand_loop
+    );
+    println!("RESULT pipeline_1t={one:.0} pipeline_2t={two:.0}");
+}

@@ -1,0 +1,479 @@
+//! Goodness-of-fit tests that turn shuffle counts into p-values.
+//!
+//! Every p-value comes from a survival function, never `1 - cdf`, and is also
+//! given as `log10_p`, computed in log space, so that a report can say
+//! "p = 10^-4000" where the double underflows to 0.
+
+use statrs::distribution::{ChiSquared, ContinuousCDF};
+use statrs::function::gamma::{gamma_ur, ln_gamma};
+
+/// One test's outcome.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TestResult {
+    /// Short kebab-case name (`"permutation-chi2"`, `"permutation-g"`, `"position-chi2"`).
+    pub name: &'static str,
+    /// The test statistic.
+    pub statistic: f64,
+    /// Degrees of freedom of its null distribution.
+    pub df: f64,
+    /// Upper-tail p-value (0 when it underflows; see `log10_p`).
+    pub p_value: f64,
+    /// `log10` of the p-value, exact even where `p_value` underflows.
+    pub log10_p: f64,
+    /// Number of shuffles behind the counts.
+    pub shuffles: u64,
+}
+
+impl TestResult {
+    fn chi2(name: &'static str, statistic: f64, df: f64, shuffles: u64) -> Self {
+        let ln_p = ln_chi2_sf(statistic, df);
+        TestResult {
+            name,
+            statistic,
+            df,
+            p_value: ln_p.exp(),
+            log10_p: ln_p / std::f64::consts::LN_10,
+            shuffles,
+        }
+    }
+}
+
+/// Natural log of the upper tail of the chi-square law with `df` degrees of
+/// freedom at `x`: `ln P(X > x)`.
+///
+/// Uses statrs' survival function while it is representable, and the
+/// continued fraction of the upper incomplete gamma function in log space
+/// (Numerical Recipes' `gcf`) where it underflows.
+pub fn ln_chi2_sf(x: f64, df: f64) -> f64 {
+    if x <= 0.0 {
+        return 0.0;
+    }
+    let (a, z) = (df / 2.0, x / 2.0);
+    let q = gamma_ur(a, z);
+    if q > 1e-290 {
+        q.ln()
+    } else {
+        ln_gamma_q_cf(a, z)
+    }
+}
+
+/// `ln Q(a, z)`, the log of the regularized upper incomplete gamma function,
+/// by its continued fraction: `-z + a ln z - ln Γ(a) + ln CF(a, z)`. Converges
+/// for `z > a + 1`, which holds wherever `Q` underflows.
+fn ln_gamma_q_cf(a: f64, z: f64) -> f64 {
+    const TINY: f64 = 1e-300;
+    let mut b = z + 1.0 - a;
+    let mut c = 1.0 / TINY;
+    let mut d = 1.0 / b;
+    let mut h = d;
+    for i in 1..100_000 {
+        let an = -(i as f64) * (i as f64 - a);
+        b += 2.0;
+        d = an * d + b;
+        if d.abs() < TINY {
+            d = TINY;
+        }
+        c = b + an / c;
+        if c.abs() < TINY {
+            c = TINY;
+        }
+        d = 1.0 / d;
+        let delta = d * c;
+        h *= delta;
+        if (delta - 1.0).abs() < 1e-15 {
+            break;
+        }
+    }
+    -z + a * z.ln() - ln_gamma(a) + h.ln()
+}
+
+/// The chi-square law's upper quantile: the `x` with `P(X > x) = alpha`.
+///
+/// # Panics
+/// When `df <= 0` or `alpha` is not in `(0, 1)`.
+pub fn chi2_critical(df: f64, alpha: f64) -> f64 {
+    assert!(
+        df > 0.0 && alpha > 0.0 && alpha < 1.0,
+        "chi2_critical({df}, {alpha})"
+    );
+    ChiSquared::new(df)
+        .expect("df > 0")
+        .inverse_cdf(1.0 - alpha)
+}
+
+/// Pearson's chi-square of observed `counts` against equal expected counts,
+/// with `counts.len() - 1` degrees of freedom.
+pub fn pearson_uniform(name: &'static str, counts: &[u64]) -> TestResult {
+    let n: u64 = counts.iter().sum();
+    let k = counts.len() as f64;
+    let e = n as f64 / k;
+    let x2: f64 = counts.iter().map(|&o| (o as f64 - e).powi(2)).sum::<f64>() / e;
+    TestResult::chi2(name, x2, k - 1.0, n)
+}
+
+/// The likelihood-ratio (G) test of `counts` against equal expected counts:
+/// `G = 2 Σ O ln(O / E)`, chi-square with `counts.len() - 1` degrees of
+/// freedom.
+pub fn g_uniform(name: &'static str, counts: &[u64]) -> TestResult {
+    let n: u64 = counts.iter().sum();
+    let k = counts.len() as f64;
+    let e = n as f64 / k;
+    let g: f64 = 2.0
+        * counts
+            .iter()
+            .filter(|&&o| o > 0)
+            .map(|&o| o as f64 * (o as f64 / e).ln())
+            .sum::<f64>();
+    TestResult::chi2(name, g.max(0.0), k - 1.0, n)
+}
+
+/// The position-matrix test: does each card land on each position with
+/// probability `1/n`?
+///
+/// `counts[card * n + position]` over `shuffles` shuffles. The `n²` cells are
+/// not independent: every shuffle adds a whole permutation matrix, so every
+/// row and column sums to `shuffles`. For a uniform shuffle the indicators
+/// `I_ij` ("card i at position j") have
+/// `Cov(I_ij, I_i'j') = (δ_ii' - 1/n)(δ_jj' - 1/n) / (n - 1)`
+/// (variance `(n-1)/n²`; `-1/n²` within a row or column;
+/// `1/(n²(n-1))` elsewhere). The standardized cells `(O - N/n) / sqrt(N/n)`
+/// therefore have covariance `n/(n-1)` times the projection onto the
+/// `(n-1)²`-dimensional space of matrices with zero row and column sums, so
+/// the plain Pearson sum `X² = Σ (O - N/n)² / (N/n)` tends to
+/// `n/(n-1) · χ²((n-1)²)`: its mean is `n(n-1)`, not `(n-1)²`. The statistic
+/// `X² (n-1)/n` is asymptotically chi-square with `(n-1)²` degrees of
+/// freedom. That is the statistic returned; the
+/// calibration tests check its p-values are uniform, and that the plain sum's
+/// are not.
+pub fn position_test(counts: &[u64], n: usize, shuffles: u64) -> TestResult {
+    let x2 = position_pearson_sum(counts, n, shuffles);
+    let df = ((n - 1) * (n - 1)) as f64;
+    TestResult::chi2(
+        "position-chi2",
+        x2 * (n as f64 - 1.0) / n as f64,
+        df,
+        shuffles,
+    )
+}
+
+/// The plain Pearson sum over the position matrix, `Σ (O - N/n)² / (N/n)`,
+/// before the `(n-1)/n` correction.
+pub fn position_pearson_sum(counts: &[u64], n: usize, shuffles: u64) -> f64 {
+    let e = shuffles as f64 / n as f64;
+    counts.iter().map(|&o| (o as f64 - e).powi(2)).sum::<f64>() / e
+}
+
+/// The uncorrected position test (plain sum against `(n-1)²` degrees of
+/// freedom): wrong, kept so the calibration test can show it fails.
+pub fn position_test_uncorrected(counts: &[u64], n: usize, shuffles: u64) -> TestResult {
+    let x2 = position_pearson_sum(counts, n, shuffles);
+    TestResult::chi2(
+        "position-chi2-uncorrected",
+        x2,
+        ((n - 1) * (n - 1)) as f64,
+        shuffles,
+    )
+}
+
+/// Per-cell z-scores of the position matrix, `(O - N/n) / sqrt(N (1/n)(1 - 1/n))`:
+/// each approximately standard normal under a uniform shuffle. With `n²`
+/// cells, compare the largest `|z|` with the Bonferroni bound
+/// ([`bonferroni_z`]) rather than with 1.96.
+pub fn position_z_scores(counts: &[u64], n: usize, shuffles: u64) -> Vec<f64> {
+    let p = 1.0 / n as f64;
+    let e = shuffles as f64 * p;
+    let sd = (shuffles as f64 * p * (1.0 - p)).sqrt();
+    counts.iter().map(|&o| (o as f64 - e) / sd).collect()
+}
+
+/// The two-sided `|z|` beyond which a single one of `m` normal scores has
+/// family-wise probability `alpha` (Bonferroni).
+pub fn bonferroni_z(m: usize, alpha: f64) -> f64 {
+    use statrs::distribution::Normal;
+    Normal::standard().inverse_cdf(1.0 - alpha / (2.0 * m as f64))
+}
+
+/// Largest relative deviation of a position cell from uniform:
+/// `max |O / (N/n) - 1|`.
+pub fn max_relative_deviation(counts: &[u64], n: usize, shuffles: u64) -> f64 {
+    let e = shuffles as f64 / n as f64;
+    counts
+        .iter()
+        .map(|&o| (o as f64 / e - 1.0).abs())
+        .fold(0.0, f64::max)
+}
+
+/// Total variation distance between the empirical law of `counts` and the
+/// uniform law on `counts.len()` outcomes.
+///
+/// Biased upward: even a perfect shuffle gives about
+/// [`tv_noise_floor`] from sampling noise alone.
+pub fn empirical_tv(counts: &[u64]) -> f64 {
+    let n: u64 = counts.iter().sum();
+    let u = 1.0 / counts.len() as f64;
+    0.5 * counts
+        .iter()
+        .map(|&o| (o as f64 / n as f64 - u).abs())
+        .sum::<f64>()
+}
+
+/// The expected [`empirical_tv`] of a perfectly uniform sample of `shuffles`
+/// draws over `k` outcomes (normal approximation of each count):
+/// `(k/2) sqrt(2 u (1 - u) / (π N))` with `u = 1/k`.
+pub fn tv_noise_floor(k: usize, shuffles: u64) -> f64 {
+    let u = 1.0 / k as f64;
+    0.5 * k as f64 * (2.0 * u * (1.0 - u) / (std::f64::consts::PI * shuffles as f64)).sqrt()
+}
+
+/// `P(D_n >= d)` for the one-sample Kolmogorov–Smirnov statistic `D_n` on `n`
+/// observations: the exact method of Marsaglia, Tsang & Wang (2003), with
+/// their right-tail shortcut where the p-value is below about 1e-3.
+pub fn ks_pvalue(n: usize, d: f64) -> f64 {
+    if d <= 0.0 {
+        return 1.0;
+    }
+    if d >= 1.0 {
+        return 0.0;
+    }
+    let nf = n as f64;
+    let s = d * d * nf;
+    if s > 7.24 || (s > 3.76 && n > 99) {
+        return (2.0 * (-(2.000071 + 0.331 / nf.sqrt() + 1.409 / nf) * s).exp()).min(1.0);
+    }
+    (1.0 - kolmogorov_cdf(n, d)).clamp(0.0, 1.0)
+}
+
+/// `P(D_n < d)`, Marsaglia, Tsang & Wang, "Evaluating Kolmogorov's
+/// distribution", J. Stat. Softw. 8(18), 2003.
+fn kolmogorov_cdf(n: usize, d: f64) -> f64 {
+    let nf = n as f64;
+    let k = (nf * d) as usize + 1;
+    let m = 2 * k - 1;
+    let h = k as f64 - nf * d;
+    let mut hm = vec![0.0f64; m * m];
+    for i in 0..m {
+        for j in 0..m {
+            hm[i * m + j] = if i + 1 < j { 0.0 } else { 1.0 };
+        }
+    }
+    for i in 0..m {
+        hm[i * m] -= h.powi(i as i32 + 1);
+        hm[(m - 1) * m + i] -= h.powi((m - i) as i32);
+    }
+    if 2.0 * h - 1.0 > 0.0 {
+        hm[(m - 1) * m] += (2.0 * h - 1.0).powi(m as i32);
+    }
+    for i in 0..m {
+        for j in 0..m {
+            if i + 1 > j {
+                for g in 1..=(i + 1 - j) {
+                    hm[i * m + j] /= g as f64;
+                }
+            }
+        }
+    }
+    let (q, mut eq) = matrix_power(&hm, 0, m, n);
+    let mut s = q[(k - 1) * m + k - 1];
+    for i in 1..=n {
+        s = s * i as f64 / nf;
+        if s < 1e-140 {
+            s *= 1e140;
+            eq -= 140;
+        }
+    }
+    s * 10f64.powi(eq)
+}
+
+fn matrix_multiply(a: &[f64], b: &[f64], m: usize) -> Vec<f64> {
+    let mut c = vec![0.0; m * m];
+    for i in 0..m {
+        for k in 0..m {
+            let aik = a[i * m + k];
+            for j in 0..m {
+                c[i * m + j] += aik * b[k * m + j];
+            }
+        }
+    }
+    c
+}
+
+/// `A^n` with a decimal exponent kept aside to avoid overflow.
+fn matrix_power(a: &[f64], ea: i32, m: usize, n: usize) -> (Vec<f64>, i32) {
+    if n == 1 {
+        return (a.to_vec(), ea);
+    }
+    let (v, ev) = matrix_power(a, ea, m, n / 2);
+    let b = matrix_multiply(&v, &v, m);
+    let eb = 2 * ev;
+    let (mut v, mut ev) = if n.is_multiple_of(2) {
+        (b, eb)
+    } else {
+        (matrix_multiply(a, &b, m), ea + eb)
+    };
+    if v[(m / 2) * m + m / 2] > 1e140 {
+        v.iter_mut().for_each(|x| *x *= 1e-140);
+        ev += 140;
+    }
+    (v, ev)
+}
+
+/// The Kolmogorov–Smirnov test that `p_values` are uniform on (0, 1):
+/// returns `(D, p)`.
+pub fn ks_uniform(p_values: &[f64]) -> (f64, f64) {
+    let mut v = p_values.to_vec();
+    v.sort_by(f64::total_cmp);
+    let n = v.len() as f64;
+    let d = v
+        .iter()
+        .enumerate()
+        .map(|(i, &x)| ((i as f64 + 1.0) / n - x).max(x - i as f64 / n))
+        .fold(0.0, f64::max);
+    (d, ks_pvalue(v.len(), d))
+}
+
+/// `P(X > x)` for the noncentral chi-square law with `df` degrees of freedom
+/// and noncentrality `lambda`, as the Poisson mixture
+/// `Σ_j Pois(j; λ/2) Q(df/2 + j, x/2)`, summed outward from the Poisson mode
+/// until the remaining weight is below 1e-14.
+pub fn noncentral_chi2_sf(x: f64, df: f64, lambda: f64) -> f64 {
+    if lambda <= 0.0 {
+        return ln_chi2_sf(x, df).exp();
+    }
+    let mu = lambda / 2.0;
+    let mode = mu.floor();
+    let ln_pois = |j: f64| -mu + j * mu.ln() - ln_gamma(j + 1.0);
+    let term = |j: f64| ln_pois(j).exp() * gamma_ur(df / 2.0 + j, x / 2.0);
+    let mut total = term(mode);
+    let mut weight = ln_pois(mode).exp();
+    let mut j = mode + 1.0;
+    while 1.0 - weight > 1e-14 && j < mode + 40.0 * mu.sqrt() + 100.0 {
+        total += term(j);
+        weight += ln_pois(j).exp();
+        j += 1.0;
+    }
+    let mut j = mode - 1.0;
+    while j >= 0.0 && 1.0 - weight > 1e-14 {
+        total += term(j);
+        weight += ln_pois(j).exp();
+        j -= 1.0;
+    }
+    total.min(1.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chi2_tail_matches_statrs_and_continues_below_underflow() {
+        for &(x, df) in &[
+            (3.84, 1.0),
+            (100.0, 50.0),
+            (500.0, 200.0),
+            (1e6 + 3000.0, 1e6),
+        ] {
+            let direct = gamma_ur(df / 2.0, x / 2.0).ln();
+            assert!(
+                (ln_chi2_sf(x, df) - direct).abs() < 1e-9,
+                "x = {x}, df = {df}"
+            );
+        }
+        // Where statrs gives 0, the log tail is finite and continuous with it.
+        let x = 3000.0;
+        assert_eq!(gamma_ur(2.5, x / 2.0), 0.0);
+        let lp = ln_chi2_sf(x, 5.0);
+        // Q(a, z) ~ z^(a-1) e^-z / Γ(a): ln ≈ 1.5 ln 1500 - 1500 - ln Γ(2.5).
+        let approx = 1.5 * 1500f64.ln() - 1500.0 - ln_gamma(2.5);
+        assert!((lp - approx).abs() < 1e-2, "{lp} vs {approx}");
+        // The continued fraction agrees with statrs wherever both are representable.
+        for &(a, z) in &[(2.5, 650.0), (50.0, 300.0), (2.5, 10.0), (500.0, 700.0)] {
+            let q = gamma_ur(a, z);
+            assert!(q > 1e-290);
+            assert!(
+                (ln_gamma_q_cf(a, z) - q.ln()).abs() < 1e-9 * q.ln().abs().max(1.0),
+                "a = {a}, z = {z}"
+            );
+        }
+    }
+
+    #[test]
+    fn chi2_critical_values_match_tables() {
+        // Standard table: χ²(1) 0.05 -> 3.841, χ²(10) 0.01 -> 23.209.
+        assert!((chi2_critical(1.0, 0.05) - 3.841).abs() < 1e-3);
+        assert!((chi2_critical(10.0, 0.01) - 23.209).abs() < 1e-3);
+    }
+
+    #[test]
+    fn ks_matches_published_critical_values() {
+        // Two-sided one-sample KS critical values at α = 0.05 (Miller 1956):
+        // n = 10: 0.40925, n = 20: 0.29408; at α = 0.01, n = 20: 0.35241.
+        assert!((ks_pvalue(10, 0.40925) - 0.05).abs() < 5e-4);
+        assert!((ks_pvalue(20, 0.29408) - 0.05).abs() < 5e-4);
+        assert!((ks_pvalue(20, 0.35241) - 0.01).abs() < 1e-4);
+        // Large n: the asymptotic 1.3581 / sqrt(n) is close at α = 0.05.
+        assert!((ks_pvalue(1000, 1.3581 / 1000f64.sqrt()) - 0.05).abs() < 3e-3);
+        assert_eq!(ks_pvalue(5, 0.0), 1.0);
+    }
+
+    #[test]
+    fn ks_of_evenly_spread_values_does_not_reject() {
+        let p: Vec<f64> = (0..200).map(|i| (i as f64 + 0.5) / 200.0).collect();
+        let (d, pv) = ks_uniform(&p);
+        assert!((d - 0.0025).abs() < 1e-12);
+        assert!(pv > 0.999);
+        let skewed: Vec<f64> = p.iter().map(|x| x * x).collect();
+        assert!(ks_uniform(&skewed).1 < 1e-6);
+    }
+
+    #[test]
+    fn noncentral_chi2_matches_known_values() {
+        // λ = 0 is the central law.
+        assert!((noncentral_chi2_sf(3.841, 1.0, 0.0) - 0.05).abs() < 1e-4);
+        // The power of a 1-df test at α = 0.05 with λ = 7.849 is 0.80
+        // (z = 1.96 + 0.8416, λ = z²); with λ = 10.507 it is 0.90.
+        assert!((noncentral_chi2_sf(3.8415, 1.0, 7.849) - 0.80).abs() < 1e-3);
+        assert!((noncentral_chi2_sf(3.8415, 1.0, 10.507) - 0.90).abs() < 1e-3);
+        // Mean df + λ: the tail at a far point is near 1 or 0.
+        assert!(noncentral_chi2_sf(10.0, 4.0, 400.0) > 0.999_999);
+        assert!(noncentral_chi2_sf(1000.0, 4.0, 40.0) < 1e-12);
+    }
+
+    #[test]
+    fn tests_on_flat_counts_accept_and_on_skewed_counts_reject() {
+        let flat = vec![1000u64; 24];
+        let t = pearson_uniform("permutation-chi2", &flat);
+        assert_eq!((t.statistic, t.df, t.p_value), (0.0, 23.0, 1.0));
+        let mut skew = flat.clone();
+        skew[0] += 400;
+        skew[1] -= 400;
+        let t = pearson_uniform("permutation-chi2", &skew);
+        assert!((t.statistic - 320.0).abs() < 1e-9);
+        assert!(t.p_value < 1e-50);
+        assert!((t.log10_p - t.p_value.log10()).abs() < 1e-9);
+        let g = g_uniform("permutation-g", &skew);
+        assert!(g.p_value < 1e-50 && g.statistic > 300.0);
+    }
+
+    #[test]
+    fn position_statistic_is_the_corrected_sum() {
+        // Two shuffles of 2 cards: identity and swap -> every cell 1 of expected 1.
+        let t = position_test(&[1, 1, 1, 1], 2, 2);
+        assert_eq!((t.statistic, t.df), (0.0, 1.0));
+        let t = position_test(&[4, 0, 0, 4], 2, 4);
+        // X² = 4 * (2² / 2) = 8, corrected by 1/2 -> 4.
+        assert_eq!(t.statistic, 4.0);
+        assert_eq!(
+            position_test_uncorrected(&[4, 0, 0, 4], 2, 4).statistic,
+            8.0
+        );
+        assert!((max_relative_deviation(&[4, 0, 0, 4], 2, 4) - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn empirical_tv_and_its_noise_floor() {
+        assert_eq!(empirical_tv(&[5, 5]), 0.0);
+        assert_eq!(empirical_tv(&[10, 0]), 0.5);
+        // k = 2, N = 10^6: 0.5 * 2 * sqrt(2 * 0.25 / (π 10^6)) ≈ 3.99e-4.
+        assert!((tv_noise_floor(2, 1_000_000) - 3.989e-4).abs() < 1e-6);
+    }
+}
