@@ -111,6 +111,36 @@ pub fn pearson_uniform(name: &'static str, counts: &[u64]) -> TestResult {
     TestResult::chi2(name, x2, k - 1.0, n)
 }
 
+/// Pearson's chi-square of observed `counts` against the exact law
+/// `probabilities` (same order): the test that a sampler reproduces a known
+/// distribution. Cells of probability 0 are left out of the degrees of
+/// freedom; a count in one makes the statistic infinite (p = 0).
+pub fn pearson_expected(name: &'static str, counts: &[u64], probabilities: &[f64]) -> TestResult {
+    let n: u64 = counts.iter().sum();
+    let mut x2 = 0.0;
+    let mut cells = 0usize;
+    for (&o, &p) in counts.iter().zip(probabilities) {
+        if p > 0.0 {
+            let e = n as f64 * p;
+            x2 += (o as f64 - e).powi(2) / e;
+            cells += 1;
+        } else if o > 0 {
+            x2 = f64::INFINITY;
+        }
+    }
+    if x2.is_infinite() {
+        return TestResult {
+            name,
+            statistic: x2,
+            df: cells as f64 - 1.0,
+            p_value: 0.0,
+            log10_p: f64::NEG_INFINITY,
+            shuffles: n,
+        };
+    }
+    TestResult::chi2(name, x2, cells as f64 - 1.0, n)
+}
+
 /// The likelihood-ratio (G) test of `counts` against equal expected counts:
 /// `G = 2 Σ O ln(O / E)`, chi-square with `counts.len() - 1` degrees of
 /// freedom.

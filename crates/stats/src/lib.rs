@@ -6,6 +6,7 @@
 //! position matrix, and the distance from uniform.
 #![deny(missing_docs)]
 
+pub mod audit;
 pub mod error;
 pub mod exact;
 pub mod hypothesis;

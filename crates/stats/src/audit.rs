@@ -1,0 +1,349 @@
+//! From counts to a verdict: which tests apply, their p-values, effect
+//! sizes, and a graded verdict corrected for the number of tests.
+//!
+//! # Grades
+//! Each run applies `m` tests; the smallest p-value is Bonferroni-adjusted,
+//! `p_adj = min(1, m · p_min)`, and graded:
+//!
+//! | grade | `p_adj` | meaning |
+//! |---|---|---|
+//! | uniform | ≥ 1e-3 | no evidence of bias |
+//! | unusual | 1e-6 ..< 1e-3 | worth a second look; expected about once in a thousand runs of a fair shuffle |
+//! | suspicious | 1e-12 ..< 1e-6 | a second, independent seed is run: if it gives `p_adj < 1e-3` too, the verdict is *biased* |
+//! | biased | < 1e-12 | biased on the first seed |
+//!
+//! For a uniform shuffle `P(p_adj < t) <= t`, so a run calls a fair shuffle
+//! biased with probability at most `1e-12 + 1e-6 · 1e-3 ≈ 1e-9`, and unusual
+//! or worse with probability at most 1e-3.
+
+use crate::exact::ExactDistribution;
+use crate::hypothesis::{
+    TestResult, bonferroni_z, chi2_critical, empirical_tv, g_uniform, max_relative_deviation,
+    noncentral_chi2_sf, pearson_uniform, position_test, position_z_scores, tv_noise_floor,
+};
+use crate::perm::factorial;
+use crate::sample::{Histogram, Positions};
+
+/// Below this Bonferroni-adjusted p-value a run is at least *unusual*.
+pub const UNUSUAL_BELOW: f64 = 1e-3;
+/// Below this, *suspicious*: a second seed decides.
+pub const SUSPICIOUS_BELOW: f64 = 1e-6;
+/// Below this, *biased* on the first seed.
+pub const BIASED_BELOW: f64 = 1e-12;
+/// A suspicious run is confirmed biased when the second seed's adjusted
+/// p-value is below this.
+pub const CONFIRM_BELOW: f64 = 1e-3;
+/// The fewest expected counts per cell a chi-square test is run on.
+pub const MIN_EXPECTED: f64 = 5.0;
+
+/// The grade of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Grade {
+    /// No evidence of bias.
+    Uniform,
+    /// A small adjusted p-value, within what fair shuffles produce now and then.
+    Unusual,
+    /// A very small adjusted p-value not confirmed by a second seed.
+    Suspicious,
+    /// Biased: on the first seed, or suspicious and confirmed by a second.
+    Biased,
+}
+
+impl Grade {
+    /// The kebab-case label.
+    pub fn label(self) -> &'static str {
+        match self {
+            Grade::Uniform => "uniform",
+            Grade::Unusual => "unusual",
+            Grade::Suspicious => "suspicious",
+            Grade::Biased => "biased",
+        }
+    }
+
+    /// The grade of one run's smallest adjusted p-value (given as log10),
+    /// before any confirmation.
+    pub fn of_log10(log10_p_adj: f64) -> Grade {
+        if log10_p_adj < BIASED_BELOW.log10() {
+            Grade::Biased
+        } else if log10_p_adj < SUSPICIOUS_BELOW.log10() {
+            Grade::Suspicious
+        } else if log10_p_adj < UNUSUAL_BELOW.log10() {
+            Grade::Unusual
+        } else {
+            Grade::Uniform
+        }
+    }
+}
+
+/// A test that could not be run, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    /// The test's name.
+    pub name: &'static str,
+    /// Why, with what would make it possible.
+    pub reason: String,
+}
+
+/// Effect sizes: how far from uniform, whatever the p-value says.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Effect {
+    /// `max |O/(N/n) - 1|` over the position matrix.
+    pub max_relative_deviation: f64,
+    /// The largest `|z|` of a position cell.
+    pub max_abs_z: f64,
+    /// The `|z|` a single cell of the `n²` exceeds with family-wise
+    /// probability 0.01 under uniformity (Bonferroni).
+    pub z_bonferroni_01: f64,
+    /// Total variation distance between the sampled permutation law and
+    /// uniform (histogram only). Biased upward by sampling noise.
+    pub total_variation: Option<f64>,
+    /// What `total_variation` would be, on average, for a perfect shuffle
+    /// with this many shuffles.
+    pub total_variation_noise_floor: Option<f64>,
+}
+
+/// Everything a run's counts say.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// The tests run.
+    pub tests: Vec<TestResult>,
+    /// The tests not run, with reasons.
+    pub skipped: Vec<Skipped>,
+    /// Effect sizes.
+    pub effect: Effect,
+    /// `log10` of the smallest Bonferroni-adjusted p-value (0 when no test ran).
+    pub log10_min_adjusted_p: f64,
+}
+
+impl Analysis {
+    /// The counts' tests and effect sizes. `histogram` is used when given
+    /// (and the position matrix then derived from it must equal
+    /// `positions`).
+    pub fn new(positions: &Positions, histogram: Option<&Histogram>) -> Analysis {
+        let n = positions.deck;
+        let shuffles = positions.total();
+        let mut tests = Vec::new();
+        let mut skipped = Vec::new();
+        if n >= 2 {
+            if let Some(h) = histogram {
+                let k = factorial(n);
+                let needed = (MIN_EXPECTED * k as f64).ceil() as u64;
+                if shuffles >= needed {
+                    tests.push(pearson_uniform("permutation-chi2", &h.counts));
+                    tests.push(g_uniform("permutation-g", &h.counts));
+                } else {
+                    for name in ["permutation-chi2", "permutation-g"] {
+                        skipped.push(Skipped {
+                            name,
+                            reason: format!(
+                                "needs {MIN_EXPECTED} expected per arrangement: at least {needed} shuffles ({MIN_EXPECTED} x {n}!), got {shuffles}"
+                            ),
+                        });
+                    }
+                }
+            }
+            let needed = (MIN_EXPECTED * n as f64).ceil() as u64;
+            if shuffles >= needed {
+                tests.push(position_test(&positions.counts, n, shuffles));
+            } else {
+                skipped.push(Skipped {
+                    name: "position-chi2",
+                    reason: format!(
+                        "needs {MIN_EXPECTED} expected per cell: at least {needed} shuffles, got {shuffles}"
+                    ),
+                });
+            }
+        }
+        let z = if shuffles > 0 && n >= 2 {
+            position_z_scores(&positions.counts, n, shuffles)
+        } else {
+            Vec::new()
+        };
+        let effect = Effect {
+            max_relative_deviation: if shuffles > 0 {
+                max_relative_deviation(&positions.counts, n, shuffles)
+            } else {
+                0.0
+            },
+            max_abs_z: z.iter().map(|x| x.abs()).fold(0.0, f64::max),
+            z_bonferroni_01: bonferroni_z((n * n).max(1), 0.01),
+            total_variation: histogram
+                .filter(|_| shuffles > 0)
+                .map(|h| empirical_tv(&h.counts)),
+            total_variation_noise_floor: histogram
+                .filter(|_| shuffles > 0)
+                .map(|h| tv_noise_floor(h.counts.len(), shuffles)),
+        };
+        let log10_min_adjusted_p =
+            adjusted_log10(&tests.iter().map(|t| t.log10_p).collect::<Vec<_>>());
+        Analysis {
+            tests,
+            skipped,
+            effect,
+            log10_min_adjusted_p,
+        }
+    }
+
+    /// The grade of this run alone.
+    pub fn grade(&self) -> Grade {
+        Grade::of_log10(self.log10_min_adjusted_p)
+    }
+}
+
+/// `log10 min(1, m · min p)` for the `m` given `log10 p` values.
+pub fn adjusted_log10(log10_ps: &[f64]) -> f64 {
+    let m = log10_ps.len();
+    if m == 0 {
+        return 0.0;
+    }
+    let min = log10_ps.iter().copied().fold(f64::INFINITY, f64::min);
+    (min + (m as f64).log10()).min(0.0)
+}
+
+/// The verdict of a run, with the second seed's analysis when one was needed.
+pub fn verdict(first: &Analysis, second: Option<&Analysis>) -> Grade {
+    match (first.grade(), second) {
+        (Grade::Suspicious, Some(s)) if s.log10_min_adjusted_p < CONFIRM_BELOW.log10() => {
+            Grade::Biased
+        }
+        (g, _) => g,
+    }
+}
+
+/// How many shuffles a test needs to detect a bias, from the exact law.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PowerPlan {
+    /// The test.
+    pub name: &'static str,
+    /// Its degrees of freedom.
+    pub df: f64,
+    /// Noncentrality per shuffle: the test's noncentrality parameter is this
+    /// times the number of shuffles.
+    pub noncentrality_per_shuffle: f64,
+    /// The fewest shuffles that reach the requested power at the requested
+    /// significance level (`None` when the law is uniform for this test).
+    pub shuffles: Option<f64>,
+}
+
+/// The shuffles each test needs to reject uniformity at level `alpha` with
+/// probability `power`, for the law `law`; noncentral chi-square
+/// approximation with noncentrality `N · Σ (p - u)² / u` (permutation test)
+/// and `N (n-1)/n · Σ (P - 1/n)² / (1/n)` (position test, after its
+/// `(n-1)/n` correction).
+pub fn power_plan(law: &ExactDistribution, alpha: f64, power: f64) -> Vec<PowerPlan> {
+    let n = law.deck;
+    let k = law.arrangements() as f64;
+    let u = 1.0 / k;
+    let delta_perm: f64 = law
+        .probabilities()
+        .iter()
+        .map(|p| (p - u).powi(2) / u)
+        .sum();
+    let cell = 1.0 / n as f64;
+    let delta_pos: f64 = (n as f64 - 1.0) / n as f64
+        * law
+            .position_matrix()
+            .iter()
+            .flatten()
+            .map(|p| (p - cell).powi(2) / cell)
+            .sum::<f64>();
+    vec![
+        plan("permutation-chi2", k - 1.0, delta_perm, alpha, power),
+        plan(
+            "position-chi2",
+            ((n - 1) * (n - 1)) as f64,
+            delta_pos,
+            alpha,
+            power,
+        ),
+    ]
+}
+
+fn plan(name: &'static str, df: f64, delta: f64, alpha: f64, power: f64) -> PowerPlan {
+    let shuffles =
+        (delta > 1e-300 && df > 0.0).then(|| shuffles_for_power(df, delta, alpha, power));
+    PowerPlan {
+        name,
+        df,
+        noncentrality_per_shuffle: delta,
+        shuffles,
+    }
+}
+
+/// The smallest `N` (to 0.1 %) with `P(χ²(df, N δ) > c_α) >= power`.
+pub fn shuffles_for_power(df: f64, delta: f64, alpha: f64, power: f64) -> f64 {
+    let c = chi2_critical(df, alpha);
+    let reaches = |n: f64| noncentral_chi2_sf(c, df, n * delta) >= power;
+    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    while !reaches(hi) {
+        lo = hi;
+        hi *= 2.0;
+        if hi > 1e30 {
+            return f64::INFINITY;
+        }
+    }
+    while hi - lo > 1e-3 * hi && hi - lo > 0.5 {
+        let mid = 0.5 * (lo + hi);
+        if reaches(mid) { hi = mid } else { lo = mid }
+    }
+    hi.ceil()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grades_follow_the_thresholds() {
+        assert_eq!(Grade::of_log10(-2.0), Grade::Uniform);
+        assert_eq!(Grade::of_log10(-3.5), Grade::Unusual);
+        assert_eq!(Grade::of_log10(-7.0), Grade::Suspicious);
+        assert_eq!(Grade::of_log10(-13.0), Grade::Biased);
+        assert_eq!(adjusted_log10(&[-5.0, -1.0, -2.0]), -5.0 + 3f64.log10());
+        assert_eq!(adjusted_log10(&[-0.1, -0.2]), 0.0);
+    }
+
+    #[test]
+    fn a_suspicious_run_needs_confirmation() {
+        let run = |l: f64| Analysis {
+            tests: Vec::new(),
+            skipped: Vec::new(),
+            effect: Effect {
+                max_relative_deviation: 0.0,
+                max_abs_z: 0.0,
+                z_bonferroni_01: 0.0,
+                total_variation: None,
+                total_variation_noise_floor: None,
+            },
+            log10_min_adjusted_p: l,
+        };
+        assert_eq!(verdict(&run(-8.0), Some(&run(-4.0))), Grade::Biased);
+        assert_eq!(verdict(&run(-8.0), Some(&run(-1.0))), Grade::Suspicious);
+        assert_eq!(verdict(&run(-8.0), None), Grade::Suspicious);
+        assert_eq!(verdict(&run(-20.0), None), Grade::Biased);
+    }
+
+    #[test]
+    fn too_few_shuffles_skip_the_permutation_tests_and_say_how_many() {
+        let mut h = Histogram::new(4);
+        h.counts[0] = 50;
+        let a = Analysis::new(&h.positions(), Some(&h));
+        assert_eq!(a.tests.len(), 1);
+        assert_eq!(a.skipped.len(), 2);
+        assert!(
+            a.skipped[0].reason.contains("at least 120 shuffles"),
+            "{}",
+            a.skipped[0].reason
+        );
+    }
+
+    #[test]
+    fn power_needs_more_shuffles_for_smaller_biases() {
+        let loose = shuffles_for_power(10.0, 1e-3, 1e-6, 0.99);
+        let tight = shuffles_for_power(10.0, 1e-4, 1e-6, 0.99);
+        assert!((tight / loose - 10.0).abs() < 0.05, "{loose} {tight}");
+        // 1 df, α = 0.05, power 0.8: λ = 7.849, so N = 7.849 / δ.
+        let n = shuffles_for_power(1.0, 0.01, 0.05, 0.8);
+        assert!((n - 785.0).abs() <= 1.0, "{n}");
+    }
+}

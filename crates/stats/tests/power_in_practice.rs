@@ -1,0 +1,144 @@
+//! The sampler against the exact laws, and the verdicts in practice: biased
+//! algorithms are caught when the power computation says the budget can
+//! catch them, uniform ones are not called biased.
+
+use algorithms::registry::{REGISTRY, find};
+use algorithms::{Entry, Expected};
+use statrs::distribution::{Binomial, DiscreteCDF};
+use stats::audit::{Analysis, BIASED_BELOW, Grade, power_plan};
+use stats::hypothesis::{bonferroni_z, pearson_expected};
+use stats::sample::{Histogram, sample};
+use stats::{ExactDistribution, Limits, exact_distribution};
+
+fn law(entry: &Entry, n: usize, max_paths: u64) -> Option<ExactDistribution> {
+    let mut limits = Limits::for_exact(entry.exact);
+    limits.max_paths = max_paths;
+    entry
+        .exact
+        .is_enumerable()
+        .then(|| exact_distribution(&entry.algorithm, n, &limits).ok())
+        .flatten()
+}
+
+fn histogram(entry: &Entry, n: usize, shuffles: u64, seed: u64) -> Histogram {
+    sample(
+        &entry.algorithm,
+        n,
+        shuffles,
+        seed,
+        || Histogram::new(n),
+        &|_| {},
+    )
+}
+
+/// Sampled counts agree with the exact law: the permutation histogram by a
+/// chi-square goodness-of-fit test against the exact probabilities, and
+/// every position cell within its Bonferroni band. Family-wise false-alarm
+/// rate 0.001 per check.
+#[test]
+fn sampled_counts_agree_with_the_exact_law() {
+    for (id, n) in [
+        ("naive-swap", 5),
+        ("coin-merge-sort", 5),
+        ("gsr-riffle", 4),
+        ("sattolo", 5),
+        ("fisher-yates-mod15", 4),
+        ("random-pairs-swap", 4),
+    ] {
+        let entry = find(id).unwrap();
+        let exact = law(entry, n, 1_000_000_000).unwrap();
+        let shuffles = 400_000;
+        let h = histogram(entry, n, shuffles, 11);
+        let fit = pearson_expected("exact-fit", &h.counts, &exact.probabilities());
+        assert!(
+            fit.p_value > 0.001,
+            "{id}: histogram differs from the exact law: {fit:?}"
+        );
+        let p = h.positions();
+        let limit = bonferroni_z(n * n, 0.001);
+        for (cell, (&o, &q)) in p
+            .counts
+            .iter()
+            .zip(exact.position_matrix().iter().flatten())
+            .enumerate()
+        {
+            let sd = (shuffles as f64 * q * (1.0 - q)).sqrt();
+            let z = if sd > 0.0 {
+                (o as f64 - shuffles as f64 * q) / sd
+            } else {
+                o as f64
+            };
+            assert!(
+                z.abs() < limit,
+                "{id}: cell {cell}: {o} vs {:.1} expected (z = {z:.2})",
+                shuffles as f64 * q
+            );
+        }
+    }
+}
+
+/// Budget per case in the default test run.
+const BUDGET: u64 = 1_000_000;
+
+#[test]
+fn biased_algorithms_are_caught_when_the_budget_allows() {
+    let mut notes = String::new();
+    for entry in REGISTRY
+        .iter()
+        .filter(|e| matches!(e.expected, Expected::Biased(_)))
+    {
+        for n in 3..=6 {
+            let Some(exact) = law(entry, n, 50_000_000) else {
+                continue;
+            };
+            // Three tests per run: "biased" on the first seed needs p < 1e-12 / 3.
+            let needed = power_plan(&exact, BIASED_BELOW / 3.0, 0.99)
+                .iter()
+                .filter_map(|p| p.shuffles)
+                .fold(f64::INFINITY, f64::min);
+            if needed * 2.0 > BUDGET as f64 {
+                notes += &format!("{} n={n}: needs {needed:.3e} shuffles\n", entry.id);
+                continue;
+            }
+            let h = histogram(entry, n, BUDGET, 1);
+            let a = Analysis::new(&h.positions(), Some(&h));
+            assert_eq!(
+                a.grade(),
+                Grade::Biased,
+                "{} at n = {n}: needs {needed:.0} shuffles, got {BUDGET}, log10 p_adj = {:.2}",
+                entry.id,
+                a.log10_min_adjusted_p
+            );
+        }
+    }
+    println!("beyond the test budget:\n{notes}");
+}
+
+/// 20 seeds for every uniform algorithm: none is called biased, and the
+/// number called unusual or worse (probability <= 1e-3 each) stays within
+/// the 99.9 % upper bound of Binomial(runs, 1e-3).
+#[test]
+fn uniform_algorithms_are_not_called_biased() {
+    let n = 5;
+    let shuffles = 200_000;
+    let mut runs = 0u64;
+    let mut flagged = Vec::new();
+    for entry in REGISTRY.iter().filter(|e| e.expected == Expected::Uniform) {
+        for seed in 1..=20 {
+            let h = histogram(entry, n, shuffles, seed);
+            let a = Analysis::new(&h.positions(), Some(&h));
+            runs += 1;
+            assert_ne!(a.grade(), Grade::Biased, "{} seed {seed}", entry.id);
+            if a.grade() != Grade::Uniform {
+                flagged.push(format!("{} seed {seed}: {}", entry.id, a.grade().label()));
+            }
+        }
+    }
+    let bound = Binomial::new(1e-3, runs).unwrap();
+    let hi = (0..=runs).find(|&k| bound.sf(k) <= 5e-4).unwrap();
+    assert!(
+        flagged.len() as u64 <= hi,
+        "{} of {runs} runs flagged (bound {hi}): {flagged:?}",
+        flagged.len()
+    );
+}
