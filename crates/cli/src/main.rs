@@ -42,6 +42,65 @@ enum Command {
     Exact(ExactArgs),
     /// Run the standard suite and write reports (the default command).
     Suite(SuiteArgs),
+    /// Shuffle many times, count, and test the counts for bias.
+    Sample(SampleArgs),
+    /// From the exact law, how many shuffles it takes to detect the bias.
+    Power(PowerArgs),
+}
+
+#[derive(Debug, Args)]
+struct SampleArgs {
+    /// Algorithm id (see `shuffle-audit list`).
+    #[arg(long, short)]
+    algorithm: String,
+    /// Number of cards, 2..=255.
+    #[arg(long, short)]
+    deck: usize,
+    /// Shuffles per run.
+    #[arg(long, short = 'n', default_value_t = 10_000_000)]
+    shuffles: u64,
+    /// Seed of the first run; the same seed gives the same counts on any
+    /// number of threads.
+    #[arg(long, short, default_value_t = 1)]
+    seed: u64,
+    /// Runs with seeds seed, seed+1, …: a Kolmogorov–Smirnov test of each
+    /// test's p-values (two-level test).
+    #[arg(long, default_value_t = 1, value_name = "R")]
+    repeat: u64,
+    /// Keep the permutation histogram (n! counters; default for decks of up to 10 cards).
+    #[arg(long, conflicts_with = "no_histogram")]
+    histogram: bool,
+    /// Count the position matrix only.
+    #[arg(long)]
+    no_histogram: bool,
+    /// Worker threads (default: one per core).
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// Print one JSON document (schema in reports/SCHEMA.md).
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
+struct PowerArgs {
+    /// Algorithm id (see `shuffle-audit list`).
+    #[arg(long, short)]
+    algorithm: String,
+    /// Number of cards, 2..=10.
+    #[arg(long, short)]
+    deck: usize,
+    /// Significance level (default: the level at which one run is graded
+    /// biased, 1e-12 over its 3 tests).
+    #[arg(long)]
+    alpha: Option<f64>,
+    /// Probability of detection wanted.
+    #[arg(long, default_value_t = 0.99)]
+    power: f64,
+    /// Print one JSON document.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    budget: Budget,
 }
 
 #[derive(Debug, Args)]
@@ -126,6 +185,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Some(Command::Exact(args)) => exact(&args),
         Some(Command::Suite(args)) => suite(&args),
+        Some(Command::Sample(args)) => sample(&args),
+        Some(Command::Power(args)) => power(&args),
         None => suite(&cli.suite),
     }
 }
@@ -196,6 +257,156 @@ fn exact(args: &ExactArgs) -> Result<ExitCode> {
             "{}",
             report::text::exact(&report, &AlgorithmInfo::from(entry))
         );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn sample(args: &SampleArgs) -> Result<ExitCode> {
+    use stats::sample::{MAX_HISTOGRAM_DECK, MAX_SAMPLE_DECK, RNG_NAME};
+    let entry = find(&args.algorithm)?;
+    if !(2..=MAX_SAMPLE_DECK).contains(&args.deck) {
+        bail!(
+            "deck size {} is not allowed for sampling: use 2..={MAX_SAMPLE_DECK}",
+            args.deck
+        );
+    }
+    if args.shuffles == 0 {
+        bail!("--shuffles 0 is not allowed: use 1 or more");
+    }
+    if args.repeat == 0 {
+        bail!("--repeat 0 is not allowed: use 1 or more");
+    }
+    if args.histogram && args.deck > MAX_HISTOGRAM_DECK {
+        bail!(
+            "--histogram is available for decks of at most {MAX_HISTOGRAM_DECK} cards: {}! counters would take {:.1} GB per thread",
+            args.deck,
+            stats::perm::factorial(args.deck.min(20)) as f64 * 8.0 / 1e9
+        );
+    }
+    let histogram = !args.no_histogram && args.deck <= MAX_HISTOGRAM_DECK;
+    let total = args.shuffles.saturating_mul(args.repeat);
+    let bar = progress_bar(total);
+    let tick = |k: u64| {
+        if let Some(b) = &bar {
+            b.inc(k)
+        }
+    };
+    let start = Instant::now();
+    let (audit, threads) = with_threads(args.threads, || {
+        let a = stats::audit::audit(
+            &entry.algorithm,
+            args.deck,
+            args.shuffles,
+            args.seed,
+            args.repeat,
+            histogram,
+            &tick,
+        );
+        (a, rayon::current_num_threads())
+    })?;
+    let seconds = start.elapsed().as_secs_f64();
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let exact_tv = exact_tv_if_cheap(entry, args.deck);
+    let report = report::sampled::SampleReport::new(
+        entry,
+        &audit,
+        args.shuffles,
+        RNG_NAME,
+        threads,
+        exact_tv,
+        seconds,
+        Provenance::new(command_line()),
+    );
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print!("{}", report::text::sample(&report));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The exact total variation distance when the enumeration is cheap
+/// (at most 2 * 10^7 paths, about a second), for comparison with the
+/// sampled estimate.
+fn exact_tv_if_cheap(entry: &Entry, deck: usize) -> Option<f64> {
+    if !entry.exact.is_enumerable() || deck > MAX_EXACT_DECK {
+        return None;
+    }
+    let limits = limits_for(entry, Some(20_000_000), 20_000_000);
+    let law = exact_distribution(&entry.algorithm, deck, &limits).ok()?;
+    law.is_complete().then(|| law.total_variation().lower)
+}
+
+/// A progress bar on stderr when it is a terminal, otherwise none.
+fn progress_bar(total: u64) -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    let style = indicatif::ProgressStyle::with_template(
+        "{elapsed_precise} [{wide_bar}] {human_pos}/{human_len} shuffles ({per_sec}, {eta} left)",
+    )
+    .ok()?
+    .progress_chars("=> ");
+    bar.set_style(style);
+    Some(bar)
+}
+
+fn power(args: &PowerArgs) -> Result<ExitCode> {
+    let entry = find(&args.algorithm)?;
+    if let algorithms::Exact::No(why) = entry.exact {
+        bail!(
+            "{} cannot be enumerated exactly, so its power cannot be computed: {why}",
+            entry.id
+        );
+    }
+    if !(2..=MAX_EXACT_DECK).contains(&args.deck) {
+        bail!(
+            "deck size {} is not allowed for power: use 2..={MAX_EXACT_DECK}",
+            args.deck
+        );
+    }
+    let alpha = args.alpha.unwrap_or(stats::audit::BIASED_BELOW / 3.0);
+    if !(alpha > 0.0 && alpha < 1.0) {
+        bail!("--alpha {alpha} is not allowed: use a level strictly between 0 and 1");
+    }
+    if !(args.power > 0.0 && args.power < 1.0) {
+        bail!(
+            "--power {} is not allowed: use a probability strictly between 0 and 1",
+            args.power
+        );
+    }
+    let limits = limits_for(entry, args.budget.max_paths, Limits::default().max_paths);
+    let law = with_threads(args.budget.threads, || {
+        exact_distribution(&entry.algorithm, args.deck, &limits)
+    })?
+    .with_context(|| format!("enumerating {} on {} cards", entry.id, args.deck))?;
+    if !law.is_complete() {
+        bail!(
+            "{} on {} cards has unexplored mass {:.2e}: power needs the complete law",
+            entry.id,
+            args.deck,
+            law.unexplored_mass()
+        );
+    }
+    let plans = stats::audit::power_plan(&law, alpha, args.power);
+    let report = report::sampled::PowerReport {
+        schema_version: report::SCHEMA_VERSION,
+        provenance: Provenance::new(command_line()),
+        algorithm: entry.id.into(),
+        deck: args.deck,
+        alpha,
+        power: args.power,
+        total_variation: law.total_variation().lower,
+        tests: plans.iter().map(report::sampled::PowerInfo::from).collect(),
+    };
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print!("{}", report::text::power(&report));
     }
     Ok(ExitCode::SUCCESS)
 }

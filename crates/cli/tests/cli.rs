@@ -254,3 +254,228 @@ fn suite_writes_parsable_reports() {
         .collect();
     assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
 }
+
+fn json(args: &[&str]) -> Value {
+    let out = cmd()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&out).unwrap()
+}
+
+#[test]
+fn sample_calls_the_naive_swap_biased_and_fisher_yates_uniform() {
+    let naive = json(&[
+        "sample",
+        "-a",
+        "naive-swap",
+        "-d",
+        "5",
+        "-n",
+        "300000",
+        "--json",
+    ]);
+    assert_eq!(naive["verdict"], "biased");
+    assert_eq!(naive["shuffles"], 300000);
+    assert!(naive["rng"].as_str().unwrap().contains("xoshiro256++"));
+    let names: Vec<&str> = naive["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["permutation-chi2", "permutation-g", "position-chi2"]
+    );
+    for t in naive["tests"].as_array().unwrap() {
+        for key in ["statistic", "df", "p_value", "log10_p"] {
+            assert!(t.get(key).is_some(), "{key} missing");
+        }
+    }
+    let rows = naive["position_matrix"].as_array().unwrap();
+    for row in rows {
+        assert_eq!(
+            row.as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.as_u64().unwrap())
+                .sum::<u64>(),
+            300000
+        );
+    }
+    let exact = naive["effect"]["exact_total_variation"].as_f64().unwrap();
+    assert!((exact - 0.084187).abs() < 1e-6, "{exact}");
+    let fy = json(&[
+        "sample",
+        "-a",
+        "fisher-yates",
+        "-d",
+        "5",
+        "-n",
+        "300000",
+        "--json",
+    ]);
+    assert_eq!(fy["verdict"], "uniform");
+}
+
+#[test]
+fn sample_counts_do_not_depend_on_threads() {
+    let one = json(&[
+        "sample",
+        "-a",
+        "coin-merge-sort",
+        "-d",
+        "6",
+        "-n",
+        "200001",
+        "-s",
+        "9",
+        "--json",
+        "--threads",
+        "1",
+    ]);
+    let two = json(&[
+        "sample",
+        "-a",
+        "coin-merge-sort",
+        "-d",
+        "6",
+        "-n",
+        "200001",
+        "-s",
+        "9",
+        "--json",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(one["position_matrix"], two["position_matrix"]);
+    assert_eq!(one["permutation_counts"], two["permutation_counts"]);
+    assert_eq!(one["threads"], 1);
+    assert_eq!(two["threads"], 2);
+}
+
+#[test]
+fn sample_repeat_adds_two_level_tests() {
+    let doc = json(&[
+        "sample",
+        "-a",
+        "fisher-yates",
+        "-d",
+        "4",
+        "-n",
+        "5000",
+        "--repeat",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(doc["repeat"]["seeds"], serde_json::json!([1, 2, 3, 4]));
+    assert_eq!(doc["repeat"]["ks"].as_array().unwrap().len(), 3);
+    assert_eq!(
+        doc["repeat"]["p_values"][0]["values"]
+            .as_array()
+            .unwrap()
+            .len(),
+        4
+    );
+}
+
+#[test]
+fn sample_without_histogram_and_beyond_it() {
+    let doc = json(&[
+        "sample",
+        "-a",
+        "fisher-yates",
+        "-d",
+        "20",
+        "-n",
+        "10000",
+        "--json",
+    ]);
+    assert_eq!(doc["tests"].as_array().unwrap().len(), 1);
+    assert!(doc.get("permutation_counts").is_none());
+    let doc = json(&[
+        "sample",
+        "-a",
+        "fisher-yates",
+        "-d",
+        "5",
+        "-n",
+        "100",
+        "--json",
+    ]);
+    let skipped = doc["skipped_tests"].as_array().unwrap();
+    assert_eq!(skipped.len(), 2);
+    assert!(
+        skipped[0]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("at least 600 shuffles")
+    );
+}
+
+#[test]
+fn power_says_how_many_shuffles() {
+    let doc = json(&["power", "-a", "naive-swap", "-d", "4", "--json"]);
+    let tests = doc["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 2);
+    assert!(
+        tests
+            .iter()
+            .all(|t| t["shuffles"].as_f64().unwrap() > 100.0)
+    );
+    let doc = json(&["power", "-a", "fisher-yates", "-d", "4", "--json"]);
+    assert!(doc["tests"][0].get("shuffles").is_none());
+    cmd()
+        .args(["power", "-a", "fisher-yates-mod15", "-d", "5"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("e10"));
+}
+
+#[test]
+fn sample_and_power_bad_input() {
+    fails_with(
+        &["sample", "-a", "naive-swap", "-d", "1"],
+        "deck size 1 is not allowed for sampling: use 2..=255",
+    );
+    fails_with(
+        &["sample", "-a", "naive-swap", "-d", "256"],
+        "deck size 256 is not allowed",
+    );
+    fails_with(
+        &["sample", "-a", "naive-swap", "-d", "5", "-n", "0"],
+        "--shuffles 0 is not allowed",
+    );
+    fails_with(
+        &["sample", "-a", "naive-swap", "-d", "5", "--repeat", "0"],
+        "--repeat 0 is not allowed",
+    );
+    fails_with(
+        &["sample", "-a", "naive-swap", "-d", "11", "--histogram"],
+        "--histogram is available for decks of at most 10 cards",
+    );
+    fails_with(
+        &["sample", "-a", "naive-swp", "-d", "5"],
+        "did you mean naive-swap",
+    );
+    fails_with(
+        &["power", "-a", "rand-shuffle", "-d", "4"],
+        "cannot be enumerated exactly",
+    );
+    fails_with(
+        &["power", "-a", "naive-swap", "-d", "4", "--alpha", "2"],
+        "--alpha 2 is not allowed",
+    );
+    fails_with(
+        &["power", "-a", "naive-swap", "-d", "4", "--power", "1"],
+        "--power 1 is not allowed",
+    );
+    fails_with(
+        &["power", "-a", "naive-swap", "-d", "1"],
+        "deck size 1 is not allowed for power",
+    );
+}

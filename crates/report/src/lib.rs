@@ -6,6 +6,7 @@
 #![deny(missing_docs)]
 
 pub mod markdown;
+pub mod sampled;
 pub mod text;
 mod write;
 
@@ -427,6 +428,41 @@ mod tests {
         };
         let mut all = std::collections::BTreeSet::new();
         keys(&serde_json::to_value(&suite).unwrap(), &mut all);
+        // The sampling documents, with every optional part present.
+        let fy = find("fisher-yates").unwrap();
+        let audit = stats::audit::audit(&fy.algorithm, 4, 2_000, 1, 2, true, &|_| {});
+        let mut sampled = sampled::SampleReport::new(
+            fy,
+            &audit,
+            2_000,
+            "rng",
+            1,
+            Some(0.0),
+            0.0,
+            Provenance::new("t"),
+        );
+        sampled.confirmation = Some(sampled::RunInfo::new(9, &audit.first.analysis));
+        sampled.skipped_tests.push(sampled::SkippedTest {
+            name: "x".into(),
+            reason: "y".into(),
+        });
+        keys(&serde_json::to_value(&sampled).unwrap(), &mut all);
+        let naive = find("naive-swap").unwrap();
+        let law = exact_distribution(&naive.algorithm, 3, &Limits::default()).unwrap();
+        let power = sampled::PowerReport {
+            schema_version: SCHEMA_VERSION,
+            provenance: Provenance::new("t"),
+            algorithm: "naive-swap".into(),
+            deck: 3,
+            alpha: 0.01,
+            power: 0.9,
+            total_variation: 0.0,
+            tests: stats::audit::power_plan(&law, 0.01, 0.9)
+                .iter()
+                .map(sampled::PowerInfo::from)
+                .collect(),
+        };
+        keys(&serde_json::to_value(&power).unwrap(), &mut all);
         keys(
             &serde_json::to_value(AlgorithmInfo::from(entry)).unwrap(),
             &mut all,
@@ -437,7 +473,17 @@ mod tests {
                 "SCHEMA.md does not document `{key}`"
             );
         }
-        assert!(all.contains("expected_reason") && all.contains("exact_note"));
+        for key in [
+            "expected_reason",
+            "exact_note",
+            "confirmation",
+            "repeat",
+            "ks",
+            "exact_total_variation",
+            "permutation_counts",
+        ] {
+            assert!(all.contains(key), "{key} was not exercised");
+        }
     }
 
     #[test]

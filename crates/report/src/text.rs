@@ -235,3 +235,132 @@ pub fn suite(report: &SuiteReport) -> String {
     }
     out
 }
+
+fn fmt_log10_p(log10_p: f64) -> String {
+    if log10_p > -4.0 {
+        format!("{:.4}", 10f64.powf(log10_p))
+    } else if log10_p > -300.0 {
+        format!("{:.2e}", 10f64.powf(log10_p))
+    } else {
+        format!("10^{log10_p:.1}")
+    }
+}
+
+/// A sampling run, for people.
+pub fn sample(r: &crate::sampled::SampleReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} on {} cards: {} shuffles, seed {}, {} threads, {:.2} s ({:.1} M shuffles/s)",
+        r.algorithm,
+        r.deck,
+        r.shuffles,
+        r.seed,
+        r.threads,
+        r.seconds,
+        r.shuffles as f64 * r.repeat.as_ref().map_or(1, |x| x.runs) as f64
+            / r.seconds.max(1e-9)
+            / 1e6
+    );
+    let _ = writeln!(out, "rng: {}", r.rng);
+    let _ = writeln!(
+        out,
+        "\n  {:<26} {:>16} {:>10} {:>12}",
+        "test", "statistic", "df", "p-value"
+    );
+    let all = r
+        .tests
+        .iter()
+        .chain(r.repeat.iter().flat_map(|x| x.ks.iter()));
+    for t in all {
+        let _ = writeln!(
+            out,
+            "  {:<26} {:>16.4} {:>10} {:>12}",
+            t.name,
+            t.statistic,
+            if t.df > 0.0 {
+                format!("{}", t.df)
+            } else {
+                "-".into()
+            },
+            fmt_log10_p(t.log10_p)
+        );
+    }
+    for s in &r.skipped_tests {
+        let _ = writeln!(out, "  {:<26} skipped: {}", s.name, s.reason);
+    }
+    let e = &r.effect;
+    let _ = writeln!(out, "\neffect sizes:");
+    let _ = writeln!(
+        out,
+        "  largest relative deviation of a position cell: {:.3}%  (largest |z| {:.2}; 1% family-wise bound {:.2})",
+        100.0 * e.max_relative_deviation,
+        e.max_abs_z,
+        e.z_bonferroni_01
+    );
+    if let (Some(tv), Some(floor)) = (e.total_variation, e.total_variation_noise_floor) {
+        let exact = e
+            .exact_total_variation
+            .map_or(String::new(), |x| format!("; exact: {}", fmt_prob(x)));
+        let _ = writeln!(
+            out,
+            "  total variation distance (estimated): {}  (a perfect shuffle would show about {} from noise{exact})",
+            fmt_prob(tv),
+            fmt_prob(floor)
+        );
+    } else if let Some(x) = e.exact_total_variation {
+        let _ = writeln!(out, "  total variation distance (exact): {}", fmt_prob(x));
+    }
+    if let Some(c) = &r.confirmation {
+        let _ = writeln!(
+            out,
+            "\nsecond seed {}: smallest adjusted p {} ({})",
+            c.seed,
+            fmt_log10_p(c.log10_min_adjusted_p),
+            c.grade
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\nverdict: {}  (smallest Bonferroni-adjusted p-value {}; expected: {})",
+        r.verdict.to_uppercase(),
+        fmt_log10_p(r.log10_min_adjusted_p),
+        r.expected
+    );
+    out
+}
+
+/// A power plan, for people.
+pub fn power(r: &crate::sampled::PowerReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} on {} cards: exact total variation distance {}",
+        r.algorithm,
+        r.deck,
+        fmt_prob(r.total_variation)
+    );
+    let _ = writeln!(
+        out,
+        "shuffles needed to reject uniformity at alpha = {:.3e} with power {}:",
+        r.alpha, r.power
+    );
+    let _ = writeln!(
+        out,
+        "  {:<18} {:>10} {:>22} {:>16}",
+        "test", "df", "noncentrality/shuffle", "shuffles"
+    );
+    for t in &r.tests {
+        let needed = t
+            .shuffles
+            .map_or("never (uniform for this test)".into(), |s| {
+                format!("{s:.4e}")
+            });
+        let _ = writeln!(
+            out,
+            "  {:<18} {:>10} {:>22.4e} {:>16}",
+            t.name, t.df, t.noncentrality_per_shuffle, needed
+        );
+    }
+    out
+}

@@ -22,7 +22,8 @@ use crate::hypothesis::{
     noncentral_chi2_sf, pearson_uniform, position_test, position_z_scores, tv_noise_floor,
 };
 use crate::perm::factorial;
-use crate::sample::{Histogram, Positions};
+use crate::sample::{Histogram, MAX_HISTOGRAM_DECK, Positions, sample, splitmix64};
+use algorithms::Algorithm;
 
 /// Below this Bonferroni-adjusted p-value a run is at least *unusual*.
 pub const UNUSUAL_BELOW: f64 = 1e-3;
@@ -210,6 +211,181 @@ pub fn verdict(first: &Analysis, second: Option<&Analysis>) -> Grade {
     }
 }
 
+/// One sampled run and what its counts say.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Run {
+    /// Its seed.
+    pub seed: u64,
+    /// The position matrix.
+    pub positions: Positions,
+    /// The permutation histogram, when kept.
+    pub histogram: Option<Histogram>,
+    /// Tests and effect sizes.
+    pub analysis: Analysis,
+}
+
+/// Samples one run: `shuffles` shuffles of `deck` cards with `seed`, with
+/// the permutation histogram when `histogram` (and `deck <= 10`).
+pub fn run(
+    algorithm: &Algorithm,
+    deck: usize,
+    shuffles: u64,
+    seed: u64,
+    histogram: bool,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Run {
+    let (positions, histogram) = if histogram && deck <= MAX_HISTOGRAM_DECK {
+        let h = sample(
+            algorithm,
+            deck,
+            shuffles,
+            seed,
+            || Histogram::new(deck),
+            progress,
+        );
+        (h.positions(), Some(h))
+    } else {
+        (
+            sample(
+                algorithm,
+                deck,
+                shuffles,
+                seed,
+                || Positions::new(deck),
+                progress,
+            ),
+            None,
+        )
+    };
+    let analysis = Analysis::new(&positions, histogram.as_ref());
+    Run {
+        seed,
+        positions,
+        histogram,
+        analysis,
+    }
+}
+
+/// The seed of the confirmation run of a run seeded with `seed`.
+pub fn confirmation_seed(seed: u64) -> u64 {
+    splitmix64(seed ^ 0xC0F1_2A70_5EED_0002)
+}
+
+/// The two-level test over repeated runs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Repeated {
+    /// The runs' seeds.
+    pub seeds: Vec<u64>,
+    /// For each first-level test (by name), its p-value in each run.
+    pub p_values: Vec<(&'static str, Vec<f64>)>,
+    /// A Kolmogorov–Smirnov test of each list's uniformity.
+    pub ks: Vec<TestResult>,
+}
+
+/// A complete audit by sampling: the first run, the two-level test with
+/// `repeat > 1`, the second seed when needed, and the verdict.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SampleAudit {
+    /// The first run (seed `seed`).
+    pub first: Run,
+    /// With `repeat > 1`: runs with seeds `seed + 1`, …, and the KS tests.
+    pub repeated: Option<Repeated>,
+    /// `log10` of the smallest adjusted p-value over the first run's tests
+    /// and the KS tests.
+    pub log10_min_adjusted_p: f64,
+    /// The confirmation run, when the first was suspicious.
+    pub confirmation: Option<Run>,
+    /// The verdict.
+    pub grade: Grade,
+}
+
+/// Runs an audit: `repeat` runs (seeds `seed`, `seed + 1`, …) of `shuffles`
+/// shuffles, a KS test of each test's p-values when `repeat > 1`, and a
+/// confirmation run with [`confirmation_seed`] when the result is
+/// suspicious.
+pub fn audit(
+    algorithm: &Algorithm,
+    deck: usize,
+    shuffles: u64,
+    seed: u64,
+    repeat: u64,
+    histogram: bool,
+    progress: &(dyn Fn(u64) + Sync),
+) -> SampleAudit {
+    let first = run(algorithm, deck, shuffles, seed, histogram, progress);
+    let mut log10s: Vec<f64> = first.analysis.tests.iter().map(|t| t.log10_p).collect();
+    let repeated = (repeat > 1).then(|| {
+        let mut seeds = vec![seed];
+        let mut p_values: Vec<(&'static str, Vec<f64>)> = first
+            .analysis
+            .tests
+            .iter()
+            .map(|t| (t.name, vec![t.p_value]))
+            .collect();
+        for r in 1..repeat {
+            let s = seed.wrapping_add(r);
+            let a = run(algorithm, deck, shuffles, s, histogram, progress).analysis;
+            seeds.push(s);
+            for ((_, list), t) in p_values.iter_mut().zip(&a.tests) {
+                list.push(t.p_value);
+            }
+        }
+        let ks = p_values
+            .iter()
+            .map(|(name, list)| {
+                let (d, p) = crate::hypothesis::ks_uniform(list);
+                TestResult {
+                    name: ks_name(name),
+                    statistic: d,
+                    df: 0.0,
+                    p_value: p,
+                    log10_p: p.max(f64::MIN_POSITIVE).log10(),
+                    shuffles: shuffles * repeat,
+                }
+            })
+            .collect::<Vec<_>>();
+        log10s.extend(ks.iter().map(|t| t.log10_p));
+        Repeated {
+            seeds,
+            p_values,
+            ks,
+        }
+    });
+    let log10_min_adjusted_p = adjusted_log10(&log10s);
+    let mut grade = Grade::of_log10(log10_min_adjusted_p);
+    let mut confirmation = None;
+    if grade == Grade::Suspicious {
+        let c = run(
+            algorithm,
+            deck,
+            shuffles,
+            confirmation_seed(seed),
+            histogram,
+            progress,
+        );
+        if c.analysis.log10_min_adjusted_p < CONFIRM_BELOW.log10() {
+            grade = Grade::Biased;
+        }
+        confirmation = Some(c);
+    }
+    SampleAudit {
+        first,
+        repeated,
+        log10_min_adjusted_p,
+        confirmation,
+        grade,
+    }
+}
+
+fn ks_name(test: &str) -> &'static str {
+    match test {
+        "permutation-chi2" => "ks-permutation-chi2",
+        "permutation-g" => "ks-permutation-g",
+        "position-chi2" => "ks-position-chi2",
+        _ => "ks",
+    }
+}
+
 /// How many shuffles a test needs to detect a bias, from the exact law.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PowerPlan {
@@ -335,6 +511,23 @@ mod tests {
             "{}",
             a.skipped[0].reason
         );
+    }
+
+    #[test]
+    fn audits_grade_and_repeat() {
+        let fy = &algorithms::registry::find("fisher-yates")
+            .unwrap()
+            .algorithm;
+        let a = audit(fy, 4, 20_000, 3, 5, true, &|_| {});
+        assert_eq!(a.grade, Grade::Uniform);
+        let rep = a.repeated.unwrap();
+        assert_eq!(rep.seeds, vec![3, 4, 5, 6, 7]);
+        assert_eq!(rep.ks.len(), 3);
+        assert!(rep.p_values.iter().all(|(_, v)| v.len() == 5));
+        let naive = &algorithms::registry::find("naive-swap").unwrap().algorithm;
+        let a = audit(naive, 5, 200_000, 1, 1, true, &|_| {});
+        assert_eq!(a.grade, Grade::Biased);
+        assert!(a.confirmation.is_none());
     }
 
     #[test]

@@ -1,0 +1,287 @@
+//! Documents of the sampling commands: `shuffle-audit sample --json` and
+//! `shuffle-audit power --json`.
+
+use crate::Provenance;
+use serde::{Deserialize, Serialize};
+use stats::audit::{Analysis, PowerPlan};
+use stats::hypothesis::TestResult;
+
+/// One test's outcome.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TestInfo {
+    /// `"permutation-chi2"`, `"permutation-g"`, `"position-chi2"`, or a
+    /// two-level `"ks-…"` test.
+    pub name: String,
+    /// The statistic.
+    pub statistic: f64,
+    /// Degrees of freedom (0 for KS, whose statistic is `D`).
+    pub df: f64,
+    /// Upper-tail p-value; 0 where it underflows (see `log10_p`).
+    pub p_value: f64,
+    /// `log10` of the p-value, finite where `p_value` underflows.
+    pub log10_p: f64,
+    /// Shuffles behind it.
+    pub shuffles: u64,
+}
+
+impl From<&TestResult> for TestInfo {
+    fn from(t: &TestResult) -> Self {
+        TestInfo {
+            name: t.name.into(),
+            statistic: t.statistic,
+            df: t.df,
+            p_value: t.p_value,
+            log10_p: t.log10_p,
+            shuffles: t.shuffles,
+        }
+    }
+}
+
+/// A test that was not run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SkippedTest {
+    /// The test.
+    pub name: String,
+    /// Why, and what would make it possible.
+    pub reason: String,
+}
+
+/// Effect sizes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EffectInfo {
+    /// `max |O/(N/n) - 1|` over the position matrix.
+    pub max_relative_deviation: f64,
+    /// Largest `|z|` of a position cell.
+    pub max_abs_z: f64,
+    /// The `|z|` one of the `n²` cells exceeds with family-wise probability
+    /// 0.01 under uniformity (Bonferroni).
+    pub z_bonferroni_01: f64,
+    /// Estimated total variation distance (histogram only; biased upward).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub total_variation: Option<f64>,
+    /// The estimate's expected value for a perfect shuffle of this size.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub total_variation_noise_floor: Option<f64>,
+    /// The exact total variation distance, when the algorithm is enumerable.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub exact_total_variation: Option<f64>,
+}
+
+/// One seed's tests.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunInfo {
+    /// The seed.
+    pub seed: u64,
+    /// Its tests.
+    pub tests: Vec<TestInfo>,
+    /// `log10` of its smallest Bonferroni-adjusted p-value.
+    pub log10_min_adjusted_p: f64,
+    /// Its grade alone.
+    pub grade: String,
+}
+
+impl RunInfo {
+    /// The run of `seed` analysed as `analysis`.
+    pub fn new(seed: u64, analysis: &Analysis) -> Self {
+        RunInfo {
+            seed,
+            tests: analysis.tests.iter().map(TestInfo::from).collect(),
+            log10_min_adjusted_p: analysis.log10_min_adjusted_p,
+            grade: analysis.grade().label().into(),
+        }
+    }
+}
+
+/// The two-level test of `--repeat`: the p-values of each test over the
+/// runs, and a Kolmogorov–Smirnov test of their uniformity.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RepeatInfo {
+    /// Number of runs.
+    pub runs: u64,
+    /// Their seeds (`seed`, `seed + 1`, …).
+    pub seeds: Vec<u64>,
+    /// For each first-level test, its p-value in each run, in seed order.
+    pub p_values: Vec<NamedValues>,
+    /// One KS test per first-level test.
+    pub ks: Vec<TestInfo>,
+}
+
+/// A named list of numbers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NamedValues {
+    /// The name.
+    pub name: String,
+    /// The values.
+    pub values: Vec<f64>,
+}
+
+/// `shuffle-audit sample --json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SampleReport {
+    /// [`crate::SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// Who wrote it.
+    pub provenance: Provenance,
+    /// Algorithm id.
+    pub algorithm: String,
+    /// Number of cards.
+    pub deck: usize,
+    /// Shuffles per run.
+    pub shuffles: u64,
+    /// The seed of the first run.
+    pub seed: u64,
+    /// The generator and seeding scheme.
+    pub rng: String,
+    /// Worker threads (the counts do not depend on it).
+    pub threads: usize,
+    /// The registry's expected verdict.
+    pub expected: String,
+    /// `position_matrix[card][position]`: counts of the first run.
+    pub position_matrix: Vec<Vec<u64>>,
+    /// Counts of each arrangement in lexicographic order (first run; decks of
+    /// up to 6 cards).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub permutation_counts: Option<Vec<u64>>,
+    /// The first run's tests.
+    pub tests: Vec<TestInfo>,
+    /// Tests not run, with reasons.
+    pub skipped_tests: Vec<SkippedTest>,
+    /// Estimated total variation distance (histogram only).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub total_variation: Option<f64>,
+    /// Effect sizes.
+    pub effect: EffectInfo,
+    /// `log10` of the smallest Bonferroni-adjusted p-value over all tests of
+    /// the first run (and the two-level tests with `--repeat`).
+    pub log10_min_adjusted_p: f64,
+    /// `"uniform"`, `"unusual"`, `"suspicious"` or `"biased"` (README, "Verdicts").
+    pub verdict: String,
+    /// The second seed's run, when the first was suspicious.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub confirmation: Option<RunInfo>,
+    /// The two-level test, with `--repeat`.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub repeat: Option<RepeatInfo>,
+    /// Wall time, in seconds.
+    pub seconds: f64,
+}
+
+impl SampleReport {
+    /// The document for an audit of `entry` (`shuffles` per run).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        entry: &algorithms::Entry,
+        audit: &stats::audit::SampleAudit,
+        shuffles: u64,
+        rng: &str,
+        threads: usize,
+        exact_total_variation: Option<f64>,
+        seconds: f64,
+        provenance: Provenance,
+    ) -> Self {
+        let first = &audit.first;
+        let a = &first.analysis;
+        let n = first.positions.deck;
+        SampleReport {
+            schema_version: crate::SCHEMA_VERSION,
+            provenance,
+            algorithm: entry.id.into(),
+            deck: n,
+            shuffles,
+            seed: first.seed,
+            rng: rng.into(),
+            threads,
+            expected: entry.expected.label().into(),
+            position_matrix: first.positions.rows(),
+            permutation_counts: first
+                .histogram
+                .as_ref()
+                .filter(|_| n <= 6)
+                .map(|h| h.counts.clone()),
+            tests: a.tests.iter().map(TestInfo::from).collect(),
+            skipped_tests: a
+                .skipped
+                .iter()
+                .map(|s| SkippedTest {
+                    name: s.name.into(),
+                    reason: s.reason.clone(),
+                })
+                .collect(),
+            total_variation: a.effect.total_variation,
+            effect: EffectInfo {
+                max_relative_deviation: a.effect.max_relative_deviation,
+                max_abs_z: a.effect.max_abs_z,
+                z_bonferroni_01: a.effect.z_bonferroni_01,
+                total_variation: a.effect.total_variation,
+                total_variation_noise_floor: a.effect.total_variation_noise_floor,
+                exact_total_variation,
+            },
+            log10_min_adjusted_p: audit.log10_min_adjusted_p,
+            verdict: audit.grade.label().into(),
+            confirmation: audit
+                .confirmation
+                .as_ref()
+                .map(|c| RunInfo::new(c.seed, &c.analysis)),
+            repeat: audit.repeated.as_ref().map(|r| RepeatInfo {
+                runs: r.seeds.len() as u64,
+                seeds: r.seeds.clone(),
+                p_values: r
+                    .p_values
+                    .iter()
+                    .map(|(name, v)| NamedValues {
+                        name: (*name).into(),
+                        values: v.clone(),
+                    })
+                    .collect(),
+                ks: r.ks.iter().map(TestInfo::from).collect(),
+            }),
+            seconds,
+        }
+    }
+}
+
+/// One test's power plan.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PowerInfo {
+    /// The test.
+    pub name: String,
+    /// Its degrees of freedom.
+    pub df: f64,
+    /// Noncentrality per shuffle.
+    pub noncentrality_per_shuffle: f64,
+    /// Shuffles needed (absent when the law is uniform for this test).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub shuffles: Option<f64>,
+}
+
+impl From<&PowerPlan> for PowerInfo {
+    fn from(p: &PowerPlan) -> Self {
+        PowerInfo {
+            name: p.name.into(),
+            df: p.df,
+            noncentrality_per_shuffle: p.noncentrality_per_shuffle,
+            shuffles: p.shuffles,
+        }
+    }
+}
+
+/// `shuffle-audit power --json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PowerReport {
+    /// [`crate::SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// Who wrote it.
+    pub provenance: Provenance,
+    /// Algorithm id.
+    pub algorithm: String,
+    /// Number of cards.
+    pub deck: usize,
+    /// Significance level.
+    pub alpha: f64,
+    /// Requested power.
+    pub power: f64,
+    /// Exact total variation distance of the law.
+    pub total_variation: f64,
+    /// One plan per test.
+    pub tests: Vec<PowerInfo>,
+}
