@@ -108,8 +108,9 @@ impl<R: Rng> Source for Sampler<R> {
 pub trait Accumulator: Send + Sized {
     /// Counts one shuffled deck (`deck[position] = card`).
     fn observe(&mut self, deck: &[u8]);
-    /// Counts a batch of decks laid end to end, `deck` cards each. The
-    /// default counts them one by one; an accumulator may overlap the work.
+    /// Counts exactly [`BATCH`] decks laid end to end, `deck` cards each.
+    /// The default counts them one by one; an accumulator may overlap the
+    /// work.
     #[inline(always)]
     fn observe_batch(&mut self, decks: &[u8], deck: usize) {
         for d in decks.chunks_exact(deck) {
@@ -178,11 +179,12 @@ impl Accumulator for Histogram {
     /// independent, and the increments' cache misses overlap.
     #[inline(always)]
     fn observe_batch(&mut self, decks: &[u8], deck: usize) {
+        debug_assert_eq!(decks.len(), BATCH * deck);
         let mut ranks = [0usize; BATCH];
         for (r, d) in ranks.iter_mut().zip(decks.chunks_exact(deck)) {
             *r = rank(d);
         }
-        for &r in &ranks[..decks.len() / deck] {
+        for &r in &ranks {
             self.counts[r] += 1;
         }
     }
@@ -321,16 +323,19 @@ impl<A: Accumulator, F: Fn() -> A + Sync + Send> Visitor for Run<'_, F> {
                 let n = identity.len();
                 let mut deck = identity.clone();
                 let mut batch = vec![0u8; BATCH * n];
-                let mut done = 0;
-                while done < len {
-                    let k = BATCH.min((len - done) as usize);
-                    for slot in batch.chunks_exact_mut(n).take(k) {
+                // Full batches, then the rest one by one: same decks, same order.
+                for _ in 0..len / BATCH as u64 {
+                    for slot in batch.chunks_exact_mut(n) {
                         deck.copy_from_slice(&identity);
                         algorithm.shuffle(&mut deck, &mut src);
                         slot.copy_from_slice(&deck);
                     }
-                    acc.observe_batch(&batch[..k * n], n);
-                    done += k as u64;
+                    acc.observe_batch(&batch, n);
+                }
+                for _ in 0..len % BATCH as u64 {
+                    deck.copy_from_slice(&identity);
+                    algorithm.shuffle(&mut deck, &mut src);
+                    acc.observe(&deck);
                 }
                 progress(len);
                 acc
