@@ -351,7 +351,7 @@ fn progress_bar(total: u64) -> Option<indicatif::ProgressBar> {
     }
     let bar = indicatif::ProgressBar::new(total);
     let style = indicatif::ProgressStyle::with_template(
-        "{elapsed_precise} [{wide_bar}] {human_pos}/{human_len} shuffles ({per_sec}, {eta} left)",
+        "{elapsed_precise} [{wide_bar}] {human_pos}/{human_len} shuffles, {eta} left",
     )
     .ok()?
     .progress_chars("=> ");
