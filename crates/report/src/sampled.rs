@@ -49,6 +49,12 @@ pub struct SkippedTest {
 /// Effect sizes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EffectInfo {
+    /// `position_z[card][position]`: each cell's z-score,
+    /// `(O - N/n) / sqrt(N (1/n)(1 - 1/n))`.
+    pub position_z: Vec<Vec<f64>>,
+    /// One chi-square test per card (`n - 1` df); compare each p-value with
+    /// `alpha / n` (Bonferroni over the rows). Not part of the verdict.
+    pub row_tests: Vec<TestInfo>,
     /// `max |O/(N/n) - 1|` over the position matrix.
     pub max_relative_deviation: f64,
     /// Largest `|z|` of a position cell.
@@ -209,6 +215,13 @@ impl SampleReport {
                 .collect(),
             total_variation: a.effect.total_variation,
             effect: EffectInfo {
+                position_z: a
+                    .effect
+                    .position_z
+                    .chunks(n.max(1))
+                    .map(<[f64]>::to_vec)
+                    .collect(),
+                row_tests: a.effect.row_tests.iter().map(TestInfo::from).collect(),
                 max_relative_deviation: a.effect.max_relative_deviation,
                 max_abs_z: a.effect.max_abs_z,
                 z_bonferroni_01: a.effect.z_bonferroni_01,

@@ -298,6 +298,20 @@ pub fn sample(r: &crate::sampled::SampleReport) -> String {
         e.max_abs_z,
         e.z_bonferroni_01
     );
+    if let Some((card, worst)) = e
+        .row_tests
+        .iter()
+        .enumerate()
+        .min_by(|a, b| a.1.log10_p.total_cmp(&b.1.log10_p))
+    {
+        let _ = writeln!(
+            out,
+            "  most uneven card: card {card}, row chi-square p = {} (compare with 0.01 / {} = {:.1e} for 1% family-wise)",
+            fmt_log10_p(worst.log10_p),
+            e.row_tests.len(),
+            0.01 / e.row_tests.len() as f64
+        );
+    }
     if let (Some(tv), Some(floor)) = (e.total_variation, e.total_variation_noise_floor) {
         let exact = e
             .exact_total_variation

@@ -19,7 +19,8 @@
 use crate::exact::ExactDistribution;
 use crate::hypothesis::{
     TestResult, bonferroni_z, chi2_critical, empirical_tv, g_uniform, max_relative_deviation,
-    noncentral_chi2_sf, pearson_uniform, position_test, position_z_scores, tv_noise_floor,
+    noncentral_chi2_sf, pearson_uniform, position_row_tests, position_test, position_z_scores,
+    tv_noise_floor,
 };
 use crate::perm::factorial;
 use crate::sample::{Histogram, MAX_HISTOGRAM_DECK, Positions, sample, splitmix64};
@@ -88,6 +89,11 @@ pub struct Skipped {
 /// Effect sizes: how far from uniform, whatever the p-value says.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Effect {
+    /// Per-cell z-scores of the position matrix, `z[card * n + position]`.
+    pub position_z: Vec<f64>,
+    /// One chi-square test per card's row (`n - 1` df); compare with
+    /// `alpha / n`. Not part of the verdict.
+    pub row_tests: Vec<TestResult>,
     /// `max |O/(N/n) - 1|` over the position matrix.
     pub max_relative_deviation: f64,
     /// The largest `|z|` of a position cell.
@@ -160,13 +166,20 @@ impl Analysis {
         } else {
             Vec::new()
         };
+        let row_tests = if shuffles > 0 && n >= 2 {
+            position_row_tests(&positions.counts, n)
+        } else {
+            Vec::new()
+        };
         let effect = Effect {
+            row_tests,
             max_relative_deviation: if shuffles > 0 {
                 max_relative_deviation(&positions.counts, n, shuffles)
             } else {
                 0.0
             },
             max_abs_z: z.iter().map(|x| x.abs()).fold(0.0, f64::max),
+            position_z: z,
             z_bonferroni_01: bonferroni_z((n * n).max(1), 0.01),
             total_variation: histogram
                 .filter(|_| shuffles > 0)
@@ -485,6 +498,8 @@ mod tests {
             tests: Vec::new(),
             skipped: Vec::new(),
             effect: Effect {
+                position_z: Vec::new(),
+                row_tests: Vec::new(),
                 max_relative_deviation: 0.0,
                 max_abs_z: 0.0,
                 z_bonferroni_01: 0.0,
@@ -528,6 +543,24 @@ mod tests {
         let a = audit(naive, 5, 200_000, 1, 1, true, &|_| {});
         assert_eq!(a.grade, Grade::Biased);
         assert!(a.confirmation.is_none());
+    }
+
+    #[test]
+    fn row_views_single_out_the_cards_that_move_unevenly() {
+        // Naive swap, 3 cards: card 0 ends anywhere with probability 9/27 each
+        // (exactly uniform), cards 1 and 2 do not (10, 8, 9 and 8, 10, 9).
+        let naive = &algorithms::registry::find("naive-swap").unwrap().algorithm;
+        let a = run(naive, 3, 300_000, 5, true, &|_| {}).analysis;
+        let rows = &a.effect.row_tests;
+        assert_eq!(rows.len(), 3);
+        assert!(rows.iter().all(|t| t.df == 2.0));
+        // Family-wise 0.001 over 3 rows for card 0; cards 1 and 2 far beyond it.
+        assert!(rows[0].p_value > 0.001 / 3.0, "{:?}", rows[0]);
+        assert!(
+            rows[1].log10_p < -10.0 && rows[2].log10_p < -10.0,
+            "{rows:?}"
+        );
+        assert_eq!(a.effect.position_z.len(), 9);
     }
 
     #[test]

@@ -213,6 +213,19 @@ pub fn position_test_uncorrected(counts: &[u64], n: usize, shuffles: u64) -> Tes
     )
 }
 
+/// One test per row of the position matrix (per card): Pearson's
+/// chi-square of where that card ended against `1/n` each, `n - 1` degrees
+/// of freedom. A row is one multinomial sample (a card lands in exactly one
+/// position per shuffle), so each test is valid on its own; over the `n`
+/// rows compare the p-values with `alpha / n` (Bonferroni). These are views
+/// for the report, not part of the verdict.
+pub fn position_row_tests(counts: &[u64], n: usize) -> Vec<TestResult> {
+    counts
+        .chunks(n.max(1))
+        .map(|row| pearson_uniform("position-row", row))
+        .collect()
+}
+
 /// Per-cell z-scores of the position matrix, `(O - N/n) / sqrt(N (1/n)(1 - 1/n))`:
 /// each approximately standard normal under a uniform shuffle. With `n²`
 /// cells, compare the largest `|z|` with the Bonferroni bound
