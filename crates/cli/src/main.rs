@@ -177,9 +177,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::List { json }) => {
             let infos: Vec<AlgorithmInfo> = REGISTRY.iter().map(AlgorithmInfo::from).collect();
             if json {
-                println!("{}", serde_json::to_string_pretty(&infos)?);
+                emit(&(serde_json::to_string_pretty(&infos)? + "\n"))?;
             } else {
-                print!("{}", report::text::list(&infos));
+                emit(&report::text::list(&infos))?;
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -188,6 +188,17 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Sample(args)) => sample(&args),
         Some(Command::Power(args)) => power(&args),
         None => suite(&cli.suite),
+    }
+}
+
+/// Writes results to stdout. A reader that stops early (`| head`) is not
+/// an error: the process ends quietly with success, as `cat` does.
+fn emit(text: &str) -> Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        other => other.context("writing to standard output"),
     }
 }
 
@@ -251,12 +262,9 @@ fn exact(args: &ExactArgs) -> Result<ExitCode> {
     let seconds = start.elapsed().as_secs_f64();
     let report = ExactReport::new(entry, &law, seconds, Provenance::new(command_line()));
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        emit(&(serde_json::to_string_pretty(&report)? + "\n"))?;
     } else {
-        print!(
-            "{}",
-            report::text::exact(&report, &AlgorithmInfo::from(entry))
-        );
+        emit(&report::text::exact(&report, &AlgorithmInfo::from(entry)))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -324,9 +332,9 @@ fn sample(args: &SampleArgs) -> Result<ExitCode> {
         Provenance::new(command_line()),
     );
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        emit(&(serde_json::to_string_pretty(&report)? + "\n"))?;
     } else {
-        print!("{}", report::text::sample(&report));
+        emit(&report::text::sample(&report))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -408,9 +416,9 @@ fn power(args: &PowerArgs) -> Result<ExitCode> {
         tests: plans.iter().map(report::sampled::PowerInfo::from).collect(),
     };
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        emit(&(serde_json::to_string_pretty(&report)? + "\n"))?;
     } else {
-        print!("{}", report::text::power(&report));
+        emit(&report::text::power(&report))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -475,14 +483,14 @@ fn suite(args: &SuiteArgs) -> Result<ExitCode> {
     write_atomic(&md_path, report::markdown::suite(&report).as_bytes())?;
     write_atomic(&args.out.join("SCHEMA.md"), report::SCHEMA_MD.as_bytes())?;
 
-    print!("{}", report::text::suite(&report));
-    println!(
-        "\n{} algorithms, decks {:?}, {:.1} s. Report: {}",
+    emit(&report::text::suite(&report))?;
+    emit(&format!(
+        "\n{} algorithms, decks {:?}, {:.1} s. Report: {}\n",
         report.algorithms.len(),
         report.decks,
         start.elapsed().as_secs_f64(),
         md_path.display()
-    );
+    ))?;
     if report.all_agree() {
         Ok(ExitCode::SUCCESS)
     } else {
