@@ -5,9 +5,8 @@
 //! Usage: calibrate [RUNS]   (default 1000)
 
 use algorithms::registry::find;
-use statrs::distribution::{Binomial, DiscreteCDF};
 use stats::hypothesis::{
-    g_uniform, ks_uniform, pearson_uniform, position_test, position_test_uncorrected,
+    binomial_band, g_uniform, ks_uniform, pearson_uniform, position_test, position_test_uncorrected,
 };
 use stats::perm::factorial;
 use stats::sample::{Histogram, RNG_NAME, sample};
@@ -17,12 +16,7 @@ fn main() {
         .nth(1)
         .map_or(1000, |s| s.parse().expect("RUNS"));
     let fy = &find("fisher-yates").unwrap().algorithm;
-    let band = |alpha: f64| {
-        let b = Binomial::new(alpha, runs).unwrap();
-        let lo = (0..=runs).find(|&k| b.cdf(k) > 0.0005).unwrap();
-        let hi = (0..=runs).find(|&k| b.sf(k) <= 0.0005).unwrap();
-        (lo, hi)
-    };
+    let band = |alpha: f64| binomial_band(runs, alpha, 0.0005);
     let (b05, b01) = (band(0.05), band(0.01));
     println!("# Calibration: false-positive rates on a uniform shuffle\n");
     println!(

@@ -4,7 +4,7 @@
 //! given as `log10_p`, computed in log space, so that a report can say
 //! "p = 10^-4000" where the double underflows to 0.
 
-use statrs::distribution::{ChiSquared, ContinuousCDF};
+use statrs::distribution::{Binomial, ChiSquared, ContinuousCDF, DiscreteCDF};
 use statrs::function::gamma::{gamma_ur, ln_gamma};
 
 /// One test's outcome.
@@ -99,6 +99,19 @@ pub fn chi2_critical(df: f64, alpha: f64) -> f64 {
     ChiSquared::new(df)
         .expect("df > 0")
         .inverse_cdf(1.0 - alpha)
+}
+
+/// The central band of Binomial(`trials`, `p`) leaving at most `tail` on
+/// each side: `(lo, hi)` with `P(X < lo) <= tail` and `P(X > hi) <= tail`,
+/// both as tight as possible. A count outside it is a `2 · tail` event.
+///
+/// # Panics
+/// When `p` is not a probability.
+pub fn binomial_band(trials: u64, p: f64, tail: f64) -> (u64, u64) {
+    let b = Binomial::new(p, trials).expect("p in [0, 1]");
+    let lo = (0..=trials).find(|&k| b.cdf(k) > tail).unwrap_or(trials);
+    let hi = (0..=trials).find(|&k| b.sf(k) <= tail).unwrap_or(trials);
+    (lo, hi)
 }
 
 /// Pearson's chi-square of observed `counts` against equal expected counts,
@@ -445,6 +458,15 @@ mod tests {
                 "a = {a}, z = {z}"
             );
         }
+    }
+
+    #[test]
+    fn binomial_band_matches_exact_sums() {
+        // Binomial(200, 0.05), summed exactly: P(X <= 1) = 4.04e-4 and P(X <= 2) = 2.34e-3,
+        // so the band starts at 2; P(X > 20) = 1.16e-3 and P(X > 21) = 4.81e-4, so it ends at 21.
+        assert_eq!(binomial_band(200, 0.05, 0.0005), (2, 21));
+        // Binomial(320, 0.001), summed exactly: P(X > 2) = 4.27e-3, P(X > 3) = 3.33e-4.
+        assert_eq!(binomial_band(320, 0.001, 0.0005).1, 3);
     }
 
     #[test]

@@ -8,9 +8,9 @@
 //! The seeds are fixed, so the outcome is deterministic.
 
 use algorithms::registry::find;
-use statrs::distribution::{Binomial, DiscreteCDF};
 use stats::hypothesis::{
-    TestResult, g_uniform, ks_uniform, pearson_uniform, position_test, position_test_uncorrected,
+    TestResult, binomial_band, g_uniform, ks_uniform, pearson_uniform, position_test,
+    position_test_uncorrected,
 };
 use stats::perm::factorial;
 use stats::sample::{Histogram, sample};
@@ -19,14 +19,6 @@ use stats::sample::{Histogram, sample};
 const RUNS: u64 = 200;
 const ALPHA: f64 = 0.05;
 const BAND_TAIL: f64 = 0.0005;
-
-/// The 99.9 % central band of Binomial(runs, alpha).
-fn binomial_band(runs: u64, alpha: f64) -> (u64, u64) {
-    let b = Binomial::new(alpha, runs).unwrap();
-    let lo = (0..=runs).find(|&k| b.cdf(k) > BAND_TAIL).unwrap();
-    let hi = (0..=runs).find(|&k| b.sf(k) <= BAND_TAIL).unwrap();
-    (lo, hi)
-}
 
 /// Outcome of one calibration check.
 struct Check {
@@ -61,7 +53,7 @@ fn calibrate(n: usize, shuffles: u64, runs: u64, test: fn(&Histogram) -> TestRes
     let rejections = p.iter().filter(|&&x| x < ALPHA).count() as u64;
     Check {
         rejections,
-        band: binomial_band(runs, ALPHA),
+        band: binomial_band(runs, ALPHA, BAND_TAIL),
         ks_p: ks_uniform(&p).1,
     }
 }
@@ -79,13 +71,6 @@ fn position(h: &Histogram) -> TestResult {
 fn position_uncorrected(h: &Histogram) -> TestResult {
     let p = h.positions();
     position_test_uncorrected(&p.counts, p.deck, p.total())
-}
-
-#[test]
-fn binomial_band_is_right() {
-    // Binomial(200, 0.05), summed exactly: P(X <= 1) = 4.04e-4 and P(X <= 2) = 2.34e-3,
-    // so the band starts at 2; P(X > 20) = 1.16e-3 and P(X > 21) = 4.81e-4, so it ends at 21.
-    assert_eq!(binomial_band(200, 0.05), (2, 21));
 }
 
 #[test]
