@@ -15,7 +15,7 @@ use crate::{Shuffle, Source, SourceRng};
 pub struct FisherYates;
 
 impl Shuffle for FisherYates {
-    #[inline]
+    #[inline(always)]
     fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
         for i in (1..deck.len()).rev() {
             let j = src.below(i + 1);

@@ -41,7 +41,7 @@ fn main() {
         "bare shuffle loop (1 thread, no counting)",
         shuffles,
         || {
-            let mut src = Sampler(chunk_rng(1, 0));
+            let mut src = Sampler::new(chunk_rng(1, 0));
             let identity: Vec<u8> = (0..n as u8).collect();
             let mut deck = identity.clone();
             let mut x = 0u64;
