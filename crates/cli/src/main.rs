@@ -1,15 +1,14 @@
 //! `shuffle-audit`: proves, with exact numbers, whether a card-shuffling
 //! algorithm is fair.
 
-use algorithms::registry::{self, Entry, Expected, REGISTRY};
+use algorithms::registry::{self, Entry, REGISTRY};
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
-use report::{
-    AlgorithmInfo, ExactReport, ExactVerdict, Provenance, SUITE_PERMUTATIONS_UP_TO, SuiteAlgorithm,
-    SuiteCase, SuiteReport, write_atomic,
-};
+use report::{AlgorithmInfo, ExactReport, Provenance};
 use stats::{ExactError, Limits, MAX_EXACT_DECK, exact_distribution};
-use std::path::PathBuf;
+use suite::SuiteArgs;
+
+mod suite;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -119,33 +118,14 @@ struct ExactArgs {
 }
 
 #[derive(Debug, Args)]
-struct Budget {
+pub(crate) struct Budget {
     /// Most paths one enumeration may walk before it is refused.
     #[arg(long, value_name = "PATHS")]
-    max_paths: Option<u64>,
+    pub(crate) max_paths: Option<u64>,
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N")]
-    threads: Option<usize>,
+    pub(crate) threads: Option<usize>,
 }
-
-#[derive(Debug, Args)]
-struct SuiteArgs {
-    /// Deck sizes: a range `3..=6` or `3-6`, or a list `3,5`; each in 1..=10.
-    #[arg(long, default_value = "3..=6", value_name = "SIZES")]
-    decks: String,
-    /// Only these algorithm ids (comma-separated); default: all.
-    #[arg(long, value_delimiter = ',', value_name = "IDS")]
-    algorithms: Vec<String>,
-    /// Folder to write the reports into.
-    #[arg(long, default_value = "reports", value_name = "DIR")]
-    out: PathBuf,
-    #[command(flatten)]
-    budget: Budget,
-}
-
-/// The default run's path budget per case: large enough for every tree of
-/// 6 cards or fewer that fits in a few seconds.
-const SUITE_MAX_PATHS: u64 = 100_000_000;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -184,16 +164,16 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Exact(args)) => exact(&args),
-        Some(Command::Suite(args)) => suite(&args),
+        Some(Command::Suite(args)) => suite::run(&args),
         Some(Command::Sample(args)) => sample(&args),
         Some(Command::Power(args)) => power(&args),
-        None => suite(&cli.suite),
+        None => suite::run(&cli.suite),
     }
 }
 
 /// Writes results to stdout. A reader that stops early (`| head`) is not
 /// an error: the process ends quietly with success, as `cat` does.
-fn emit(text: &str) -> Result<()> {
+pub(crate) fn emit(text: &str) -> Result<()> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
@@ -204,7 +184,7 @@ fn emit(text: &str) -> Result<()> {
 
 /// The command line, for provenance: `shuffle-audit` and the arguments as
 /// typed, quoted for a POSIX shell where needed.
-fn command_line() -> String {
+pub(crate) fn command_line() -> String {
     std::iter::once("shuffle-audit".to_string())
         .chain(std::env::args().skip(1))
         .map(|a| {
@@ -219,7 +199,10 @@ fn command_line() -> String {
 }
 
 /// Runs `f` on a pool of `threads` workers, or on the global pool.
-fn with_threads<T: Send>(threads: Option<usize>, f: impl FnOnce() -> T + Send) -> Result<T> {
+pub(crate) fn with_threads<T: Send>(
+    threads: Option<usize>,
+    f: impl FnOnce() -> T + Send,
+) -> Result<T> {
     match threads {
         None => Ok(f()),
         Some(0) => bail!("thread count 0 is not allowed: use 1 or more"),
@@ -231,11 +214,11 @@ fn with_threads<T: Send>(threads: Option<usize>, f: impl FnOnce() -> T + Send) -
     }
 }
 
-fn find(id: &str) -> Result<&'static Entry> {
+pub(crate) fn find(id: &str) -> Result<&'static Entry> {
     Ok(registry::find(id)?)
 }
 
-fn limits_for(entry: &Entry, max_paths: Option<u64>, default: u64) -> Limits {
+pub(crate) fn limits_for(entry: &Entry, max_paths: Option<u64>, default: u64) -> Limits {
     let mut limits = Limits::for_exact(entry.exact);
     limits.max_paths = max_paths.unwrap_or(default);
     limits
@@ -293,7 +276,7 @@ fn sample(args: &SampleArgs) -> Result<ExitCode> {
     }
     let histogram = !args.no_histogram && args.deck <= MAX_HISTOGRAM_DECK;
     let total = args.shuffles.saturating_mul(args.repeat);
-    let bar = progress_bar(total);
+    let bar = progress_bar(total, "shuffles");
     let tick = |k: u64| {
         if let Some(b) = &bar {
             b.inc(k);
@@ -352,17 +335,20 @@ fn exact_tv_if_cheap(entry: &Entry, deck: usize) -> Option<f64> {
 }
 
 /// A progress bar on stderr when it is a terminal, otherwise none.
-fn progress_bar(total: u64) -> Option<indicatif::ProgressBar> {
+/// A progress bar on standard error when it is a terminal; none otherwise.
+/// No colours are used, so `NO_COLOR` is honoured as it stands.
+fn progress_bar(total: u64, unit: &str) -> Option<indicatif::ProgressBar> {
     use std::io::IsTerminal;
     if !std::io::stderr().is_terminal() {
         return None;
     }
     let bar = indicatif::ProgressBar::new(total);
-    let style = indicatif::ProgressStyle::with_template(
-        "{elapsed_precise} [{wide_bar}] {human_pos}/{human_len} shuffles, {eta} left",
-    )
-    .ok()?
-    .progress_chars("=> ");
+    let template = format!(
+        "{{elapsed_precise}} [{{wide_bar}}] {{human_pos}}/{{human_len}} {unit}, {{eta}} left"
+    );
+    let style = indicatif::ProgressStyle::with_template(&template)
+        .ok()?
+        .progress_chars("=> ");
     bar.set_style(style);
     Some(bar)
 }
@@ -424,7 +410,7 @@ fn power(args: &PowerArgs) -> Result<ExitCode> {
 }
 
 /// Parses `3..=6`, `3-6`, `3..7` or `3,5` into deck sizes, each in 1..=10.
-fn parse_decks(text: &str) -> Result<Vec<usize>> {
+pub(crate) fn parse_decks(text: &str) -> Result<Vec<usize>> {
     let bad = || {
         anyhow::anyhow!(
             "deck sizes {text:?} are not understood: use a range like 3..=6 or 3-6, or a list like 3,5"
@@ -447,120 +433,6 @@ fn parse_decks(text: &str) -> Result<Vec<usize>> {
         bail!("deck size {d} is not allowed for exact enumeration: use 1..={MAX_EXACT_DECK}");
     }
     Ok(decks)
-}
-
-fn suite(args: &SuiteArgs) -> Result<ExitCode> {
-    let decks = parse_decks(&args.decks)?;
-    let entries: Vec<&'static Entry> = if args.algorithms.is_empty() {
-        REGISTRY.iter().collect()
-    } else {
-        args.algorithms
-            .iter()
-            .map(|id| find(id))
-            .collect::<Result<_>>()?
-    };
-    let max_paths = args.budget.max_paths.unwrap_or(SUITE_MAX_PATHS);
-    let provenance = Provenance::new(command_line());
-    let start = Instant::now();
-    let algorithms = with_threads(args.budget.threads, || {
-        entries
-            .iter()
-            .map(|entry| suite_algorithm(entry, &decks, max_paths, &provenance))
-            .collect::<Result<Vec<_>>>()
-    })??;
-    let report = SuiteReport {
-        schema_version: report::SCHEMA_VERSION,
-        provenance,
-        decks,
-        max_paths,
-        algorithms,
-    };
-
-    let json_path = args.out.join("exact.json");
-    let md_path = args.out.join("README.md");
-    let json = serde_json::to_string_pretty(&report)? + "\n";
-    write_atomic(&json_path, json.as_bytes())?;
-    write_atomic(&md_path, report::markdown::suite(&report).as_bytes())?;
-    write_atomic(&args.out.join("SCHEMA.md"), report::SCHEMA_MD.as_bytes())?;
-
-    emit(&report::text::suite(&report))?;
-    emit(&format!(
-        "\n{} algorithms, decks {:?}, {:.1} s. Report: {}\n",
-        report.algorithms.len(),
-        report.decks,
-        start.elapsed().as_secs_f64(),
-        md_path.display()
-    ))?;
-    if report.all_agree() {
-        Ok(ExitCode::SUCCESS)
-    } else {
-        eprintln!("error: some verdicts disagree with the registry's expectations (marked above)");
-        Ok(ExitCode::from(1))
-    }
-}
-
-fn suite_algorithm(
-    entry: &'static Entry,
-    decks: &[usize],
-    max_paths: u64,
-    provenance: &Provenance,
-) -> Result<SuiteAlgorithm> {
-    let info = AlgorithmInfo::from(entry);
-    let mut cases = Vec::new();
-    let mut agrees = true;
-    for &deck in decks {
-        if let algorithms::Exact::No(why) = entry.exact {
-            cases.push(SuiteCase {
-                deck,
-                exact: None,
-                skipped: Some(format!("not enumerable: {why}")),
-            });
-            continue;
-        }
-        let limits = limits_for(entry, Some(max_paths), max_paths);
-        let start = Instant::now();
-        match exact_distribution(&entry.algorithm, deck, &limits) {
-            Ok(law) => {
-                let mut r = ExactReport::new(
-                    entry,
-                    &law,
-                    start.elapsed().as_secs_f64(),
-                    provenance.clone(),
-                );
-                // Biased algorithms may be fair on 1 or 2 cards (the naive swap is).
-                let checked = deck >= 3 || entry.expected == Expected::Uniform;
-                if checked && !r.verdict.agrees_with(entry.expected) {
-                    agrees = false;
-                }
-                if r.verdict == ExactVerdict::Undecided {
-                    agrees = false;
-                }
-                if deck > SUITE_PERMUTATIONS_UP_TO {
-                    r = r.without_permutations();
-                }
-                cases.push(SuiteCase {
-                    deck,
-                    exact: Some(r),
-                    skipped: None,
-                });
-            }
-            Err(e @ (ExactError::TooManyPaths { .. } | ExactError::Overflow { .. })) => {
-                cases.push(SuiteCase {
-                    deck,
-                    exact: None,
-                    skipped: Some(e.to_string()),
-                });
-            }
-            Err(e) => {
-                return Err(e).with_context(|| format!("enumerating {} on {deck} cards", entry.id));
-            }
-        }
-    }
-    Ok(SuiteAlgorithm {
-        info,
-        agrees,
-        cases,
-    })
 }
 
 #[cfg(test)]

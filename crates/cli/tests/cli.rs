@@ -191,6 +191,13 @@ fn bad_input_is_one_line_and_exit_2() {
     fails_with(&["frobnicate"], "unrecognized subcommand");
     fails_with(&["--decks", "0-3"], "deck size 0 is not allowed");
     fails_with(&["--decks", "x"], "deck sizes \"x\" are not understood");
+    fails_with(&["--large-decks", "5"], "large deck size 5 is not allowed");
+    fails_with(
+        &["--large-decks", "fifty"],
+        "large deck size \"fifty\" is not a number",
+    );
+    fails_with(&["--exact-up-to", "11"], "--exact-up-to 11 is not allowed");
+    fails_with(&["--shuffles", "0"], "0 shuffles is not allowed");
     fails_with(
         &["--algorithms", "fisher-yate"],
         "did you mean fisher-yates",
@@ -214,45 +221,135 @@ fn failed_runs_write_nothing() {
     assert!(!out.exists(), "a failed run created {}", out.display());
 }
 
-#[test]
-fn suite_writes_parsable_reports() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("reports");
+/// A small suite run into `out`.
+fn small_suite(out: &std::path::Path) -> assert_cmd::assert::Assert {
     cmd()
         .args([
             "--decks",
             "3-4",
+            "--large-decks",
+            "12",
+            "--shuffles",
+            "20000",
+            "--large-shuffles",
+            "5000",
             "--algorithms",
             "naive-swap,fisher-yates,rand-shuffle",
             "--out",
         ])
-        .arg(&out)
+        .arg(out)
         .assert()
-        .success()
-        .stdout(
-            predicate::str::contains("naive-swap").and(predicate::str::contains("not enumerable")),
-        );
+}
+
+#[test]
+fn suite_writes_parsable_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("reports");
+    small_suite(&out).success().stdout(
+        predicate::str::contains("naive-swap")
+            .and(predicate::str::contains("biased"))
+            .and(predicate::str::contains("Report:")),
+    );
     let json: Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("exact.json")).unwrap()).unwrap();
-    assert_eq!(json["decks"], serde_json::json!([3, 4]));
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    assert_eq!(json["schema_version"], 2);
+    assert_eq!(json["settings"]["decks"], serde_json::json!([3, 4]));
+    assert_eq!(json["settings"]["large_decks"], serde_json::json!([12]));
     assert_eq!(json["algorithms"].as_array().unwrap().len(), 3);
     let naive = &json["algorithms"][0];
     assert_eq!(naive["info"]["id"], "naive-swap");
     assert_eq!(naive["agrees"], true);
+    assert_eq!(naive["verdict"], "biased");
     assert_eq!(naive["cases"][0]["exact"]["permutation_weights"][0], "4");
+    assert_eq!(naive["cases"][0]["sampled"]["shuffles"], 20000);
+    assert_eq!(naive["cases"][2]["deck"], 12);
+    assert!(naive["cases"][2]["exact"].is_null());
+    for key in [
+        "git_commit",
+        "rustc",
+        "crates",
+        "date",
+        "threads",
+        "wall_seconds",
+    ] {
+        assert!(
+            !json["provenance"][key].is_null(),
+            "provenance.{key} missing"
+        );
+    }
     let md = std::fs::read_to_string(out.join("README.md")).unwrap();
     assert!(
         md.contains("## naive-swap") && md.contains("| 3 | brute-force | 27 |"),
         "{md}"
     );
+    assert!(md.contains("](headline.png)"), "no headline in {md}");
+    // Every file the report names exists, and the PNGs decode.
+    for case in json["algorithms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|a| a["cases"].as_array().unwrap())
+    {
+        for f in case["files"].as_array().into_iter().flatten() {
+            let path = out.join(f.as_str().unwrap());
+            assert!(path.is_file(), "{} is missing", path.display());
+        }
+    }
+    let headline = image::open(out.join("headline.png")).unwrap();
+    assert_eq!(headline.width(), 90 + 2 * 640);
+    let csv = std::fs::read_to_string(out.join("data/naive-swap/positions-n3.csv")).unwrap();
+    assert!(
+        csv.starts_with("card,position_0,position_1,position_2\n0,"),
+        "{csv}"
+    );
     let schema = std::fs::read_to_string(out.join("SCHEMA.md")).unwrap();
     assert!(schema.contains("permutation_weights"));
-    let leftovers: Vec<_> = std::fs::read_dir(&out)
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .filter(|n| n.starts_with('.'))
         .collect();
-    assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
+    assert!(
+        leftovers.is_empty(),
+        "temporary folders left: {leftovers:?}"
+    );
+}
+
+#[test]
+fn suite_replaces_its_own_folder_and_keeps_other_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("reports");
+    std::fs::create_dir(&out).unwrap();
+    std::fs::write(out.join("report.json"), "{}").unwrap();
+    std::fs::write(out.join("calibration.md"), "kept").unwrap();
+    std::fs::create_dir_all(out.join("figures/gone")).unwrap();
+    small_suite(&out).success();
+    assert_eq!(
+        std::fs::read_to_string(out.join("calibration.md")).unwrap(),
+        "kept"
+    );
+    assert!(!out.join("figures/gone").exists(), "stale figures survived");
+    assert!(
+        std::fs::read_to_string(out.join("report.json"))
+            .unwrap()
+            .contains("schema_version")
+    );
+}
+
+#[test]
+fn suite_refuses_a_folder_that_is_not_a_report() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("notes.txt"), "mine").unwrap();
+    cmd()
+        .args(["--quick", "--algorithms", "fisher-yates", "--out"])
+        .arg(dir.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("holds no report.json"));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("notes.txt")).unwrap(),
+        "mine"
+    );
 }
 
 fn json(args: &[&str]) -> Value {

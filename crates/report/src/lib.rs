@@ -5,6 +5,7 @@
 //! is written parses back.
 #![deny(missing_docs)]
 
+pub mod figures;
 pub mod markdown;
 pub mod sampled;
 pub mod text;
@@ -17,7 +18,7 @@ use stats::{ExactDistribution, Method};
 pub use write::{ReportError, write_atomic};
 
 /// The version of the JSON documents' layout; bumped on any breaking change.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// The schema of the JSON documents, written beside them as `SCHEMA.md`.
 pub const SCHEMA_MD: &str = include_str!("../SCHEMA.md");
@@ -29,19 +30,74 @@ pub struct Provenance {
     pub tool: String,
     /// The tool's version.
     pub version: String,
+    /// The git commit the tool was built from, or `"unknown"`.
+    pub git_commit: String,
+    /// `rustc --version` of the compiler that built it.
+    pub rustc: String,
+    /// Locked versions of the crates that decide the numbers, `name=version`.
+    pub crates: Vec<String>,
     /// The command line that produced the document.
     pub command: String,
+    /// When the run started, UTC, RFC 3339.
+    pub date: String,
+    /// Worker threads (results do not depend on it).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub threads: Option<usize>,
+    /// Wall time of the whole run, in seconds.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub wall_seconds: Option<f64>,
 }
 
 impl Provenance {
-    /// Provenance for this build of the tool and the given command line.
+    /// Provenance for this build of the tool and the given command line,
+    /// dated now.
     pub fn new(command: impl Into<String>) -> Self {
         Provenance {
             tool: "shuffle-audit".into(),
             version: env!("CARGO_PKG_VERSION").into(),
+            git_commit: env!("SHUFFLE_AUDIT_GIT_COMMIT").into(),
+            rustc: env!("SHUFFLE_AUDIT_RUSTC").into(),
+            crates: env!("SHUFFLE_AUDIT_CRATES")
+                .split(',')
+                .filter(|s| !s.is_empty())
+                .map(String::from)
+                .collect(),
             command: command.into(),
+            date: utc_now(),
+            threads: None,
+            wall_seconds: None,
         }
     }
+}
+
+/// The current time, UTC, as `YYYY-MM-DDTHH:MM:SSZ`.
+fn utc_now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    rfc3339(secs)
+}
+
+/// Seconds since 1970 as an RFC 3339 UTC timestamp (Howard Hinnant's
+/// days-to-civil conversion).
+fn rfc3339(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60
+    )
 }
 
 /// One source of an algorithm.
@@ -187,10 +243,12 @@ pub struct Bounds {
 /// The exact law of one algorithm on one deck: `shuffle-audit exact --json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ExactReport {
-    /// [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// Who wrote it.
-    pub provenance: Provenance,
+    /// [`SCHEMA_VERSION`] (absent inside `report.json`).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub schema_version: Option<u32>,
+    /// Who wrote it (absent inside `report.json`).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub provenance: Option<Provenance>,
     /// Algorithm id.
     pub algorithm: String,
     /// Number of cards.
@@ -236,8 +294,10 @@ pub struct ExactReport {
     /// The same as exact weights over `denominator`, decimal strings.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub permutation_weights: Option<Vec<String>>,
-    /// Wall time of the computation, in seconds.
-    pub seconds: f64,
+    /// Wall time of the computation, in seconds (absent inside
+    /// `report.json`, which is deterministic apart from its provenance).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub seconds: Option<f64>,
 }
 
 impl ExactReport {
@@ -254,8 +314,8 @@ impl ExactReport {
             Method::RepeatedComposition { passes } => passes,
         };
         ExactReport {
-            schema_version: SCHEMA_VERSION,
-            provenance,
+            schema_version: Some(SCHEMA_VERSION),
+            provenance: Some(provenance),
             algorithm: entry.id.into(),
             deck: law.deck,
             method: law.method.name().into(),
@@ -283,8 +343,17 @@ impl ExactReport {
                 .collect(),
             permutations: Some(law.probabilities()),
             permutation_weights: Some(law.weights.iter().map(|w| w.to_string()).collect()),
-            seconds,
+            seconds: Some(seconds),
         }
+    }
+
+    /// The report as a case of `report.json`: without the schema version,
+    /// provenance and wall time, which the enclosing document carries.
+    pub fn into_case(mut self) -> Self {
+        self.schema_version = None;
+        self.provenance = None;
+        self.seconds = None;
+        self
     }
 
     /// The report without the per-arrangement arrays (for compact summaries).
@@ -299,7 +368,7 @@ impl ExactReport {
 /// size (24 arrangements); `shuffle-audit exact --json` always has them.
 pub const SUITE_PERMUTATIONS_UP_TO: usize = 4;
 
-/// One row of the default run's summary: an algorithm on one deck.
+/// One algorithm on one deck in the default run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SuiteCase {
     /// Number of cards.
@@ -307,9 +376,19 @@ pub struct SuiteCase {
     /// The exact law, when it was computed.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub exact: Option<ExactReport>,
-    /// Why it was not computed (over budget, too wide).
+    /// The sampled audit, when it was run.
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub skipped: Option<String>,
+    pub sampled: Option<sampled::SampleReport>,
+    /// Shuffles a first seed needs to call the bias at this deck size with
+    /// probability 0.99 (from the exact law; absent when unknown or fair).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub shuffles_to_detect: Option<f64>,
+    /// What was not computed, and why.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub skipped: Vec<String>,
+    /// Figures and data files of this case, relative to the report folder.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub files: Vec<String>,
 }
 
 /// All decks of one algorithm in the default run.
@@ -317,48 +396,74 @@ pub struct SuiteCase {
 pub struct SuiteAlgorithm {
     /// The registry entry.
     pub info: AlgorithmInfo,
-    /// Whether every computed verdict agrees with the expected one.
+    /// `"biased"` when any exact or sampled case shows a bias; otherwise
+    /// `"uniform"` when an exact law proves it or the samples show nothing
+    /// (the worst sampled grade otherwise), `"not run"` when nothing ran.
+    pub verdict: String,
+    /// Whether every verdict agrees with the registry's expectation.
     pub agrees: bool,
+    /// Each disagreement, in words.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub disagreements: Vec<String>,
     /// One case per deck size.
     pub cases: Vec<SuiteCase>,
 }
 
 impl SuiteAlgorithm {
-    /// The algorithm's verdict over all decks: `"biased"` if any deck shows
-    /// a bias, otherwise the verdict on the largest deck computed, or
-    /// `"not enumerable"`.
-    pub fn overall_verdict(&self) -> &'static str {
-        let computed: Vec<ExactVerdict> = self
-            .cases
+    /// The smallest `log10` adjusted p-value over the sampled cases.
+    pub fn worst_log10_p(&self) -> Option<f64> {
+        self.cases
             .iter()
-            .filter_map(|c| c.exact.as_ref())
-            .map(|r| r.verdict)
-            .collect();
-        if computed.contains(&ExactVerdict::Biased) {
-            ExactVerdict::Biased.label()
-        } else {
-            computed.last().map_or("not enumerable", |v| v.label())
-        }
+            .filter_map(|c| c.sampled.as_ref())
+            .map(|s| s.log10_min_adjusted_p)
+            .reduce(f64::min)
+    }
+
+    /// The exact total variation distance on the largest deck enumerated.
+    pub fn largest_exact(&self) -> Option<&ExactReport> {
+        self.cases.iter().rev().find_map(|c| c.exact.as_ref())
     }
 }
 
-/// The default run's document: `reports/exact.json`.
+/// What the default run was asked to do.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SuiteSettings {
+    /// Small deck sizes: sampled with the permutation histogram.
+    pub decks: Vec<usize>,
+    /// The small decks also enumerated exactly.
+    pub exact_decks: Vec<usize>,
+    /// Large deck sizes: sampled with the position matrix only.
+    pub large_decks: Vec<usize>,
+    /// Shuffles per small deck.
+    pub shuffles: u64,
+    /// Shuffles per large deck.
+    pub large_shuffles: u64,
+    /// The seed of every sampled case (a second seed confirms a suspicious one).
+    pub seed: u64,
+    /// The generator and seeding scheme.
+    pub rng: String,
+    /// The path budget of each exact case; larger trees are skipped.
+    pub max_paths: u64,
+}
+
+/// The default run's document: `reports/report.json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SuiteReport {
     /// [`SCHEMA_VERSION`].
     pub schema_version: u32,
     /// Who wrote it.
     pub provenance: Provenance,
-    /// The deck sizes run.
-    pub decks: Vec<usize>,
-    /// The path budget per case.
-    pub max_paths: u64,
-    /// One entry per registered algorithm.
+    /// What was run.
+    pub settings: SuiteSettings,
+    /// The headline figure, relative to the report folder.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub headline: Option<String>,
+    /// One entry per algorithm run.
     pub algorithms: Vec<SuiteAlgorithm>,
 }
 
 impl SuiteReport {
-    /// Whether every algorithm's computed verdicts agree with the registry.
+    /// Whether every algorithm's verdicts agree with the registry.
     pub fn all_agree(&self) -> bool {
         self.algorithms.iter().all(|a| a.agrees)
     }
@@ -369,6 +474,26 @@ mod tests {
     use super::*;
     use algorithms::registry::{REGISTRY, find};
     use stats::{Limits, exact_distribution};
+
+    #[test]
+    fn timestamps_are_rfc3339_utc() {
+        assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
+        assert_eq!(rfc3339(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(rfc3339(1_795_000_000), "2026-11-18T11:06:40Z");
+        assert_eq!(rfc3339(4_107_542_399), "2100-02-28T23:59:59Z");
+    }
+
+    #[test]
+    fn provenance_knows_its_build() {
+        let p = Provenance::new("x");
+        assert!(p.rustc.starts_with("rustc "), "{}", p.rustc);
+        assert!(
+            p.crates.iter().any(|c| c.starts_with("rand_xoshiro=")),
+            "{:?}",
+            p.crates
+        );
+        assert_eq!(p.date.len(), 20);
+    }
 
     #[test]
     fn list_json_has_the_documented_fields() {
@@ -404,29 +529,68 @@ mod tests {
         limits.max_paths = 10_000_000;
         let law = exact_distribution(&entry.algorithm, 2, &limits).unwrap();
         let exact = ExactReport::new(entry, &law, 0.0, Provenance::new("test"));
+        let fy = find("fisher-yates").unwrap();
+        let audit = stats::audit::audit(&fy.algorithm, 4, 2_000, 1, 1, true, &|_| {});
+        let mut case_sample = sampled::SampleReport::new(
+            fy,
+            &audit,
+            2_000,
+            "rng",
+            1,
+            None,
+            0.0,
+            Provenance::new("t"),
+        )
+        .into_case();
+        case_sample.effect.position_z.clear();
+        let mut provenance = Provenance::new("test");
+        provenance.threads = Some(2);
+        provenance.wall_seconds = Some(1.0);
         let suite = SuiteReport {
             schema_version: SCHEMA_VERSION,
-            provenance: Provenance::new("test"),
-            decks: vec![2],
-            max_paths: 1,
+            provenance,
+            settings: SuiteSettings {
+                decks: vec![2, 3],
+                exact_decks: vec![2],
+                large_decks: vec![52],
+                shuffles: 10,
+                large_shuffles: 10,
+                seed: 1,
+                rng: "rng".into(),
+                max_paths: 1,
+            },
+            headline: Some("headline.png".into()),
             algorithms: vec![SuiteAlgorithm {
                 info: AlgorithmInfo::from(find("rand-shuffle").unwrap()),
-                agrees: true,
+                verdict: "uniform".into(),
+                agrees: false,
+                disagreements: vec!["x".into()],
                 cases: vec![
                     SuiteCase {
                         deck: 2,
-                        exact: Some(exact),
-                        skipped: None,
+                        exact: Some(exact.clone().into_case()),
+                        sampled: Some(case_sample),
+                        shuffles_to_detect: Some(1.0),
+                        skipped: vec![],
+                        files: vec!["a.png".into()],
                     },
                     SuiteCase {
                         deck: 3,
                         exact: None,
-                        skipped: Some("why".into()),
+                        sampled: None,
+                        shuffles_to_detect: None,
+                        skipped: vec!["why".into()],
+                        files: vec![],
                     },
                 ],
             }],
         };
+        // The default run's document parses back into the same value.
+        let text = serde_json::to_string_pretty(&suite).unwrap();
+        let back: SuiteReport = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, suite);
         let mut all = std::collections::BTreeSet::new();
+        keys(&serde_json::to_value(&exact).unwrap(), &mut all);
         keys(&serde_json::to_value(&suite).unwrap(), &mut all);
         // The sampling documents, with every optional part present.
         let fy = find("fisher-yates").unwrap();

@@ -124,10 +124,12 @@ pub struct NamedValues {
 /// `shuffle-audit sample --json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SampleReport {
-    /// [`crate::SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// Who wrote it.
-    pub provenance: Provenance,
+    /// [`crate::SCHEMA_VERSION`] (absent inside `report.json`).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub schema_version: Option<u32>,
+    /// Who wrote it (absent inside `report.json`).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub provenance: Option<Provenance>,
     /// Algorithm id.
     pub algorithm: String,
     /// Number of cards.
@@ -168,8 +170,9 @@ pub struct SampleReport {
     /// The two-level test, with `--repeat`.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub repeat: Option<RepeatInfo>,
-    /// Wall time, in seconds.
-    pub seconds: f64,
+    /// Wall time, in seconds (absent inside `report.json`).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub seconds: Option<f64>,
 }
 
 impl SampleReport {
@@ -189,8 +192,8 @@ impl SampleReport {
         let a = &first.analysis;
         let n = first.positions.deck;
         SampleReport {
-            schema_version: crate::SCHEMA_VERSION,
-            provenance,
+            schema_version: Some(crate::SCHEMA_VERSION),
+            provenance: Some(provenance),
             algorithm: entry.id.into(),
             deck: n,
             shuffles,
@@ -248,8 +251,19 @@ impl SampleReport {
                     .collect(),
                 ks: r.ks.iter().map(TestInfo::from).collect(),
             }),
-            seconds,
+            seconds: Some(seconds),
         }
+    }
+}
+
+impl SampleReport {
+    /// The report as a case of `report.json`: without the schema version,
+    /// provenance and wall time, which the enclosing document carries.
+    pub fn into_case(mut self) -> Self {
+        self.schema_version = None;
+        self.provenance = None;
+        self.seconds = None;
+        self
     }
 }
 

@@ -75,7 +75,9 @@ pub fn exact(r: &ExactReport, info: &AlgorithmInfo) -> String {
     let _ = writeln!(
         out,
         "method:      {}, {} paths{passes}{cut}, {:.3} s",
-        r.method, r.paths, r.seconds
+        r.method,
+        r.paths,
+        r.seconds.unwrap_or(0.0)
     );
     let _ = writeln!(
         out,
@@ -201,42 +203,39 @@ pub fn suite(report: &SuiteReport) -> String {
         .iter()
         .map(|a| a.info.id.len())
         .max()
-        .unwrap_or(2);
+        .unwrap_or(9)
+        .max(9);
     let mut out = String::new();
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "{:<w$}  {:<8}  {:<14}",
-        "algorithm", "expected", "exact verdict"
+        "{:<w$}  {:<8}  {:<10}  {:>12}  {:<28}  basis",
+        "algorithm", "expected", "verdict", "worst p", "effect"
     );
-    for d in &report.decks {
-        let _ = write!(out, "  {:>11}", format!("TV n={d}"));
-    }
-    let _ = writeln!(out);
     for a in &report.algorithms {
-        let verdict = a.overall_verdict();
+        let worst = a.worst_log10_p().map_or_else(|| "-".into(), fmt_log10_p);
+        let effect = crate::markdown::effect_cell(a);
+        let basis = match (a.largest_exact().is_some(), a.worst_log10_p().is_some()) {
+            (true, true) => "exact + sampled",
+            (true, false) => "exact",
+            (false, true) => "sampled",
+            (false, false) => "-",
+        };
         let flag = if a.agrees {
             ""
         } else {
             "  <- disagrees with the registry"
         };
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "{:<w$}  {:<8}  {:<14}",
-            a.info.id, a.info.expected, verdict
+            "{:<w$}  {:<8}  {:<10}  {:>12}  {:<28}  {basis}{flag}",
+            a.info.id, a.info.expected, a.verdict, worst, effect
         );
-        for c in &a.cases {
-            let cell = c
-                .exact
-                .as_ref()
-                .map_or_else(|| "-".to_string(), |r| fmt_prob(r.total_variation));
-            let _ = write!(out, "  {cell:>11}");
-        }
-        let _ = writeln!(out, "{flag}");
     }
     out
 }
 
-fn fmt_log10_p(log10_p: f64) -> String {
+/// A p-value given by its `log10`, readable at any size.
+pub fn fmt_log10_p(log10_p: f64) -> String {
     if log10_p > -4.0 {
         format!("{:.4}", 10f64.powf(log10_p))
     } else if log10_p > -300.0 {
@@ -257,9 +256,9 @@ pub fn sample(r: &crate::sampled::SampleReport) -> String {
         r.shuffles,
         r.seed,
         r.threads,
-        r.seconds,
+        r.seconds.unwrap_or(0.0),
         r.shuffles as f64 * r.repeat.as_ref().map_or(1, |x| x.runs) as f64
-            / r.seconds.max(1e-9)
+            / r.seconds.unwrap_or(0.0).max(1e-9)
             / 1e6
     );
     let _ = writeln!(out, "rng: {}", r.rng);

@@ -1,0 +1,522 @@
+//! Figures, as PNG and SVG twins: position heatmaps, the headline
+//! comparison and permutation histograms.
+//!
+//! Text is drawn by `ab_glyph` from DejaVu Sans, which comes from the
+//! `dejavu` crate: rendering needs no installed font, fontconfig or
+//! freetype.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::FontStyle;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use std::path::{Path, PathBuf};
+use std::sync::Once;
+
+/// The font family every figure uses.
+const FONT: &str = "sans-serif";
+
+/// A figure that could not be drawn or written.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot draw {path}: {message}")]
+pub struct FigureError {
+    /// The file being written.
+    pub path: PathBuf,
+    /// What went wrong.
+    pub message: String,
+}
+
+fn register_font() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        // The font is a compile-time constant: failing to parse it is a bug.
+        if plotters::style::register_font(FONT, FontStyle::Normal, dejavu::sans::regular()).is_err()
+        {
+            panic!("the bundled DejaVu Sans font does not parse");
+        }
+        if plotters::style::register_font(FONT, FontStyle::Bold, dejavu::sans::bold()).is_err() {
+            panic!("the bundled DejaVu Sans Bold font does not parse");
+        }
+    });
+}
+
+/// Draws `$body` (with `$root` bound to the drawing area) into
+/// `stem.png` and `stem.svg`, `width × height` pixels, and evaluates to
+/// both paths. A macro, not a function: the body is generic over the
+/// backend, which a closure cannot be.
+macro_rules! twin {
+    ($stem:expr, $width:expr, $height:expr, |$root:ident| $body:block) => {{
+        register_font();
+        let stem: &Path = $stem;
+        let (png, svg) = (stem.with_extension("png"), stem.with_extension("svg"));
+        let err = |path: &Path, message: String| FigureError {
+            path: path.to_path_buf(),
+            message,
+        };
+        let size = ($width, $height);
+        let drawn: Result<(), FigureError> = (|| {
+            {
+                let $root = BitMapBackend::new(&png, size).into_drawing_area();
+                let r: Result<(), String> = (|| $body)();
+                r.map_err(|m| err(&png, m))?;
+                $root.present().map_err(|e| err(&png, e.to_string()))?;
+            }
+            {
+                let $root = SVGBackend::new(&svg, size).into_drawing_area();
+                let r: Result<(), String> = (|| $body)();
+                r.map_err(|m| err(&svg, m))?;
+                $root.present().map_err(|e| err(&svg, e.to_string()))?;
+            }
+            Ok(())
+        })();
+        drawn.map(|()| vec![png, svg])
+    }};
+}
+
+/// The diverging colour of `v` in `[-1, 1]`: blue below 0, white at 0, red
+/// above (ColorBrewer's RdBu, reversed so that "too often" is red).
+pub fn diverging(v: f64) -> RGBColor {
+    const NEG: [(u8, u8, u8); 3] = [(247, 247, 247), (146, 197, 222), (5, 113, 176)];
+    const POS: [(u8, u8, u8); 3] = [(247, 247, 247), (244, 165, 130), (202, 0, 32)];
+    let v = if v.is_nan() { 0.0 } else { v.clamp(-1.0, 1.0) };
+    let stops = if v < 0.0 { NEG } else { POS };
+    let t = v.abs() * 2.0;
+    let (a, b, f) = if t <= 1.0 {
+        (stops[0], stops[1], t)
+    } else {
+        (stops[1], stops[2], t - 1.0)
+    };
+    let mix = |x: u8, y: u8| (f64::from(x) + (f64::from(y) - f64::from(x)) * f).round() as u8;
+    RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+}
+
+/// One heatmap panel's content.
+#[derive(Clone, Debug)]
+pub struct Panel<'a> {
+    /// Heading above the panel.
+    pub heading: String,
+    /// `deviation[card][position]` = observed / expected − 1.
+    pub deviation: &'a [Vec<f64>],
+}
+
+/// Formats a relative deviation as a signed percentage.
+fn percent(v: f64) -> String {
+    let p = v * 100.0;
+    if p.abs() < 0.05 {
+        "0%".into()
+    } else if p.abs() >= 10.0 {
+        format!("{p:+.0}%")
+    } else {
+        format!("{p:+.1}%")
+    }
+}
+
+fn draw_panel<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    panel: &Panel,
+    limit: f64,
+) -> Result<(), String> {
+    let n = panel.deviation.len() as i32;
+    let mut chart = ChartBuilder::on(area)
+        .caption(&panel.heading, (FONT, 18))
+        .margin(8)
+        .x_label_area_size(44)
+        .y_label_area_size(52)
+        // A discrete `0..m` range holds `0..=m`: `0..n - 1` is n cells.
+        .build_cartesian_2d((0..n - 1).into_segmented(), (0..n - 1).into_segmented())
+        .map_err(|e| e.to_string())?;
+    let every = ((n + 12) / 13).max(1);
+    let label = move |v: &SegmentValue<i32>, flip: bool| match v {
+        SegmentValue::CenterOf(k) if k % every == 0 || (flip && (n - 1 - k) % every == 0) => {
+            if flip {
+                if (n - 1 - k) % every == 0 {
+                    (n - 1 - k).to_string()
+                } else {
+                    String::new()
+                }
+            } else {
+                k.to_string()
+            }
+        }
+        _ => String::new(),
+    };
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .x_labels(n as usize)
+        .y_labels(n as usize)
+        .x_label_formatter(&|v| label(v, false))
+        .y_label_formatter(&|v| label(v, true))
+        .x_desc("final position")
+        .y_desc("card (starting position)")
+        .label_style((FONT, 13))
+        .axis_desc_style((FONT, 15))
+        .draw()
+        .map_err(|e| e.to_string())?;
+    let cells = panel.deviation.iter().enumerate().flat_map(|(card, row)| {
+        row.iter()
+            .enumerate()
+            .map(move |(pos, &v)| (card as i32, pos as i32, v))
+    });
+    chart
+        .draw_series(cells.clone().map(|(card, pos, v)| {
+            let y = n - 1 - card;
+            Rectangle::new(
+                [
+                    (SegmentValue::Exact(pos), SegmentValue::Exact(y)),
+                    (SegmentValue::Exact(pos + 1), SegmentValue::Exact(y + 1)),
+                ],
+                diverging(v / limit).filled(),
+            )
+        }))
+        .map_err(|e| e.to_string())?;
+    if n <= 8 {
+        let size = if n <= 5 { 16 } else { 13 };
+        chart
+            .draw_series(cells.map(|(card, pos, v)| {
+                let y = n - 1 - card;
+                let colour = if (v / limit).abs() > 0.6 {
+                    WHITE
+                } else {
+                    BLACK
+                };
+                Text::new(
+                    percent(v),
+                    (SegmentValue::CenterOf(pos), SegmentValue::CenterOf(y)),
+                    (FONT, size)
+                        .into_font()
+                        .color(&colour)
+                        .pos(Pos::new(HPos::Center, VPos::Center)),
+                )
+            }))
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+fn draw_colour_bar<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    limit: f64,
+) -> Result<(), String> {
+    let mut chart = ChartBuilder::on(area)
+        .margin_top(40)
+        .margin_bottom(52)
+        .margin_right(8)
+        .y_label_area_size(62)
+        .build_cartesian_2d(0.0..1.0, -limit..limit)
+        .map_err(|e| e.to_string())?;
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .disable_x_axis()
+        .y_labels(5)
+        .y_label_formatter(&|v| percent(*v))
+        .label_style((FONT, 13))
+        .draw()
+        .map_err(|e| e.to_string())?;
+    let steps = 120;
+    chart
+        .draw_series((0..steps).map(|i| {
+            let a = -limit + 2.0 * limit * f64::from(i) / f64::from(steps);
+            let b = -limit + 2.0 * limit * f64::from(i + 1) / f64::from(steps);
+            Rectangle::new(
+                [(0.0, a), (1.0, b)],
+                diverging((a + b) / 2.0 / limit).filled(),
+            )
+        }))
+        .map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// Draws the title block: a bold title and up to three lines below it.
+fn draw_title<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    title: &str,
+    lines: &[String],
+) -> Result<(), String> {
+    area.fill(&WHITE).map_err(|e| e.to_string())?;
+    let bold = (FONT, 22, FontStyle::Bold).into_font().color(&BLACK);
+    area.draw_text(title, &bold.into_text_style(area), (14, 10))
+        .map_err(|e| e.to_string())?;
+    for (i, line) in lines.iter().enumerate() {
+        let style = (FONT, 15).into_font().color(&RGBColor(60, 60, 60));
+        area.draw_text(line, &style.into_text_style(area), (14, 40 + 20 * i as i32))
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// The colour limit for matrices of relative deviations: the largest
+/// absolute deviation, but at least `floor` (so that a fair shuffle's
+/// sampling noise is not stretched over the whole scale).
+pub fn colour_limit(matrices: &[&[Vec<f64>]], floor: f64) -> f64 {
+    let max = matrices
+        .iter()
+        .flat_map(|m| m.iter().flatten())
+        .fold(
+            0.0f64,
+            |a, &v| if v.is_finite() { a.max(v.abs()) } else { a },
+        );
+    let l = max.max(floor);
+    if l > 0.0 { l } else { 1e-9 }
+}
+
+/// A position heatmap, `stem.png` and `stem.svg`: one or more panels side
+/// by side on one symmetric colour scale `±limit`, with a colour bar.
+pub fn heatmap(
+    stem: &Path,
+    title: &str,
+    lines: &[String],
+    panels: &[Panel],
+    limit: f64,
+) -> Result<Vec<PathBuf>, FigureError> {
+    let width = 90 + 640 * panels.len() as u32;
+    let head = 50 + 20 * lines.len() as u32;
+    let height = head + 640;
+    twin!(stem, width, height, |root| {
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let (top, body) = root.split_vertically(head);
+        draw_title(&top, title, lines)?;
+        let (left, bar) = body.split_horizontally(width - 90);
+        let areas = left.split_evenly((1, panels.len()));
+        for (area, panel) in areas.iter().zip(panels) {
+            draw_panel(area, panel, limit)?;
+        }
+        draw_colour_bar(&bar, limit)
+    })
+}
+
+/// A permutation histogram, `stem.png` and `stem.svg`. With at most 24
+/// arrangements, one labelled bar per arrangement; otherwise the
+/// probabilities sorted from largest to smallest. Both show the uniform
+/// probability `1/n!` as a line and, when the probabilities were sampled
+/// from `shuffles` decks, its 99 % band (`±2.576` binomial standard errors).
+pub fn permutations(
+    stem: &Path,
+    title: &str,
+    lines: &[String],
+    deck: usize,
+    probabilities: &[f64],
+    shuffles: Option<u64>,
+) -> Result<Vec<PathBuf>, FigureError> {
+    let k = probabilities.len();
+    let uniform = 1.0 / k as f64;
+    let half_band = shuffles.map(|s| 2.576 * (uniform * (1.0 - uniform) / s as f64).sqrt());
+    let top_value = probabilities
+        .iter()
+        .copied()
+        .fold(uniform + half_band.unwrap_or(0.0), f64::max)
+        * 1.08;
+    let head = 50 + 20 * lines.len() as u32;
+    let (width, height) = (1000, head + 560);
+    let labels: Vec<String> = if k <= 24 {
+        let mut a: Vec<u8> = (0..deck as u8).collect();
+        (0..k)
+            .map(|_| {
+                let s = a.iter().map(|c| c.to_string()).collect::<String>();
+                stats::perm::next_permutation(&mut a);
+                s
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let mut sorted = probabilities.to_vec();
+    sorted.sort_by(|a, b| b.total_cmp(a));
+    twin!(stem, width, height, |root| {
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let (top, body) = root.split_vertically(head);
+        draw_title(&top, title, lines)?;
+        let blue = RGBColor(5, 113, 176);
+        let grey = RGBColor(150, 150, 150);
+        if k <= 24 {
+            let mut chart = ChartBuilder::on(&body)
+                .margin(12)
+                .x_label_area_size(60)
+                .y_label_area_size(80)
+                .build_cartesian_2d((0..k as i32 - 1).into_segmented(), 0.0..top_value)
+                .map_err(|e| e.to_string())?;
+            chart
+                .configure_mesh()
+                .disable_x_mesh()
+                .light_line_style(TRANSPARENT)
+                .x_labels(k)
+                .x_label_formatter(&|v| match v {
+                    SegmentValue::CenterOf(i) => {
+                        labels.get(*i as usize).cloned().unwrap_or_default()
+                    }
+                    _ => String::new(),
+                })
+                .y_label_formatter(&|v| format!("{v:.3}"))
+                .x_desc("arrangement (card at each position)")
+                .y_desc("probability")
+                .label_style((FONT, 13))
+                .axis_desc_style((FONT, 15))
+                .draw()
+                .map_err(|e| e.to_string())?;
+            if let Some(h) = half_band {
+                chart
+                    .draw_series(std::iter::once(Rectangle::new(
+                        [
+                            (SegmentValue::Exact(0), uniform - h),
+                            (SegmentValue::Exact(k as i32), uniform + h),
+                        ],
+                        RGBColor(220, 220, 220).filled(),
+                    )))
+                    .map_err(|e| e.to_string())?;
+            }
+            chart
+                .draw_series(probabilities.iter().enumerate().map(|(i, &p)| {
+                    let i = i as i32;
+                    let mut bar = Rectangle::new(
+                        [
+                            (SegmentValue::Exact(i), 0.0),
+                            (SegmentValue::Exact(i + 1), p),
+                        ],
+                        blue.filled(),
+                    );
+                    bar.set_margin(0, 0, 6, 6);
+                    bar
+                }))
+                .map_err(|e| e.to_string())?;
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    vec![
+                        (SegmentValue::Exact(0), uniform),
+                        (SegmentValue::Exact(k as i32), uniform),
+                    ],
+                    BLACK.stroke_width(2),
+                )))
+                .map_err(|e| e.to_string())?;
+        } else {
+            let mut chart = ChartBuilder::on(&body)
+                .margin(12)
+                .x_label_area_size(50)
+                .y_label_area_size(90)
+                .build_cartesian_2d(0.0..k as f64, 0.0..top_value)
+                .map_err(|e| e.to_string())?;
+            chart
+                .configure_mesh()
+                .light_line_style(TRANSPARENT)
+                .y_label_formatter(&|v| format!("{v:.2e}"))
+                .x_label_formatter(&|v| format!("{v:.0}"))
+                .x_desc("arrangements, from most to least likely")
+                .y_desc("probability")
+                .label_style((FONT, 13))
+                .axis_desc_style((FONT, 15))
+                .draw()
+                .map_err(|e| e.to_string())?;
+            if let Some(h) = half_band {
+                chart
+                    .draw_series(std::iter::once(Rectangle::new(
+                        [(0.0, uniform - h), (k as f64, uniform + h)],
+                        RGBColor(220, 220, 220).filled(),
+                    )))
+                    .map_err(|e| e.to_string())?;
+            }
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    vec![(0.0, uniform), (k as f64, uniform)],
+                    grey.stroke_width(2),
+                )))
+                .map_err(|e| e.to_string())?;
+            // At most ~2000 points: every arrangement up to that, else an
+            // even subsample of the sorted curve (it is monotone).
+            let step = k.div_ceil(2000).max(1);
+            let points: Vec<(f64, f64)> = sorted
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| i % step == 0 || *i == k - 1)
+                .map(|(i, &p)| (i as f64 + 0.5, p))
+                .collect();
+            chart
+                .draw_series(LineSeries::new(points, blue.stroke_width(2)))
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Decodes a PNG and checks what a reader would see: the size, many
+    /// colours (not blank), and dark text pixels in the title block.
+    pub(crate) fn check_png(path: &Path, width: u32, height: u32) {
+        let img = image::open(path).expect("PNG decodes").to_rgb8();
+        assert_eq!(img.dimensions(), (width, height), "{}", path.display());
+        let mut colours: Vec<[u8; 3]> = img.pixels().map(|p| p.0).collect();
+        colours.sort_unstable();
+        colours.dedup();
+        assert!(colours.len() > 20, "only {} colours", colours.len());
+        let dark_in_title = (0..width)
+            .flat_map(|x| (8..36).map(move |y| (x, y)))
+            .filter(|&(x, y)| img.get_pixel(x, y).0.iter().all(|&c| c < 80))
+            .count();
+        assert!(
+            dark_in_title > 200,
+            "no title text ({dark_in_title} dark pixels)"
+        );
+    }
+
+    #[test]
+    fn diverging_scale_is_white_at_zero_and_symmetric() {
+        assert_eq!(diverging(0.0), RGBColor(247, 247, 247));
+        assert_eq!(diverging(1.0), RGBColor(202, 0, 32));
+        assert_eq!(diverging(-1.0), RGBColor(5, 113, 176));
+        assert_eq!(diverging(7.0), diverging(1.0), "clamped");
+        let (r, b) = (diverging(0.3), diverging(-0.3));
+        assert!(r.0 > r.2 && b.2 > b.0, "{r:?} {b:?}");
+    }
+
+    #[test]
+    fn heatmap_png_has_size_colours_and_text() {
+        let dir = tempfile::tempdir().unwrap();
+        let m: Vec<Vec<f64>> = (0..4)
+            .map(|i| (0..4).map(|j| (i as f64 - j as f64) / 10.0).collect())
+            .collect();
+        let panels = [Panel {
+            heading: "n = 4".into(),
+            deviation: &m,
+        }];
+        let files = heatmap(
+            &dir.path().join("h"),
+            "naive-swap",
+            &["line one".into()],
+            &panels,
+            colour_limit(&[&m], 0.0),
+        )
+        .unwrap();
+        assert_eq!(files.len(), 2);
+        check_png(&files[0], 730, 710);
+        let svg = std::fs::read_to_string(&files[1]).unwrap();
+        assert!(svg.starts_with("<svg") && svg.contains("naive-swap"));
+    }
+
+    #[test]
+    fn permutation_figures_draw_for_small_and_large_decks() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = [0.2, 0.15, 0.15, 0.2, 0.15, 0.15];
+        let f = permutations(
+            &dir.path().join("p3"),
+            "naive-swap, 3 cards",
+            &[],
+            3,
+            &p,
+            Some(1000),
+        )
+        .unwrap();
+        check_png(&f[0], 1000, 610);
+        let q: Vec<f64> = (0..120).map(|i| (1.0 + (i % 7) as f64) / 480.0).collect();
+        let f = permutations(
+            &dir.path().join("p5"),
+            "naive-swap, 5 cards",
+            &[],
+            5,
+            &q,
+            None,
+        )
+        .unwrap();
+        check_png(&f[0], 1000, 610);
+    }
+}
