@@ -65,8 +65,9 @@ const SUITE_MAX_PATHS: u64 = 100_000_000;
 /// (720 rows); larger ones are summarised by their figure and tests.
 const CSV_PERMUTATIONS_UP_TO: usize = 6;
 
-/// Power asked of a first seed, and the per-test level of a `biased`
-/// grade (three tests, Bonferroni).
+/// Power asked of a first seed when deciding whether the budget should
+/// have caught a known bias; the level is that of a `biased` grade split
+/// over the three tests (Bonferroni), `BIASED_BELOW / 3`.
 const DETECTION_POWER: f64 = 0.99;
 
 struct Plan {
@@ -388,7 +389,6 @@ fn sampled_stage(
                 Provenance::new(""),
             )
             .into_case();
-            s.threads = 0;
             s.effect.position_z.clear();
             s.effect.row_tests.clear();
             if checked {
