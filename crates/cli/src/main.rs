@@ -337,6 +337,13 @@ fn exact_tv_if_cheap(entry: &Entry, deck: usize) -> Option<f64> {
 /// A progress bar on stderr when it is a terminal, otherwise none.
 /// A progress bar on standard error when it is a terminal; none otherwise.
 /// No colours are used, so `NO_COLOR` is honoured as it stands.
+/// Whether to colour what goes to stdout: a terminal, and no `NO_COLOR`
+/// (<https://no-color.org>: set and not empty turns colour off).
+fn colour_stdout() -> bool {
+    use std::io::IsTerminal;
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
 fn progress_bar(total: u64, unit: &str) -> Option<indicatif::ProgressBar> {
     use std::io::IsTerminal;
     if !std::io::stderr().is_terminal() {

@@ -8,7 +8,7 @@ use algorithms::registry::{Entry, Expected, REGISTRY};
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use rayon::prelude::*;
-use report::figures::{self, Panel};
+use report::files::{self, CaseData};
 use report::sampled::SampleReport;
 use report::{
     ExactReport, ExactVerdict, Provenance, SUITE_PERMUTATIONS_UP_TO, SuiteAlgorithm, SuiteCase,
@@ -17,7 +17,6 @@ use report::{
 use stats::audit::{BIASED_BELOW, power_plan};
 use stats::sample::{MAX_SAMPLE_DECK, RNG_NAME};
 use stats::{ExactDistribution, ExactError, exact_distribution};
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -44,6 +43,10 @@ pub(crate) struct SuiteArgs {
     /// Seed of every sampled case.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Runs per sampled case, with seeds seed, seed+1, …: a Kolmogorov–Smirnov
+    /// test of each test's p-values (two-level test) and their histogram.
+    #[arg(long, default_value_t = 1, value_name = "R", value_parser = clap::value_parser!(u64).range(1..))]
+    repeat: u64,
     /// A 20-second version: decks 3..=6 (exact up to 5), 52; fewer shuffles.
     #[arg(long)]
     quick: bool,
@@ -60,10 +63,6 @@ pub(crate) struct SuiteArgs {
 /// The exact stage's path budget per case: every tree of 6 cards or fewer
 /// that fits in a few seconds.
 const SUITE_MAX_PATHS: u64 = 100_000_000;
-
-/// Permutation histograms are written as CSV up to this deck size
-/// (720 rows); larger ones are summarised by their figure and tests.
-const CSV_PERMUTATIONS_UP_TO: usize = 6;
 
 /// Power asked of a first seed when deciding whether the budget should
 /// have caught a known bias; the level is that of a `biased` grade split
@@ -162,6 +161,48 @@ fn partial_dir(out: &Path) -> PathBuf {
     out.with_file_name(format!(".{name}.partial-{}", std::process::id()))
 }
 
+/// Removes what an interrupted run (Ctrl-C, a kill) left beside `out`:
+/// `.NAME.partial-PID` folders, and their `.old` twins, of processes that
+/// no longer run. The previous report itself is never touched by an
+/// interrupted run. Whether a process runs is read from `/proc`; where
+/// there is none, nothing is removed.
+fn remove_stale_partials(out: &Path) -> Result<()> {
+    let proc = Path::new("/proc/self");
+    if !proc.exists() {
+        return Ok(());
+    }
+    let name = out
+        .file_name()
+        .map_or_else(|| "reports".into(), |n| n.to_string_lossy().into_owned());
+    let prefix = format!(".{name}.partial-");
+    let parent = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return Ok(());
+    };
+    for entry in entries.flatten() {
+        let file_name = entry.file_name().to_string_lossy().into_owned();
+        let Some(rest) = file_name.strip_prefix(&prefix) else {
+            continue;
+        };
+        let Ok(pid) = rest.trim_end_matches(".old").parse::<u32>() else {
+            continue;
+        };
+        let running = Path::new("/proc").join(pid.to_string()).exists();
+        if pid != std::process::id() && !running && entry.path().is_dir() {
+            std::fs::remove_dir_all(entry.path()).with_context(|| {
+                format!(
+                    "removing {}, left by an interrupted run",
+                    entry.path().display()
+                )
+            })?;
+        }
+    }
+    Ok(())
+}
+
 /// Moves the finished report into place: files of the old folder that this
 /// run does not write (such as `calibration.md`) are carried over, then the
 /// old folder is renamed away and the new one renamed in.
@@ -214,6 +255,7 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<ExitCode> {
     let mut provenance = Provenance::new(command_line());
     let start = Instant::now();
 
+    remove_stale_partials(&args.out)?;
     let partial = partial_dir(&args.out);
     if partial.exists() {
         std::fs::remove_dir_all(&partial)?;
@@ -223,8 +265,9 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<ExitCode> {
 
     let (algorithms, threads) = with_threads(args.budget.threads, || -> Result<_> {
         let exact = exact_stage(&entries, &plan, max_paths)?;
-        let mut algorithms = sampled_stage(&entries, &plan, args.seed, exact)?;
-        figure_stage(&mut algorithms, &partial, plan.large_decks.first().copied())?;
+        let (mut algorithms, extras) =
+            sampled_stage(&entries, &plan, args.seed, args.repeat, exact)?;
+        figure_stage(&mut algorithms, &extras, &partial)?;
         Ok((algorithms, rayon::current_num_threads()))
     })??;
 
@@ -239,13 +282,14 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<ExitCode> {
             shuffles: plan.shuffles,
             large_shuffles: plan.large_shuffles,
             seed: args.seed,
+            repeat: args.repeat,
             rng: RNG_NAME.into(),
             max_paths,
         },
         headline: None,
         algorithms,
     };
-    report.headline = headline(&report, &partial)?;
+    report.headline = files::headline(&report, &partial)?;
     report.provenance.wall_seconds = Some(start.elapsed().as_secs_f64());
 
     let json = serde_json::to_string_pretty(&report)? + "\n";
@@ -258,7 +302,7 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<ExitCode> {
     swap_into_place(&partial, &args.out)?;
     cleanup.0 = None;
 
-    emit(&report::text::suite(&report))?;
+    emit(&report::text::suite(&report, crate::colour_stdout()))?;
     emit(&format!(
         "\n{} algorithms in {:.1} s. Report: {}\n",
         report.algorithms.len(),
@@ -317,10 +361,12 @@ fn sampled_stage(
     entries: &[&'static Entry],
     plan: &Plan,
     seed: u64,
+    repeat: u64,
     exact: ExactResults,
-) -> Result<Vec<SuiteAlgorithm>> {
-    let per_algorithm = plan.decks.len() as u64 * plan.shuffles
-        + plan.large_decks.len() as u64 * plan.large_shuffles;
+) -> Result<(Vec<SuiteAlgorithm>, CaseExtras)> {
+    let per_algorithm = (plan.decks.len() as u64 * plan.shuffles
+        + plan.large_decks.len() as u64 * plan.large_shuffles)
+        * repeat;
     let bar = progress_bar(per_algorithm * entries.len() as u64, "shuffles");
     let tick = |k: u64| {
         if let Some(b) = &bar {
@@ -331,8 +377,10 @@ fn sampled_stage(
         }
     };
     let mut out = Vec::new();
+    let mut all_extras = Vec::new();
     for (entry, exact) in entries.iter().zip(exact) {
         let mut cases = Vec::new();
+        let mut extras = Vec::new();
         let mut disagreements = Vec::new();
         let all_decks = plan.decks.iter().chain(&plan.large_decks);
         for &deck in all_decks {
@@ -345,11 +393,12 @@ fn sampled_stage(
                 files: Vec::new(),
             };
             let law = exact.iter().find(|(d, _)| *d == deck).map(|(_, r)| r);
+            let mut kept_law = None;
             // Biased algorithms may be fair on 1 or 2 cards (the naive swap is).
             let checked = deck >= 3 || entry.expected == Expected::Uniform;
             match law {
                 Some(Ok(law)) => {
-                    let mut r = ExactReport::new(entry, law, 0.0, Provenance::new("")).into_case();
+                    let mut r = ExactReport::case(entry, law);
                     if checked && !r.verdict.agrees_with(entry.expected) {
                         disagreements.push(format!(
                             "exact law on {deck} cards is {}",
@@ -366,6 +415,7 @@ fn sampled_stage(
                     case.shuffles_to_detect =
                         plan.iter().filter_map(|p| p.shuffles).reduce(f64::min);
                     case.exact = Some(r);
+                    kept_law = Some(law.clone());
                 }
                 Some(Err(why)) => case.skipped.push(format!("exact: {why}")),
                 None => {}
@@ -376,19 +426,22 @@ fn sampled_stage(
                 plan.large_shuffles
             };
             let histogram = deck <= 8;
-            let audit =
-                stats::audit::audit(&entry.algorithm, deck, shuffles, seed, 1, histogram, &tick);
-            let mut s = SampleReport::new(
+            let audit = stats::audit::audit(
+                &entry.algorithm,
+                deck,
+                shuffles,
+                seed,
+                repeat,
+                histogram,
+                &tick,
+            );
+            let mut s = SampleReport::case(
                 entry,
                 &audit,
                 shuffles,
                 RNG_NAME,
-                0,
                 case.exact.as_ref().map(|e| e.total_variation),
-                0.0,
-                Provenance::new(""),
-            )
-            .into_case();
+            );
             s.effect.position_z.clear();
             s.effect.row_tests.clear();
             if checked {
@@ -410,7 +463,10 @@ fn sampled_stage(
             }
             case.sampled = Some(s);
             cases.push(case);
+            let counts = audit.first.histogram.map(|h| h.counts);
+            extras.push((counts, kept_law));
         }
+        all_extras.push(extras);
         let verdict = overall_verdict(&cases);
         out.push(SuiteAlgorithm {
             info: report::AlgorithmInfo::from(*entry),
@@ -423,7 +479,7 @@ fn sampled_stage(
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    Ok(out)
+    Ok((out, all_extras))
 }
 
 fn overall_verdict(cases: &[SuiteCase]) -> String {
@@ -452,204 +508,43 @@ fn overall_verdict(cases: &[SuiteCase]) -> String {
     }
 }
 
-/// `observed / expected − 1` for a matrix of counts.
-fn deviation(counts: &[Vec<u64>]) -> Vec<Vec<f64>> {
-    let n = counts.len() as f64;
-    counts
-        .iter()
-        .map(|row| {
-            let total: u64 = row.iter().sum();
-            let expected = total as f64 / n;
-            row.iter().map(|&c| c as f64 / expected - 1.0).collect()
-        })
-        .collect()
-}
+/// What the figure stage needs beyond the report: per algorithm, per case
+/// (in the same order), the permutation counts and the exact law.
+type CaseExtras = Vec<Vec<(Option<Vec<u64>>, Option<ExactDistribution>)>>;
 
-/// The noise floor of a heatmap's colour scale: four standard errors of a
-/// fair shuffle's cell, `4 sqrt((n-1)/N)`.
-fn noise_floor(deck: usize, shuffles: u64) -> f64 {
-    4.0 * ((deck as f64 - 1.0) / shuffles as f64).sqrt()
-}
-
-fn csv_matrix(counts: &[Vec<u64>]) -> String {
-    let n = counts.len();
-    let mut s = String::from("card");
-    for p in 0..n {
-        let _ = write!(s, ",position_{p}");
-    }
-    s.push('\n');
-    for (card, row) in counts.iter().enumerate() {
-        let _ = write!(s, "{card}");
-        for c in row {
-            let _ = write!(s, ",{c}");
-        }
-        s.push('\n');
-    }
-    s
-}
-
-fn csv_permutations(deck: usize, counts: &[u64]) -> String {
-    let mut s = String::from("rank,arrangement,count\n");
-    let mut a: Vec<u8> = (0..deck as u8).collect();
-    for (r, c) in counts.iter().enumerate() {
-        let arr: Vec<String> = a.iter().map(|x| x.to_string()).collect();
-        let _ = writeln!(s, "{r},{},{c}", arr.join(" "));
-        stats::perm::next_permutation(&mut a);
-    }
-    s
-}
-
-/// The decks that get a heatmap: the largest small deck sampled and the
-/// first large one (every deck gets its CSV). Heatmaps of every deck would
-/// take tens of megabytes, most of it 52-card SVGs.
-fn figure_decks(cases: &[SuiteCase], large_first: Option<usize>) -> Vec<usize> {
-    let small = cases
-        .iter()
-        .filter(|c| {
-            c.sampled
-                .as_ref()
-                .is_some_and(|s| s.permutation_counts.is_some())
-        })
-        .map(|c| c.deck)
-        .max();
-    small.into_iter().chain(large_first).collect()
-}
-
-fn figure_stage(
-    algorithms: &mut [SuiteAlgorithm],
-    dir: &Path,
-    large_first: Option<usize>,
-) -> Result<()> {
+/// Writes every case's CSV and figures, in parallel over algorithms. The
+/// permutation figure is drawn for the smallest and the largest deck with a
+/// histogram.
+fn figure_stage(algorithms: &mut [SuiteAlgorithm], extras: &CaseExtras, dir: &Path) -> Result<()> {
     let bar = progress_bar(algorithms.len() as u64, "figures");
-    algorithms.par_iter_mut().try_for_each(|a| -> Result<()> {
-        let id = a.info.id.clone();
-        let fig_dir = dir.join("figures").join(&id);
-        let data_dir = dir.join("data").join(&id);
-        std::fs::create_dir_all(&fig_dir)?;
-        std::fs::create_dir_all(&data_dir)?;
-        let with_counts = || {
-            a.cases
-                .iter()
-                .filter(|c| c.sampled.as_ref().is_some_and(|s| s.permutation_counts.is_some()))
-                .map(|c| c.deck)
-        };
-        let (smallest, largest) = (with_counts().min(), with_counts().max());
-        let figure_decks = figure_decks(&a.cases, large_first);
-        for case in &mut a.cases {
-            let Some(s) = &case.sampled else { continue };
-            let rel = |kind: &str, ext: &str| format!("{kind}/{id}/{}-n{}.{ext}", "positions", s.deck);
-            let csv = data_dir.join(format!("positions-n{}.csv", s.deck));
-            write_atomic(&csv, csv_matrix(&s.position_matrix).as_bytes())?;
-            case.files.push(rel("data", "csv"));
-            if figure_decks.contains(&s.deck) {
-            // Position heatmap.
-            let dev = deviation(&s.position_matrix);
-            let limit = figures::colour_limit(&[&dev], noise_floor(s.deck, s.shuffles));
-            let lines = vec![
-                format!(
-                    "{} cards, {} shuffles, seed {}: observed / expected − 1 per cell (colour limits ±{:.2}%)",
-                    s.deck,
-                    s.shuffles,
-                    s.seed,
-                    100.0 * limit
-                ),
-                format!("verdict: {}; largest deviation {:.2}%", s.verdict, 100.0 * s.effect.max_relative_deviation),
-            ];
-            figures::heatmap(
-                &fig_dir.join(format!("positions-n{}", s.deck)),
-                &format!("{}: where each card ends up", id),
-                &lines,
-                &[Panel {
-                    heading: String::new(),
-                    deviation: &dev,
-                }],
-                limit,
-            )?;
-            case.files.push(rel("figures", "png"));
-            case.files.push(rel("figures", "svg"));
+    algorithms
+        .par_iter_mut()
+        .zip(extras)
+        .try_for_each(|(a, extras)| -> Result<()> {
+            let with_counts = || {
+                a.cases
+                    .iter()
+                    .zip(extras)
+                    .filter(|(_, (counts, _))| counts.is_some())
+                    .map(|(c, _)| c.deck)
+            };
+            let permutation_decks = [with_counts().min(), with_counts().max()];
+            for (case, (counts, law)) in a.cases.iter_mut().zip(extras) {
+                let data = CaseData {
+                    counts: counts.as_deref(),
+                    law: law.as_ref(),
+                    permutation_figure: permutation_decks.contains(&Some(case.deck)),
+                };
+                case.files = files::write_case(dir, &a.info.id, case, data)
+                    .with_context(|| format!("writing the files of {}", a.info.id))?;
             }
-            // Permutation counts: CSV up to 6 cards, a figure for the smallest deck.
-            if let Some(counts) = &s.permutation_counts {
-                if s.deck <= CSV_PERMUTATIONS_UP_TO {
-                    let csv = data_dir.join(format!("permutations-n{}.csv", s.deck));
-                    write_atomic(&csv, csv_permutations(s.deck, counts).as_bytes())?;
-                    case.files.push(format!("data/{id}/permutations-n{}.csv", s.deck));
-                }
-                if Some(s.deck) == smallest || Some(s.deck) == largest {
-                    let total: u64 = counts.iter().sum();
-                    let probs: Vec<f64> = counts.iter().map(|&c| c as f64 / total as f64).collect();
-                    let stem = fig_dir.join(format!("permutations-n{}", s.deck));
-                    figures::permutations(
-                        &stem,
-                        &format!("{}: how likely each arrangement is", id),
-                        &[format!(
-                            "{} cards, {} shuffles, seed {}; line: uniform 1/{}!, grey: a fair shuffle's 99% band",
-                            s.deck, s.shuffles, s.seed, s.deck
-                        )],
-                        s.deck,
-                        &probs,
-                        Some(s.shuffles),
-                    )?;
-                    case.files.push(format!("figures/{id}/permutations-n{}.png", s.deck));
-                    case.files.push(format!("figures/{id}/permutations-n{}.svg", s.deck));
-                }
+            if let Some(b) = &bar {
+                b.inc(1);
             }
-        }
-        if let Some(b) = &bar {
-            b.inc(1);
-        }
-        Ok(())
-    })?;
+            Ok(())
+        })?;
     if let Some(b) = bar {
         b.finish_and_clear();
     }
     Ok(())
-}
-
-/// The headline figure: the naive swap beside Fisher–Yates on the largest
-/// small deck both were sampled on, on one colour scale.
-fn headline(report: &SuiteReport, dir: &Path) -> Result<Option<String>> {
-    let get = |id: &str| report.algorithms.iter().find(|a| a.info.id == id);
-    let (Some(naive), Some(fy)) = (get("naive-swap"), get("fisher-yates")) else {
-        return Ok(None);
-    };
-    let deck = report.settings.decks.iter().rev().find(|&&d| {
-        [naive, fy]
-            .iter()
-            .all(|a| a.cases.iter().any(|c| c.deck == d && c.sampled.is_some()))
-    });
-    let Some(&deck) = deck else { return Ok(None) };
-    let sampled = |a: &SuiteAlgorithm| {
-        a.cases
-            .iter()
-            .find(|c| c.deck == deck)
-            .and_then(|c| c.sampled.clone())
-            .expect("checked above")
-    };
-    let (sn, sf) = (sampled(naive), sampled(fy));
-    let (dn, df) = (
-        deviation(&sn.position_matrix),
-        deviation(&sf.position_matrix),
-    );
-    let limit = figures::colour_limit(&[&dn, &df], noise_floor(deck, sn.shuffles));
-    figures::heatmap(
-        &dir.join("headline"),
-        &format!("The naive swap is biased; Fisher–Yates is not ({deck} cards)"),
-        &[format!(
-            "Each: {} shuffles, seed {}. Colour: how much more (red) or less (blue) often than 1/{deck} a card ends at a position.",
-            sn.shuffles, sn.seed
-        )],
-        &[
-            Panel {
-                heading: format!("naive swap: {}", sn.verdict),
-                deviation: &dn,
-            },
-            Panel {
-                heading: format!("Fisher–Yates: {}", sf.verdict),
-                deviation: &df,
-            },
-        ],
-        limit,
-    )?;
-    Ok(Some("headline.png".into()))
 }

@@ -33,11 +33,31 @@ fn help_and_version() {
         .assert()
         .success()
         .stdout(predicate::str::contains("exact"));
+    // Every subcommand documents its own options.
+    for (sub, flag) in [
+        ("list", "--json"),
+        ("exact", "--deck"),
+        ("suite", "--repeat"),
+        ("sample", "--histogram"),
+        ("power", "--alpha"),
+    ] {
+        cmd()
+            .args([sub, "--help"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(flag));
+    }
     cmd()
-        .args(["exact", "--help"])
+        .args(["help", "power"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("--deck"));
+        .stdout(predicate::str::contains("--alpha"));
+    // The default command is the suite: its options are the top level's.
+    cmd()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("--quick").and(predicate::str::contains("--repeat")));
     cmd()
         .arg("--version")
         .assert()
@@ -198,6 +218,18 @@ fn bad_input_is_one_line_and_exit_2() {
     );
     fails_with(&["--exact-up-to", "11"], "--exact-up-to 11 is not allowed");
     fails_with(&["--shuffles", "0"], "0 shuffles is not allowed");
+    fails_with(&["--large-shuffles", "0"], "0 shuffles is not allowed");
+    fails_with(&["--repeat", "-1"], "'-1'");
+    fails_with(
+        &["--threads", "0", "--quick"],
+        "thread count 0 is not allowed",
+    );
+    fails_with(&["suite", "--seed", "x"], "invalid value 'x'");
+    fails_with(
+        &["--out", "/dev/null"],
+        "--out /dev/null is a file: use a folder",
+    );
+    fails_with(&["--quick", "sample"], "cannot be used with '--quick'");
     fails_with(
         &["--algorithms", "fisher-yate"],
         "did you mean fisher-yates",
@@ -350,6 +382,149 @@ fn suite_refuses_a_folder_that_is_not_a_report() {
         std::fs::read_to_string(dir.path().join("notes.txt")).unwrap(),
         "mine"
     );
+}
+
+#[test]
+fn suite_repeat_adds_two_level_tests_and_their_figures() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    cmd()
+        .args([
+            "--decks",
+            "4",
+            "--exact-up-to",
+            "4",
+            "--large-decks",
+            "none",
+            "--shuffles",
+            "5000",
+            "--repeat",
+            "4",
+            "--algorithms",
+            "fisher-yates",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .success();
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    assert_eq!(json["settings"]["repeat"], 4);
+    let case = &json["algorithms"][0]["cases"][0];
+    assert_eq!(case["sampled"]["repeat"]["runs"], 4);
+    assert_eq!(
+        case["sampled"]["repeat"]["seeds"],
+        serde_json::json!([1, 2, 3, 4])
+    );
+    let files: Vec<&str> = case["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_str().unwrap())
+        .collect();
+    for f in [
+        "figures/fisher-yates/pvalues-n4.png",
+        "figures/fisher-yates/pvalues-n4.svg",
+        "figures/fisher-yates/positions-n4.png",
+        "figures/fisher-yates/permutations-n4.png",
+        "data/fisher-yates/exact-positions-n4.csv",
+        "data/fisher-yates/permutations-n4.csv",
+    ] {
+        assert!(files.contains(&f), "{f} not in {files:?}");
+        assert!(out.join(f).is_file(), "{f} missing");
+    }
+    let md = std::fs::read_to_string(out.join("README.md")).unwrap();
+    assert!(
+        md.contains("run 4 times (seeds 1 to 4)") && md.contains("pvalues-n4.png"),
+        "{md}"
+    );
+    // The exact columns of the permutation CSV: 1/24 each for Fisher–Yates.
+    let csv = std::fs::read_to_string(out.join("data/fisher-yates/permutations-n4.csv")).unwrap();
+    assert!(
+        csv.starts_with(
+            "rank,arrangement,count,exact_weight,exact_denominator,exact_probability\n0,0 1 2 3,"
+        ),
+        "{csv}"
+    );
+    assert!(
+        csv.lines()
+            .skip(1)
+            .all(|l| l.ends_with(",1,24,0.041666666666666664")),
+        "{csv}"
+    );
+    fails_with(&["--repeat", "0"], "'0'");
+}
+
+#[test]
+fn suite_removes_what_interrupted_runs_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    // Above Linux's largest process id: no such process can run.
+    let dead = dir.path().join(".r.partial-4294967295");
+    std::fs::create_dir_all(dead.join("figures")).unwrap();
+    let dead_old = dir.path().join(".r.partial-4294967294.old");
+    std::fs::create_dir_all(&dead_old).unwrap();
+    // A running process's folder (this test's) is left alone.
+    let alive = dir
+        .path()
+        .join(format!(".r.partial-{}", std::process::id()));
+    std::fs::create_dir_all(&alive).unwrap();
+    let other = dir.path().join(".q.partial-4294967295");
+    std::fs::create_dir_all(&other).unwrap();
+    small_suite(&out).success();
+    assert!(out.join("report.json").is_file());
+    if std::path::Path::new("/proc/self").exists() {
+        assert!(!dead.exists() && !dead_old.exists(), "stale folders kept");
+    }
+    assert!(alive.exists(), "a running process's folder was removed");
+    assert!(other.exists(), "another report's folder was removed");
+}
+
+/// Ctrl-C in the middle of a run leaves the previous report as it was.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_run_leaves_the_previous_report_intact() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    small_suite(&out).success();
+    let before = std::fs::read(out.join("report.json")).unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("shuffle-audit"))
+        .args([
+            "--decks",
+            "8",
+            "--large-decks",
+            "none",
+            "--shuffles",
+            "100000000000",
+            "--algorithms",
+            "naive-swap",
+            "--out",
+        ])
+        .arg(&out)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let partial = dir.path().join(format!(".r.partial-{}", child.id()));
+    let waited = std::time::Instant::now();
+    while !partial.exists() {
+        assert!(waited.elapsed().as_secs() < 60, "the run never started");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert!(!status.success(), "the run was not interrupted");
+    assert_eq!(std::fs::read(out.join("report.json")).unwrap(), before);
+    // The next run clears what the interrupted one left.
+    small_suite(&out).success();
+    if std::path::Path::new("/proc/self").exists() {
+        assert!(!partial.exists(), "{} survived", partial.display());
+    }
 }
 
 fn json(args: &[&str]) -> Value {

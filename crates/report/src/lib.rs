@@ -6,6 +6,7 @@
 #![deny(missing_docs)]
 
 pub mod figures;
+pub mod files;
 pub mod markdown;
 pub mod sampled;
 pub mod text;
@@ -308,14 +309,25 @@ impl ExactReport {
         seconds: f64,
         provenance: Provenance,
     ) -> Self {
+        ExactReport {
+            schema_version: Some(SCHEMA_VERSION),
+            provenance: Some(provenance),
+            seconds: Some(seconds),
+            ..Self::case(entry, law)
+        }
+    }
+
+    /// The report as a case of `report.json`: without the schema version,
+    /// provenance and wall time, which the enclosing document carries.
+    pub fn case(entry: &Entry, law: &ExactDistribution) -> Self {
         let tv = law.total_variation();
         let passes = match law.method {
             Method::BruteForce => 1,
             Method::RepeatedComposition { passes } => passes,
         };
         ExactReport {
-            schema_version: Some(SCHEMA_VERSION),
-            provenance: Some(provenance),
+            schema_version: None,
+            provenance: None,
             algorithm: entry.id.into(),
             deck: law.deck,
             method: law.method.name().into(),
@@ -343,17 +355,8 @@ impl ExactReport {
                 .collect(),
             permutations: Some(law.probabilities()),
             permutation_weights: Some(law.weights.iter().map(|w| w.to_string()).collect()),
-            seconds: Some(seconds),
+            seconds: None,
         }
-    }
-
-    /// The report as a case of `report.json`: without the schema version,
-    /// provenance and wall time, which the enclosing document carries.
-    pub fn into_case(mut self) -> Self {
-        self.schema_version = None;
-        self.provenance = None;
-        self.seconds = None;
-        self
     }
 
     /// The report without the per-arrangement arrays (for compact summaries).
@@ -425,6 +428,10 @@ impl SuiteAlgorithm {
     }
 }
 
+fn one() -> u64 {
+    1
+}
+
 /// What the default run was asked to do.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SuiteSettings {
@@ -440,6 +447,10 @@ pub struct SuiteSettings {
     pub large_shuffles: u64,
     /// The seed of every sampled case (a second seed confirms a suspicious one).
     pub seed: u64,
+    /// Runs per sampled case (seeds `seed`, `seed + 1`, …); above 1, each
+    /// case has a two-level test.
+    #[serde(default = "one")]
+    pub repeat: u64,
     /// The generator and seeding scheme.
     pub rng: String,
     /// The path budget of each exact case; larger trees are skipped.
@@ -531,17 +542,7 @@ mod tests {
         let exact = ExactReport::new(entry, &law, 0.0, Provenance::new("test"));
         let fy = find("fisher-yates").unwrap();
         let audit = stats::audit::audit(&fy.algorithm, 4, 2_000, 1, 1, true, &|_| {});
-        let mut case_sample = sampled::SampleReport::new(
-            fy,
-            &audit,
-            2_000,
-            "rng",
-            1,
-            None,
-            0.0,
-            Provenance::new("t"),
-        )
-        .into_case();
+        let mut case_sample = sampled::SampleReport::case(fy, &audit, 2_000, "rng", None);
         case_sample.effect.position_z.clear();
         let mut provenance = Provenance::new("test");
         provenance.threads = Some(2);
@@ -556,6 +557,7 @@ mod tests {
                 shuffles: 10,
                 large_shuffles: 10,
                 seed: 1,
+                repeat: 1,
                 rng: "rng".into(),
                 max_paths: 1,
             },
@@ -568,7 +570,7 @@ mod tests {
                 cases: vec![
                     SuiteCase {
                         deck: 2,
-                        exact: Some(exact.clone().into_case()),
+                        exact: Some(ExactReport::case(entry, &law)),
                         sampled: Some(case_sample),
                         shuffles_to_detect: Some(1.0),
                         skipped: vec![],
@@ -585,6 +587,21 @@ mod tests {
                 ],
             }],
         };
+        // The closing table: aligned, coloured only when asked.
+        let plain = text::suite(&suite, false);
+        assert!(!plain.contains('\x1b'), "{plain}");
+        assert!(plain.contains("<- disagrees with the registry"), "{plain}");
+        let coloured = text::suite(&suite, true);
+        assert!(
+            coloured.contains("\x1b[32muniform   \x1b[0m"),
+            "{coloured:?}"
+        );
+        assert!(coloured.contains("\x1b[1m<- disagrees"), "{coloured:?}");
+        let strip = coloured
+            .replace("\x1b[32m", "")
+            .replace("\x1b[1m", "")
+            .replace("\x1b[0m", "");
+        assert_eq!(strip, plain, "escapes shift the columns");
         // The default run's document parses back into the same value.
         let text = serde_json::to_string_pretty(&suite).unwrap();
         let back: SuiteReport = serde_json::from_str(&text).unwrap();

@@ -1,6 +1,6 @@
 //! The Markdown summary of the default run (`reports/README.md`).
 
-use crate::{ExactReport, SuiteAlgorithm, SuiteReport};
+use crate::{ExactReport, SuiteAlgorithm, SuiteCase, SuiteReport};
 use stats::perm::factorial;
 use std::fmt::Write;
 
@@ -64,18 +64,44 @@ pub fn suite(report: &SuiteReport) -> String {
             .join(", ")
     };
     let _ = writeln!(md, "# shuffle-audit report\n");
+    let mut parts = Vec::new();
+    if !st.exact_decks.is_empty() {
+        parts.push(format!(
+            "enumerated exactly on decks of {} cards (every sequence of random choices walked \
+             with its exact probability: no sampling noise)",
+            list(&st.exact_decks)
+        ));
+    }
+    if !st.decks.is_empty() {
+        parts.push(format!(
+            "sampled {} times on decks of {} cards (permutation histogram and position matrix)",
+            st.shuffles,
+            list(&st.decks)
+        ));
+    }
+    if !st.large_decks.is_empty() {
+        parts.push(format!(
+            "sampled {} times on decks of {} cards (position matrix)",
+            st.large_shuffles,
+            list(&st.large_decks)
+        ));
+    }
+    let repeat = if st.repeat > 1 {
+        format!(
+            " Each sampled case was run {} times (seeds {} to {}) for a two-level test.",
+            st.repeat,
+            st.seed,
+            st.seed.wrapping_add(st.repeat - 1)
+        )
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         md,
-        "Is each shuffle fair? Every registered algorithm was enumerated exactly on decks of \
-         {} cards (every sequence of random choices walked with its exact probability: no \
-         sampling noise), and sampled {} times on decks of {} cards (permutation histogram and \
-         position matrix) and {} times on decks of {} cards (position matrix), seed {}. \
+        "Is each shuffle fair? Each of the {} algorithms below was {}; seed {}.{repeat} \
          Written by `{}` ({} {}, commit `{}`).\n",
-        list(&st.exact_decks),
-        st.shuffles,
-        list(&st.decks),
-        st.large_shuffles,
-        list(&st.large_decks),
+        report.algorithms.len(),
+        parts.join(", and "),
         st.seed,
         p.command,
         p.tool,
@@ -131,9 +157,12 @@ pub fn suite(report: &SuiteReport) -> String {
          around 0 whose limits the colour bar gives. A fair shuffle is white up to sampling \
          noise; so that noise is not stretched over the whole scale, the limits are at least \
          four standard errors of a fair shuffle's cell, `4·sqrt((n−1)/N)` for `N` shuffles. \
+         Where the deck was enumerated, the exact law's heatmap stands on the left: the \
+         true bias, without sampling noise. \
          A *permutation figure* shows the probability of each arrangement (bars up to 4 \
-         cards, sorted from most to least likely above) against the uniform `1/n!` (black or \
-         grey line) and, for sampled figures, the 99 % band a fair shuffle stays in (grey).\n"
+         cards, sorted from most to least likely above) against the uniform `1/n!` (black \
+         line), the 99 % band a fair shuffle's samples stay in (grey) and, where known, the \
+         exact law (red).\n"
     );
     for a in &report.algorithms {
         algorithm_section(&mut md, a, st);
@@ -168,6 +197,118 @@ fn short(commit: &str) -> &str {
     commit.get(..12).unwrap_or(commit)
 }
 
+/// The file of `case` whose name starts with `kind` (`"positions"`,
+/// `"permutations"`, `"pvalues"`) and ends with `.png`.
+fn png<'a>(case: &'a SuiteCase, kind: &str) -> Option<&'a str> {
+    case.files
+        .iter()
+        .find(|f| {
+            f.rsplit('/')
+                .next()
+                .is_some_and(|name| name.starts_with(&format!("{kind}-n")))
+                && f.ends_with(".png")
+        })
+        .map(String::as_str)
+}
+
+fn svg(png: &str) -> String {
+    format!("{}.svg", png.trim_end_matches(".png"))
+}
+
+/// The figures of an algorithm: inline, the heatmap of the largest
+/// enumerated deck (exact law beside the samples; else the largest small
+/// deck) and of the first large deck, and the permutation figures; every
+/// other heatmap and p-value histogram as a link.
+fn figures_section(md: &mut String, a: &SuiteAlgorithm, st: &crate::SuiteSettings) {
+    let with = |kind: &'static str| {
+        a.cases
+            .iter()
+            .filter_map(move |c| Some((c, png(c, kind)?, c.sampled.as_ref()?)))
+    };
+    let small = with("positions")
+        .rfind(|(c, _, _)| c.exact.is_some())
+        .or_else(|| with("positions").rfind(|(c, _, _)| st.decks.contains(&c.deck)));
+    let large = with("positions").find(|(c, _, _)| st.large_decks.contains(&c.deck));
+    let inline: Vec<usize> = [small, large]
+        .iter()
+        .flatten()
+        .map(|(c, _, _)| c.deck)
+        .collect();
+    for (case, f, s) in [small, large].into_iter().flatten() {
+        let _ = writeln!(
+            md,
+            "![{} position heatmap, n = {}]({f})\n",
+            a.info.id, case.deck
+        );
+        let exact = case.exact.as_ref().map_or_else(String::new, |e| {
+            format!(
+                "Left: the exact law ({} paths, total variation distance {}); right: ",
+                e.paths,
+                fmt_prob(e.total_variation)
+            )
+        });
+        let _ = writeln!(
+            md,
+            "*{}, {} cards: where each card ends up.* {exact}{} shuffles, seed {} (largest \
+             deviation {:.2}%). Rows: cards by starting position; columns: final positions; \
+             colour: observed / expected − 1, red too often, blue too rarely, white as a fair \
+             shuffle. [SVG]({})\n",
+            a.info.id,
+            case.deck,
+            s.shuffles,
+            s.seed,
+            100.0 * s.effect.max_relative_deviation,
+            svg(f)
+        );
+    }
+    for (case, f, s) in with("permutations") {
+        let red = if case.exact.is_some() {
+            ", the exact law (red)"
+        } else {
+            ""
+        };
+        let shape = if factorial(case.deck) <= 24 {
+            "One bar per arrangement (labels: the card at each position)"
+        } else {
+            "Arrangements sorted from most to least likely"
+        };
+        let _ = writeln!(
+            md,
+            "![{} permutation probabilities, n = {}]({f})\n\n*{}, {} cards: how likely each \
+             arrangement is.* {shape}: sampled probabilities (blue, {} shuffles, seed {}){red}, \
+             the uniform 1/{}! (black line) and the band a fair shuffle stays in 99 % of the \
+             time (grey). [SVG]({})\n",
+            a.info.id,
+            case.deck,
+            a.info.id,
+            case.deck,
+            s.shuffles,
+            s.seed,
+            case.deck,
+            svg(f)
+        );
+    }
+    let others: Vec<String> = with("positions")
+        .filter(|(c, _, _)| !inline.contains(&c.deck))
+        .map(|(c, f, _)| format!("[n = {}]({f})", c.deck))
+        .collect();
+    if !others.is_empty() {
+        let _ = writeln!(md, "Heatmaps of the other decks: {}.\n", others.join(" · "));
+    }
+    let pvalues: Vec<String> = with("pvalues")
+        .map(|(c, f, _)| format!("[n = {}]({f})", c.deck))
+        .collect();
+    if !pvalues.is_empty() {
+        let _ = writeln!(
+            md,
+            "P-values of the {} runs of each test (two-level test; a fair shuffle's are \
+             uniform on [0, 1]): {}.\n",
+            st.repeat,
+            pvalues.join(" · ")
+        );
+    }
+}
+
 fn algorithm_section(md: &mut String, a: &SuiteAlgorithm, st: &crate::SuiteSettings) {
     let _ = writeln!(md, "\n## {}\n", a.info.id);
     let _ = writeln!(md, "**{}.** {}\n", a.info.name, a.info.summary);
@@ -186,60 +327,7 @@ fn algorithm_section(md: &mut String, a: &SuiteAlgorithm, st: &crate::SuiteSetti
     if let Some(note) = &a.info.exact_note {
         let _ = writeln!(md, "Not enumerable: {note}.\n");
     }
-    // Figures: the heatmaps of the largest small deck and the first large
-    // deck, and the permutation figure of the smallest deck.
-    let sampled: Vec<&crate::SuiteCase> = a.cases.iter().filter(|c| c.sampled.is_some()).collect();
-    let small = sampled.iter().rev().find(|c| st.decks.contains(&c.deck));
-    let large = sampled.iter().find(|c| st.large_decks.contains(&c.deck));
-    for case in [small, large].into_iter().flatten() {
-        let s = case.sampled.as_ref().expect("sampled");
-        if let Some(f) = case
-            .files
-            .iter()
-            .find(|f| f.contains("positions") && f.ends_with(".png"))
-        {
-            let _ = writeln!(
-                md,
-                "![{} position heatmap, n = {}]({f})\n",
-                a.info.id, s.deck
-            );
-            let _ = writeln!(
-                md,
-                "*{}, {} cards, {} shuffles, seed {}.* Rows: cards by starting position; \
-                 columns: final positions; colour: observed / expected − 1 (largest deviation \
-                 {:.2}%). [SVG]({})\n",
-                a.info.id,
-                s.deck,
-                s.shuffles,
-                s.seed,
-                100.0 * s.effect.max_relative_deviation,
-                f.replace(".png", ".svg")
-            );
-        }
-    }
-    if let Some(case) = a.cases.iter().find(|c| {
-        c.files
-            .iter()
-            .any(|f| f.contains("permutations") && f.ends_with(".png"))
-    }) {
-        let f = case
-            .files
-            .iter()
-            .find(|f| f.contains("permutations") && f.ends_with(".png"))
-            .expect("found");
-        let _ = writeln!(
-            md,
-            "![{} permutation probabilities, n = {}]({f})\n\n*{}, {} cards: the probability of \
-             each arrangement against the uniform 1/{}! (line) and a fair shuffle's 99 % band.* \
-             [SVG]({})\n",
-            a.info.id,
-            case.deck,
-            a.info.id,
-            case.deck,
-            case.deck,
-            f.replace(".png", ".svg")
-        );
-    }
+    figures_section(md, a, st);
     // Exact laws.
     if a.cases.iter().any(|c| c.exact.is_some()) {
         let _ = writeln!(
@@ -267,6 +355,7 @@ fn algorithm_section(md: &mut String, a: &SuiteAlgorithm, st: &crate::SuiteSetti
         let _ = writeln!(md);
     }
     // Sampled tests.
+    let sampled: Vec<&crate::SuiteCase> = a.cases.iter().filter(|c| c.sampled.is_some()).collect();
     if !sampled.is_empty() {
         let _ = writeln!(
             md,

@@ -188,18 +188,37 @@ impl SampleReport {
         seconds: f64,
         provenance: Provenance,
     ) -> Self {
+        SampleReport {
+            schema_version: Some(crate::SCHEMA_VERSION),
+            provenance: Some(provenance),
+            threads,
+            seconds: Some(seconds),
+            ..Self::case(entry, audit, shuffles, rng, exact_total_variation)
+        }
+    }
+
+    /// The report as a case of `report.json`: without the schema version,
+    /// provenance, thread count and wall time, which the enclosing document
+    /// carries (`threads` is 0).
+    pub fn case(
+        entry: &algorithms::Entry,
+        audit: &stats::audit::SampleAudit,
+        shuffles: u64,
+        rng: &str,
+        exact_total_variation: Option<f64>,
+    ) -> Self {
         let first = &audit.first;
         let a = &first.analysis;
         let n = first.positions.deck;
         SampleReport {
-            schema_version: Some(crate::SCHEMA_VERSION),
-            provenance: Some(provenance),
+            schema_version: None,
+            provenance: None,
             algorithm: entry.id.into(),
             deck: n,
             shuffles,
             seed: first.seed,
             rng: rng.into(),
-            threads,
+            threads: 0,
             expected: entry.expected.label().into(),
             position_matrix: first.positions.rows(),
             permutation_counts: first
@@ -251,19 +270,8 @@ impl SampleReport {
                     .collect(),
                 ks: r.ks.iter().map(TestInfo::from).collect(),
             }),
-            seconds: Some(seconds),
+            seconds: None,
         }
-    }
-}
-
-impl SampleReport {
-    /// The report as a case of `report.json`: without the schema version,
-    /// provenance and wall time, which the enclosing document carries.
-    pub fn into_case(mut self) -> Self {
-        self.schema_version = None;
-        self.provenance = None;
-        self.seconds = None;
-        self
     }
 }
 

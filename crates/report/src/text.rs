@@ -196,8 +196,19 @@ pub fn exact(r: &ExactReport, info: &AlgorithmInfo) -> String {
     out
 }
 
-/// The default run's closing table.
-pub fn suite(report: &SuiteReport) -> String {
+/// `text` in the terminal colour `code` (an SGR number) when `colour`.
+fn paint(text: &str, code: u8, colour: bool) -> String {
+    if colour {
+        format!("\x1b[{code}m{text}\x1b[0m")
+    } else {
+        text.to_string()
+    }
+}
+
+/// The default run's closing table. With `colour`, verdicts are green
+/// (uniform), yellow (unusual, suspicious) or red (biased), and a
+/// disagreement with the registry bold red.
+pub fn suite(report: &SuiteReport, colour: bool) -> String {
     let w = report
         .algorithms
         .iter()
@@ -221,14 +232,21 @@ pub fn suite(report: &SuiteReport) -> String {
             (false, false) => "-",
         };
         let flag = if a.agrees {
-            ""
+            String::new()
         } else {
-            "  <- disagrees with the registry"
+            format!("  {}", paint("<- disagrees with the registry", 1, colour))
         };
+        let code = match a.verdict.as_str() {
+            "uniform" => 32,
+            "biased" => 31,
+            _ => 33,
+        };
+        // Padded before it is painted, so that escapes do not shift columns.
+        let verdict = paint(&format!("{:<10}", a.verdict), code, colour);
         let _ = writeln!(
             out,
-            "{:<w$}  {:<8}  {:<10}  {:>12}  {:<28}  {basis}{flag}",
-            a.info.id, a.info.expected, a.verdict, worst, effect
+            "{:<w$}  {:<8}  {verdict}  {:>12}  {:<28}  {basis}{flag}",
+            a.info.id, a.info.expected, worst, effect
         );
     }
     out
@@ -243,6 +261,19 @@ pub fn fmt_log10_p(log10_p: f64) -> String {
     } else {
         format!("10^{log10_p:.1}")
     }
+}
+
+/// A count with thousands separators: `2,000,000`.
+pub fn fmt_count(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// A sampling run, for people.
@@ -376,4 +407,26 @@ pub fn power(r: &crate::sampled::PowerReport) -> String {
         );
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_get_thousands_separators() {
+        assert_eq!(fmt_count(0), "0");
+        assert_eq!(fmt_count(999), "999");
+        assert_eq!(fmt_count(1000), "1,000");
+        assert_eq!(fmt_count(2_000_000), "2,000,000");
+        assert_eq!(fmt_count(u64::MAX), "18,446,744,073,709,551,615");
+    }
+
+    #[test]
+    fn p_values_switch_notation_with_size() {
+        assert_eq!(fmt_log10_p(0.0), "1.0000");
+        assert_eq!(fmt_log10_p(-2.0), "0.0100");
+        assert_eq!(fmt_log10_p(-5.0), "1.00e-5");
+        assert_eq!(fmt_log10_p(-400.0), "10^-400.0");
+    }
 }

@@ -15,6 +15,9 @@ pub enum ReportError {
         /// The underlying error.
         source: std::io::Error,
     },
+    /// A figure could not be drawn.
+    #[error(transparent)]
+    Figure(Box<crate::figures::FigureError>),
 }
 
 /// Writes `contents` to `path` atomically: into a temporary file in the same

@@ -1,0 +1,324 @@
+//! The files of the default run beside `report.json`: a CSV of every
+//! matrix and histogram, a position heatmap of every case, permutation
+//! figures, p-value histograms of two-level runs, and the headline figure.
+//!
+//! Paths returned are relative to the report folder, with `/` separators,
+//! as `report.json` lists them.
+
+use crate::figures::{self, PValues, Panel};
+use crate::{ReportError, SuiteCase, SuiteReport, write_atomic};
+use stats::ExactDistribution;
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// What a case's files need beyond the [`SuiteCase`] itself, which keeps
+/// only what `report.json` holds.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CaseData<'a> {
+    /// The first run's permutation counts, when a histogram was kept (also
+    /// for decks whose counts `report.json` leaves out).
+    pub counts: Option<&'a [u64]>,
+    /// The exact law, when the deck was enumerated.
+    pub law: Option<&'a ExactDistribution>,
+    /// Whether to draw the permutation figure (it needs `counts`).
+    pub permutation_figure: bool,
+}
+
+/// `observed / expected − 1` for a matrix of counts, each row against its
+/// own total spread evenly over the positions.
+pub fn deviation(counts: &[Vec<u64>]) -> Vec<Vec<f64>> {
+    let n = counts.len() as f64;
+    counts
+        .iter()
+        .map(|row| {
+            let total: u64 = row.iter().sum();
+            let expected = total as f64 / n;
+            row.iter().map(|&c| c as f64 / expected - 1.0).collect()
+        })
+        .collect()
+}
+
+/// `p · n − 1` for a matrix of exact probabilities.
+pub fn exact_deviation(probabilities: &[Vec<f64>]) -> Vec<Vec<f64>> {
+    let n = probabilities.len() as f64;
+    probabilities
+        .iter()
+        .map(|row| row.iter().map(|&p| p * n - 1.0).collect())
+        .collect()
+}
+
+/// The noise floor of a heatmap's colour scale: four standard errors of a
+/// fair shuffle's cell, `4 sqrt((n-1)/N)`.
+pub fn noise_floor(deck: usize, shuffles: u64) -> f64 {
+    4.0 * ((deck as f64 - 1.0) / shuffles as f64).sqrt()
+}
+
+/// A matrix as CSV: a `card` column, then one column per position.
+pub fn csv_matrix<T: std::fmt::Display>(rows: &[Vec<T>]) -> String {
+    let n = rows.len();
+    let mut s = String::from("card");
+    for p in 0..n {
+        let _ = write!(s, ",position_{p}");
+    }
+    s.push('\n');
+    for (card, row) in rows.iter().enumerate() {
+        let _ = write!(s, "{card}");
+        for c in row {
+            let _ = write!(s, ",{c}");
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// The permutation histogram as CSV, one row per arrangement in
+/// lexicographic order (rank 0 is the identity): the sampled `count` and,
+/// when the law is known, its exact `weight` out of the law's `denominator`
+/// and the `probability` it gives.
+pub fn csv_permutations(deck: usize, counts: &[u64], law: Option<&ExactDistribution>) -> String {
+    let mut s = String::from("rank,arrangement,count");
+    if law.is_some() {
+        s.push_str(",exact_weight,exact_denominator,exact_probability");
+    }
+    s.push('\n');
+    let mut a: Vec<u8> = (0..deck as u8).collect();
+    for (r, c) in counts.iter().enumerate() {
+        let arr: Vec<String> = a.iter().map(|x| x.to_string()).collect();
+        let _ = write!(s, "{r},{},{c}", arr.join(" "));
+        if let Some(law) = law {
+            let _ = write!(
+                s,
+                ",{},{},{}",
+                law.weights[r],
+                law.denominator,
+                law.probability(r)
+            );
+        }
+        s.push('\n');
+        stats::perm::next_permutation(&mut a);
+    }
+    s
+}
+
+/// Permutation histograms are written as CSV up to this deck size (720
+/// rows); larger ones are summarised by their figure and tests.
+pub const CSV_PERMUTATIONS_UP_TO: usize = 6;
+
+fn figure_error(e: figures::FigureError) -> ReportError {
+    ReportError::Figure(Box::new(e))
+}
+
+/// Writes the files of one sampled case of algorithm `id` under `dir`
+/// (`data/<id>/`, `figures/<id>/`) and returns their relative paths.
+///
+/// # Errors
+/// [`ReportError`] naming the file that could not be drawn or written.
+pub fn write_case(
+    dir: &Path,
+    id: &str,
+    case: &SuiteCase,
+    data: CaseData,
+) -> Result<Vec<String>, ReportError> {
+    let Some(s) = &case.sampled else {
+        return Ok(Vec::new());
+    };
+    let n = s.deck;
+    let mut files = Vec::new();
+    let mut write = |rel: String, text: String| -> Result<(), ReportError> {
+        write_atomic(&dir.join(&rel), text.as_bytes())?;
+        files.push(rel);
+        Ok(())
+    };
+    write(
+        format!("data/{id}/positions-n{n}.csv"),
+        csv_matrix(&s.position_matrix),
+    )?;
+    if let Some(law) = data.law {
+        write(
+            format!("data/{id}/exact-positions-n{n}.csv"),
+            csv_matrix(&law.position_matrix()),
+        )?;
+    }
+    if let Some(counts) = data.counts
+        && n <= CSV_PERMUTATIONS_UP_TO
+    {
+        write(
+            format!("data/{id}/permutations-n{n}.csv"),
+            csv_permutations(n, counts, data.law),
+        )?;
+    }
+    let twin = |stem: &str| [format!("{stem}.png"), format!("{stem}.svg")];
+
+    // The position heatmap: the exact law beside the samples when known.
+    let sampled = deviation(&s.position_matrix);
+    let exact = data.law.map(|l| exact_deviation(&l.position_matrix()));
+    let mut matrices: Vec<&[Vec<f64>]> = vec![&sampled];
+    let mut panels = Vec::new();
+    if let (Some(law), Some(e)) = (data.law, &exact) {
+        matrices.push(e);
+        panels.push(Panel {
+            heading: format!("exact law: TV {:.4}", law.total_variation().lower),
+            deviation: e,
+        });
+    }
+    panels.push(Panel {
+        heading: format!(
+            "{} shuffles: {}",
+            crate::text::fmt_count(s.shuffles),
+            s.verdict
+        ),
+        deviation: &sampled,
+    });
+    let limit = figures::colour_limit(&matrices, noise_floor(n, s.shuffles));
+    let mut lines = vec![format!(
+        "{n} cards. Rows: cards by starting position; columns: final positions; colour: \
+         observed / expected − 1, limits ±{:.2}%.",
+        100.0 * limit
+    )];
+    lines.push(if let Some(law) = data.law {
+        format!(
+            "Left: the exact law (every one of {} paths); right: {} shuffles, seed {}.",
+            law.paths, s.shuffles, s.seed
+        )
+    } else {
+        format!(
+            "{} shuffles, seed {}; largest deviation {:.2}%.",
+            s.shuffles,
+            s.seed,
+            100.0 * s.effect.max_relative_deviation
+        )
+    });
+    let stem = format!("figures/{id}/positions-n{n}");
+    figures::heatmap(
+        &dir.join(&stem),
+        &format!("{id}: where each card ends up"),
+        &lines,
+        &panels,
+        limit,
+    )
+    .map_err(figure_error)?;
+    files.extend(twin(&stem));
+
+    // The permutation figure.
+    if data.permutation_figure
+        && let Some(counts) = data.counts
+    {
+        let total: u64 = counts.iter().sum();
+        let probs: Vec<f64> = counts.iter().map(|&c| c as f64 / total as f64).collect();
+        let exact = data.law.map(ExactDistribution::probabilities);
+        let stem = format!("figures/{id}/permutations-n{n}");
+        let mut line = format!(
+            "{n} cards, {} shuffles, seed {}. Blue: sampled; black line: uniform 1/{n}!; grey: a \
+             fair shuffle's 99% band",
+            s.shuffles, s.seed
+        );
+        if exact.is_some() {
+            line.push_str("; red: the exact law");
+        }
+        line.push('.');
+        figures::permutations(
+            &dir.join(&stem),
+            &format!("{id}: how likely each arrangement is"),
+            &[line],
+            n,
+            &probs,
+            Some(s.shuffles),
+            exact.as_deref(),
+        )
+        .map_err(figure_error)?;
+        files.extend(twin(&stem));
+    }
+
+    // The two-level test's p-values.
+    if let Some(r) = &s.repeat {
+        let tests: Vec<PValues> = r
+            .p_values
+            .iter()
+            .zip(&r.ks)
+            .map(|(v, ks)| PValues {
+                name: &v.name,
+                values: &v.values,
+                ks_log10_p: ks.log10_p,
+            })
+            .collect();
+        let stem = format!("figures/{id}/pvalues-n{n}");
+        figures::p_values(
+            &dir.join(&stem),
+            &format!("{id}: p-values of {} runs", r.runs),
+            &[format!(
+                "{n} cards, {} shuffles per run, seeds {}..={}. Bars: runs per tenth of [0, 1]; \
+                 line: what a fair shuffle gives, runs / 10.",
+                s.shuffles,
+                r.seeds.first().copied().unwrap_or(s.seed),
+                r.seeds.last().copied().unwrap_or(s.seed)
+            )],
+            &tests,
+        )
+        .map_err(figure_error)?;
+        files.extend(twin(&stem));
+    }
+    Ok(files)
+}
+
+/// The headline figure, `headline.png` and `.svg`: the naive swap beside
+/// Fisher–Yates on the largest small deck both were sampled on, on one
+/// colour scale. `None` when the report lacks either.
+///
+/// # Errors
+/// [`ReportError`] naming the file that could not be drawn or written.
+pub fn headline(report: &SuiteReport, dir: &Path) -> Result<Option<String>, ReportError> {
+    let get = |id: &str| report.algorithms.iter().find(|a| a.info.id == id);
+    let (Some(naive), Some(fy)) = (get("naive-swap"), get("fisher-yates")) else {
+        return Ok(None);
+    };
+    fn sampled(a: &crate::SuiteAlgorithm, deck: usize) -> Option<&crate::sampled::SampleReport> {
+        a.cases
+            .iter()
+            .find(|c| c.deck == deck)
+            .and_then(|c| c.sampled.as_ref())
+    }
+    let pair = report
+        .settings
+        .decks
+        .iter()
+        .rev()
+        .find_map(|&d| Some((sampled(naive, d)?, sampled(fy, d)?)));
+    let Some((sn, sf)) = pair else {
+        return Ok(None);
+    };
+    let deck = sn.deck;
+    let (dn, df) = (
+        deviation(&sn.position_matrix),
+        deviation(&sf.position_matrix),
+    );
+    let limit = figures::colour_limit(&[&dn, &df], noise_floor(deck, sn.shuffles));
+    figures::heatmap(
+        &dir.join("headline"),
+        &format!("The naive swap is biased; Fisher–Yates is not ({deck} cards)"),
+        &[
+            format!(
+                "Each: {} shuffles, seed {}. Rows: cards by starting position; columns: final \
+                 positions.",
+                sn.shuffles, sn.seed
+            ),
+            format!(
+                "Colour: how much more (red) or less (blue) often than 1/{deck} a card ends at a \
+                 position; limits ±{:.1}%.",
+                100.0 * limit
+            ),
+        ],
+        &[
+            Panel {
+                heading: format!("naive swap: {}", sn.verdict),
+                deviation: &dn,
+            },
+            Panel {
+                heading: format!("Fisher–Yates: {}", sf.verdict),
+                deviation: &df,
+            },
+        ],
+        limit,
+    )
+    .map_err(figure_error)?;
+    Ok(Some("headline.png".into()))
+}
