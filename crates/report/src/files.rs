@@ -6,6 +6,7 @@
 //! as `report.json` lists them.
 
 use crate::figures::{self, PValues, Panel};
+use crate::text::fmt_count;
 use crate::{ReportError, SuiteCase, SuiteReport, write_atomic};
 use stats::ExactDistribution;
 use std::fmt::Write as _;
@@ -162,11 +163,7 @@ pub fn write_case(
         });
     }
     panels.push(Panel {
-        heading: format!(
-            "{} shuffles: {}",
-            crate::text::fmt_count(s.shuffles),
-            s.verdict
-        ),
+        heading: format!("{} shuffles: {}", fmt_count(s.shuffles), s.verdict),
         deviation: &sampled,
     });
     let limit = figures::colour_limit(&matrices, noise_floor(n, s.shuffles));
@@ -178,12 +175,14 @@ pub fn write_case(
     lines.push(if let Some(law) = data.law {
         format!(
             "Left: the exact law (every one of {} paths); right: {} shuffles, seed {}.",
-            law.paths, s.shuffles, s.seed
+            fmt_count(law.paths),
+            fmt_count(s.shuffles),
+            s.seed
         )
     } else {
         format!(
             "{} shuffles, seed {}; largest deviation {:.2}%.",
-            s.shuffles,
+            fmt_count(s.shuffles),
             s.seed,
             100.0 * s.effect.max_relative_deviation
         )
@@ -210,7 +209,8 @@ pub fn write_case(
         let mut line = format!(
             "{n} cards, {} shuffles, seed {}. Blue: sampled; black line: uniform 1/{n}!; grey: a \
              fair shuffle's 99% band",
-            s.shuffles, s.seed
+            fmt_count(s.shuffles),
+            s.seed
         );
         if exact.is_some() {
             line.push_str("; red: the exact law");
@@ -248,7 +248,7 @@ pub fn write_case(
             &[format!(
                 "{n} cards, {} shuffles per run, seeds {}..={}. Bars: runs per tenth of [0, 1]; \
                  line: what a fair shuffle gives, runs / 10.",
-                s.shuffles,
+                fmt_count(s.shuffles),
                 r.seeds.first().copied().unwrap_or(s.seed),
                 r.seeds.last().copied().unwrap_or(s.seed)
             )],
@@ -299,7 +299,8 @@ pub fn headline(report: &SuiteReport, dir: &Path) -> Result<Option<String>, Repo
             format!(
                 "Each: {} shuffles, seed {}. Rows: cards by starting position; columns: final \
                  positions.",
-                sn.shuffles, sn.seed
+                fmt_count(sn.shuffles),
+                sn.seed
             ),
             format!(
                 "Colour: how much more (red) or less (blue) often than 1/{deck} a card ends at a \
