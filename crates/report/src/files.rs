@@ -323,3 +323,50 @@ pub fn headline(report: &SuiteReport, dir: &Path) -> Result<Option<String>, Repo
     .map_err(figure_error)?;
     Ok(Some("headline.png".into()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use algorithms::registry::find;
+    use stats::{Limits, exact_distribution};
+
+    fn law(id: &str, deck: usize) -> ExactDistribution {
+        let entry = find(id).unwrap();
+        exact_distribution(&entry.algorithm, deck, &Limits::default()).unwrap()
+    }
+
+    #[test]
+    fn deviations_of_counts_and_of_exact_laws() {
+        let d = deviation(&[vec![10, 30], vec![20, 20]]);
+        assert_eq!(d, vec![vec![-0.5, 0.5], vec![0.0, 0.0]]);
+        // Fisher–Yates is exactly uniform: every cell deviates by 0.
+        let fy = exact_deviation(&law("fisher-yates", 4).position_matrix());
+        assert!(fy.iter().flatten().all(|v| v.abs() < 1e-12), "{fy:?}");
+        // The naive swap on 3 cards: card 1 ends at position 0 with
+        // probability 10/27, so 10/9 − 1 too often.
+        let naive = exact_deviation(&law("naive-swap", 3).position_matrix());
+        assert!((naive[1][0] - 1.0 / 9.0).abs() < 1e-12, "{naive:?}");
+        assert!((noise_floor(5, 400) - 0.4).abs() < 1e-12);
+    }
+
+    #[test]
+    fn permutation_csv_holds_counts_and_exact_weights() {
+        let law = law("naive-swap", 3);
+        let csv = csv_permutations(3, &[4, 5, 5, 5, 4, 4], Some(&law));
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines.len(), 7);
+        assert_eq!(
+            lines[0],
+            "rank,arrangement,count,exact_weight,exact_denominator,exact_probability"
+        );
+        assert_eq!(lines[1], "0,0 1 2,4,4,27,0.14814814814814814");
+        assert_eq!(lines[6], "5,2 1 0,4,4,27,0.14814814814814814");
+        let plain = csv_permutations(3, &[1; 6], None);
+        assert!(
+            plain.starts_with("rank,arrangement,count\n0,0 1 2,1\n"),
+            "{plain}"
+        );
+        let m = csv_matrix(&[vec![1u64, 2], vec![2, 1]]);
+        assert_eq!(m, "card,position_0,position_1\n0,1,2\n1,2,1\n");
+    }
+}
