@@ -127,7 +127,8 @@ pub fn pearson_uniform(name: &'static str, counts: &[u64]) -> TestResult {
 /// Pearson's chi-square of observed `counts` against the exact law
 /// `probabilities` (same order): the test that a sampler reproduces a known
 /// distribution. Cells of probability 0 are left out of the degrees of
-/// freedom; a count in one makes the statistic infinite (p = 0).
+/// freedom; a count in one makes the statistic infinite (p = 0). A law with
+/// a single possible cell gives 0 degrees of freedom and p = 1.
 pub fn pearson_expected(name: &'static str, counts: &[u64], probabilities: &[f64]) -> TestResult {
     let n: u64 = counts.iter().sum();
     let mut x2 = 0.0;
@@ -148,6 +149,18 @@ pub fn pearson_expected(name: &'static str, counts: &[u64], probabilities: &[f64
             df: cells as f64 - 1.0,
             p_value: 0.0,
             log10_p: f64::NEG_INFINITY,
+            shuffles: n,
+        };
+    }
+    if cells <= 1 {
+        // One possible cell: every count is where the law puts it, and the
+        // test has nothing to test (0 degrees of freedom).
+        return TestResult {
+            name,
+            statistic: 0.0,
+            df: 0.0,
+            p_value: 1.0,
+            log10_p: 0.0,
             shuffles: n,
         };
     }
@@ -427,6 +440,15 @@ pub fn noncentral_chi2_sf(x: f64, df: f64, lambda: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_law_with_one_possible_cell_tests_nothing() {
+        let t = pearson_expected("x", &[0, 40, 0], &[0.0, 1.0, 0.0]);
+        assert_eq!((t.df, t.p_value, t.statistic), (0.0, 1.0, 0.0));
+        // A count where the law puts nothing is still impossible.
+        let t = pearson_expected("x", &[1, 39, 0], &[0.0, 1.0, 0.0]);
+        assert_eq!(t.p_value, 0.0);
+    }
 
     #[test]
     fn chi2_tail_matches_statrs_and_continues_below_underflow() {

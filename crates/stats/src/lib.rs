@@ -7,6 +7,7 @@
 #![deny(missing_docs)]
 
 pub mod audit;
+pub mod battery;
 pub mod error;
 pub mod exact;
 pub mod hypothesis;

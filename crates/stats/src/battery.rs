@@ -1,0 +1,461 @@
+//! Statistics of one shuffled deck whose law under a uniform shuffle is
+//! known exactly for any deck size: the battery for decks too large for a
+//! permutation histogram (52 cards have 8·10^67 arrangements).
+//!
+//! Each statistic maps a deck to a count `k` in `0..=n`; [`null`] gives the
+//! exact probability of every `k` under a uniform shuffle, from the
+//! classical counting sequences divided by `n!`, computed by recurrences on
+//! the probabilities themselves (positive terms only, so no cancellation;
+//! the only alternating sum, of the derangement numbers, converges to
+//! `e^-1` within `f64`'s precision). Probabilities below `f64`'s range (as
+//! `1/k!` for `k > 170`) are 0. The tests check every law against a count
+//! over all `n!` arrangements for `n ≤ 8`.
+
+use crate::hypothesis::{TestResult, pearson_expected};
+use crate::sample::{Accumulator, MAX_SAMPLE_DECK};
+
+/// A statistic of one deck (`deck[position] = card`, cards `0..n`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Statistic {
+    /// Cards at their starting position. Null: rencontres numbers
+    /// `D(n, k) / n!` (OEIS A008290); mean 1.
+    FixedPoints,
+    /// Cycles of the permutation. Null: unsigned Stirling numbers of the
+    /// first kind `c(n, k) / n!` (A132393); mean `H_n`.
+    Cycles,
+    /// Positions `p` with `deck[p] > deck[p + 1]`. Null: Eulerian numbers
+    /// `A(n, k) / n!` (A008292); mean `(n − 1) / 2`.
+    Descents,
+    /// Rising sequences (Bayer–Diaconis): maximal runs of consecutive cards
+    /// `i, i + 1, …` lying left to right; one more than the descents of the
+    /// inverse permutation, so its null is Eulerian shifted by one; mean
+    /// `(n + 1) / 2`. One riffle leaves at most 2.
+    RisingSequences,
+    /// Adjacent pairs that survive: positions `p` with
+    /// `deck[p + 1] = deck[p] + 1`. Null: `C(n − 1, k) · a(n − 1 − k) / n!`
+    /// with `a` = A000255 (A010027); mean `(n − 1) / n`.
+    Successions,
+}
+
+impl Statistic {
+    /// Every statistic of the battery, in report order.
+    pub const ALL: [Statistic; 5] = [
+        Statistic::FixedPoints,
+        Statistic::Cycles,
+        Statistic::Descents,
+        Statistic::RisingSequences,
+        Statistic::Successions,
+    ];
+
+    /// Short kebab-case name, as tests and reports use it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Statistic::FixedPoints => "fixed-points",
+            Statistic::Cycles => "cycles",
+            Statistic::Descents => "descents",
+            Statistic::RisingSequences => "rising-sequences",
+            Statistic::Successions => "successions",
+        }
+    }
+
+    /// The name of its goodness-of-fit test.
+    pub fn test_name(self) -> &'static str {
+        match self {
+            Statistic::FixedPoints => "fixed-points-chi2",
+            Statistic::Cycles => "cycles-chi2",
+            Statistic::Descents => "descents-chi2",
+            Statistic::RisingSequences => "rising-sequences-chi2",
+            Statistic::Successions => "successions-chi2",
+        }
+    }
+
+    /// The statistic of one deck.
+    pub fn of(self, deck: &[u8]) -> usize {
+        let n = deck.len();
+        match self {
+            Statistic::FixedPoints => deck
+                .iter()
+                .enumerate()
+                .filter(|&(p, &c)| p == c as usize)
+                .count(),
+            Statistic::Cycles => cycles(deck),
+            Statistic::Descents => deck.windows(2).filter(|w| w[0] > w[1]).count(),
+            Statistic::RisingSequences => {
+                if n == 0 {
+                    return 0;
+                }
+                let mut at = [0u8; MAX_SAMPLE_DECK + 1];
+                for (p, &c) in deck.iter().enumerate() {
+                    at[c as usize] = p as u8;
+                }
+                1 + (1..n).filter(|&c| at[c] < at[c - 1]).count()
+            }
+            Statistic::Successions => deck
+                .windows(2)
+                .filter(|w| u16::from(w[1]) == u16::from(w[0]) + 1)
+                .count(),
+        }
+    }
+
+    /// Its mean under a uniform shuffle of `n` cards, in closed form.
+    pub fn null_mean(self, n: usize) -> f64 {
+        let nf = n as f64;
+        match self {
+            _ if n == 0 => 0.0,
+            Statistic::FixedPoints => 1.0,
+            Statistic::Cycles => (1..=n).map(|k| 1.0 / k as f64).sum(),
+            Statistic::Descents => (nf - 1.0) / 2.0,
+            Statistic::RisingSequences => (nf + 1.0) / 2.0,
+            Statistic::Successions => (nf - 1.0) / nf,
+        }
+    }
+}
+
+/// Number of cycles of `deck` read as a permutation.
+fn cycles(deck: &[u8]) -> usize {
+    let mut seen = [false; MAX_SAMPLE_DECK + 1];
+    let mut count = 0;
+    for start in 0..deck.len() {
+        if seen[start] {
+            continue;
+        }
+        count += 1;
+        let mut p = start;
+        while !seen[p] {
+            seen[p] = true;
+            p = deck[p] as usize;
+        }
+    }
+    count
+}
+
+/// The exact law of `statistic` under a uniform shuffle of `n` cards:
+/// `null[k]` is the probability that it equals `k`, for `k` in `0..=n`.
+pub fn null(statistic: Statistic, n: usize) -> Vec<f64> {
+    let mut p = vec![0.0; n + 1];
+    if n == 0 {
+        p[0] = 1.0;
+        return p;
+    }
+    match statistic {
+        Statistic::FixedPoints => {
+            // d[m] = D(m) / m! = Σ_{j ≤ m} (−1)^j / j!, and
+            // P(k) = C(n, k) D(n − k) / n! = d[n − k] / k!.
+            let mut d = vec![0.0; n + 1];
+            let mut term = 1.0;
+            d[0] = 1.0;
+            for m in 1..=n {
+                term /= -(m as f64);
+                d[m] = d[m - 1] + term;
+            }
+            let mut inv_fact = 1.0;
+            for k in 0..=n {
+                if k > 0 {
+                    inv_fact /= k as f64;
+                }
+                p[k] = d[n - k] * inv_fact;
+            }
+            // D(1) = 0 exactly: n − 1 fixed points are impossible.
+            p[n - 1] = 0.0;
+        }
+        Statistic::Cycles => {
+            // c(m, k) = (m − 1) c(m − 1, k) + c(m − 1, k − 1), over m!.
+            p[0] = 1.0;
+            for m in 1..=n {
+                let mf = m as f64;
+                for k in (1..=m).rev() {
+                    p[k] = ((mf - 1.0) * p[k] + p[k - 1]) / mf;
+                }
+                p[0] = 0.0;
+            }
+        }
+        Statistic::Descents | Statistic::RisingSequences => {
+            // A(m, k) = (k + 1) A(m − 1, k) + (m − k) A(m − 1, k − 1), over m!.
+            let mut e = vec![0.0; n];
+            e[0] = 1.0;
+            for m in 2..=n {
+                let mf = m as f64;
+                for k in (0..m).rev() {
+                    let stay = (k as f64 + 1.0) * e[k];
+                    let rise = if k > 0 {
+                        (mf - k as f64) * e[k - 1]
+                    } else {
+                        0.0
+                    };
+                    e[k] = (stay + rise) / mf;
+                }
+            }
+            let shift = usize::from(statistic == Statistic::RisingSequences);
+            for (k, v) in e.into_iter().enumerate() {
+                p[k + shift] = v;
+            }
+        }
+        Statistic::Successions => {
+            // b[m] = a(m) / (m + 1)!, the chance that m + 1 cards have no
+            // succession; a(m) = m a(m − 1) + (m − 1) a(m − 2) gives
+            // b[m] = (m b[m − 1] + (m − 1) b[m − 2] / m) / (m + 1), and
+            // P(k) = C(n − 1, k) a(n − 1 − k) / n! = b[n − 1 − k] (n − k) / (n k!).
+            let mut b = vec![0.0; n];
+            b[0] = 1.0;
+            if n > 1 {
+                b[1] = 0.5;
+            }
+            for m in 2..n {
+                let mf = m as f64;
+                b[m] = (mf * b[m - 1] + (mf - 1.0) * b[m - 2] / mf) / (mf + 1.0);
+            }
+            let nf = n as f64;
+            let mut inv_fact = 1.0;
+            for k in 0..n {
+                if k > 0 {
+                    inv_fact /= k as f64;
+                }
+                p[k] = b[n - 1 - k] * (nf - k as f64) / nf * inv_fact;
+            }
+        }
+    }
+    p
+}
+
+/// Counts of every statistic of the battery over many decks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Battery {
+    /// Number of cards.
+    pub deck: usize,
+    /// `counts[s][k]`: decks whose statistic `Statistic::ALL[s]` was `k`.
+    pub counts: [Vec<u64>; 5],
+}
+
+impl Battery {
+    /// Empty counts for decks of `deck` cards.
+    pub fn new(deck: usize) -> Self {
+        Battery {
+            deck,
+            counts: std::array::from_fn(|_| vec![0; deck + 1]),
+        }
+    }
+
+    /// Decks counted.
+    pub fn total(&self) -> u64 {
+        self.counts[0].iter().sum()
+    }
+
+    /// The counts of one statistic.
+    pub fn of(&self, statistic: Statistic) -> &[u64] {
+        let i = Statistic::ALL
+            .iter()
+            .position(|&s| s == statistic)
+            .expect("every statistic is in ALL");
+        &self.counts[i]
+    }
+}
+
+impl Accumulator for Battery {
+    fn observe(&mut self, deck: &[u8]) {
+        for (counts, s) in self.counts.iter_mut().zip(Statistic::ALL) {
+            counts[s.of(deck)] += 1;
+        }
+    }
+
+    fn merge(&mut self, other: Self) {
+        for (a, b) in self.counts.iter_mut().zip(other.counts) {
+            for (x, y) in a.iter_mut().zip(b) {
+                *x += y;
+            }
+        }
+    }
+}
+
+/// Cells of a law pooled so that each expects at least `min_expected` of
+/// `total` observations: adjacent values are merged left to right, and a
+/// short remainder joins the last cell. A cell of probability exactly 0
+/// (an impossible value) is kept on its own, so that a count in it shows
+/// (its chi-square term is infinite). Returns `(counts, probabilities)`.
+pub fn pool(counts: &[u64], law: &[f64], total: u64, min_expected: f64) -> (Vec<u64>, Vec<f64>) {
+    let mut out_c: Vec<u64> = Vec::new();
+    let mut out_p: Vec<f64> = Vec::new();
+    let (mut c, mut p) = (0u64, 0.0f64);
+    let mut open = false;
+    for (&o, &q) in counts.iter().zip(law) {
+        if q == 0.0 {
+            if o > 0 {
+                out_c.push(o);
+                out_p.push(0.0);
+            }
+            continue;
+        }
+        c += o;
+        p += q;
+        open = true;
+        if p * total as f64 >= min_expected {
+            out_c.push(c);
+            out_p.push(p);
+            (c, p, open) = (0, 0.0, false);
+        }
+    }
+    if open {
+        match out_p.iter().rposition(|&q| q > 0.0) {
+            Some(last) => {
+                out_c[last] += c;
+                out_p[last] += p;
+            }
+            None => {
+                out_c.push(c);
+                out_p.push(p);
+            }
+        }
+    }
+    (out_c, out_p)
+}
+
+/// Expected count per pooled cell of the battery's chi-square tests (the
+/// usual rule for Pearson's approximation).
+pub const BATTERY_MIN_EXPECTED: f64 = 5.0;
+
+/// One chi-square goodness-of-fit test per statistic: the counts against
+/// the exact null, cells pooled to at least [`BATTERY_MIN_EXPECTED`]
+/// expected each; `pooled cells − 1` degrees of freedom. A count of an
+/// impossible value gives p = 0.
+pub fn tests(battery: &Battery) -> Vec<TestResult> {
+    let total = battery.total();
+    Statistic::ALL
+        .iter()
+        .zip(&battery.counts)
+        .map(|(&s, counts)| {
+            let law = null(s, battery.deck);
+            let (c, p) = pool(counts, &law, total, BATTERY_MIN_EXPECTED);
+            pearson_expected(s.test_name(), &c, &p)
+        })
+        .collect()
+}
+
+/// Total variation distance between the observed frequencies of one
+/// statistic and its exact null: an effect size (biased upward by sampling
+/// noise, about `sqrt(cells / (2π N))` for a fair shuffle).
+pub fn total_variation(counts: &[u64], law: &[f64]) -> f64 {
+    let total: u64 = counts.iter().sum();
+    if total == 0 {
+        return 0.0;
+    }
+    0.5 * counts
+        .iter()
+        .zip(law)
+        .map(|(&o, &q)| (o as f64 / total as f64 - q).abs())
+        .sum::<f64>()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::perm::next_permutation;
+
+    /// Every statistic's exact counts over all `n!` arrangements.
+    fn brute_force(n: usize) -> Vec<Vec<u64>> {
+        let mut counts = vec![vec![0u64; n + 1]; 5];
+        let mut deck: Vec<u8> = (0..n as u8).collect();
+        loop {
+            for (c, s) in counts.iter_mut().zip(Statistic::ALL) {
+                c[s.of(&deck)] += 1;
+            }
+            if !next_permutation(&mut deck) {
+                break;
+            }
+        }
+        counts
+    }
+
+    #[test]
+    fn nulls_are_the_counts_over_every_arrangement() {
+        for n in 1..=8usize {
+            let fact: u64 = (1..=n as u64).product();
+            for (s, counts) in Statistic::ALL.iter().zip(brute_force(n)) {
+                let law = null(*s, n);
+                for (k, (&c, &p)) in counts.iter().zip(&law).enumerate() {
+                    let expected = c as f64 / fact as f64;
+                    assert!(
+                        (p - expected).abs() <= 1e-14 * expected.max(1e-300) + 1e-17,
+                        "{} n={n} k={k}: {p} vs {c}/{fact}",
+                        s.name()
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn published_rows() {
+        // n = 5 rows of OEIS A008290, A132393, A008292, A010027, times 5!.
+        let row = |s, n: usize| -> Vec<u64> {
+            let f: f64 = (1..=n).map(|x| x as f64).product();
+            null(s, n).iter().map(|p| (p * f).round() as u64).collect()
+        };
+        assert_eq!(row(Statistic::FixedPoints, 5), [44, 45, 20, 10, 0, 1]);
+        assert_eq!(row(Statistic::Cycles, 5), [0, 24, 50, 35, 10, 1]);
+        assert_eq!(row(Statistic::Descents, 5), [1, 26, 66, 26, 1, 0]);
+        assert_eq!(row(Statistic::RisingSequences, 5), [0, 1, 26, 66, 26, 1]);
+        assert_eq!(row(Statistic::Successions, 5), [53, 44, 18, 4, 1, 0]);
+    }
+
+    #[test]
+    fn large_decks_sum_to_one_with_the_closed_form_means() {
+        for n in [52usize, 54, 255, 1000] {
+            for s in Statistic::ALL {
+                let law = null(s, n);
+                let total: f64 = law.iter().sum();
+                let mean: f64 = law.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
+                assert!(
+                    (total - 1.0).abs() < 1e-12,
+                    "{} n={n}: sum {total}",
+                    s.name()
+                );
+                assert!(
+                    (mean - s.null_mean(n)).abs() < 1e-10 * s.null_mean(n).max(1.0),
+                    "{} n={n}: mean {mean} vs {}",
+                    s.name(),
+                    s.null_mean(n)
+                );
+                assert!(law.iter().all(|&p| (0.0..=1.0).contains(&p)));
+            }
+        }
+    }
+
+    #[test]
+    fn statistics_of_known_decks() {
+        let id: Vec<u8> = (0..6).collect();
+        let rev: Vec<u8> = (0..6).rev().collect();
+        let cyc: Vec<u8> = vec![1, 2, 3, 4, 5, 0];
+        let of = |s: Statistic, d: &[u8]| s.of(d);
+        assert_eq!(of(Statistic::FixedPoints, &id), 6);
+        assert_eq!(of(Statistic::Cycles, &id), 6);
+        assert_eq!(of(Statistic::Descents, &id), 0);
+        assert_eq!(of(Statistic::RisingSequences, &id), 1);
+        assert_eq!(of(Statistic::Successions, &id), 5);
+        assert_eq!(of(Statistic::FixedPoints, &rev), 0);
+        assert_eq!(of(Statistic::Cycles, &rev), 3);
+        assert_eq!(of(Statistic::Descents, &rev), 5);
+        assert_eq!(of(Statistic::RisingSequences, &rev), 6);
+        assert_eq!(of(Statistic::Successions, &rev), 0);
+        assert_eq!(of(Statistic::Cycles, &cyc), 1);
+        assert_eq!(of(Statistic::Successions, &cyc), 4);
+        // A riffle of 0..6 cut at 3: two rising sequences.
+        assert_eq!(of(Statistic::RisingSequences, &[0, 3, 1, 4, 2, 5]), 2);
+    }
+
+    #[test]
+    fn pooling_keeps_mass_and_isolates_impossible_values() {
+        let law = [0.001, 0.009, 0.49, 0.49, 0.0, 0.01];
+        let (c, p) = pool(&[1, 9, 490, 490, 0, 10], &law, 1000, 5.0);
+        assert_eq!(c, [10, 490, 490, 10]);
+        assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        // The short tail (0.01 · 100 = 1 expected) joins the last cell.
+        let (c, p) = pool(&[1, 9, 490, 490, 0, 10], &law, 100, 5.0);
+        assert_eq!(c, [500, 500]);
+        assert!((p[1] - 0.5).abs() < 1e-12);
+        // A count of an impossible value stays visible.
+        let (c, p) = pool(&[1, 9, 490, 489, 1, 10], &law, 1000, 5.0);
+        assert_eq!(c, [10, 490, 489, 1, 10]);
+        assert_eq!(p[3], 0.0);
+        let t = pearson_expected("x", &c, &p);
+        assert_eq!(t.p_value, 0.0);
+    }
+}
