@@ -134,11 +134,9 @@ pub fn write_case(
         format!("data/{id}/positions-n{n}.csv"),
         csv_matrix(&s.position_matrix),
     )?;
-    if let Some(law) = data.law {
-        write(
-            format!("data/{id}/exact-positions-n{n}.csv"),
-            csv_matrix(&law.position_matrix()),
-        )?;
+    let exact_positions = data.law.map(ExactDistribution::position_matrix);
+    if let Some(m) = &exact_positions {
+        write(format!("data/{id}/exact-positions-n{n}.csv"), csv_matrix(m))?;
     }
     if let Some(counts) = data.counts
         && n <= CSV_PERMUTATIONS_UP_TO
@@ -152,7 +150,7 @@ pub fn write_case(
 
     // The position heatmap: the exact law beside the samples when known.
     let sampled = deviation(&s.position_matrix);
-    let exact = data.law.map(|l| exact_deviation(&l.position_matrix()));
+    let exact = exact_positions.as_deref().map(exact_deviation);
     let mut matrices: Vec<&[Vec<f64>]> = vec![&sampled];
     let mut panels = Vec::new();
     if let (Some(law), Some(e)) = (data.law, &exact) {
