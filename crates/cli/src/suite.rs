@@ -45,7 +45,7 @@ pub(crate) struct SuiteArgs {
     seed: u64,
     /// Runs per sampled case, with seeds seed, seed+1, …: a Kolmogorov–Smirnov
     /// test of each test's p-values (two-level test) and their histogram.
-    #[arg(long, default_value_t = 1, value_name = "R", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 1, value_name = "R")]
     repeat: u64,
     /// A 20-second version: decks 3..=6 (exact up to 5), 52; fewer shuffles.
     #[arg(long)]
@@ -114,6 +114,9 @@ fn plan(args: &SuiteArgs) -> Result<Plan> {
     let large_shuffles = args.large_shuffles.unwrap_or(large_shuffles);
     if shuffles == 0 || large_shuffles == 0 {
         bail!("0 shuffles is not allowed: use 1 or more");
+    }
+    if args.repeat == 0 {
+        bail!("--repeat 0 is not allowed: use 1 or more");
     }
     Ok(Plan {
         exact_decks: decks

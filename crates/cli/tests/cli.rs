@@ -452,7 +452,10 @@ fn suite_repeat_adds_two_level_tests_and_their_figures() {
             .all(|l| l.ends_with(",1,24,0.041666666666666664")),
         "{csv}"
     );
-    fails_with(&["--repeat", "0"], "'0'");
+    fails_with(
+        &["--repeat", "0"],
+        "--repeat 0 is not allowed: use 1 or more",
+    );
 }
 
 #[test]
