@@ -27,6 +27,7 @@ pub mod seed000;
 pub mod seed001;
 pub mod seed003;
 pub mod seed004;
+pub mod seeded;
 mod source;
 
 pub use reference::{
@@ -43,6 +44,7 @@ pub use seed003::{
     AltNaiveShuffle, BlogFisherYates, BlogRiffle, DealWholeDeck, SpliceShuffle, StackShuffle,
 };
 pub use seed004::{NaiveSwap, NaiveSwapRand15, PokerFixed, PokerFixedRand15};
+pub use seeded::{CRand, PokerTimeSeeded, Reduction, SeedSpace, SeededFisherYates};
 pub use source::{Draw, MAX_REDUCED_BITS, MAX_WORD_BITS, Scripted, Source, SourceRng};
 
 /// A shuffling algorithm.

@@ -106,6 +106,10 @@ kernels! {
     FisherYatesMod15(FisherYatesMod15),
     /// See [`GsrRiffle`].
     GsrRiffle(GsrRiffle),
+    /// See [`PokerTimeSeeded`].
+    PokerTimeSeeded(PokerTimeSeeded),
+    /// See [`SeededFisherYates`].
+    SeededFisherYates(SeededFisherYates),
 }
 
 /// A registered algorithm: one [`Kernel`] applied `times` times.
@@ -240,6 +244,8 @@ const fn src(document: &'static str, location: &'static str) -> SourceRef {
 const SATTOLO_REASON: &str =
     "only the (n-1)! single-cycle permutations can occur (Sattolo's algorithm)";
 const NN_REASON: &str = "n^n equally likely paths cannot split evenly over n! permutations";
+const SECONDS_REASON: &str =
+    "the deck is a function of the second it is dealt in: at most 86,400 decks a day";
 const RAND15_REASON: &str =
     "32768 raw rand() words do not divide evenly into the k results of each draw";
 
@@ -499,6 +505,34 @@ pub static REGISTRY: &[Entry] = &[
         "Slightly biased: (int)((n - i) * rand() / 32768.0) is uneven unless n - i divides 32768."
     ),
     entry!(
+        "poker-fixed-time",
+        "Corrected Poker::Shuffle with srand(time(0))",
+        [src(
+            S004,
+            "Poker::Shuffle, the corrected version as the program runs it: srand((int)time(0)) then the 15-bit rand() of Microsoft's C runtime, on the day of the post"
+        )],
+        Algorithm::once(Kernel::PokerTimeSeeded(PokerTimeSeeded {
+            reduction: Reduction::Scale
+        })),
+        Biased(SECONDS_REASON),
+        Full,
+        "Biased: reseeded from the clock on every shuffle, it deals at most 86,400 decks a day (one per second), whatever the deck size."
+    ),
+    entry!(
+        "poker-fixed-time-mod",
+        "Corrected Poker::Shuffle with srand(time(0)) and rand() % k",
+        [src(
+            S004,
+            "Poker::Shuffle, the corrected version with srand((int)time(0)), rand() % (n - i) in place of the scaling"
+        )],
+        Algorithm::once(Kernel::PokerTimeSeeded(PokerTimeSeeded {
+            reduction: Reduction::Mod
+        })),
+        Biased(SECONDS_REASON),
+        Full,
+        "Biased: at most 86,400 decks a day, and rand() % k favours low partners."
+    ),
+    entry!(
         "fisher-yates",
         "Fisher-Yates (Durstenfeld)",
         [src("reference", "Durstenfeld, Algorithm 235, CACM 1964")],
@@ -632,6 +666,50 @@ pub static REGISTRY: &[Entry] = &[
         ),
         Full,
         "Close but not uniform: 7 riffles of 52 cards are at total variation distance about 0.334."
+    ),
+    entry!(
+        "fisher-yates-seed-seconds",
+        "Fisher-Yates reseeded from the second of the day",
+        [src(
+            "reference",
+            "Fisher-Yates on xoshiro256++ seeded per deal with time(0) during one day"
+        )],
+        Algorithm::once(Kernel::SeededFisherYates(SeededFisherYates {
+            space: SeedSpace::SecondsOfDay
+        })),
+        Biased(SECONDS_REASON),
+        Full,
+        "Biased: a correct shuffle on a good generator, but reseeded from the clock: 86,400 possible decks."
+    ),
+    entry!(
+        "fisher-yates-seed-ms",
+        "Fisher-Yates reseeded from the millisecond of the day",
+        [src(
+            "reference",
+            "Fisher-Yates on xoshiro256++ seeded per deal with the milliseconds since midnight"
+        )],
+        Algorithm::once(Kernel::SeededFisherYates(SeededFisherYates {
+            space: SeedSpace::MillisOfDay
+        })),
+        Biased(
+            "at most 86,400,000 decks, and 86,400,000 seeds do not divide evenly over 7! or more permutations"
+        ),
+        Exact::No("86,400,000 seeds: a tree of 86.4 million paths per deck size"),
+        "Biased: 86.4 million possible decks; the collision test sees them repeat at 52 cards."
+    ),
+    entry!(
+        "fisher-yates-seed32",
+        "Fisher-Yates reseeded from a 32-bit seed",
+        [src(
+            "reference",
+            "Fisher-Yates on xoshiro256++ seeded per deal with a uniform 32-bit value"
+        )],
+        Algorithm::once(Kernel::SeededFisherYates(SeededFisherYates {
+            space: SeedSpace::Bits32
+        })),
+        Biased("2^32 equally likely seeds cannot split evenly over n! permutations for n >= 3"),
+        Exact::No("2^32 seeds: a tree of 4.3 billion paths per deck size"),
+        "Biased: at most 4.3 billion decks of the 8.07e67; a million deals repeat about 116 pairs."
     ),
 ];
 

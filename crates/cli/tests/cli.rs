@@ -665,13 +665,32 @@ fn sample_without_histogram_and_beyond_it() {
         "-a",
         "fisher-yates",
         "-d",
-        "20",
+        "14",
         "-n",
         "10000",
         "--json",
     ]);
-    assert_eq!(doc["tests"].as_array().unwrap().len(), 1);
+    // The position test and the battery; 14! arrangements are too few for
+    // the collision test's Poisson approximation, which says so.
+    assert_eq!(doc["tests"].as_array().unwrap().len(), 6);
+    assert_eq!(doc["battery"].as_array().unwrap().len(), 5);
+    assert_eq!(doc["battery"][0]["counts"].as_array().unwrap().len(), 15);
+    assert_eq!(doc["skipped_tests"][0]["name"], "collisions-poisson");
+    assert!(doc.get("collisions").is_none());
     assert!(doc.get("permutation_counts").is_none());
+    let doc = json(&[
+        "sample",
+        "-a",
+        "fisher-yates",
+        "-d",
+        "52",
+        "-n",
+        "10000",
+        "--json",
+    ]);
+    assert_eq!(doc["tests"].as_array().unwrap().len(), 7);
+    assert_eq!(doc["collisions"]["decks"], 10000);
+    assert_eq!(doc["collisions"]["pairs"], 0);
     let doc = json(&[
         "sample",
         "-a",

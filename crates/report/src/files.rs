@@ -109,6 +109,18 @@ fn figure_error(e: figures::FigureError) -> ReportError {
     ReportError::Figure(Box::new(e))
 }
 
+/// The battery as CSV: `statistic,k,count,exact_probability`, one row per
+/// statistic and value `k` in `0..=n`.
+pub fn csv_battery(battery: &[crate::sampled::BatteryInfo]) -> String {
+    let mut out = String::from("statistic,k,count,exact_probability\n");
+    for b in battery {
+        for (k, (c, p)) in b.counts.iter().zip(&b.null).enumerate() {
+            let _ = writeln!(out, "{},{k},{c},{p:e}", b.statistic);
+        }
+    }
+    out
+}
+
 /// Writes the files of one sampled case of algorithm `id` under `dir`
 /// (`data/<id>/`, `figures/<id>/`) and returns their relative paths.
 ///
@@ -145,6 +157,9 @@ pub fn write_case(
             format!("data/{id}/permutations-n{n}.csv"),
             csv_permutations(n, counts, data.law),
         )?;
+    }
+    if let Some(battery) = &s.battery {
+        write(format!("data/{id}/battery-n{n}.csv"), csv_battery(battery))?;
     }
     let twin = |stem: &str| [format!("{stem}.png"), format!("{stem}.svg")];
 
@@ -366,5 +381,41 @@ mod tests {
         );
         let m = csv_matrix(&[vec![1u64, 2], vec![2, 1]]);
         assert_eq!(m, "card,position_0,position_1\n0,1,2\n1,2,1\n");
+    }
+
+    #[test]
+    fn battery_csv_lists_every_value_with_its_exact_law() {
+        use stats::sample::Accumulator;
+        let mut b = stats::battery::Battery::new(3);
+        b.observe(&[0, 1, 2]);
+        b.observe(&[1, 2, 0]);
+        let info = crate::sampled::BatteryInfo::of(&b);
+        let csv = csv_battery(&info);
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines[0], "statistic,k,count,exact_probability");
+        // 5 statistics × 4 values (k = 0..=3).
+        assert_eq!(lines.len(), 1 + 5 * 4);
+        let row = |i: usize| -> (String, u64, f64) {
+            let f: Vec<&str> = lines[i].split(',').collect();
+            (
+                format!("{},{}", f[0], f[1]),
+                f[2].parse().unwrap(),
+                f[3].parse().unwrap(),
+            )
+        };
+        // Fixed points of 3 cards: 2, 3, 0, 1 of the 6 arrangements have k = 0..=3.
+        // The identity has 3 fixed points and 3 cycles; [1, 2, 0] none and 1.
+        for (i, key, count, p) in [
+            (1, "fixed-points,0", 1, 2.0 / 6.0),
+            (3, "fixed-points,2", 0, 0.0),
+            (4, "fixed-points,3", 1, 1.0 / 6.0),
+            (6, "cycles,1", 1, 2.0 / 6.0),
+            (8, "cycles,3", 1, 1.0 / 6.0),
+        ] {
+            let (k, c, q) = row(i);
+            assert_eq!((k.as_str(), c), (key, count));
+            assert!((q - p).abs() < 1e-15, "{}", lines[i]);
+        }
+        assert!((info[0].mean - 1.5).abs() < 1e-12 && info[0].null_mean == 1.0);
     }
 }

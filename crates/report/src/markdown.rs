@@ -81,7 +81,8 @@ pub fn suite(report: &SuiteReport) -> String {
     }
     if !st.large_decks.is_empty() {
         parts.push(format!(
-            "sampled {} times on decks of {} cards (position matrix)",
+            "sampled {} times on decks of {} cards (position matrix, the battery of \
+             statistics with exact laws, and the collision test)",
             st.large_shuffles,
             list(&st.large_decks)
         ));
@@ -164,6 +165,25 @@ pub fn suite(report: &SuiteReport) -> String {
          line), the 99 % band a fair shuffle's samples stay in (grey) and, where known, the \
          exact law (red).\n"
     );
+    if !st.large_decks.is_empty() {
+        let _ = writeln!(
+            md,
+            "A deck of {} cards has too many arrangements for a histogram, so large decks get \
+             a *battery*: five statistics of each dealt deck whose exact law under a fair \
+             shuffle is known for any deck size, each tested by chi-square against that law \
+             (cells pooled to at least 5 expected): fixed points (rencontres numbers), cycles \
+             (Stirling numbers of the first kind), descents and rising sequences (Eulerian \
+             numbers; a riffle leaves few rising sequences) and adjacent pairs that survive \
+             (card `i` still directly followed by `i + 1`). The *collision test* counts pairs \
+             of identical decks among the first {} dealt: a fair shuffle of {} cards expects \
+             about `C(N, 2) / n!`, essentially none, while a shuffle reseeded from a 32-bit \
+             seed repeats about `C(N, 2) / 2^32` pairs; `C(N, 2) / pairs` estimates how many \
+             decks it can deal at all.\n",
+            st.large_decks[0],
+            crate::text::fmt_count(st.large_shuffles.min(stats::collision::COLLISION_MAX_DECKS)),
+            st.large_decks[0],
+        );
+    }
     for a in &report.algorithms {
         algorithm_section(&mut md, a, st);
     }
@@ -309,6 +329,58 @@ fn figures_section(md: &mut String, a: &SuiteAlgorithm, st: &crate::SuiteSetting
     }
 }
 
+/// The battery's means and effect sizes, and the collision counts, of the
+/// cases that ran them.
+fn battery_section(md: &mut String, sampled: &[&crate::SuiteCase]) {
+    let with: Vec<&crate::sampled::SampleReport> = sampled
+        .iter()
+        .filter_map(|c| c.sampled.as_ref())
+        .filter(|s| s.battery.is_some())
+        .collect();
+    if with.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        md,
+        "Battery (mean of each statistic over the shuffles beside its exact mean for a fair \
+         shuffle; TV between the sampled and the exact law):\n\n| n | statistic | mean | exact mean | TV |\n|---:|---|---:|---:|---:|"
+    );
+    for s in &with {
+        for b in s.battery.iter().flatten() {
+            let _ = writeln!(
+                md,
+                "| {} | {} | {:.4} | {:.4} | {} |",
+                s.deck,
+                b.statistic,
+                b.mean,
+                b.null_mean,
+                fmt_prob(b.total_variation)
+            );
+        }
+    }
+    let _ = writeln!(md);
+    for s in &with {
+        if let Some(c) = &s.collisions {
+            let effective = c.log10_effective_decks.map_or(String::new(), |l| {
+                format!(
+                    "; as many as about {} equally likely decks would give",
+                    crate::text::fmt_power_of_ten(l)
+                )
+            });
+            let _ = writeln!(
+                md,
+                "Collisions on {} cards: {} pairs of identical decks among {} ({} distinct); a \
+                 fair shuffle expects {}{effective}.\n",
+                s.deck,
+                crate::text::fmt_count(c.pairs),
+                crate::text::fmt_count(c.decks),
+                crate::text::fmt_count(c.distinct),
+                fmt_prob(c.expected_pairs)
+            );
+        }
+    }
+}
+
 fn algorithm_section(md: &mut String, a: &SuiteAlgorithm, st: &crate::SuiteSettings) {
     let _ = writeln!(md, "\n## {}\n", a.info.id);
     let _ = writeln!(md, "**{}.** {}\n", a.info.name, a.info.summary);
@@ -389,6 +461,7 @@ fn algorithm_section(md: &mut String, a: &SuiteAlgorithm, st: &crate::SuiteSetti
         }
         let _ = writeln!(md);
     }
+    battery_section(md, &sampled);
     let skipped: Vec<String> = a
         .cases
         .iter()

@@ -73,6 +73,91 @@ pub struct EffectInfo {
     pub exact_total_variation: Option<f64>,
 }
 
+/// One statistic of the battery: its sampled frequencies beside its exact
+/// law under a uniform shuffle.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BatteryInfo {
+    /// `"fixed-points"`, `"cycles"`, `"descents"`, `"rising-sequences"` or
+    /// `"successions"`.
+    pub statistic: String,
+    /// `counts[k]`: decks of the first run whose statistic was `k`, `k` in `0..=n`.
+    pub counts: Vec<u64>,
+    /// `null[k]`: its exact probability under a uniform shuffle.
+    pub null: Vec<f64>,
+    /// The sampled mean.
+    pub mean: f64,
+    /// The exact mean under a uniform shuffle.
+    pub null_mean: f64,
+    /// Total variation distance between the sampled frequencies and the
+    /// null (biased upward by sampling noise).
+    pub total_variation: f64,
+}
+
+impl BatteryInfo {
+    /// One row per statistic of `battery`.
+    pub fn of(battery: &stats::battery::Battery) -> Vec<Self> {
+        use stats::battery::{Statistic, null, total_variation};
+        let n = battery.deck;
+        let total = battery.total().max(1) as f64;
+        Statistic::ALL
+            .iter()
+            .map(|&s| {
+                let counts = battery.of(s).to_vec();
+                let law = null(s, n);
+                BatteryInfo {
+                    statistic: s.name().into(),
+                    mean: counts
+                        .iter()
+                        .enumerate()
+                        .map(|(k, &c)| k as f64 * c as f64)
+                        .sum::<f64>()
+                        / total,
+                    null_mean: s.null_mean(n),
+                    total_variation: total_variation(&counts, &law),
+                    counts,
+                    null: law,
+                }
+            })
+            .collect()
+    }
+}
+
+/// The collision test's counts.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CollisionInfo {
+    /// Decks compared: the first run's first `min(shuffles, 2^23)`.
+    pub decks: u64,
+    /// Distinct decks among them.
+    pub distinct: u64,
+    /// Pairs of identical decks (the test's statistic).
+    pub pairs: u64,
+    /// The most times one deck was seen.
+    pub most_repeated: u64,
+    /// Expected pairs for a uniform shuffle, `C(N, 2) / n!`.
+    pub expected_pairs: f64,
+    /// Bound on the Poisson approximation's error (total variation).
+    pub approximation_error: f64,
+    /// `log10 C(N, 2) / pairs`: the number of equally likely decks that
+    /// would repeat as often (absent without a repeat).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub log10_effective_decks: Option<f64>,
+}
+
+impl From<&stats::collision::Collisions> for CollisionInfo {
+    fn from(c: &stats::collision::Collisions) -> Self {
+        use stats::collision::{approximation_error, expected_pairs, log10_effective_decks};
+        CollisionInfo {
+            decks: c.decks,
+            distinct: c.distinct,
+            pairs: c.pairs,
+            most_repeated: c.most_repeated,
+            expected_pairs: expected_pairs(c.deck, c.decks),
+            approximation_error: approximation_error(c.deck, c.decks),
+            log10_effective_decks: log10_effective_decks(c),
+        }
+    }
+}
+
 /// One seed's tests.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunInfo {
@@ -157,6 +242,12 @@ pub struct SampleReport {
     /// Estimated total variation distance (histogram only).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub total_variation: Option<f64>,
+    /// The battery of the first run, when no histogram was kept.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub battery: Option<Vec<BatteryInfo>>,
+    /// The collision test's counts, when it ran.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub collisions: Option<CollisionInfo>,
     /// Effect sizes.
     pub effect: EffectInfo,
     /// `log10` of the smallest Bonferroni-adjusted p-value over all tests of
@@ -236,6 +327,8 @@ impl SampleReport {
                 })
                 .collect(),
             total_variation: a.effect.total_variation,
+            battery: first.battery.as_ref().map(BatteryInfo::of),
+            collisions: first.collisions.as_ref().map(CollisionInfo::from),
             effect: EffectInfo {
                 position_z: a
                     .effect

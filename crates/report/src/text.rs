@@ -252,9 +252,12 @@ pub fn suite(report: &SuiteReport, colour: bool) -> String {
     out
 }
 
-/// A p-value given by its `log10`, readable at any size.
+/// A p-value given by its `log10`, readable at any size; `0` for the
+/// stand-in of an impossible value seen (`log10_p` at `f64::MIN`).
 pub fn fmt_log10_p(log10_p: f64) -> String {
-    if log10_p > -4.0 {
+    if log10_p < -1e300 {
+        "0".into()
+    } else if log10_p > -4.0 {
         format!("{:.4}", 10f64.powf(log10_p))
     } else if log10_p > -300.0 {
         format!("{:.2e}", 10f64.powf(log10_p))
@@ -355,6 +358,39 @@ pub fn sample(r: &crate::sampled::SampleReport) -> String {
     } else if let Some(x) = e.exact_total_variation {
         let _ = writeln!(out, "  total variation distance (exact): {}", fmt_prob(x));
     }
+    if let Some(battery) = &r.battery {
+        let _ = writeln!(
+            out,
+            "\n  {:<18} {:>12} {:>12} {:>18}",
+            "battery", "mean", "exact mean", "total variation"
+        );
+        for b in battery {
+            let _ = writeln!(
+                out,
+                "  {:<18} {:>12.4} {:>12.4} {:>18}",
+                b.statistic,
+                b.mean,
+                b.null_mean,
+                fmt_prob(b.total_variation)
+            );
+        }
+    }
+    if let Some(c) = &r.collisions {
+        let effective = c.log10_effective_decks.map_or(String::new(), |l| {
+            format!(
+                "; it behaves as if it could deal about {} decks",
+                fmt_power_of_ten(l)
+            )
+        });
+        let _ = writeln!(
+            out,
+            "\n  collisions: {} pairs of identical decks among the first {} ({} distinct); a uniform shuffle expects {}{effective}",
+            fmt_count(c.pairs),
+            fmt_count(c.decks),
+            fmt_count(c.distinct),
+            fmt_prob(c.expected_pairs)
+        );
+    }
     if let Some(c) = &r.confirmation {
         let _ = writeln!(
             out,
@@ -372,6 +408,15 @@ pub fn sample(r: &crate::sampled::SampleReport) -> String {
         r.expected
     );
     out
+}
+
+/// `10^l` as a number a reader can say: `86,400`, `4.3e9`.
+pub fn fmt_power_of_ten(l: f64) -> String {
+    if l < 7.0 {
+        fmt_count(10f64.powf(l).round() as u64)
+    } else {
+        format!("{:.1e}", 10f64.powf(l))
+    }
 }
 
 /// A power plan, for people.
@@ -428,5 +473,6 @@ mod tests {
         assert_eq!(fmt_log10_p(-2.0), "0.0100");
         assert_eq!(fmt_log10_p(-5.0), "1.00e-5");
         assert_eq!(fmt_log10_p(-400.0), "10^-400.0");
+        assert_eq!(fmt_log10_p(f64::MIN), "0");
     }
 }

@@ -16,6 +16,8 @@
 //! biased with probability at most `1e-12 + 1e-6 · 1e-3 ≈ 1e-9`, and unusual
 //! or worse with probability at most 1e-3.
 
+use crate::battery::{self, Battery};
+use crate::collision::{self, COLLISION_MAX_DECKS, COLLISION_TEST, Collisions, Fingerprints};
 use crate::exact::ExactDistribution;
 use crate::hypothesis::{
     TestResult, bonferroni_z, chi2_critical, empirical_tv, g_uniform, max_relative_deviation,
@@ -125,8 +127,15 @@ pub struct Analysis {
 impl Analysis {
     /// The counts' tests and effect sizes. `histogram` is used when given
     /// (and the position matrix then derived from it must equal
-    /// `positions`).
-    pub fn new(positions: &Positions, histogram: Option<&Histogram>) -> Analysis {
+    /// `positions`); so are the `battery` and the `collisions` of the same
+    /// decks (the first [`COLLISION_MAX_DECKS`] of them). With a battery
+    /// but no collisions, the collision test is reported as skipped.
+    pub fn new(
+        positions: &Positions,
+        histogram: Option<&Histogram>,
+        battery: Option<&Battery>,
+        collisions: Option<&Collisions>,
+    ) -> Analysis {
         let n = positions.deck;
         let shuffles = positions.total();
         let mut tests = Vec::new();
@@ -159,6 +168,17 @@ impl Analysis {
                         "needs {MIN_EXPECTED} expected per cell: at least {needed} shuffles, got {shuffles}"
                     ),
                 });
+            }
+            if let Some(b) = battery {
+                tests.extend(battery::tests(b));
+                match collisions {
+                    Some(c) => tests.push(collision::test(c)),
+                    None => skipped.push(Skipped {
+                        name: COLLISION_TEST,
+                        reason: collision::unfit(n, shuffles.min(COLLISION_MAX_DECKS))
+                            .unwrap_or_else(|| "not run".into()),
+                    }),
+                }
             }
         }
         let z = if shuffles > 0 && n >= 2 {
@@ -233,12 +253,21 @@ pub struct Run {
     pub positions: Positions,
     /// The permutation histogram, when kept.
     pub histogram: Option<Histogram>,
+    /// The battery's counts, when no histogram was kept.
+    pub battery: Option<Battery>,
+    /// Repeats among the first [`COLLISION_MAX_DECKS`] decks, when the
+    /// battery ran and the collision test fits the deck size.
+    pub collisions: Option<Collisions>,
     /// Tests and effect sizes.
     pub analysis: Analysis,
 }
 
 /// Samples one run: `shuffles` shuffles of `deck` cards with `seed`, with
-/// the permutation histogram when `histogram` (and `deck <= 10`).
+/// the permutation histogram when `histogram` (and `deck <= 10`), the
+/// battery and the collision test otherwise. The collision test shuffles
+/// the first [`COLLISION_MAX_DECKS`] decks of the run a second time (the
+/// same decks: chunk `c` of a seed is always the same), to keep their
+/// fingerprints.
 pub fn run(
     algorithm: &Algorithm,
     deck: usize,
@@ -247,7 +276,7 @@ pub fn run(
     histogram: bool,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Run {
-    let (positions, histogram) = if histogram && deck <= MAX_HISTOGRAM_DECK {
+    let (positions, histogram, battery, collisions) = if histogram && deck <= MAX_HISTOGRAM_DECK {
         let h = sample(
             algorithm,
             deck,
@@ -256,25 +285,44 @@ pub fn run(
             || Histogram::new(deck),
             progress,
         );
-        (h.positions(), Some(h))
+        (h.positions(), Some(h), None, None)
+    } else if deck >= 2 {
+        let (positions, battery) = sample(
+            algorithm,
+            deck,
+            shuffles,
+            seed,
+            || (Positions::new(deck), Battery::new(deck)),
+            progress,
+        );
+        let decks = shuffles.min(COLLISION_MAX_DECKS);
+        let collisions = collision::unfit(deck, decks).is_none().then(|| {
+            sample(algorithm, deck, decks, seed, Fingerprints::default, &|_| {}).collisions(deck)
+        });
+        (positions, None, Some(battery), collisions)
     } else {
-        (
-            sample(
-                algorithm,
-                deck,
-                shuffles,
-                seed,
-                || Positions::new(deck),
-                progress,
-            ),
-            None,
-        )
+        let positions = sample(
+            algorithm,
+            deck,
+            shuffles,
+            seed,
+            || Positions::new(deck),
+            progress,
+        );
+        (positions, None, None, None)
     };
-    let analysis = Analysis::new(&positions, histogram.as_ref());
+    let analysis = Analysis::new(
+        &positions,
+        histogram.as_ref(),
+        battery.as_ref(),
+        collisions.as_ref(),
+    );
     Run {
         seed,
         positions,
         histogram,
+        battery,
+        collisions,
         analysis,
     }
 }
@@ -329,17 +377,21 @@ pub fn audit(
     let mut log10s: Vec<f64> = first.analysis.tests.iter().map(|t| t.log10_p).collect();
     let repeated = (repeat > 1).then(|| {
         let mut seeds = vec![seed];
+        // The collision test's p-value is 1 unless a deck repeats: too
+        // discrete for a test of uniformity, so it has no second level.
+        let continuous = |t: &&TestResult| t.name != COLLISION_TEST;
         let mut p_values: Vec<(&'static str, Vec<f64>)> = first
             .analysis
             .tests
             .iter()
+            .filter(continuous)
             .map(|t| (t.name, vec![t.p_value]))
             .collect();
         for r in 1..repeat {
             let s = seed.wrapping_add(r);
             let a = run(algorithm, deck, shuffles, s, histogram, progress).analysis;
             seeds.push(s);
-            for ((_, list), t) in p_values.iter_mut().zip(&a.tests) {
+            for ((_, list), t) in p_values.iter_mut().zip(a.tests.iter().filter(continuous)) {
                 list.push(t.p_value);
             }
         }
@@ -395,6 +447,11 @@ fn ks_name(test: &str) -> &'static str {
         "permutation-chi2" => "ks-permutation-chi2",
         "permutation-g" => "ks-permutation-g",
         "position-chi2" => "ks-position-chi2",
+        "fixed-points-chi2" => "ks-fixed-points-chi2",
+        "cycles-chi2" => "ks-cycles-chi2",
+        "descents-chi2" => "ks-descents-chi2",
+        "rising-sequences-chi2" => "ks-rising-sequences-chi2",
+        "successions-chi2" => "ks-successions-chi2",
         _ => "ks",
     }
 }
@@ -518,7 +575,7 @@ mod tests {
     fn too_few_shuffles_skip_the_permutation_tests_and_say_how_many() {
         let mut h = Histogram::new(4);
         h.counts[0] = 50;
-        let a = Analysis::new(&h.positions(), Some(&h));
+        let a = Analysis::new(&h.positions(), Some(&h), None, None);
         assert_eq!(a.tests.len(), 1);
         assert_eq!(a.skipped.len(), 2);
         assert!(
@@ -543,6 +600,55 @@ mod tests {
         let a = audit(naive, 5, 200_000, 1, 1, true, &|_| {});
         assert_eq!(a.grade, Grade::Biased);
         assert!(a.confirmation.is_none());
+    }
+
+    #[test]
+    fn large_decks_get_the_battery_and_the_collision_test() {
+        let fy = &algorithms::registry::find("fisher-yates")
+            .unwrap()
+            .algorithm;
+        let a = audit(fy, 52, 50_000, 11, 3, false, &|_| {});
+        let first = &a.first;
+        let names: Vec<_> = first.analysis.tests.iter().map(|t| t.name).collect();
+        assert_eq!(
+            names,
+            [
+                "position-chi2",
+                "fixed-points-chi2",
+                "cycles-chi2",
+                "descents-chi2",
+                "rising-sequences-chi2",
+                "successions-chi2",
+                COLLISION_TEST
+            ]
+        );
+        assert!(first.histogram.is_none());
+        assert_eq!(first.battery.as_ref().unwrap().total(), 50_000);
+        let c = first.collisions.unwrap();
+        assert_eq!((c.decks, c.pairs, c.distinct), (50_000, 0, 50_000));
+        assert_eq!(a.grade, Grade::Uniform);
+        // Every continuous test has its own second level; the collision test none.
+        let rep = a.repeated.unwrap();
+        let ks: Vec<_> = rep.ks.iter().map(|t| t.name).collect();
+        assert_eq!(ks.len(), 6);
+        assert!(
+            ks.iter().all(|n| n.starts_with("ks-") && n.len() > 3),
+            "{ks:?}"
+        );
+        // 12 cards: 4.8e8 arrangements, too few for the Poisson approximation.
+        let a = run(fy, 12, 10_000, 1, false, &|_| {}).analysis;
+        assert_eq!(a.tests.len(), 6);
+        assert_eq!(a.skipped[0].name, COLLISION_TEST);
+        assert!(a.skipped[0].reason.contains("12! arrangements are too few"));
+    }
+
+    #[test]
+    fn the_battery_catches_the_naive_swap_at_52_cards() {
+        let naive = &algorithms::registry::find("naive-swap").unwrap().algorithm;
+        let a = run(naive, 52, 100_000, 2, false, &|_| {}).analysis;
+        assert_eq!(a.grade(), Grade::Biased);
+        let cycles = a.tests.iter().find(|t| t.name == "cycles-chi2").unwrap();
+        assert!(cycles.log10_p < -100.0, "{cycles:?}");
     }
 
     #[test]

@@ -41,7 +41,8 @@ pub struct Limits {
     pub min_path_log2: Option<u32>,
     /// Paths deeper than this many draws are cut.
     pub max_depth: usize,
-    /// The most outcomes a single draw may have.
+    /// The most outcomes a single draw may have (by default 2^17: a day of
+    /// seconds fits, a 32-bit seed does not).
     pub max_branching: u128,
 }
 
@@ -51,7 +52,7 @@ impl Default for Limits {
             max_paths: 1_000_000_000,
             min_path_log2: None,
             max_depth: 4096,
-            max_branching: 1 << 16,
+            max_branching: 1 << 17,
         }
     }
 }

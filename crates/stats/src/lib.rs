@@ -8,6 +8,7 @@
 
 pub mod audit;
 pub mod battery;
+pub mod collision;
 pub mod error;
 pub mod exact;
 pub mod hypothesis;

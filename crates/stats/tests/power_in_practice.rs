@@ -116,7 +116,7 @@ fn caught_when_the_budget_allows(max_deck: usize, budget: u64) {
                 continue;
             }
             let h = histogram(entry, n, budget, 1);
-            let a = Analysis::new(&h.positions(), Some(&h));
+            let a = Analysis::new(&h.positions(), Some(&h), None, None);
             assert_eq!(
                 a.grade(),
                 Grade::Biased,
@@ -141,7 +141,7 @@ fn uniform_algorithms_are_not_called_biased() {
     for entry in REGISTRY.iter().filter(|e| e.expected == Expected::Uniform) {
         for seed in 1..=20 {
             let h = histogram(entry, n, shuffles, seed);
-            let a = Analysis::new(&h.positions(), Some(&h));
+            let a = Analysis::new(&h.positions(), Some(&h), None, None);
             runs += 1;
             assert_ne!(a.grade(), Grade::Biased, "{} seed {seed}", entry.id);
             if a.grade() != Grade::Uniform {

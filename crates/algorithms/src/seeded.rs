@@ -1,0 +1,219 @@
+//! Shuffles whose only randomness is a seed: a generator reseeded for every
+//! deal, so the deck is a function of the seed and a shuffle can deal no
+//! more decks than there are seeds (52 cards have 8·10^67 arrangements; a
+//! 32-bit seed reaches at most 4.3·10^9 of them, one second of a day one of
+//! 86,400).
+//!
+//! The seed is the one draw from the [`Source`]; everything after it is
+//! deterministic. That is what lets the exact enumerator walk a day of
+//! seconds (86,400 paths), and what the collision test sees at 52 cards:
+//! decks repeat long before they would for a real shuffle.
+//!
+//! Two generators: C's `rand()` as the seed documents call it (the 15-bit
+//! linear congruential generator of Microsoft's C runtime, [`CRand`]), and,
+//! to show that a small seed space alone is fatal, a good generator
+//! (xoshiro256++) driving a correct Fisher–Yates.
+
+use crate::reference::FisherYates;
+use crate::{Shuffle, Source};
+use rand::SeedableRng;
+
+/// C's `rand()` with `RAND_MAX = 32767` as Microsoft's C runtime computes
+/// it: `x = x * 214013 + 2531011 (mod 2^32)`, then `(x >> 16) & 0x7fff`;
+/// `srand(s)` sets `x = s`.
+///
+/// Its outputs are 15 bits, and a whole sequence is fixed by the 32-bit
+/// state: after `srand(seed)`, every `rand()` a shuffle makes follows from
+/// the seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CRand {
+    state: u32,
+}
+
+impl CRand {
+    /// The multiplier.
+    pub const A: u32 = 214_013;
+    /// The increment.
+    pub const C: u32 = 2_531_011;
+    /// `RAND_MAX`.
+    pub const RAND_MAX: u32 = 0x7fff;
+
+    /// `srand(seed)`.
+    pub fn srand(seed: u32) -> Self {
+        CRand { state: seed }
+    }
+
+    /// `rand()`: the next 15-bit output.
+    #[inline]
+    pub fn rand(&mut self) -> u32 {
+        self.state = self.state.wrapping_mul(Self::A).wrapping_add(Self::C);
+        (self.state >> 16) & Self::RAND_MAX
+    }
+}
+
+/// `time(0)` at 00:00:00 UTC on 10 October 2012, the day
+/// `004_bc98dc84b49fccfb.txt` was posted: the first second of the day of
+/// seeds that [`SeedSpace::SecondsOfDay`] models.
+pub const POST_DAY: u32 = 1_349_827_200;
+
+/// Where a per-deal seed comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SeedSpace {
+    /// `time(0)` during one day: 86,400 seeds, [`POST_DAY`]`..POST_DAY + 86400`.
+    SecondsOfDay,
+    /// Milliseconds since midnight: 86,400,000 seeds, `0..86_400_000`.
+    MillisOfDay,
+    /// Any 32-bit value: 4,294,967,296 seeds.
+    Bits32,
+}
+
+impl SeedSpace {
+    /// How many seeds there are.
+    pub const fn seeds(self) -> u64 {
+        match self {
+            SeedSpace::SecondsOfDay => 86_400,
+            SeedSpace::MillisOfDay => 86_400_000,
+            SeedSpace::Bits32 => 1 << 32,
+        }
+    }
+
+    /// Draws one seed, uniformly from the space: the deal's only random
+    /// choice.
+    #[inline]
+    pub fn draw<S: Source + ?Sized>(self, src: &mut S) -> u32 {
+        match self {
+            SeedSpace::SecondsOfDay => POST_DAY + src.below(86_400) as u32,
+            SeedSpace::MillisOfDay => src.below(86_400_000) as u32,
+            SeedSpace::Bits32 => src.word(32) as u32,
+        }
+    }
+}
+
+/// How `Poker::Shuffle` turns `rand()` into a partner in `[i, n)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reduction {
+    /// `i + (int)((n - i) * rand() / (RAND_MAX + 1.0))`, as printed.
+    Scale,
+    /// `i + rand() % (n - i)`, the other common way.
+    Mod,
+}
+
+/// The corrected `Poker::Shuffle` as the post's program runs it: `srand((int)time(0))`
+/// at the start of every shuffle, then a partner in `[i, n)` for each `i`
+/// from C's `rand()`.
+///
+/// Source: `004_bc98dc84b49fccfb.txt`, `Poker::Shuffle` (the corrected line,
+/// with the `srand((int)time(0))` that opens the function); the seconds are
+/// those of the day the post went up ([`POST_DAY`]); [`Reduction::Mod`] is
+/// the same function with `rand() % (n - i)`.
+/// Cost: `O(n)`, one seed and `n` calls to `rand()`.
+/// Defect: the deck is a function of the second it is dealt in: at most
+/// 86,400 decks a day, whatever the deck size (and two deals in the same
+/// second are the same deck). On top of that, 32768 outputs do not divide
+/// evenly into `n - i` partners.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PokerTimeSeeded {
+    /// How `rand()` becomes a partner.
+    pub reduction: Reduction,
+}
+
+impl Shuffle for PokerTimeSeeded {
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        let mut c = CRand::srand(SeedSpace::SecondsOfDay.draw(src));
+        let poker_size = deck.len();
+        for i in 0..poker_size {
+            let k = (poker_size - i) as u64;
+            let r = u64::from(c.rand());
+            let ran_index = i + match self.reduction {
+                Reduction::Scale => ((k * r) >> 15) as usize,
+                Reduction::Mod => (r % k) as usize,
+            };
+            if i != ran_index {
+                deck.swap(i, ran_index);
+            }
+        }
+    }
+}
+
+/// A correct Fisher–Yates driven by a good generator (xoshiro256++) that is
+/// reseeded for every deal from a small seed: the seed space is the only
+/// defect.
+///
+/// Source: reference; the common mistake of seeding a shuffle per deal from
+/// the clock (seconds or milliseconds of a day) or from a 32-bit value.
+/// Cost: `O(n)` after seeding the generator.
+/// Defect: at most [`SeedSpace::seeds`] distinct decks: for 52 cards a
+/// fraction of about `seeds / 8.07·10^67` of all decks can ever be dealt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeededFisherYates {
+    /// Where each deal's seed comes from.
+    pub space: SeedSpace,
+}
+
+impl Shuffle for SeededFisherYates {
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        let seed = self.space.draw(src);
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(u64::from(seed));
+        FisherYates.shuffle(deck, &mut rng);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Draw, Scripted};
+
+    #[test]
+    fn crand_is_the_msvc_sequence() {
+        // srand(1): the first outputs of Microsoft's rand().
+        let mut c = CRand::srand(1);
+        let got: Vec<u32> = (0..5).map(|_| c.rand()).collect();
+        assert_eq!(got, [41, 18467, 6334, 26500, 19169]);
+    }
+
+    #[test]
+    fn the_deal_is_a_function_of_the_second() {
+        let shuffle = |second: u64, reduction| {
+            let mut s = Scripted::new([second]);
+            let mut deck: Vec<u8> = (0..52).collect();
+            PokerTimeSeeded { reduction }.shuffle(&mut deck, &mut s);
+            assert_eq!(s.log(), &[Draw::Below(86_400)]);
+            deck
+        };
+        assert_eq!(shuffle(7, Reduction::Scale), shuffle(7, Reduction::Scale));
+        assert_ne!(shuffle(7, Reduction::Scale), shuffle(8, Reduction::Scale));
+        assert_ne!(shuffle(7, Reduction::Scale), shuffle(7, Reduction::Mod));
+        // By hand for 3 cards at second 0 (state 1349827200):
+        let mut c = CRand::srand(POST_DAY);
+        let r: Vec<u64> = (0..3).map(|_| u64::from(c.rand())).collect();
+        let mut want = vec![0u8, 1, 2];
+        for (i, &r) in r.iter().enumerate() {
+            let j = i + (((3 - i as u64) * r) >> 15) as usize;
+            want.swap(i, j);
+        }
+        let mut s = Scripted::new([0]);
+        let mut deck = vec![0u8, 1, 2];
+        PokerTimeSeeded {
+            reduction: Reduction::Scale,
+        }
+        .shuffle(&mut deck, &mut s);
+        assert_eq!(deck, want);
+    }
+
+    #[test]
+    fn seed_spaces_draw_once_from_their_range() {
+        for (space, draw) in [
+            (SeedSpace::SecondsOfDay, Draw::Below(86_400)),
+            (SeedSpace::MillisOfDay, Draw::Below(86_400_000)),
+            (SeedSpace::Bits32, Draw::Word(32)),
+        ] {
+            let mut s = Scripted::new([5]);
+            let mut deck: Vec<u8> = (0..10).collect();
+            SeededFisherYates { space }.shuffle(&mut deck, &mut s);
+            assert_eq!(s.log(), &[draw]);
+            let mut sorted = deck.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..10).collect::<Vec<u8>>());
+        }
+    }
+}
