@@ -264,10 +264,10 @@ pub struct Run {
 
 /// Samples one run: `shuffles` shuffles of `deck` cards with `seed`, with
 /// the permutation histogram when `histogram` (and `deck <= 10`), the
-/// battery and the collision test otherwise. The collision test shuffles
-/// the first [`COLLISION_MAX_DECKS`] decks of the run a second time (the
-/// same decks: chunk `c` of a seed is always the same), to keep their
-/// fingerprints.
+/// battery and the collision test otherwise. The collision test compares
+/// the first [`COLLISION_MAX_DECKS`] decks of the run: in the same pass when
+/// that is all of them, else by shuffling those decks a second time (the
+/// same decks: chunk `c` of a seed is always the same).
 pub fn run(
     algorithm: &Algorithm,
     deck: usize,
@@ -287,18 +287,39 @@ pub fn run(
         );
         (h.positions(), Some(h), None, None)
     } else if deck >= 2 {
-        let (positions, battery) = sample(
-            algorithm,
-            deck,
-            shuffles,
-            seed,
-            || (Positions::new(deck), Battery::new(deck)),
-            progress,
-        );
         let decks = shuffles.min(COLLISION_MAX_DECKS);
-        let collisions = collision::unfit(deck, decks).is_none().then(|| {
-            sample(algorithm, deck, decks, seed, Fingerprints::default, &|_| {}).collisions(deck)
-        });
+        let fits = collision::unfit(deck, decks).is_none();
+        let (positions, battery, collisions) = if fits && decks == shuffles {
+            // Every deck's fingerprint fits: one pass counts everything.
+            let ((positions, battery), prints) = sample(
+                algorithm,
+                deck,
+                shuffles,
+                seed,
+                || {
+                    (
+                        (Positions::new(deck), Battery::new(deck)),
+                        Fingerprints::default(),
+                    )
+                },
+                progress,
+            );
+            (positions, battery, Some(prints.collisions(deck)))
+        } else {
+            let (positions, battery) = sample(
+                algorithm,
+                deck,
+                shuffles,
+                seed,
+                || (Positions::new(deck), Battery::new(deck)),
+                progress,
+            );
+            let collisions = fits.then(|| {
+                sample(algorithm, deck, decks, seed, Fingerprints::default, &|_| {})
+                    .collisions(deck)
+            });
+            (positions, battery, collisions)
+        };
         (positions, None, Some(battery), collisions)
     } else {
         let positions = sample(
@@ -640,6 +661,20 @@ mod tests {
         assert_eq!(a.tests.len(), 6);
         assert_eq!(a.skipped[0].name, COLLISION_TEST);
         assert!(a.skipped[0].reason.contains("12! arrangements are too few"));
+    }
+
+    #[test]
+    fn collisions_counted_in_the_run_are_those_of_its_decks() {
+        // The run counts fingerprints in its single pass; a separate pass
+        // over the same seed (what runs beyond COLLISION_MAX_DECKS use) must
+        // see the same decks.
+        let alg = &algorithms::registry::find("fisher-yates-seed-seconds")
+            .unwrap()
+            .algorithm;
+        let r = run(alg, 30, 70_000, 4, false, &|_| {});
+        let again = sample(alg, 30, 70_000, 4, Fingerprints::default, &|_| {}).collisions(30);
+        assert_eq!(r.collisions, Some(again));
+        assert!(again.pairs > 0);
     }
 
     #[test]
