@@ -8,6 +8,7 @@ use report::{AlgorithmInfo, ExactReport, Provenance};
 use stats::{ExactError, Limits, MAX_EXACT_DECK, exact_distribution};
 use suite::SuiteArgs;
 
+mod audit;
 mod suite;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -45,6 +46,12 @@ enum Command {
     Sample(SampleArgs),
     /// From the exact law, how many shuffles it takes to detect the bias.
     Power(PowerArgs),
+    /// Test decks dealt by any program, one per line from a file or `-`
+    /// (stdin); exit 0 when no bias shows, 1 when one does, 2 on bad input.
+    Audit(audit::AuditArgs),
+    /// Deal decks with a registered algorithm and print them, one per line:
+    /// the input `audit` reads.
+    Deal(audit::DealArgs),
 }
 
 #[derive(Debug, Args)]
@@ -167,6 +174,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Suite(args)) => suite::run(&args),
         Some(Command::Sample(args)) => sample(&args),
         Some(Command::Power(args)) => power(&args),
+        Some(Command::Audit(args)) => audit::run(&args),
+        Some(Command::Deal(args)) => audit::deal(&args),
         None => suite::run(&cli.suite),
     }
 }

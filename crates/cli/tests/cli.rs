@@ -40,6 +40,8 @@ fn help_and_version() {
         ("suite", "--repeat"),
         ("sample", "--histogram"),
         ("power", "--alpha"),
+        ("audit", "--skip-invalid"),
+        ("deal", "--format"),
     ] {
         cmd()
             .args([sub, "--help"])

@@ -628,6 +628,38 @@ mod tests {
             reason: "y".into(),
         });
         keys(&serde_json::to_value(&sampled).unwrap(), &mut all);
+        // A large deck: the battery and collisions (seconds of a day repeat).
+        let seeded = find("fisher-yates-seed-seconds").unwrap();
+        let audit = stats::audit::audit(&seeded.algorithm, 30, 2_000, 1, 1, false, &|_| {});
+        let large = sampled::SampleReport::case(seeded, &audit, 2_000, "rng", None);
+        keys(&serde_json::to_value(&large).unwrap(), &mut all);
+        // `audit --json`, with invalid lines.
+        let read = sampled::AuditReport {
+            schema_version: SCHEMA_VERSION,
+            provenance: Provenance::new("t"),
+            input: sampled::InputInfo {
+                source: "-".into(),
+                lines: 2_001,
+                decks: 2_000,
+                deck: 30,
+                base: "0-based".into(),
+                base_detected: true,
+                invalid: vec![sampled::InvalidLines {
+                    kind: "empty-line".into(),
+                    count: 1,
+                    first_line: 7,
+                    message: "empty line".into(),
+                }],
+            },
+            result: large,
+            seconds: 0.0,
+        };
+        let text = serde_json::to_string(&read).unwrap();
+        assert_eq!(
+            serde_json::from_str::<sampled::AuditReport>(&text).unwrap(),
+            read
+        );
+        keys(&serde_json::to_value(&read).unwrap(), &mut all);
         let naive = find("naive-swap").unwrap();
         let law = exact_distribution(&naive.algorithm, 3, &Limits::default()).unwrap();
         let power = sampled::PowerReport {
@@ -662,6 +694,12 @@ mod tests {
             "ks",
             "exact_total_variation",
             "permutation_counts",
+            "battery",
+            "null_mean",
+            "collisions",
+            "log10_effective_decks",
+            "base_detected",
+            "first_line",
         ] {
             assert!(all.contains(key), "{key} was not exercised");
         }

@@ -298,19 +298,39 @@ impl SampleReport {
         rng: &str,
         exact_total_variation: Option<f64>,
     ) -> Self {
+        Self::of_audit(
+            entry.id,
+            entry.expected.label(),
+            audit,
+            shuffles,
+            rng,
+            exact_total_variation,
+        )
+    }
+
+    /// The report of an audit of something that may not be in the registry
+    /// (decks read from a file): its name and expected verdict are given.
+    pub fn of_audit(
+        algorithm: &str,
+        expected: &str,
+        audit: &stats::audit::SampleAudit,
+        shuffles: u64,
+        rng: &str,
+        exact_total_variation: Option<f64>,
+    ) -> Self {
         let first = &audit.first;
         let a = &first.analysis;
         let n = first.positions.deck;
         SampleReport {
             schema_version: None,
             provenance: None,
-            algorithm: entry.id.into(),
+            algorithm: algorithm.into(),
             deck: n,
             shuffles,
             seed: first.seed,
             rng: rng.into(),
             threads: 0,
-            expected: entry.expected.label().into(),
+            expected: expected.into(),
             position_matrix: first.positions.rows(),
             permutation_counts: first
                 .histogram
@@ -366,6 +386,56 @@ impl SampleReport {
             seconds: None,
         }
     }
+}
+
+/// One kind of invalid line in an audited input.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct InvalidLines {
+    /// `"empty-line"`, `"not-a-number"`, `"malformed-json"`, `"wrong-length"`,
+    /// `"deck-size"`, `"out-of-range"`, `"no-base"` or `"duplicate-card"`.
+    pub kind: String,
+    /// Lines of this kind.
+    pub count: u64,
+    /// The first one's line number (from 1).
+    pub first_line: u64,
+    /// The first one's message.
+    pub message: String,
+}
+
+/// What `shuffle-audit audit` read.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct InputInfo {
+    /// The file, or `"-"` for standard input.
+    pub source: String,
+    /// Lines read.
+    pub lines: u64,
+    /// Valid decks among them (the `shuffles` of `result`).
+    pub decks: u64,
+    /// Cards per deck.
+    pub deck: usize,
+    /// `"0-based"` or `"1-based"`.
+    pub base: String,
+    /// Whether the numbering was detected (from the first deck) rather than given.
+    pub base_detected: bool,
+    /// Invalid lines by kind (only with `--skip-invalid`; otherwise the first
+    /// one is an error).
+    pub invalid: Vec<InvalidLines>,
+}
+
+/// `shuffle-audit audit --json`: decks read from a file, tested.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AuditReport {
+    /// [`crate::SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// Who wrote it.
+    pub provenance: Provenance,
+    /// What was read.
+    pub input: InputInfo,
+    /// The tests, as `sample --json` has them (`algorithm` is the input's
+    /// name, `expected` `"unknown"`, `seed` 0 and `rng` says the decks were read).
+    pub result: SampleReport,
+    /// Wall time, in seconds.
+    pub seconds: f64,
 }
 
 /// One test's power plan.

@@ -296,6 +296,45 @@ pub fn sample(r: &crate::sampled::SampleReport) -> String {
             / 1e6
     );
     let _ = writeln!(out, "rng: {}", r.rng);
+    out + &sample_body(r)
+}
+
+/// The decks read by `shuffle-audit audit` and what their tests say.
+pub fn audit(r: &crate::sampled::AuditReport) -> String {
+    let mut out = String::new();
+    let i = &r.input;
+    let _ = writeln!(
+        out,
+        "{}: {} lines, {} decks of {} cards ({}, {}), {:.2} s",
+        i.source,
+        fmt_count(i.lines),
+        fmt_count(i.decks),
+        i.deck,
+        i.base,
+        if i.base_detected {
+            "detected from the first deck"
+        } else {
+            "as given"
+        },
+        r.seconds
+    );
+    for bad in &i.invalid {
+        let _ = writeln!(
+            out,
+            "skipped {} {} line(s); the first, line {}: {}",
+            fmt_count(bad.count),
+            bad.kind,
+            bad.first_line,
+            bad.message
+        );
+    }
+    out + &sample_body(&r.result)
+}
+
+/// The tests, effect sizes, battery, collisions and verdict of a sampled
+/// or read set of decks.
+fn sample_body(r: &crate::sampled::SampleReport) -> String {
+    let mut out = String::new();
     let _ = writeln!(
         out,
         "\n  {:<26} {:>16} {:>10} {:>12}",

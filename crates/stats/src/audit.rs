@@ -25,7 +25,7 @@ use crate::hypothesis::{
     tv_noise_floor,
 };
 use crate::perm::factorial;
-use crate::sample::{Histogram, MAX_HISTOGRAM_DECK, Positions, sample, splitmix64};
+use crate::sample::{Accumulator, Histogram, MAX_HISTOGRAM_DECK, Positions, sample, splitmix64};
 use algorithms::Algorithm;
 
 /// Below this Bonferroni-adjusted p-value a run is at least *unusual*.
@@ -345,6 +345,95 @@ pub fn run(
         battery,
         collisions,
         analysis,
+    }
+}
+
+/// Counts of decks that come from outside (a file of shuffles another
+/// program dealt): everything any test might need, kept until the number
+/// of decks is known.
+#[derive(Clone, Debug)]
+pub struct Observed {
+    positions: Positions,
+    histogram: Option<Histogram>,
+    battery: Battery,
+    prints: Option<Fingerprints>,
+}
+
+impl Observed {
+    /// Empty counts for decks of `deck` cards (2..=255): a histogram up to
+    /// 8 cards, fingerprints of the first [`COLLISION_MAX_DECKS`] decks
+    /// above.
+    pub fn new(deck: usize) -> Self {
+        Observed {
+            positions: Positions::new(deck),
+            histogram: (deck <= 8).then(|| Histogram::new(deck)),
+            battery: Battery::new(deck),
+            prints: (deck > 8).then(Fingerprints::default),
+        }
+    }
+
+    /// Counts one deck (`deck[position] = card`, a permutation of `0..n`).
+    #[inline]
+    pub fn observe(&mut self, deck: &[u8]) {
+        self.positions.observe(deck);
+        self.battery.observe(deck);
+        if let Some(h) = &mut self.histogram {
+            h.observe(deck);
+        }
+        if let Some(f) = &mut self.prints
+            && (f.prints.len() as u64) < COLLISION_MAX_DECKS
+        {
+            f.observe(deck);
+        }
+    }
+
+    /// The run these decks make: the permutation tests when the histogram
+    /// has at least [`MIN_EXPECTED`] decks per arrangement, the battery and
+    /// (where it fits) the collision test otherwise; the position test
+    /// always. Its seed is 0: the decks came from elsewhere.
+    pub fn into_run(self) -> Run {
+        let n = self.positions.deck;
+        let total = self.positions.total();
+        let kept = self.histogram.is_some();
+        let full = kept && total as f64 >= MIN_EXPECTED * factorial(n) as f64;
+        let (histogram, battery, collisions) = if full {
+            (self.histogram, None, None)
+        } else {
+            let decks = total.min(COLLISION_MAX_DECKS);
+            let collisions = self
+                .prints
+                .filter(|_| collision::unfit(n, decks).is_none())
+                .map(|f| f.collisions(n));
+            (None, Some(self.battery), collisions)
+        };
+        let mut analysis = Analysis::new(
+            &self.positions,
+            histogram.as_ref(),
+            battery.as_ref(),
+            collisions.as_ref(),
+        );
+        if kept && !full {
+            let needed = (MIN_EXPECTED * factorial(n) as f64).ceil() as u64;
+            for name in ["permutation-chi2", "permutation-g"] {
+                analysis.skipped.insert(
+                    0,
+                    Skipped {
+                        name,
+                        reason: format!(
+                            "needs {MIN_EXPECTED} expected per arrangement: at least {needed} decks ({MIN_EXPECTED} x {n}!), got {total}; the battery ran instead"
+                        ),
+                    },
+                );
+            }
+        }
+        Run {
+            seed: 0,
+            positions: self.positions,
+            histogram,
+            battery,
+            collisions,
+            analysis,
+        }
     }
 }
 
@@ -675,6 +764,36 @@ mod tests {
         let again = sample(alg, 30, 70_000, 4, Fingerprints::default, &|_| {}).collisions(30);
         assert_eq!(r.collisions, Some(again));
         assert!(again.pairs > 0);
+    }
+
+    #[test]
+    fn observed_decks_get_the_tests_their_number_allows() {
+        use rand::SeedableRng;
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(9);
+        let fy = algorithms::FisherYates;
+        let mut counts = |n: usize, decks: u64| {
+            let mut o = Observed::new(n);
+            let mut d: Vec<u8> = Vec::new();
+            for _ in 0..decks {
+                d.clear();
+                d.extend(0..n as u8);
+                algorithms::Shuffle::shuffle(&fy, &mut d, &mut rng);
+                o.observe(&d);
+            }
+            o.into_run()
+        };
+        // 4 cards, 200 decks: enough for the histogram (5 x 24 = 120).
+        let r = counts(4, 200);
+        assert!(r.histogram.is_some() && r.battery.is_none());
+        assert_eq!(r.analysis.tests[0].name, "permutation-chi2");
+        // 6 cards, 200 decks: too few (3600 needed); the battery instead.
+        let r = counts(6, 200);
+        assert!(r.histogram.is_none() && r.battery.is_some());
+        assert_eq!(r.analysis.tests.len(), 6);
+        // 52 cards: the battery and the collision test.
+        let r = counts(52, 1000);
+        assert_eq!(r.collisions.unwrap().decks, 1000);
+        assert_eq!(r.analysis.grade(), Grade::Uniform);
     }
 
     #[test]

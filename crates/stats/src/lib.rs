@@ -12,6 +12,7 @@ pub mod collision;
 pub mod error;
 pub mod exact;
 pub mod hypothesis;
+pub mod input;
 pub mod perm;
 pub mod sample;
 

@@ -1,0 +1,251 @@
+//! `shuffle-audit audit`: tests decks that another program dealt, read one
+//! per line from a file or standard input.
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use report::Provenance;
+use report::sampled::{AuditReport, InputInfo, InvalidLines, SampleReport};
+use stats::audit::{Grade, Observed, SampleAudit};
+use stats::input::{Base, DeckParser, ReadError, read_decks};
+use stats::sample::MAX_SAMPLE_DECK;
+use std::io::BufRead;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Debug, Args)]
+pub(crate) struct AuditArgs {
+    /// File of decks, one per line (`-` for standard input): integers
+    /// separated by spaces or commas, or a JSON array, cards numbered from
+    /// 0 or from 1.
+    #[arg(value_name = "FILE")]
+    input: String,
+    /// Cards per deck (default: the length of the first deck).
+    #[arg(long, short)]
+    deck: Option<usize>,
+    /// Card numbering: 0 or 1 (default: detected from the first deck,
+    /// which holds 0 or holds n).
+    #[arg(long, value_name = "0|1", value_parser = parse_base)]
+    base: Option<Base>,
+    /// Count invalid lines and go on, instead of stopping at the first.
+    #[arg(long)]
+    skip_invalid: bool,
+    /// Print one JSON document (schema in reports/SCHEMA.md).
+    #[arg(long)]
+    json: bool,
+}
+
+fn parse_base(s: &str) -> Result<Base, String> {
+    match s {
+        "0" => Ok(Base::Zero),
+        "1" => Ok(Base::One),
+        _ => Err(format!("{s:?} is not a numbering: use 0 or 1")),
+    }
+}
+
+/// Exit code when the decks show a bias (`suspicious` or `biased`).
+const EXIT_BIASED: u8 = 1;
+
+pub(crate) fn run(args: &AuditArgs) -> Result<ExitCode> {
+    if let Some(d) = args.deck
+        && !(2..=MAX_SAMPLE_DECK).contains(&d)
+    {
+        bail!("deck size {d} is not allowed: use 2..={MAX_SAMPLE_DECK}");
+    }
+    let start = Instant::now();
+    let reader: Box<dyn BufRead> = if args.input == "-" {
+        Box::new(std::io::BufReader::with_capacity(
+            1 << 16,
+            std::io::stdin().lock(),
+        ))
+    } else {
+        let f =
+            std::fs::File::open(&args.input).with_context(|| format!("opening {}", args.input))?;
+        Box::new(std::io::BufReader::with_capacity(1 << 16, f))
+    };
+    let mut parser = DeckParser::new(args.deck, args.base);
+    let mut observed: Option<Observed> = None;
+    let counts = read_decks(reader, &mut parser, args.skip_invalid, |deck| {
+        observed
+            .get_or_insert_with(|| Observed::new(deck.len()))
+            .observe(deck);
+    })
+    .map_err(|e| match e {
+        ReadError::Line { .. } if !args.skip_invalid => {
+            anyhow::anyhow!(
+                "{}: {e} (--skip-invalid counts bad lines instead)",
+                args.input
+            )
+        }
+        e => anyhow::anyhow!("{}: {e}", args.input),
+    })?;
+    let observed = observed.expect("read_decks fails without a deck");
+    let deck = parser.deck().expect("known after a deck");
+    let base = parser.base().expect("known after a deck");
+    let first = observed.into_run();
+    if !first
+        .analysis
+        .tests
+        .iter()
+        .any(|t| t.name == "position-chi2")
+    {
+        bail!(
+            "{}: {} decks of {deck} cards are too few to test: the position test needs at least {} (5 per cell)",
+            args.input,
+            counts.decks,
+            5 * deck
+        );
+    }
+    let grade = first.analysis.grade();
+    let audit = SampleAudit {
+        log10_min_adjusted_p: first.analysis.log10_min_adjusted_p,
+        first,
+        repeated: None,
+        confirmation: None,
+        grade,
+    };
+    let name = if args.input == "-" {
+        "standard input"
+    } else {
+        args.input.as_str()
+    };
+    let mut result = SampleReport::of_audit(
+        name,
+        "unknown",
+        &audit,
+        counts.decks,
+        "none: the decks were read from the input",
+        None,
+    );
+    result.threads = 1;
+    let report = AuditReport {
+        schema_version: report::SCHEMA_VERSION,
+        provenance: Provenance::new(crate::command_line()),
+        input: InputInfo {
+            source: args.input.clone(),
+            lines: counts.lines,
+            decks: counts.decks,
+            deck,
+            base: base.label().into(),
+            base_detected: args.base.is_none(),
+            invalid: counts
+                .invalid
+                .iter()
+                .map(|(kind, count, first_line, message)| InvalidLines {
+                    kind: (*kind).into(),
+                    count: *count,
+                    first_line: *first_line,
+                    message: message.clone(),
+                })
+                .collect(),
+        },
+        result,
+        seconds: start.elapsed().as_secs_f64(),
+    };
+    if args.json {
+        crate::emit(&(serde_json::to_string_pretty(&report)? + "\n"))?;
+    } else {
+        let mut text = report::text::audit(&report);
+        text += match grade {
+            Grade::Uniform | Grade::Unusual => "exit 0: no evidence of bias\n",
+            Grade::Suspicious => {
+                "exit 1: suspicious (a fair shuffle does this about once in a million runs): \
+                 audit a second, independent file to confirm\n"
+            }
+            Grade::Biased => "exit 1: biased\n",
+        };
+        crate::emit(&text)?;
+    }
+    Ok(match grade {
+        Grade::Uniform | Grade::Unusual => ExitCode::SUCCESS,
+        Grade::Suspicious | Grade::Biased => ExitCode::from(EXIT_BIASED),
+    })
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct DealArgs {
+    /// Algorithm id (see `shuffle-audit list`).
+    #[arg(long, short)]
+    algorithm: String,
+    /// Number of cards, 2..=255.
+    #[arg(long, short)]
+    deck: usize,
+    /// Decks to deal.
+    #[arg(long, short = 'n')]
+    decks: u64,
+    /// Seed: the same seed deals the decks `sample` counts, in order.
+    #[arg(long, short, default_value_t = 1)]
+    seed: u64,
+    /// Number cards from 0 or from 1.
+    #[arg(long, value_name = "0|1", value_parser = parse_base, default_value = "0")]
+    base: Base,
+    /// Line format: `plain` (`3 0 2 1`), `comma` (`3,0,2,1`) or `json` (`[3,0,2,1]`).
+    #[arg(long, value_enum, default_value_t = Format::Plain)]
+    format: Format,
+}
+
+/// How `deal` writes a deck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Format {
+    /// Cards separated by spaces.
+    Plain,
+    /// Cards separated by commas.
+    Comma,
+    /// A JSON array.
+    Json,
+}
+
+/// Writes `decks` decks of `algorithm` to standard output, one per line:
+/// the input `audit` reads, dealt by a registered algorithm.
+pub(crate) fn deal(args: &DealArgs) -> Result<ExitCode> {
+    use algorithms::Shuffle;
+    use stats::sample::{CHUNK, Sampler, chunk_rng};
+    use std::io::Write;
+    let entry = crate::find(&args.algorithm)?;
+    if !(2..=MAX_SAMPLE_DECK).contains(&args.deck) {
+        bail!(
+            "deck size {} is not allowed: use 2..={MAX_SAMPLE_DECK}",
+            args.deck
+        );
+    }
+    let first = match args.base {
+        Base::Zero => 0usize,
+        Base::One => 1,
+    };
+    let names: Vec<String> = (0..=MAX_SAMPLE_DECK).map(|c| c.to_string()).collect();
+    let (open, sep, close) = match args.format {
+        Format::Plain => ("", " ", ""),
+        Format::Comma => ("", ",", ""),
+        Format::Json => ("[", ",", "]"),
+    };
+    let identity: Vec<u8> = (0..args.deck as u8).collect();
+    let mut deck = identity.clone();
+    let mut line = Vec::with_capacity(4 * args.deck + 4);
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let mut write = |bytes: &[u8]| match out.write_all(bytes) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        other => other.context("writing to standard output"),
+    };
+    for c in 0..args.decks.div_ceil(CHUNK) {
+        let mut src = Sampler::new(chunk_rng(args.seed, c));
+        for _ in 0..CHUNK.min(args.decks - c * CHUNK) {
+            deck.clone_from(&identity);
+            entry.algorithm.shuffle(&mut deck, &mut src);
+            line.clear();
+            line.extend_from_slice(open.as_bytes());
+            for (i, &card) in deck.iter().enumerate() {
+                if i > 0 {
+                    line.extend_from_slice(sep.as_bytes());
+                }
+                line.extend_from_slice(names[card as usize + first].as_bytes());
+            }
+            line.extend_from_slice(close.as_bytes());
+            line.push(b'\n');
+            write(&line)?;
+        }
+    }
+    match out.flush() {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        other => other.context("writing to standard output")?,
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,556 @@
+//! Reading shuffled decks that another program wrote, one per line, so
+//! that any shuffle in any language can be audited:
+//! `node my-shuffle.js | shuffle-audit audit -`.
+//!
+//! A line is a deck listed by position: integers separated by whitespace
+//! and/or commas (`3 0 2 1`, `3,0,2,1`, `3, 0, 2, 1`), or a JSON array of
+//! integers (`[3,0,2,1]`). Cards are numbered from 0 or from 1; the first
+//! deck read says which (it holds 0 or it holds `n`), and every line after
+//! it must agree. A trailing `\r` is ignored. Every line is checked: each
+//! card `0..n` exactly once, nothing else.
+
+use thiserror::Error;
+
+/// Whether cards are numbered from 0 or from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Base {
+    /// Cards `0..n`.
+    Zero,
+    /// Cards `1..=n`.
+    One,
+}
+
+impl Base {
+    /// `"0-based"` or `"1-based"`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Base::Zero => "0-based",
+            Base::One => "1-based",
+        }
+    }
+
+    fn first(self) -> u64 {
+        match self {
+            Base::Zero => 0,
+            Base::One => 1,
+        }
+    }
+}
+
+/// Why a line is not a deck.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum LineError {
+    /// Nothing on the line.
+    #[error("empty line")]
+    Empty,
+    /// A token that is not a non-negative integer.
+    #[error("{token:?} is not a number: a deck lists cards as non-negative integers")]
+    NotANumber {
+        /// The token, shortened to 40 characters.
+        token: String,
+    },
+    /// A JSON array that does not close, or text after it.
+    #[error("malformed JSON array: {0}")]
+    Json(&'static str),
+    /// Fewer or more cards than the deck has.
+    #[error("{got} cards, expected {want} (the deck size of the first deck)")]
+    WrongLength {
+        /// Cards on the line.
+        got: usize,
+        /// The deck size.
+        want: usize,
+    },
+    /// A deck size the suite cannot count.
+    #[error("a deck of {0} cards: decks of 2..=255 cards can be audited")]
+    DeckSize(usize),
+    /// A card outside the numbering.
+    #[error("card {value} is out of range: a {base} deck of {n} cards holds {lo}..={hi}", base = base.label(), lo = base.first(), hi = base.first() + *n as u64 - 1)]
+    OutOfRange {
+        /// The value.
+        value: u64,
+        /// The numbering.
+        base: Base,
+        /// The deck size.
+        n: usize,
+    },
+    /// A deck that holds neither 0 nor `n` cannot be numbered.
+    #[error("cannot tell whether cards are numbered from 0 or 1: the deck holds neither 0 nor {0}")]
+    NoBase(usize),
+    /// A card listed twice.
+    #[error("card {0} appears twice")]
+    Duplicate(u64),
+}
+
+/// Reads decks line by line, learning the deck size and numbering from the
+/// first valid line (unless given) and holding every later line to them.
+#[derive(Clone, Debug)]
+pub struct DeckParser {
+    deck: Option<usize>,
+    base: Option<Base>,
+    values: Vec<u64>,
+    out: Vec<u8>,
+    seen: [u64; 4],
+}
+
+impl DeckParser {
+    /// A parser; `deck` and `base` fix the deck size and numbering instead
+    /// of learning them from the first deck.
+    pub fn new(deck: Option<usize>, base: Option<Base>) -> Self {
+        DeckParser {
+            deck,
+            base,
+            values: Vec::with_capacity(64),
+            out: Vec::with_capacity(64),
+            seen: [0; 4],
+        }
+    }
+
+    /// The deck size, once known.
+    pub fn deck(&self) -> Option<usize> {
+        self.deck
+    }
+
+    /// The numbering, once known.
+    pub fn base(&self) -> Option<Base> {
+        self.base
+    }
+
+    /// Parses one line (without its `\n`) into a 0-based deck
+    /// (`deck[position] = card`). The first valid line fixes what was not
+    /// given; an invalid one fixes nothing.
+    pub fn parse(&mut self, line: &[u8]) -> Result<&[u8], LineError> {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        self.values.clear();
+        split_numbers(line, &mut self.values)?;
+        let n = self.values.len();
+        let want = match self.deck {
+            Some(d) => d,
+            None if (2..=255).contains(&n) => n,
+            None => return Err(LineError::DeckSize(n)),
+        };
+        if n != want {
+            return Err(LineError::WrongLength { got: n, want });
+        }
+        let base = match self.base {
+            Some(b) => b,
+            None => {
+                if self.values.contains(&0) {
+                    Base::Zero
+                } else if self.values.contains(&(n as u64)) {
+                    Base::One
+                } else {
+                    return Err(LineError::NoBase(n));
+                }
+            }
+        };
+        let first = base.first();
+        self.seen = [0; 4];
+        self.out.clear();
+        for &v in &self.values {
+            let card = v.wrapping_sub(first);
+            if v < first || card >= n as u64 {
+                return Err(LineError::OutOfRange { value: v, base, n });
+            }
+            let (word, bit) = ((card >> 6) as usize, 1u64 << (card & 63));
+            if self.seen[word] & bit != 0 {
+                return Err(LineError::Duplicate(v));
+            }
+            self.seen[word] |= bit;
+            self.out.push(card as u8);
+        }
+        self.deck = Some(want);
+        self.base = Some(base);
+        Ok(&self.out)
+    }
+}
+
+/// The integers of a line, plain or as a JSON array, into `out`.
+fn split_numbers(line: &[u8], out: &mut Vec<u64>) -> Result<(), LineError> {
+    let trimmed = line.trim_ascii();
+    if trimmed.is_empty() {
+        return Err(LineError::Empty);
+    }
+    let body = if let Some(rest) = trimmed.strip_prefix(b"[") {
+        rest.strip_suffix(b"]")
+            .ok_or(LineError::Json("no closing ] at the end of the line"))?
+    } else {
+        trimmed
+    };
+    let json = body.len() != trimmed.len();
+    let mut i = 0;
+    let bytes = body;
+    let mut expect_value = true;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b.is_ascii_digit() {
+            if !expect_value && json {
+                return Err(LineError::Json("two numbers without a comma"));
+            }
+            let start = i;
+            let mut v: u64 = 0;
+            while i < bytes.len() && bytes[i].is_ascii_digit() {
+                v = match v
+                    .checked_mul(10)
+                    .and_then(|v| v.checked_add(u64::from(bytes[i] - b'0')))
+                {
+                    Some(v) => v,
+                    None => return Err(not_a_number(&bytes[start..])),
+                };
+                i += 1;
+            }
+            if i < bytes.len() && !is_separator(bytes[i]) {
+                return Err(not_a_number(&bytes[start..]));
+            }
+            out.push(v);
+            expect_value = false;
+        } else if b == b',' {
+            if json && expect_value {
+                return Err(LineError::Json("a comma without a number before it"));
+            }
+            expect_value = true;
+            i += 1;
+        } else if b.is_ascii_whitespace() {
+            i += 1;
+        } else {
+            return Err(not_a_number(&bytes[i..]));
+        }
+    }
+    if json && expect_value && !out.is_empty() {
+        return Err(LineError::Json("a comma after the last number"));
+    }
+    if out.is_empty() {
+        return Err(if json {
+            LineError::Json("an empty array")
+        } else {
+            LineError::Empty
+        });
+    }
+    Ok(())
+}
+
+fn is_separator(b: u8) -> bool {
+    b == b',' || b.is_ascii_whitespace()
+}
+
+/// The token starting at `from` (up to the next separator), for a message.
+fn not_a_number(from: &[u8]) -> LineError {
+    let end = from
+        .iter()
+        .position(|&b| is_separator(b))
+        .unwrap_or(from.len());
+    let token = String::from_utf8_lossy(&from[..end]);
+    let token: String = token.chars().take(40).collect();
+    LineError::NotANumber { token }
+}
+
+/// How many lines of each kind a read found, and where the first of each
+/// invalid kind was.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LineCounts {
+    /// Lines read (the final newline does not start another).
+    pub lines: u64,
+    /// Valid decks.
+    pub decks: u64,
+    /// Invalid lines by reason: `(kind, count, first line number, message)`.
+    pub invalid: Vec<(&'static str, u64, u64, String)>,
+}
+
+impl LineError {
+    /// A short kebab-case name of the kind of error.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            LineError::Empty => "empty-line",
+            LineError::NotANumber { .. } => "not-a-number",
+            LineError::Json(_) => "malformed-json",
+            LineError::WrongLength { .. } => "wrong-length",
+            LineError::DeckSize(_) => "deck-size",
+            LineError::OutOfRange { .. } => "out-of-range",
+            LineError::NoBase(_) => "no-base",
+            LineError::Duplicate(_) => "duplicate-card",
+        }
+    }
+}
+
+impl LineCounts {
+    /// Counts an invalid line `number` with error `e`.
+    pub fn invalid(&mut self, number: u64, e: &LineError) {
+        let kind = e.kind();
+        match self.invalid.iter_mut().find(|(k, ..)| *k == kind) {
+            Some(entry) => entry.1 += 1,
+            None => self.invalid.push((kind, 1, number, e.to_string())),
+        }
+    }
+
+    /// Invalid lines in all.
+    pub fn invalid_total(&self) -> u64 {
+        self.invalid.iter().map(|(_, c, ..)| c).sum()
+    }
+}
+
+/// An error of a whole read: a bad line (when not skipping) or an I/O error.
+#[derive(Debug, Error)]
+pub enum ReadError {
+    /// Line `line` is not a deck.
+    #[error("line {line}: {error}")]
+    Line {
+        /// 1-based line number.
+        line: u64,
+        /// Why.
+        error: LineError,
+    },
+    /// No valid deck at all.
+    #[error("no decks in the input{0}")]
+    NoDecks(String),
+    /// Reading failed.
+    #[error("reading the input: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Reads every line of `input`, parses it with `parser` and hands each
+/// valid deck to `observe`. With `skip_invalid`, bad lines are counted in
+/// the result; without, the first one ends the read with its number and
+/// reason. Memory stays constant: one line at a time.
+///
+/// # Errors
+/// [`ReadError`]: a bad line, no valid deck at all, or an I/O error.
+pub fn read_decks(
+    mut input: impl std::io::BufRead,
+    parser: &mut DeckParser,
+    skip_invalid: bool,
+    mut observe: impl FnMut(&[u8]),
+) -> Result<LineCounts, ReadError> {
+    let mut counts = LineCounts::default();
+    let mut line = Vec::with_capacity(256);
+    loop {
+        line.clear();
+        if input.read_until(b'\n', &mut line)? == 0 {
+            break;
+        }
+        counts.lines += 1;
+        let text = line.strip_suffix(b"\n").unwrap_or(&line);
+        match parser.parse(text) {
+            Ok(deck) => {
+                counts.decks += 1;
+                observe(deck);
+            }
+            Err(error) if skip_invalid => counts.invalid(counts.lines, &error),
+            Err(error) => {
+                return Err(ReadError::Line {
+                    line: counts.lines,
+                    error,
+                });
+            }
+        }
+    }
+    if counts.decks == 0 {
+        let why = match counts.invalid.first() {
+            Some((_, n, first, msg)) => {
+                format!(": {n} invalid line(s), the first (line {first}): {msg}")
+            }
+            None => " (it is empty)".into(),
+        };
+        return Err(ReadError::NoDecks(why));
+    }
+    Ok(counts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(lines: &[&str]) -> Result<Vec<Vec<u8>>, (usize, LineError)> {
+        let mut p = DeckParser::new(None, None);
+        let mut out = Vec::new();
+        for (i, l) in lines.iter().enumerate() {
+            out.push(p.parse(l.as_bytes()).map_err(|e| (i + 1, e))?.to_vec());
+        }
+        Ok(out)
+    }
+
+    #[test]
+    fn plain_comma_and_json_lines_read_alike() {
+        let want = vec![vec![2u8, 0, 3, 1]; 6];
+        let got = parse(&[
+            "2 0 3 1",
+            "2,0,3,1",
+            " 2, 0 ,3,1 \r",
+            "[2,0,3,1]",
+            "[ 2, 0, 3, 1 ]",
+            "2\t0\t3\t1",
+        ])
+        .unwrap();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn the_first_deck_sets_the_numbering() {
+        assert_eq!(parse(&["3 1 4 2", "1 2 3 4"]).unwrap()[0], vec![2, 0, 3, 1]);
+        let mut p = DeckParser::new(None, None);
+        p.parse(b"3 1 4 2").unwrap();
+        assert_eq!((p.base(), p.deck()), (Some(Base::One), Some(4)));
+        // Once 1-based, a 0 is out of range.
+        assert_eq!(
+            p.parse(b"0 1 2 3").unwrap_err(),
+            LineError::OutOfRange {
+                value: 0,
+                base: Base::One,
+                n: 4
+            }
+        );
+        assert_eq!(
+            DeckParser::new(None, None).parse(b"5 6 7").unwrap_err(),
+            LineError::NoBase(3)
+        );
+    }
+
+    #[test]
+    fn every_kind_of_bad_line_is_named() {
+        let cases: &[(&str, &str)] = &[
+            ("", "empty line"),
+            ("   ", "empty line"),
+            ("1 2 x", "\"x\" is not a number"),
+            ("1 2 3x", "\"3x\" is not a number"),
+            ("1 -2 0", "\"-2\" is not a number"),
+            ("0 1 99999999999999999999999", "is not a number"),
+            ("[0,1,2", "no closing ]"),
+            ("[0,,1,2]", "a comma without a number"),
+            ("[0 1 2]", "two numbers without a comma"),
+            ("[0,1,2,]", "a comma after the last number"),
+            ("[]", "an empty array"),
+            ("0 1 1", "card 1 appears twice"),
+            (
+                "0 1 3",
+                "card 3 is out of range: a 0-based deck of 3 cards holds 0..=2",
+            ),
+            ("0", "a deck of 1 cards"),
+        ];
+        for (line, want) in cases {
+            let e = DeckParser::new(None, None)
+                .parse(line.as_bytes())
+                .unwrap_err();
+            assert!(e.to_string().contains(want), "{line:?}: {e}");
+        }
+        let mut p = DeckParser::new(None, None);
+        p.parse(b"0 1 2").unwrap();
+        assert_eq!(
+            p.parse(b"0 1 2 3").unwrap_err().to_string(),
+            "4 cards, expected 3 (the deck size of the first deck)"
+        );
+    }
+
+    #[test]
+    fn a_read_stops_at_the_first_bad_line_or_counts_them_all() {
+        let text = "0 1 2\n2 1 0\n2 2 0\n1 0 2\nfoo\n\n2 0 1";
+        let mut seen = 0;
+        let e = read_decks(
+            text.as_bytes(),
+            &mut DeckParser::new(None, None),
+            false,
+            |_| seen += 1,
+        )
+        .unwrap_err();
+        assert_eq!(e.to_string(), "line 3: card 2 appears twice");
+        assert_eq!(seen, 2);
+        let mut decks = Vec::new();
+        let c = read_decks(
+            text.as_bytes(),
+            &mut DeckParser::new(None, None),
+            true,
+            |d| decks.push(d.to_vec()),
+        )
+        .unwrap();
+        assert_eq!((c.lines, c.decks, c.invalid_total()), (7, 4, 3));
+        assert_eq!(c.invalid[0].0, "duplicate-card");
+        assert_eq!((c.invalid[1].0, c.invalid[1].2), ("not-a-number", 5));
+        assert_eq!((c.invalid[2].0, c.invalid[2].2), ("empty-line", 6));
+        assert_eq!(decks[3], vec![2, 0, 1]);
+        // Nothing valid: an error, empty input included.
+        let e = read_decks(
+            "x\n".as_bytes(),
+            &mut DeckParser::new(None, None),
+            true,
+            |_| {},
+        )
+        .unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("no decks in the input: 1 invalid"),
+            "{e}"
+        );
+        let e = read_decks(
+            "".as_bytes(),
+            &mut DeckParser::new(None, None),
+            true,
+            |_| {},
+        )
+        .unwrap_err();
+        assert_eq!(e.to_string(), "no decks in the input (it is empty)");
+    }
+
+    #[test]
+    fn decks_of_255_cards_are_read_and_256_refused() {
+        let line: Vec<String> = (0..255).rev().map(|c| c.to_string()).collect();
+        let d = parse(&[&line.join(" ")]).unwrap();
+        assert_eq!(d[0][0], 254);
+        let line: Vec<String> = (0..256).map(|c| c.to_string()).collect();
+        assert_eq!(
+            parse(&[&line.join(",")]).unwrap_err().1,
+            LineError::DeckSize(256)
+        );
+    }
+
+    proptest::proptest! {
+        /// Any valid file, in any mix of formats and spacing, reads back as
+        /// the decks written, with the numbering detected.
+        #[test]
+        fn valid_files_round_trip(
+            n in 2usize..40,
+            one_based in proptest::bool::ANY,
+            lines in proptest::collection::vec(
+                (proptest::collection::vec(0u32..1000, 40), 0u8..3, 0u8..4),
+                1..30,
+            ),
+            crlf in proptest::bool::ANY,
+        ) {
+            let base = u64::from(one_based);
+            let mut decks = Vec::new();
+            let mut text = String::new();
+            for (keys, format, pad) in &lines {
+                // A permutation from random keys (ties broken by position).
+                let mut deck: Vec<u8> = (0..n as u8).collect();
+                deck.sort_by_key(|&c| (keys[c as usize], c));
+                let cards: Vec<String> =
+                    deck.iter().map(|&c| (u64::from(c) + base).to_string()).collect();
+                let space = " ".repeat(*pad as usize);
+                let line = match format {
+                    0 => cards.join(&format!("{space} ")),
+                    1 => cards.join(&format!("{space},")),
+                    _ => format!("{space}[{}]{space}", cards.join(&format!(",{space}"))),
+                };
+                text.push_str(&line);
+                text.push_str(if crlf { "\r\n" } else { "\n" });
+                decks.push(deck);
+            }
+            let mut p = DeckParser::new(None, None);
+            let mut got = Vec::new();
+            let c = read_decks(text.as_bytes(), &mut p, false, |d| got.push(d.to_vec())).unwrap();
+            proptest::prop_assert_eq!(c.decks, lines.len() as u64);
+            proptest::prop_assert_eq!(got, decks);
+            proptest::prop_assert_eq!(p.base(), Some(if one_based { Base::One } else { Base::Zero }));
+        }
+
+        /// Whatever the bytes, a line either fails with a reason or reads
+        /// as a permutation of `0..n`.
+        #[test]
+        fn any_bytes_parse_to_a_permutation_or_an_error(
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200),
+        ) {
+            let mut p = DeckParser::new(None, None);
+            if let Ok(d) = p.parse(&bytes) {
+                let mut sorted = d.to_vec();
+                sorted.sort_unstable();
+                proptest::prop_assert_eq!(sorted, (0..d.len() as u8).collect::<Vec<_>>());
+            }
+        }
+    }
+}
