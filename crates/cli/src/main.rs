@@ -9,6 +9,7 @@ use stats::{ExactError, Limits, MAX_EXACT_DECK, exact_distribution};
 use suite::SuiteArgs;
 
 mod audit;
+mod riffle;
 mod suite;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -52,6 +53,10 @@ enum Command {
     /// Deal decks with a registered algorithm and print them, one per line:
     /// the input `audit` reads.
     Deal(audit::DealArgs),
+    /// Riffles: the exact distance from uniform after k Gilbert–Shannon–Reeds
+    /// riffles (Bayer–Diaconis), and how many riffles each test needs before
+    /// it can no longer tell, for the model and for the seed's riffleShuffle.
+    Riffle(riffle::RiffleArgs),
 }
 
 #[derive(Debug, Args)]
@@ -176,6 +181,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Power(args)) => power(&args),
         Some(Command::Audit(args)) => audit::run(&args),
         Some(Command::Deal(args)) => audit::deal(&args),
+        Some(Command::Riffle(args)) => riffle::run(&args),
         None => suite::run(&cli.suite),
     }
 }
@@ -343,9 +349,6 @@ fn exact_tv_if_cheap(entry: &Entry, deck: usize) -> Option<f64> {
     law.is_complete().then(|| law.total_variation().lower)
 }
 
-/// A progress bar on stderr when it is a terminal, otherwise none.
-/// A progress bar on standard error when it is a terminal; none otherwise.
-/// No colours are used, so `NO_COLOR` is honoured as it stands.
 /// Whether to colour what goes to stdout: a terminal, and no `NO_COLOR`
 /// (<https://no-color.org>: set and not empty turns colour off).
 fn colour_stdout() -> bool {
@@ -353,7 +356,9 @@ fn colour_stdout() -> bool {
     std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
-fn progress_bar(total: u64, unit: &str) -> Option<indicatif::ProgressBar> {
+/// A progress bar on standard error when it is a terminal; none otherwise.
+/// No colours are used, so `NO_COLOR` is honoured as it stands.
+pub(crate) fn progress_bar(total: u64, unit: &str) -> Option<indicatif::ProgressBar> {
     use std::io::IsTerminal;
     if !std::io::stderr().is_terminal() {
         return None;

@@ -266,12 +266,13 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<ExitCode> {
     std::fs::create_dir_all(&partial).with_context(|| format!("creating {}", partial.display()))?;
     let mut cleanup = Cleanup(Some(partial.clone()));
 
-    let (algorithms, threads) = with_threads(args.budget.threads, || -> Result<_> {
+    let (algorithms, riffles, threads) = with_threads(args.budget.threads, || -> Result<_> {
         let exact = exact_stage(&entries, &plan, max_paths)?;
         let (mut algorithms, extras) =
             sampled_stage(&entries, &plan, args.seed, args.repeat, exact)?;
         figure_stage(&mut algorithms, &extras, &partial)?;
-        Ok((algorithms, rayon::current_num_threads()))
+        let riffles = riffle_stage(&entries, &plan, args.seed, &partial)?;
+        Ok((algorithms, riffles, rayon::current_num_threads()))
     })??;
 
     provenance.threads = Some(threads);
@@ -291,6 +292,7 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<ExitCode> {
         },
         headline: None,
         algorithms,
+        riffles,
     };
     report.headline = files::headline(&report, &partial)?;
     report.provenance.wall_seconds = Some(start.elapsed().as_secs_f64());
@@ -318,6 +320,34 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<ExitCode> {
         eprintln!("error: some verdicts disagree with the registry's expectations (marked above)");
         Ok(ExitCode::from(1))
     }
+}
+
+/// Riffles per deck in the riffle study.
+const RIFFLE_MAX: u32 = 10;
+
+/// The riffle study on the first large deck (when it has at most 170
+/// cards and a riffle is among the algorithms run): `1..=10` riffles of
+/// the GSR model and of the seed's riffle, a tenth of the large decks'
+/// shuffles each, and its figure.
+fn riffle_stage(
+    entries: &[&'static Entry],
+    plan: &Plan,
+    seed: u64,
+    out: &std::path::Path,
+) -> Result<Option<report::sampled::RiffleReport>> {
+    let Some(&deck) = plan.large_decks.first() else {
+        return Ok(None);
+    };
+    let riffles = entries
+        .iter()
+        .any(|e| matches!(e.id, "gsr-riffle" | "blog-riffle"));
+    if !riffles || deck > stats::riffle::MAX_RIFFLE_DECK {
+        return Ok(None);
+    }
+    let shuffles = (plan.large_shuffles / 10).max(1);
+    let mut r = crate::riffle::study(deck, RIFFLE_MAX, shuffles, seed)?;
+    r.figure = Some(files::riffle_figure(out, &r)?);
+    Ok(Some(r))
 }
 
 /// Exact laws, per algorithm, per deck of `plan.exact_decks`.

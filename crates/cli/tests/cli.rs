@@ -42,6 +42,7 @@ fn help_and_version() {
         ("power", "--alpha"),
         ("audit", "--skip-invalid"),
         ("deal", "--format"),
+        ("riffle", "--max"),
     ] {
         cmd()
             .args([sub, "--help"])
@@ -298,6 +299,8 @@ fn suite_writes_parsable_reports() {
     assert_eq!(naive["cases"][0]["sampled"]["shuffles"], 20000);
     assert_eq!(naive["cases"][2]["deck"], 12);
     assert!(naive["cases"][2]["exact"].is_null());
+    // No riffle among the algorithms: no riffle study.
+    assert!(json.get("riffles").is_none());
     for key in [
         "git_commit",
         "rustc",
@@ -796,4 +799,100 @@ fn a_reader_that_stops_early_is_not_an_error() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn riffle_prints_bayer_diaconis_and_what_the_tests_see() {
+    let doc = json(&[
+        "riffle",
+        "--deck",
+        "52",
+        "--max",
+        "8",
+        "--shuffles",
+        "3000",
+        "--json",
+    ]);
+    let gsr = &doc["models"][0];
+    assert_eq!(gsr["algorithm"], "gsr-riffle");
+    let tv: Vec<f64> = gsr["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["exact_total_variation"].as_f64().unwrap())
+        .collect();
+    // Bayer & Diaconis (1992), Table 1, to their three decimals.
+    for (k, want) in [(5, 0.924), (6, 0.614), (7, 0.334), (8, 0.167)] {
+        assert!((tv[k - 1] - want).abs() <= 5e-4, "k = {k}: {}", tv[k - 1]);
+    }
+    assert_eq!(doc["models"][1]["algorithm"], "blog-riffle");
+    assert!(
+        doc["models"][1]["rows"][0]
+            .get("exact_total_variation")
+            .is_none()
+    );
+    assert_eq!(gsr["riffles_needed"].as_array().unwrap().len(), 7);
+    let text = cmd()
+        .args(["riffle", "--max", "7", "--shuffles", "2000"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(text).unwrap();
+    assert!(text.contains("0.334"), "{text}");
+    assert!(
+        text.contains("riffles before a test can no longer tell"),
+        "{text}"
+    );
+    fails_with(
+        &["riffle", "--deck", "171"],
+        "deck size 171 is not allowed for riffles: use 2..=170",
+    );
+    fails_with(
+        &["riffle", "--max", "0"],
+        "--max 0 is not allowed: use 1..=30",
+    );
+    fails_with(
+        &["riffle", "--shuffles", "0"],
+        "--shuffles 0 is not allowed",
+    );
+}
+
+#[test]
+fn suite_with_a_riffle_adds_the_riffle_study() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("reports");
+    cmd()
+        .args([
+            "--decks",
+            "3",
+            "--large-decks",
+            "20",
+            "--shuffles",
+            "3000",
+            "--large-shuffles",
+            "20000",
+            "--algorithms",
+            "gsr-riffle",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .success();
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let r = &json["riffles"];
+    assert_eq!(r["deck"], 20);
+    assert_eq!(r["shuffles"], 2000, "a tenth of the large decks' shuffles");
+    assert_eq!(r["max_riffles"], 10);
+    assert_eq!(r["models"].as_array().unwrap().len(), 2);
+    assert_eq!(r["models"][0]["rows"].as_array().unwrap().len(), 10);
+    assert!(r.get("provenance").is_none());
+    let figure = image::open(out.join(r["figure"].as_str().unwrap())).unwrap();
+    assert_eq!(figure.width(), 3 * 460);
+    assert!(out.join("figures/riffles.svg").is_file());
+    let md = std::fs::read_to_string(out.join("README.md")).unwrap();
+    assert!(md.contains("## Riffles: how many are enough?"), "{md}");
+    assert!(md.contains("| 7 | "), "{md}");
 }

@@ -273,6 +273,73 @@ pub fn write_case(
     Ok(files)
 }
 
+/// The riffle figure, `figures/riffles.png` and `.svg`: the exact distance
+/// after `k` GSR riffles beside what each test sees, for each model.
+/// Returns its path relative to `dir`.
+///
+/// # Errors
+/// [`ReportError`] naming the file that could not be drawn or written.
+pub fn riffle_figure(dir: &Path, r: &crate::sampled::RiffleReport) -> Result<String, ReportError> {
+    let exact: Vec<(u32, f64)> = r
+        .models
+        .iter()
+        .flat_map(|m| m.rows.iter())
+        .filter_map(|row| row.exact_total_variation.map(|tv| (row.riffles, tv)))
+        .collect();
+    let panels: Vec<figures::RifflePanel> = r
+        .models
+        .iter()
+        .map(|m| {
+            let names: Vec<&str> = m
+                .rows
+                .first()
+                .map(|row| row.tests.iter().map(|t| t.name.as_str()).collect())
+                .unwrap_or_default();
+            figures::RifflePanel {
+                heading: format!("{}: what each test sees", m.algorithm),
+                curves: names
+                    .iter()
+                    .map(|&name| figures::RiffleCurve {
+                        name,
+                        points: m
+                            .rows
+                            .iter()
+                            .filter_map(|row| {
+                                row.tests
+                                    .iter()
+                                    .find(|t| t.name == name)
+                                    .map(|t| (row.riffles, t.log10_p))
+                            })
+                            .collect(),
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    let lines = vec![
+        format!(
+            "{} cards. Left: the exact total variation distance after k Gilbert-Shannon-Reeds riffles (Bayer and Diaconis 1992).",
+            r.deck
+        ),
+        format!(
+            "Right: -log10 p of each test on {} decks riffled k times (seed {}); below the grey line (p = {}) a test can no longer tell.",
+            fmt_count(r.shuffles),
+            r.seed,
+            r.tells_below
+        ),
+    ];
+    figures::riffles(
+        &dir.join("figures/riffles"),
+        "How many riffles make a deck look shuffled?",
+        &lines,
+        &exact,
+        &panels,
+        r.tells_below,
+    )
+    .map_err(figure_error)?;
+    Ok("figures/riffles.png".into())
+}
+
 /// The headline figure, `headline.png` and `.svg`: the naive swap beside
 /// Fisher–Yates on the largest small deck both were sampled on, on one
 /// colour scale. `None` when the report lacks either.

@@ -471,6 +471,10 @@ pub struct SuiteReport {
     pub headline: Option<String>,
     /// One entry per algorithm run.
     pub algorithms: Vec<SuiteAlgorithm>,
+    /// How many riffles make a deck look shuffled (when the run has a
+    /// large deck and a riffle among its algorithms).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub riffles: Option<sampled::RiffleReport>,
 }
 
 impl SuiteReport {
@@ -586,6 +590,7 @@ mod tests {
                     },
                 ],
             }],
+            riffles: None,
         };
         // The closing table: aligned, coloured only when asked.
         let plain = text::suite(&suite, false);
@@ -660,6 +665,28 @@ mod tests {
             read
         );
         keys(&serde_json::to_value(&read).unwrap(), &mut all);
+        // `riffle --json`, with a figure as inside `report.json`.
+        let gsr = find("gsr-riffle").unwrap();
+        let runs = stats::riffle::sample_riffles(gsr.algorithm.kernel, 8, 2, 500, 1, &|_| {});
+        let riffle = sampled::RiffleReport {
+            schema_version: Some(SCHEMA_VERSION),
+            provenance: Some(Provenance::new("t")),
+            deck: 8,
+            max_riffles: 2,
+            shuffles: 500,
+            seed: 1,
+            rng: "rng".into(),
+            tells_below: 1e-3,
+            models: vec![sampled::RiffleModel::new(gsr, "one riffle", &runs)],
+            figure: Some("figures/riffles.png".into()),
+            seconds: Some(0.0),
+        };
+        let text = serde_json::to_string(&riffle).unwrap();
+        assert_eq!(
+            serde_json::from_str::<sampled::RiffleReport>(&text).unwrap(),
+            riffle
+        );
+        keys(&serde_json::to_value(&riffle).unwrap(), &mut all);
         let naive = find("naive-swap").unwrap();
         let law = exact_distribution(&naive.algorithm, 3, &Limits::default()).unwrap();
         let power = sampled::PowerReport {
@@ -700,6 +727,9 @@ mod tests {
             "log10_effective_decks",
             "base_detected",
             "first_line",
+            "exact_total_variation",
+            "riffles_needed",
+            "tells_below",
         ] {
             assert!(all.contains(key), "{key} was not exercised");
         }

@@ -184,6 +184,9 @@ pub fn suite(report: &SuiteReport) -> String {
             st.large_decks[0],
         );
     }
+    if let Some(r) = &report.riffles {
+        riffle_section(&mut md, r);
+    }
     for a in &report.algorithms {
         algorithm_section(&mut md, a, st);
     }
@@ -327,6 +330,103 @@ fn figures_section(md: &mut String, a: &SuiteAlgorithm, st: &crate::SuiteSetting
             pvalues.join(" · ")
         );
     }
+}
+
+/// How many riffles make a deck look shuffled: the exact distance, the
+/// sampled verdicts, and the riffles each test needs.
+fn riffle_section(md: &mut String, r: &crate::sampled::RiffleReport) {
+    let _ = writeln!(md, "\n## Riffles: how many are enough?\n");
+    let _ = writeln!(
+        md,
+        "A riffle cuts the deck in two and interleaves the halves. After `k` riffles of the \
+         Gilbert–Shannon–Reeds model an arrangement with `r` rising sequences has probability \
+         `C(2^k + n − r, n) / 2^(nk)` (Bayer and Diaconis 1992), so the distance from uniform \
+         is exact. Beside it, {} decks of {} cards riffled `k` times (seed {}) for the model \
+         and for `003`'s `riffleShuffle`, the article's recommended seven times included: the \
+         p-value of each test, and how many riffles each test needs before it can no longer \
+         tell the deck from uniform (p ≥ {} at every later `k` up to {}).\n",
+        crate::text::fmt_count(r.shuffles),
+        r.deck,
+        r.seed,
+        r.tells_below,
+        r.max_riffles
+    );
+    if let Some(f) = &r.figure {
+        let _ = writeln!(
+            md,
+            "![Riffles: exact distance and what each test sees]({f})\n\n*Left: the exact \
+             distance after `k` GSR riffles. Middle and right: `−log10 p` of each test \
+             (log scale) for the model and for `riffleShuffle`; under the grey line a test \
+             no longer tells.* [SVG]({})\n",
+            svg(f)
+        );
+    }
+    let names: Vec<&str> = r.models.iter().map(|m| m.algorithm.as_str()).collect();
+    let _ = writeln!(
+        md,
+        "| k | exact TV (GSR) | {} |\n|---:|---:|{}",
+        names
+            .iter()
+            .map(|n| format!("`{n}`: smallest adjusted p, verdict"))
+            .collect::<Vec<_>>()
+            .join(" | "),
+        "---|".repeat(names.len())
+    );
+    for k in 1..=r.max_riffles {
+        let tv = r
+            .models
+            .iter()
+            .flat_map(|m| m.rows.iter())
+            .find_map(|row| {
+                (row.riffles == k)
+                    .then_some(row.exact_total_variation)
+                    .flatten()
+            })
+            .map_or_else(|| "–".into(), |t| format!("{t:.6}"));
+        let cells: Vec<String> = r
+            .models
+            .iter()
+            .map(|m| {
+                m.rows.iter().find(|row| row.riffles == k).map_or_else(
+                    || "–".into(),
+                    |row| {
+                        format!(
+                            "{}, {}",
+                            crate::text::fmt_log10_p(row.log10_min_adjusted_p),
+                            row.grade
+                        )
+                    },
+                )
+            })
+            .collect();
+        let _ = writeln!(md, "| {k} | {tv} | {} |", cells.join(" | "));
+    }
+    let _ = writeln!(
+        md,
+        "\nRiffles each test needs before it can no longer tell:\n\n| test | {} |\n|---|{}",
+        names
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(" | "),
+        "---:|".repeat(names.len())
+    );
+    if let Some(first) = r.models.first() {
+        for (i, need) in first.riffles_needed.iter().enumerate() {
+            let cells: Vec<String> = r
+                .models
+                .iter()
+                .map(|m| {
+                    m.riffles_needed
+                        .get(i)
+                        .and_then(|n| n.riffles)
+                        .map_or_else(|| format!("more than {}", r.max_riffles), |k| k.to_string())
+                })
+                .collect();
+            let _ = writeln!(md, "| {} | {} |", need.test, cells.join(" | "));
+        }
+    }
+    let _ = writeln!(md);
 }
 
 /// The battery's means and effect sizes, and the collision counts, of the

@@ -438,6 +438,105 @@ pub struct AuditReport {
     pub seconds: f64,
 }
 
+/// One number of riffles in `shuffle-audit riffle`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RiffleRow {
+    /// Riffles per deck.
+    pub riffles: u32,
+    /// Exact total variation distance from uniform (GSR model only).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub exact_total_variation: Option<f64>,
+    /// The sampled decks' tests.
+    pub tests: Vec<TestInfo>,
+    /// `log10` of their smallest Bonferroni-adjusted p-value.
+    pub log10_min_adjusted_p: f64,
+    /// The grade of these decks alone.
+    pub grade: String,
+}
+
+/// How many riffles one test needs before it can no longer tell.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RifflesNeeded {
+    /// The test.
+    pub test: String,
+    /// One more than the last number of riffles at which its p-value was
+    /// below `tells_below`; absent when it still tells at the last one.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub riffles: Option<u32>,
+}
+
+/// One riffle model in `shuffle-audit riffle`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RiffleModel {
+    /// Algorithm id of one pass (`"gsr-riffle"`, `"blog-riffle"`).
+    pub algorithm: String,
+    /// What one pass is.
+    pub name: String,
+    /// One row per number of riffles, `1..=max`.
+    pub rows: Vec<RiffleRow>,
+    /// Per test, in the rows' order.
+    pub riffles_needed: Vec<RifflesNeeded>,
+}
+
+/// `shuffle-audit riffle --json`, and the `riffles` of `report.json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RiffleReport {
+    /// [`crate::SCHEMA_VERSION`] (absent inside `report.json`).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub schema_version: Option<u32>,
+    /// Who wrote it (absent inside `report.json`).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub provenance: Option<Provenance>,
+    /// Number of cards.
+    pub deck: usize,
+    /// The most riffles per deck.
+    pub max_riffles: u32,
+    /// Sampled decks per number of riffles.
+    pub shuffles: u64,
+    /// The seed of every sampled row.
+    pub seed: u64,
+    /// The generator and seeding scheme.
+    pub rng: String,
+    /// A test "still tells" below this p-value.
+    pub tells_below: f64,
+    /// The GSR model and the seed document's riffle.
+    pub models: Vec<RiffleModel>,
+    /// The figure, relative to the report folder (inside `report.json`).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub figure: Option<String>,
+    /// Wall time, in seconds (absent inside `report.json`).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub seconds: Option<f64>,
+}
+
+impl RiffleModel {
+    /// The model of `entry`'s pass (described as `name`) from its sampled
+    /// runs.
+    pub fn new(entry: &algorithms::Entry, name: &str, runs: &[stats::riffle::RiffleRun]) -> Self {
+        RiffleModel {
+            algorithm: entry.id.into(),
+            name: name.into(),
+            rows: runs
+                .iter()
+                .map(|r| RiffleRow {
+                    riffles: r.riffles,
+                    exact_total_variation: r.exact_total_variation,
+                    tests: r.run.analysis.tests.iter().map(TestInfo::from).collect(),
+                    log10_min_adjusted_p: r.run.analysis.log10_min_adjusted_p,
+                    grade: r.run.analysis.grade().label().into(),
+                })
+                .collect(),
+            riffles_needed: stats::riffle::riffles_needed(runs)
+                .into_iter()
+                .map(|(test, riffles)| RifflesNeeded {
+                    test: test.into(),
+                    riffles,
+                })
+                .collect(),
+        }
+    }
+}
+
 /// One test's power plan.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PowerInfo {

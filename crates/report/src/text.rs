@@ -449,6 +449,68 @@ fn sample_body(r: &crate::sampled::SampleReport) -> String {
     out
 }
 
+/// The riffle tables, for people.
+pub fn riffle(r: &crate::sampled::RiffleReport) -> String {
+    let mut out = String::new();
+    let short = |name: &str| {
+        match name {
+            "rising-sequences-chi2" => "rising",
+            "successions-chi2" => "adjacent",
+            "fixed-points-chi2" => "fixed",
+            "collisions-poisson" => "collisions",
+            other => other.trim_end_matches("-chi2"),
+        }
+        .to_string()
+    };
+    for m in &r.models {
+        let _ = writeln!(
+            out,
+            "{} ({}), {} cards: {} decks per row, seed {}",
+            m.algorithm,
+            m.name,
+            r.deck,
+            fmt_count(r.shuffles),
+            r.seed
+        );
+        let names: Vec<String> = m
+            .rows
+            .first()
+            .map(|row| row.tests.iter().map(|t| short(&t.name)).collect())
+            .unwrap_or_default();
+        let _ = write!(out, "  {:>3} {:>10}", "k", "exact TV");
+        for n in &names {
+            let _ = write!(out, " {:>14}", n);
+        }
+        let _ = writeln!(out, "  verdict");
+        for row in &m.rows {
+            let tv = row
+                .exact_total_variation
+                .map_or("–".to_string(), |t| format!("{t:.6}"));
+            let _ = write!(out, "  {:>3} {:>10}", row.riffles, tv);
+            for t in &row.tests {
+                let _ = write!(out, " {:>14}", fmt_log10_p(t.log10_p));
+            }
+            let _ = writeln!(out, "  {}", row.grade);
+        }
+        let _ = writeln!(
+            out,
+            "  riffles before a test can no longer tell (p >= {} at every later k up to {}):",
+            r.tells_below, r.max_riffles
+        );
+        for n in &m.riffles_needed {
+            let _ = writeln!(
+                out,
+                "    {:<24} {}",
+                n.test,
+                n.riffles
+                    .map_or(format!("more than {}", r.max_riffles), |k| k.to_string())
+            );
+        }
+        let _ = writeln!(out);
+    }
+    out
+}
+
 /// `10^l` as a number a reader can say: `86,400`, `4.3e9`.
 pub fn fmt_power_of_ten(l: f64) -> String {
     if l < 7.0 {

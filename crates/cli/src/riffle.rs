@@ -1,0 +1,109 @@
+//! `shuffle-audit riffle`: how many riffles make a deck look shuffled,
+//! exactly (Bayer–Diaconis) and to each test of the battery.
+
+use anyhow::{Result, bail};
+use clap::Args;
+use report::Provenance;
+use report::sampled::{RiffleModel, RiffleReport};
+
+use stats::riffle::{MAX_RIFFLE_DECK, TELLS_BELOW, sample_riffles};
+use stats::sample::RNG_NAME;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// The most riffles per deck `riffle` samples.
+const MAX_MAX: u32 = 30;
+
+#[derive(Debug, Args)]
+pub(crate) struct RiffleArgs {
+    /// Number of cards, 2..=170.
+    #[arg(long, short, default_value_t = 52)]
+    deck: usize,
+    /// Riffles per deck, from 1 to this (at most 30).
+    #[arg(long, default_value_t = 10)]
+    max: u32,
+    /// Sampled decks per number of riffles and model.
+    #[arg(long, short = 'n', default_value_t = 100_000)]
+    shuffles: u64,
+    /// Seed of every sampled row.
+    #[arg(long, short, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: one per core).
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// Print one JSON document (schema in reports/SCHEMA.md).
+    #[arg(long)]
+    json: bool,
+}
+
+/// Samples both riffle models on `deck` cards, `1..=max` riffles,
+/// `shuffles` decks each, with a progress bar on a terminal.
+pub(crate) fn study(deck: usize, max: u32, shuffles: u64, seed: u64) -> Result<RiffleReport> {
+    let models = [
+        ("gsr-riffle", "one Gilbert-Shannon-Reeds riffle per pass"),
+        ("blog-riffle", "one riffleShuffle of 003 per pass"),
+    ]
+    .iter()
+    .map(|&(id, name)| Ok((crate::find(id)?, name)))
+    .collect::<Result<Vec<_>>>()?;
+    let bar = crate::progress_bar(
+        shuffles * models.len() as u64 * u64::from(max),
+        "riffled decks",
+    );
+    let tick = |k: u64| {
+        if let Some(b) = &bar {
+            b.inc(k);
+        }
+    };
+    let models = models
+        .iter()
+        .map(|&(entry, name)| {
+            let runs = sample_riffles(entry.algorithm.kernel, deck, max, shuffles, seed, &tick);
+            RiffleModel::new(entry, name, &runs)
+        })
+        .collect();
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    Ok(RiffleReport {
+        schema_version: None,
+        provenance: None,
+        deck,
+        max_riffles: max,
+        shuffles,
+        seed,
+        rng: RNG_NAME.into(),
+        tells_below: TELLS_BELOW,
+        models,
+        figure: None,
+        seconds: None,
+    })
+}
+
+pub(crate) fn run(args: &RiffleArgs) -> Result<ExitCode> {
+    if !(2..=MAX_RIFFLE_DECK).contains(&args.deck) {
+        bail!(
+            "deck size {} is not allowed for riffles: use 2..={MAX_RIFFLE_DECK} (1/n! underflows a double above)",
+            args.deck
+        );
+    }
+    if !(1..=MAX_MAX).contains(&args.max) {
+        bail!("--max {} is not allowed: use 1..={MAX_MAX}", args.max);
+    }
+    if args.shuffles == 0 {
+        bail!("--shuffles 0 is not allowed: use 1 or more");
+    }
+    let start = Instant::now();
+    let mut report = crate::with_threads(args.threads, || {
+        study(args.deck, args.max, args.shuffles, args.seed)
+    })??;
+    report.schema_version = Some(report::SCHEMA_VERSION);
+    report.provenance = Some(Provenance::new(crate::command_line()));
+    report.seconds = Some(start.elapsed().as_secs_f64());
+    if args.json {
+        crate::emit(&(serde_json::to_string_pretty(&report)? + "\n"))?;
+    } else {
+        crate::emit(&report::text::riffle(&report))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

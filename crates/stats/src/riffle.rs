@@ -1,0 +1,264 @@
+//! Riffle shuffles, exactly: after `k` Gilbert–Shannon–Reeds riffles of `n`
+//! cards, an arrangement with `r` rising sequences has probability
+//! `C(2^k + n − r, n) / 2^(nk)` (Bayer and Diaconis, "Trailing the dovetail
+//! shuffle to its lair", Ann. Appl. Probab. 1992), so the whole law is
+//! known from the number of arrangements with each `r` (Eulerian numbers)
+//! and the total variation distance from uniform is a sum of `n` terms.
+
+use crate::battery::{Statistic, null};
+
+/// The largest deck [`total_variation`] accepts: `1/n!`, the chance of the
+/// arrangements with one rising sequence, underflows `f64` above 170.
+pub const MAX_RIFFLE_DECK: usize = 170;
+
+/// The most riffles [`total_variation`] accepts (`2^k` must be exact in `f64`).
+pub const MAX_RIFFLES: u32 = 52;
+
+/// `ln(p_r · n!)`: the log of how much more likely than uniform an
+/// arrangement with `r` rising sequences is after `k` riffles,
+/// `Π_{i=1..n} (1 + (i − r) / 2^k)`; `-∞` when `r > 2^k` (the arrangement
+/// cannot occur).
+pub fn ln_ratio(n: usize, k: u32, r: usize) -> f64 {
+    let m = 2f64.powi(k as i32);
+    if r as f64 > m {
+        return f64::NEG_INFINITY;
+    }
+    (1..=n).map(|i| ((i as f64 - r as f64) / m).ln_1p()).sum()
+}
+
+/// The law of the number of rising sequences after `k` riffles:
+/// `law[r]`, `r` in `0..=n` (`law[0] = 0`), the uniform chance of `r`
+/// (Eulerian) times [`ln_ratio`]'s ratio.
+pub fn rising_sequences_law(n: usize, k: u32) -> Vec<f64> {
+    null(Statistic::RisingSequences, n)
+        .iter()
+        .enumerate()
+        .map(|(r, &u)| {
+            if u == 0.0 {
+                0.0
+            } else {
+                (u.ln() + ln_ratio(n, k, r)).exp()
+            }
+        })
+        .collect()
+}
+
+/// The exact total variation distance between `k` GSR riffles of `n` cards
+/// and the uniform law: `½ Σ_r A(n, r) |p_r − 1/n!|`, as
+/// `½ Σ_r P_uniform(r) |ratio_r − 1|` in `f64` (relative error about
+/// `n · 10^-16` per term).
+///
+/// # Panics
+/// When `n` is outside `1..=`[`MAX_RIFFLE_DECK`] or `k` above [`MAX_RIFFLES`].
+pub fn total_variation(n: usize, k: u32) -> f64 {
+    assert!(
+        (1..=MAX_RIFFLE_DECK).contains(&n),
+        "deck of {n} cards: 1..={MAX_RIFFLE_DECK} allowed"
+    );
+    assert!(k <= MAX_RIFFLES, "{k} riffles: at most {MAX_RIFFLES}");
+    let uniform = null(Statistic::RisingSequences, n);
+    let riffled = rising_sequences_law(n, k);
+    0.5 * uniform
+        .iter()
+        .zip(&riffled)
+        .map(|(u, p)| (p - u).abs())
+        .sum::<f64>()
+}
+
+/// A test "can still tell" a riffled deck from uniform when its p-value is
+/// below this (one test, one number of riffles).
+pub const TELLS_BELOW: f64 = 1e-3;
+
+/// One number of riffles, sampled.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RiffleRun {
+    /// Riffles per deck.
+    pub riffles: u32,
+    /// The exact distance from uniform (GSR model only).
+    pub exact_total_variation: Option<f64>,
+    /// The audit of `shuffles` decks riffled that many times (position
+    /// test, battery, collisions).
+    pub run: crate::audit::Run,
+}
+
+/// Samples `kernel` repeated `1..=max` times on `n` cards, `shuffles` decks
+/// each (seed `seed` for every `k`), with the exact distance when the
+/// kernel is the GSR riffle.
+pub fn sample_riffles(
+    kernel: algorithms::Kernel,
+    n: usize,
+    max: u32,
+    shuffles: u64,
+    seed: u64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Vec<RiffleRun> {
+    let gsr = matches!(kernel, algorithms::Kernel::GsrRiffle(_));
+    (1..=max)
+        .map(|k| RiffleRun {
+            riffles: k,
+            exact_total_variation: (gsr && n <= MAX_RIFFLE_DECK && k <= MAX_RIFFLES)
+                .then(|| total_variation(n, k)),
+            run: crate::audit::run(
+                &algorithms::Algorithm { kernel, times: k },
+                n,
+                shuffles,
+                seed,
+                false,
+                progress,
+            ),
+        })
+        .collect()
+}
+
+/// For each test of the runs (in their order), the riffles it needs before
+/// it can no longer tell the deck from uniform: one more than the last `k`
+/// at which its p-value is below [`TELLS_BELOW`] (1 when it never is),
+/// `None` when it still tells at the last `k` sampled.
+pub fn riffles_needed(runs: &[RiffleRun]) -> Vec<(&'static str, Option<u32>)> {
+    let Some(first) = runs.first() else {
+        return Vec::new();
+    };
+    let last = runs.last().map_or(0, |r| r.riffles);
+    first
+        .run
+        .analysis
+        .tests
+        .iter()
+        .map(|t| {
+            let telling = runs
+                .iter()
+                .filter(|r| {
+                    r.run
+                        .analysis
+                        .tests
+                        .iter()
+                        .any(|u| u.name == t.name && u.p_value < TELLS_BELOW)
+                })
+                .map(|r| r.riffles)
+                .max();
+            let needed = match telling {
+                Some(k) if k == last => None,
+                Some(k) => Some(k + 1),
+                None => Some(1),
+            };
+            (t.name, needed)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Limits, exact_distribution};
+    use algorithms::{Algorithm, GsrRiffle, Kernel};
+
+    #[test]
+    fn the_formula_matches_exact_enumeration_of_the_riffles() {
+        for n in 1..=5 {
+            for k in 1..=3 {
+                let alg = Algorithm {
+                    kernel: Kernel::GsrRiffle(GsrRiffle),
+                    times: k,
+                };
+                let law = exact_distribution(&alg, n, &Limits::default()).unwrap();
+                let tv = law.total_variation();
+                assert_eq!(tv.lower, tv.upper);
+                let ours = total_variation(n, k);
+                assert!(
+                    (ours - tv.lower).abs() < 1e-14,
+                    "n {n} k {k}: {ours} {tv:?}"
+                );
+                let s: f64 = rising_sequences_law(n, k).iter().sum();
+                assert!((s - 1.0).abs() < 1e-14, "{s}");
+            }
+        }
+    }
+
+    #[test]
+    fn bayer_and_diaconis_table_for_52_cards() {
+        // Their Table 1 (three decimals), k = 1..=10.
+        let published = [
+            1.000, 1.000, 1.000, 1.000, 0.924, 0.614, 0.334, 0.167, 0.085, 0.043,
+        ];
+        for (k, &want) in (1..=10).zip(&published) {
+            let tv = total_variation(52, k);
+            assert!((tv - want).abs() <= 0.0005, "k {k}: {tv} vs {want}");
+        }
+        // The distance falls by about half per riffle once below 1/2.
+        assert!(total_variation(52, 11) < total_variation(52, 10) * 0.51);
+    }
+
+    #[test]
+    fn sampled_riffles_stop_telling_as_the_exact_distance_falls() {
+        use algorithms::{BlogRiffle, Kernel};
+        let runs = sample_riffles(Kernel::GsrRiffle(GsrRiffle), 52, 6, 20_000, 1, &|_| {});
+        assert_eq!(runs.len(), 6);
+        assert!((runs[4].exact_total_variation.unwrap() - 0.924).abs() < 5e-4);
+        let needed = riffles_needed(&runs);
+        let rising = needed
+            .iter()
+            .find(|(n, _)| *n == "rising-sequences-chi2")
+            .unwrap();
+        // At TV 0.614 (k = 6) 20,000 decks show the rising sequences plainly.
+        assert_eq!(rising.1, None, "{needed:?}");
+        // One riffle keeps cards near their start: the position test sees it.
+        assert_eq!(runs[0].run.analysis.tests[0].name, "position-chi2");
+        assert!(runs[0].run.analysis.tests[0].log10_p < -100.0);
+        // The seed's riffle: no exact law, and far from uniform.
+        let blog = sample_riffles(Kernel::BlogRiffle(BlogRiffle), 52, 2, 20_000, 1, &|_| {});
+        assert!(blog.iter().all(|r| r.exact_total_variation.is_none()));
+        assert!(blog[1].run.analysis.log10_min_adjusted_p < -100.0);
+    }
+
+    #[test]
+    fn riffles_needed_reads_the_last_telling_riffle() {
+        use crate::hypothesis::TestResult;
+        let run = |k: u32, ps: [f64; 2]| {
+            let mut r = crate::audit::run(
+                &algorithms::Algorithm {
+                    kernel: Kernel::GsrRiffle(GsrRiffle),
+                    times: 1,
+                },
+                3,
+                30,
+                1,
+                false,
+                &|_| {},
+            );
+            r.analysis.tests = ["a", "b"]
+                .iter()
+                .zip(ps)
+                .map(|(&name, p)| TestResult {
+                    name,
+                    statistic: 0.0,
+                    df: 1.0,
+                    p_value: p,
+                    log10_p: p.log10(),
+                    shuffles: 30,
+                })
+                .collect();
+            RiffleRun {
+                riffles: k,
+                exact_total_variation: None,
+                run: r,
+            }
+        };
+        // "a" tells at k = 1 and 2, then not; "b" tells at k = 3, the last.
+        let runs = [
+            run(1, [1e-9, 0.5]),
+            run(2, [1e-4, 0.5]),
+            run(3, [0.2, 1e-5]),
+        ];
+        assert_eq!(riffles_needed(&runs), [("a", Some(3)), ("b", None)]);
+        let calm = [run(1, [0.5, 0.5])];
+        assert_eq!(riffles_needed(&calm), [("a", Some(1)), ("b", Some(1))]);
+    }
+
+    #[test]
+    fn one_riffle_keeps_at_most_two_rising_sequences() {
+        let law = rising_sequences_law(52, 1);
+        assert!(law[3..].iter().all(|&p| p == 0.0));
+        // 2^52 equally likely cut-and-drop sequences: 53 give the identity.
+        assert!((law[1] - 53.0 / 2f64.powi(52)).abs() < 1e-25, "{}", law[1]);
+    }
+}
