@@ -75,6 +75,7 @@ pub(crate) fn study(deck: usize, max: u32, shuffles: u64, seed: u64) -> Result<R
         rng: RNG_NAME.into(),
         tells_below: TELLS_BELOW,
         models,
+        random_keys: report::sampled::RandomKeysInfo::of(deck),
         figure: None,
         seconds: None,
     })

@@ -678,6 +678,7 @@ mod tests {
             rng: "rng".into(),
             tells_below: 1e-3,
             models: vec![sampled::RiffleModel::new(gsr, "one riffle", &runs)],
+            random_keys: sampled::RandomKeysInfo::of(8),
             figure: Some("figures/riffles.png".into()),
             seconds: Some(0.0),
         };
@@ -730,6 +731,7 @@ mod tests {
             "exact_total_variation",
             "riffles_needed",
             "tells_below",
+            "random_keys",
         ] {
             assert!(all.contains(key), "{key} was not exercised");
         }

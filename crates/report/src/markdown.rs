@@ -426,6 +426,21 @@ fn riffle_section(md: &mut String, r: &crate::sampled::RiffleReport) {
             let _ = writeln!(md, "| {} | {} |", need.test, cells.join(" | "));
         }
     }
+    if !r.random_keys.is_empty() {
+        let _ = writeln!(
+            md,
+            "\nSorting by random keys is riffling backwards: a stable sort of {} cards by \
+             independent `b`-bit keys deals an arrangement with `d` descents with probability \
+             `C(2^b + n − 1 − d, n) / 2^(nb)`, the law of the inverse of `b` riffles, so its \
+             exact distance from uniform is that of `b` riffles: {}.",
+            r.deck,
+            r.random_keys
+                .iter()
+                .map(|k| format!("{} bits {:.3e}", k.bits, k.total_variation))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
     let _ = writeln!(md);
 }
 
@@ -462,9 +477,13 @@ fn battery_section(md: &mut String, sampled: &[&crate::SuiteCase]) {
     for s in &with {
         if let Some(c) = &s.collisions {
             let effective = c.log10_effective_decks.map_or(String::new(), |l| {
+                let all = (1..=s.deck).map(|k| (k as f64).log10()).sum::<f64>();
                 format!(
-                    "; as many as about {} equally likely decks would give",
-                    crate::text::fmt_power_of_ten(l)
+                    "; as many as about {} equally likely decks would give, a fraction of \
+                     about 10^{:.0} of the {}! arrangements: the rest can never be dealt",
+                    crate::text::fmt_power_of_ten(l),
+                    l - all,
+                    s.deck
                 )
             });
             let _ = writeln!(

@@ -501,12 +501,37 @@ pub struct RiffleReport {
     pub tells_below: f64,
     /// The GSR model and the seed document's riffle.
     pub models: Vec<RiffleModel>,
+    /// Sorting by random keys of 8, 16, 32 and 53 bits: the exact distance
+    /// from uniform, that of as many riffles.
+    pub random_keys: Vec<RandomKeysInfo>,
     /// The figure, relative to the report folder (inside `report.json`).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub figure: Option<String>,
     /// Wall time, in seconds (absent inside `report.json`).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub seconds: Option<f64>,
+}
+
+/// The exact distance of a sort by random keys.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RandomKeysInfo {
+    /// Bits per key.
+    pub bits: u32,
+    /// Total variation distance from uniform.
+    pub total_variation: f64,
+}
+
+impl RandomKeysInfo {
+    /// The four registered key widths on `deck` cards.
+    pub fn of(deck: usize) -> Vec<Self> {
+        [8, 16, 32, 53]
+            .into_iter()
+            .map(|bits| RandomKeysInfo {
+                bits,
+                total_variation: stats::riffle::total_variation(deck, bits),
+            })
+            .collect()
+    }
 }
 
 impl RiffleModel {

@@ -508,6 +508,16 @@ pub fn riffle(r: &crate::sampled::RiffleReport) -> String {
         }
         let _ = writeln!(out);
     }
+    if !r.random_keys.is_empty() {
+        let _ = writeln!(
+            out,
+            "Sorting by random b-bit keys (stable) is b riffles backwards: exact distance from uniform on {} cards",
+            r.deck
+        );
+        for k in &r.random_keys {
+            let _ = writeln!(out, "  {:>2} bits: {:.6e}", k.bits, k.total_variation);
+        }
+    }
     out
 }
 

@@ -4,6 +4,15 @@
 //! shuffle to its lair", Ann. Appl. Probab. 1992), so the whole law is
 //! known from the number of arrangements with each `r` (Eulerian numbers)
 //! and the total variation distance from uniform is a sum of `n` terms.
+//!
+//! Sorting by random keys is the same law turned around: a stable sort of
+//! `n` cards by independent uniform keys of `b` bits deals an arrangement
+//! with `d` descents with probability `C(2^b + n − 1 − d, n) / 2^(nb)`
+//! (the keys, read in the dealt order, must not decrease, and must rise at
+//! each descent, since tied cards keep their order). That is `b` riffles'
+//! law of the inverse arrangement (`r − 1` descents of the inverse for `r`
+//! rising sequences), so its distance from uniform is that of `b` riffles:
+//! [`total_variation`]`(n, b)`.
 
 use crate::battery::{Statistic, null};
 
@@ -11,8 +20,9 @@ use crate::battery::{Statistic, null};
 /// arrangements with one rising sequence, underflows `f64` above 170.
 pub const MAX_RIFFLE_DECK: usize = 170;
 
-/// The most riffles [`total_variation`] accepts (`2^k` must be exact in `f64`).
-pub const MAX_RIFFLES: u32 = 52;
+/// The most riffles (or key bits) [`total_variation`] accepts (`2^k` must
+/// be exact in `f64`).
+pub const MAX_RIFFLES: u32 = 53;
 
 /// `ln(p_r · n!)`: the log of how much more likely than uniform an
 /// arrangement with `r` rising sequences is after `k` riffles,
@@ -44,9 +54,11 @@ pub fn rising_sequences_law(n: usize, k: u32) -> Vec<f64> {
 }
 
 /// The exact total variation distance between `k` GSR riffles of `n` cards
-/// and the uniform law: `½ Σ_r A(n, r) |p_r − 1/n!|`, as
-/// `½ Σ_r P_uniform(r) |ratio_r − 1|` in `f64` (relative error about
-/// `n · 10^-16` per term).
+/// and the uniform law (equally, between a stable sort by `k`-bit random
+/// keys and the uniform law): `½ Σ_r A(n, r) |p_r − 1/n!|`, computed as
+/// `½ Σ_r P_uniform(r) |ratio_r − 1|` with `ratio_r − 1` from `expm1` of
+/// [`ln_ratio`], so that distances far below `10^-16` (53-bit keys) keep
+/// their precision (relative error about `n · 10^-16`).
 ///
 /// # Panics
 /// When `n` is outside `1..=`[`MAX_RIFFLE_DECK`] or `k` above [`MAX_RIFFLES`].
@@ -56,12 +68,11 @@ pub fn total_variation(n: usize, k: u32) -> f64 {
         "deck of {n} cards: 1..={MAX_RIFFLE_DECK} allowed"
     );
     assert!(k <= MAX_RIFFLES, "{k} riffles: at most {MAX_RIFFLES}");
-    let uniform = null(Statistic::RisingSequences, n);
-    let riffled = rising_sequences_law(n, k);
-    0.5 * uniform
+    0.5 * null(Statistic::RisingSequences, n)
         .iter()
-        .zip(&riffled)
-        .map(|(u, p)| (p - u).abs())
+        .enumerate()
+        .filter(|&(_, &u)| u > 0.0)
+        .map(|(r, &u)| u * ln_ratio(n, k, r).exp_m1().abs())
         .sum::<f64>()
 }
 
@@ -252,6 +263,54 @@ mod tests {
         assert_eq!(riffles_needed(&runs), [("a", Some(3)), ("b", None)]);
         let calm = [run(1, [0.5, 0.5])];
         assert_eq!(riffles_needed(&calm), [("a", Some(1)), ("b", Some(1))]);
+    }
+
+    #[test]
+    fn sorting_by_random_keys_is_riffling_backwards() {
+        use crate::perm::{factorial, unrank};
+        use algorithms::RandomKeys;
+        for bits in 1..=3u32 {
+            for n in 2..=4usize {
+                let alg = Algorithm::once(Kernel::RandomKeys(RandomKeys { bits }));
+                let law = exact_distribution(&alg, n, &Limits::default()).unwrap();
+                let m = 1u128 << bits;
+                let mut a = Vec::new();
+                for rank in 0..factorial(n) as usize {
+                    unrank(rank, n, &mut a);
+                    let d = a.windows(2).filter(|w| w[0] > w[1]).count() as u128;
+                    // C(m + n − 1 − d, n) / m^n, cross-multiplied.
+                    let top = m + n as u128 - 1 - d.min(m + n as u128 - 1);
+                    let c = if top < n as u128 {
+                        0
+                    } else {
+                        (0..n as u128).fold(1u128, |acc, i| acc * (top - i) / (i + 1))
+                    };
+                    assert_eq!(
+                        law.weights[rank] * m.pow(n as u32),
+                        c * law.denominator,
+                        "bits {bits}, {a:?}"
+                    );
+                }
+                let tv = law.total_variation().lower;
+                assert!((total_variation(n, bits) - tv).abs() < 1e-14, "{bits} {n}");
+            }
+        }
+        // 52 cards: 8-bit keys are as far from uniform as 8 riffles, and
+        // each further bit halves the distance once it is small.
+        assert!((total_variation(52, 8) - 0.167159).abs() < 1e-6);
+        let (t16, t32, t53) = (
+            total_variation(52, 16),
+            total_variation(52, 32),
+            total_variation(52, 53),
+        );
+        assert!(
+            (t32 / t16 * 2f64.powi(16) - 1.0).abs() < 1e-3,
+            "{t16} {t32}"
+        );
+        assert!(
+            (t53 / t32 * 2f64.powi(21) - 1.0).abs() < 1e-3,
+            "{t32} {t53}"
+        );
     }
 
     #[test]
