@@ -1,22 +1,15 @@
 //! `shuffle-audit audit` on decks dealt by `shuffle-audit deal`: files
 //! written by Rust, so the tests need no other language.
 
-use assert_cmd::cargo::cargo_bin_cmd;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
-fn cmd() -> assert_cmd::Command {
-    cargo_bin_cmd!("shuffle-audit")
-}
+mod common;
+use common::{cmd, fails_with_input as fails};
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("shuffle-audit-audit-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
-/// Deals `decks` decks of `algorithm` into a file and returns its path.
-fn deal(algorithm: &str, deck: usize, decks: u64, extra: &[&str]) -> PathBuf {
+/// Deals `decks` decks of `algorithm` into a file in `dir` and returns its
+/// path.
+fn deal(dir: &Path, algorithm: &str, deck: usize, decks: u64, extra: &[&str]) -> PathBuf {
     let out = cmd()
         .args(["deal", "-a", algorithm, "-d", &deck.to_string()])
         .args(["-n", &decks.to_string()])
@@ -31,10 +24,7 @@ fn deal(algorithm: &str, deck: usize, decks: u64, extra: &[&str]) -> PathBuf {
         decks,
         "one line per deck"
     );
-    let path = temp(&format!(
-        "{algorithm}-{deck}-{decks}-{}.txt",
-        extra.join("")
-    ));
+    let path = dir.join(format!("{algorithm}-{deck}-{decks}-{}.txt", extra.join("")));
     std::fs::write(&path, out).unwrap();
     path
 }
@@ -53,25 +43,11 @@ fn audit_json(path: &Path, extra: &[&str], code: i32) -> Value {
     serde_json::from_slice(&out).unwrap()
 }
 
-/// Exit code 2, nothing on stdout, one line on stderr containing `text`.
-fn fails(args: &[&str], stdin: &[u8], text: &str) {
-    let out = cmd()
-        .args(args)
-        .write_stdin(stdin)
-        .assert()
-        .code(2)
-        .stdout("")
-        .get_output()
-        .clone();
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.contains(text), "{args:?}: {err:?} lacks {text:?}");
-}
-
 #[test]
 fn audit_of_dealt_decks_equals_sample_and_gates_a_ci_job() {
+    let dir = tempfile::tempdir().unwrap();
     // The same seed deals the decks `sample` counts: identical statistics.
-    let naive = deal("naive-swap", 6, 40_000, &[]);
+    let naive = deal(dir.path(), "naive-swap", 6, 40_000, &[]);
     let doc = audit_json(&naive, &[], 1);
     let sample: Value = serde_json::from_slice(
         &cmd()
@@ -98,7 +74,7 @@ fn audit_of_dealt_decks_equals_sample_and_gates_a_ci_job() {
     assert_eq!(doc["input"]["base"], "0-based");
     assert_eq!(doc["schema_version"], 2);
     // A fair shuffle passes: exit 0.
-    let fy = deal("fisher-yates", 6, 40_000, &[]);
+    let fy = deal(dir.path(), "fisher-yates", 6, 40_000, &[]);
     let doc = audit_json(&fy, &[], 0);
     assert_eq!(doc["result"]["verdict"], "uniform");
     let text = cmd()
@@ -119,7 +95,9 @@ fn audit_of_dealt_decks_equals_sample_and_gates_a_ci_job() {
 
 #[test]
 fn one_based_json_from_stdin() {
+    let dir = tempfile::tempdir().unwrap();
     let path = deal(
+        dir.path(),
         "fisher-yates",
         5,
         3_000,
@@ -150,8 +128,10 @@ fn one_based_json_from_stdin() {
 
 #[test]
 fn large_decks_get_the_battery_and_reseeded_shuffles_are_caught() {
+    let dir = tempfile::tempdir().unwrap();
     // 30,000 decks from 86,400 seeds: about 5,200 identical pairs.
     let seeded = deal(
+        dir.path(),
         "fisher-yates-seed-seconds",
         52,
         30_000,
@@ -166,7 +146,7 @@ fn large_decks_get_the_battery_and_reseeded_shuffles_are_caught() {
         .collect();
     assert_eq!(tests.len(), 7, "{tests:?}");
     assert!(doc["result"]["collisions"]["pairs"].as_u64().unwrap() > 1000);
-    let fy = deal("fisher-yates", 52, 30_000, &[]);
+    let fy = deal(dir.path(), "fisher-yates", 52, 30_000, &[]);
     let doc = audit_json(&fy, &[], 0);
     assert_eq!(doc["result"]["collisions"]["pairs"], 0);
     assert_eq!(doc["result"]["battery"].as_array().unwrap().len(), 5);
@@ -174,10 +154,11 @@ fn large_decks_get_the_battery_and_reseeded_shuffles_are_caught() {
 
 #[test]
 fn bad_lines_stop_the_audit_or_are_counted() {
-    let mut text = std::fs::read_to_string(deal("fisher-yates", 4, 500, &[])).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = std::fs::read_to_string(deal(dir.path(), "fisher-yates", 4, 500, &[])).unwrap();
     text.insert_str(0, "0 1 2 3\n3 3 1 0\n");
     text.push_str("0 1 two 3\n\n0 1 2\n");
-    let path = temp("bad.txt");
+    let path = dir.path().join("bad.txt");
     std::fs::write(&path, &text).unwrap();
     let p = path.to_str().unwrap();
     fails(

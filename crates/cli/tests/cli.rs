@@ -1,30 +1,10 @@
 //! The `shuffle-audit` binary, end to end.
 
-use assert_cmd::cargo::cargo_bin_cmd;
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn cmd() -> assert_cmd::Command {
-    cargo_bin_cmd!("shuffle-audit")
-}
-
-/// Asserts a failure with exit code 2, one line on stderr containing `text`,
-/// and nothing on stdout.
-fn fails_with(args: &[&str], text: &str) {
-    let out = cmd()
-        .args(args)
-        .assert()
-        .code(2)
-        .stdout("")
-        .get_output()
-        .clone();
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "one line expected, got: {err}");
-    assert!(
-        err.contains(text),
-        "{args:?}: {err:?} does not contain {text:?}"
-    );
-}
+mod common;
+use common::{cmd, fails_with};
 
 #[test]
 fn help_and_version() {

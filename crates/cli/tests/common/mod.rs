@@ -1,0 +1,37 @@
+//! Helpers shared by the CLI's integration tests.
+
+use assert_cmd::cargo::cargo_bin_cmd;
+
+/// The `shuffle-audit` binary.
+pub fn cmd() -> assert_cmd::Command {
+    cargo_bin_cmd!("shuffle-audit")
+}
+
+/// Asserts a failure with exit code 2, one line on stderr containing
+/// `text`, and nothing on stdout, for `args` with `stdin` as input.
+pub fn fails_with_input(args: &[&str], stdin: &[u8], text: &str) {
+    let out = cmd()
+        .args(args)
+        .write_stdin(stdin)
+        .assert()
+        .code(2)
+        .stdout("")
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err.lines().count(),
+        1,
+        "{args:?}: one line expected, got: {err}"
+    );
+    assert!(
+        err.contains(text),
+        "{args:?}: {err:?} does not contain {text:?}"
+    );
+}
+
+/// [`fails_with_input`] with nothing on stdin.
+#[allow(dead_code)] // not every test binary uses it
+pub fn fails_with(args: &[&str], text: &str) {
+    fails_with_input(args, b"", text);
+}
