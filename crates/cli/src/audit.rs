@@ -52,6 +52,11 @@ pub(crate) fn run(args: &AuditArgs) -> Result<ExitCode> {
         bail!("deck size {d} is not allowed: use 2..={MAX_SAMPLE_DECK}");
     }
     let start = Instant::now();
+    let name = if args.input == "-" {
+        "standard input"
+    } else {
+        args.input.as_str()
+    };
     let reader: Box<dyn BufRead> = if args.input == "-" {
         Box::new(std::io::BufReader::with_capacity(
             1 << 16,
@@ -71,12 +76,9 @@ pub(crate) fn run(args: &AuditArgs) -> Result<ExitCode> {
     })
     .map_err(|e| match e {
         ReadError::Line { .. } if !args.skip_invalid => {
-            anyhow::anyhow!(
-                "{}: {e} (--skip-invalid counts bad lines instead)",
-                args.input
-            )
+            anyhow::anyhow!("{name}: {e} (--skip-invalid counts bad lines instead)")
         }
-        e => anyhow::anyhow!("{}: {e}", args.input),
+        e => anyhow::anyhow!("{name}: {e}"),
     })?;
     let observed = observed.expect("read_decks fails without a deck");
     let deck = parser.deck().expect("known after a deck");
@@ -89,8 +91,7 @@ pub(crate) fn run(args: &AuditArgs) -> Result<ExitCode> {
         .any(|t| t.name == "position-chi2")
     {
         bail!(
-            "{}: {} decks of {deck} cards are too few to test: the position test needs at least {} (5 per cell)",
-            args.input,
+            "{name}: {} decks of {deck} cards are too few to test: the position test needs at least {} (5 per cell)",
             counts.decks,
             5 * deck
         );
@@ -102,11 +103,6 @@ pub(crate) fn run(args: &AuditArgs) -> Result<ExitCode> {
         repeated: None,
         confirmation: None,
         grade,
-    };
-    let name = if args.input == "-" {
-        "standard input"
-    } else {
-        args.input.as_str()
     };
     let mut result = SampleReport::of_audit(
         name,

@@ -392,7 +392,8 @@ impl SampleReport {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct InvalidLines {
     /// `"empty-line"`, `"not-a-number"`, `"malformed-json"`, `"wrong-length"`,
-    /// `"deck-size"`, `"out-of-range"`, `"no-base"` or `"duplicate-card"`.
+    /// `"deck-size"`, `"out-of-range"`, `"no-base"`, `"duplicate-card"` or
+    /// `"line-too-long"`.
     pub kind: String,
     /// Lines of this kind.
     pub count: u64,

@@ -79,7 +79,14 @@ pub enum LineError {
     /// A card listed twice.
     #[error("card {0} appears twice")]
     Duplicate(u64),
+    /// A line longer than [`MAX_LINE_BYTES`] (it is skipped unread).
+    #[error("line longer than {MAX_LINE_BYTES} bytes: no deck of 2..=255 cards needs that many")]
+    TooLong,
 }
+
+/// The longest line read; the rest of a longer line is skipped without
+/// being kept, so memory stays bounded whatever the input.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
 
 /// Reads decks line by line, learning the deck size and numbering from the
 /// first valid line (unless given) and holding every later line to them.
@@ -267,6 +274,7 @@ impl LineError {
             LineError::OutOfRange { .. } => "out-of-range",
             LineError::NoBase(_) => "no-base",
             LineError::Duplicate(_) => "duplicate-card",
+            LineError::TooLong => "line-too-long",
         }
     }
 }
@@ -306,10 +314,48 @@ pub enum ReadError {
     Io(#[from] std::io::Error),
 }
 
+/// Reads one line into `line` (without its `\n`), keeping at most
+/// [`MAX_LINE_BYTES`] of it: `None` at the end of the input, else whether
+/// the whole line fit.
+fn read_line(
+    input: &mut impl std::io::BufRead,
+    line: &mut Vec<u8>,
+) -> std::io::Result<Option<bool>> {
+    let mut any = false;
+    let mut whole = true;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(any.then_some(whole));
+        }
+        any = true;
+        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], Some(i + 1)),
+            None => (buf, None),
+        };
+        if whole && line.len() + chunk.len() <= MAX_LINE_BYTES {
+            line.extend_from_slice(chunk);
+        } else {
+            whole = false;
+            line.clear();
+        }
+        let used = done.unwrap_or(buf.len());
+        input.consume(used);
+        if done.is_some() {
+            return Ok(Some(whole));
+        }
+    }
+}
+
 /// Reads every line of `input`, parses it with `parser` and hands each
 /// valid deck to `observe`. With `skip_invalid`, bad lines are counted in
 /// the result; without, the first one ends the read with its number and
-/// reason. Memory stays constant: one line at a time.
+/// reason. Memory stays bounded: one line at a time, at most
+/// [`MAX_LINE_BYTES`] of it.
 ///
 /// # Errors
 /// [`ReadError`]: a bad line, no valid deck at all, or an I/O error.
@@ -323,12 +369,16 @@ pub fn read_decks(
     let mut line = Vec::with_capacity(256);
     loop {
         line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
+        let Some(whole) = read_line(&mut input, &mut line)? else {
             break;
-        }
+        };
         counts.lines += 1;
-        let text = line.strip_suffix(b"\n").unwrap_or(&line);
-        match parser.parse(text) {
+        let parsed = if whole {
+            parser.parse(&line)
+        } else {
+            Err(LineError::TooLong)
+        };
+        match parsed {
             Ok(deck) => {
                 counts.decks += 1;
                 observe(deck);
@@ -485,6 +535,25 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(e.to_string(), "no decks in the input (it is empty)");
+    }
+
+    #[test]
+    fn an_endless_line_is_skipped_without_being_kept() {
+        let mut text = vec![b'1'; MAX_LINE_BYTES + 10];
+        text.extend_from_slice(b"\n0 1 2\n1 0 2");
+        let mut decks = Vec::new();
+        // A small buffer, so the long line arrives in many pieces.
+        let input = std::io::BufReader::with_capacity(7, text.as_slice());
+        let c = read_decks(input, &mut DeckParser::new(None, None), true, |d| {
+            decks.push(d.to_vec())
+        })
+        .unwrap();
+        assert_eq!((c.lines, c.decks), (3, 2));
+        assert_eq!(c.invalid[0].0, "line-too-long");
+        assert_eq!(decks, [vec![0, 1, 2], vec![1, 0, 2]]);
+        let input = std::io::BufReader::with_capacity(7, text.as_slice());
+        let e = read_decks(input, &mut DeckParser::new(None, None), false, |_| {}).unwrap_err();
+        assert!(e.to_string().starts_with("line 1: line longer than"), "{e}");
     }
 
     #[test]
