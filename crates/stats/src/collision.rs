@@ -8,7 +8,7 @@
 //! for Poisson approximations", Ann. Probab. 1989, the birthday problem as
 //! their example) the total variation distance is at most
 //! `(1 − e^−λ) (4N − 7) / M`. For 52 cards and a million decks λ ≈ 6·10^-57
-//! and the bound ≈ 5·10^-62: a single repeated deck is a `10^-56` event.
+//! and the bound ≈ 3·10^-118: a single repeated deck is a `10^-56` event.
 //!
 //! A shuffle whose randomness comes from a seed of `b` bits can deal at
 //! most `2^b` decks, so its `W` has mean at least `C(N, 2) / 2^b`: about
