@@ -6,6 +6,7 @@
 //! freetype.
 
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::FontStyle;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -396,17 +397,13 @@ pub fn permutations(
                 .axis_desc_style((FONT, 15))
                 .draw()
                 .map_err(|e| e.to_string())?;
-            if let Some(h) = half_band {
-                chart
-                    .draw_series(std::iter::once(Rectangle::new(
-                        [
-                            (SegmentValue::Exact(0), uniform - h),
-                            (SegmentValue::Exact(k as i32), uniform + h),
-                        ],
-                        RGBColor(220, 220, 220).filled(),
-                    )))
-                    .map_err(|e| e.to_string())?;
-            }
+            let (left, right) = (SegmentValue::Exact(0), SegmentValue::Exact(k as i32));
+            draw_band(
+                &mut chart,
+                (left.clone(), right.clone()),
+                uniform,
+                half_band,
+            )?;
             chart
                 .draw_series(probabilities.iter().enumerate().map(|(i, &p)| {
                     let i = i as i32;
@@ -421,15 +418,7 @@ pub fn permutations(
                     bar
                 }))
                 .map_err(|e| e.to_string())?;
-            chart
-                .draw_series(std::iter::once(PathElement::new(
-                    vec![
-                        (SegmentValue::Exact(0), uniform),
-                        (SegmentValue::Exact(k as i32), uniform),
-                    ],
-                    BLACK.stroke_width(2),
-                )))
-                .map_err(|e| e.to_string())?;
+            draw_uniform(&mut chart, (left, right), uniform)?;
             if let Some(exact) = exact {
                 chart
                     .draw_series(exact.iter().enumerate().map(|(i, &p)| {
@@ -459,20 +448,8 @@ pub fn permutations(
                 .axis_desc_style((FONT, 15))
                 .draw()
                 .map_err(|e| e.to_string())?;
-            if let Some(h) = half_band {
-                chart
-                    .draw_series(std::iter::once(Rectangle::new(
-                        [(0.0, uniform - h), (k as f64, uniform + h)],
-                        RGBColor(220, 220, 220).filled(),
-                    )))
-                    .map_err(|e| e.to_string())?;
-            }
-            chart
-                .draw_series(std::iter::once(PathElement::new(
-                    vec![(0.0, uniform), (k as f64, uniform)],
-                    BLACK.stroke_width(2),
-                )))
-                .map_err(|e| e.to_string())?;
+            draw_band(&mut chart, (0.0, k as f64), uniform, half_band)?;
+            draw_uniform(&mut chart, (0.0, k as f64), uniform)?;
             chart
                 .draw_series(LineSeries::new(
                     sorted_curve(probabilities),
@@ -487,6 +464,39 @@ pub fn permutations(
         }
         Ok(())
     })
+}
+
+/// The grey band `uniform ± half_band` across `from..to`, when there is one.
+fn draw_band<DB: DrawingBackend, X: Ranged>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<X, RangedCoordf64>>,
+    (from, to): (X::ValueType, X::ValueType),
+    uniform: f64,
+    half_band: Option<f64>,
+) -> Result<(), String> {
+    if let Some(h) = half_band {
+        chart
+            .draw_series(std::iter::once(Rectangle::new(
+                [(from, uniform - h), (to, uniform + h)],
+                RGBColor(220, 220, 220).filled(),
+            )))
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// The black line of the uniform probability across `from..to`.
+fn draw_uniform<DB: DrawingBackend, X: Ranged>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<X, RangedCoordf64>>,
+    (from, to): (X::ValueType, X::ValueType),
+    uniform: f64,
+) -> Result<(), String> {
+    chart
+        .draw_series(std::iter::once(PathElement::new(
+            vec![(from, uniform), (to, uniform)],
+            BLACK.stroke_width(2),
+        )))
+        .map_err(|e| e.to_string())?;
+    Ok(())
 }
 
 /// One first-level test's p-values over the runs of a two-level test.
