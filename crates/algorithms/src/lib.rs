@@ -29,6 +29,7 @@ pub mod seed003;
 pub mod seed004;
 pub mod seeded;
 mod source;
+pub mod swaps;
 
 pub use reference::{
     CoinInsertionSort, CoinMergeSort, FisherYates, FisherYatesMod15, GsrRiffle, RandShuffle,
@@ -46,6 +47,7 @@ pub use seed003::{
 pub use seed004::{NaiveSwap, NaiveSwapRand15, PokerFixed, PokerFixedRand15};
 pub use seeded::{CRand, PokerTimeSeeded, Reduction, SeedSpace, SeededFisherYates};
 pub use source::{Draw, MAX_REDUCED_BITS, MAX_WORD_BITS, Scripted, Source, SourceRng};
+pub use swaps::{Slot, SwapShuffle, Transposition};
 
 /// A shuffling algorithm.
 ///
