@@ -13,6 +13,7 @@ pub mod error;
 pub mod exact;
 pub mod hypothesis;
 pub mod input;
+pub mod markov;
 pub mod perm;
 pub mod riffle;
 pub mod sample;
