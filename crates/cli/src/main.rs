@@ -97,7 +97,9 @@ struct PowerArgs {
     /// Algorithm id (see `shuffle-audit list`).
     #[arg(long, short)]
     algorithm: String,
-    /// Number of cards, 2..=10.
+    /// Number of cards: 2..=10 for any enumerable algorithm (every test),
+    /// up to 4096 for a swap-based one (the position test, from its exact
+    /// position matrix).
     #[arg(long, short)]
     deck: usize,
     /// Significance level (default: the level at which one run is graded
@@ -376,18 +378,6 @@ pub(crate) fn progress_bar(total: u64, unit: &str) -> Option<indicatif::Progress
 
 fn power(args: &PowerArgs) -> Result<ExitCode> {
     let entry = find(&args.algorithm)?;
-    if let algorithms::Exact::No(why) = entry.exact {
-        bail!(
-            "{} cannot be enumerated exactly, so its power cannot be computed: {why}",
-            entry.id
-        );
-    }
-    if !(2..=MAX_EXACT_DECK).contains(&args.deck) {
-        bail!(
-            "deck size {} is not allowed for power: use 2..={MAX_EXACT_DECK}",
-            args.deck
-        );
-    }
     let alpha = args.alpha.unwrap_or(stats::audit::BIASED_BELOW / 3.0);
     if !(alpha > 0.0 && alpha < 1.0) {
         bail!("--alpha {alpha} is not allowed: use a level strictly between 0 and 1");
@@ -396,6 +386,53 @@ fn power(args: &PowerArgs) -> Result<ExitCode> {
         bail!(
             "--power {} is not allowed: use a probability strictly between 0 and 1",
             args.power
+        );
+    }
+    // Small decks: the whole law, every test. Larger decks: the exact
+    // position matrix of a swap-based shuffle, the position test.
+    let enumerable = entry.exact.is_enumerable();
+    let swap_based = entry.algorithm.swap_shuffle(2).is_some();
+    let report = if args.deck <= MAX_EXACT_DECK && enumerable {
+        power_by_enumeration(entry, args, alpha)?
+    } else if swap_based && args.deck <= stats::markov::MAX_MARKOV_DECK {
+        power_by_markov_chain(entry, args, alpha)?
+    } else if !enumerable && !swap_based {
+        let algorithms::Exact::No(why) = entry.exact else {
+            unreachable!("not enumerable")
+        };
+        bail!(
+            "{} cannot be enumerated exactly, so its power cannot be computed: {why}",
+            entry.id
+        );
+    } else {
+        let largest = if swap_based {
+            stats::markov::MAX_MARKOV_DECK
+        } else {
+            MAX_EXACT_DECK
+        };
+        bail!(
+            "deck size {} is not allowed for power of {}: use 2..={largest}",
+            args.deck,
+            entry.id
+        );
+    };
+    if args.json {
+        emit(&(serde_json::to_string_pretty(&report)? + "\n"))?;
+    } else {
+        emit(&report::text::power(&report))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn power_by_enumeration(
+    entry: &algorithms::Entry,
+    args: &PowerArgs,
+    alpha: f64,
+) -> Result<report::sampled::PowerReport> {
+    if args.deck < 2 {
+        bail!(
+            "deck size {} is not allowed for power: use 2..={MAX_EXACT_DECK}",
+            args.deck
         );
     }
     let limits = limits_for(entry, args.budget.max_paths, Limits::default().max_paths);
@@ -412,22 +449,45 @@ fn power(args: &PowerArgs) -> Result<ExitCode> {
         );
     }
     let plans = stats::audit::power_plan(&law, alpha, args.power);
-    let report = report::sampled::PowerReport {
+    Ok(report::sampled::PowerReport {
         schema_version: report::SCHEMA_VERSION,
         provenance: Provenance::new(command_line()),
         algorithm: entry.id.into(),
         deck: args.deck,
         alpha,
         power: args.power,
-        total_variation: law.total_variation().lower,
+        method: "enumeration".into(),
+        total_variation: Some(law.total_variation().lower),
+        divergence: None,
         tests: plans.iter().map(report::sampled::PowerInfo::from).collect(),
-    };
-    if args.json {
-        emit(&(serde_json::to_string_pretty(&report)? + "\n"))?;
-    } else {
-        emit(&report::text::power(&report))?;
-    }
-    Ok(ExitCode::SUCCESS)
+    })
+}
+
+fn power_by_markov_chain(
+    entry: &algorithms::Entry,
+    args: &PowerArgs,
+    alpha: f64,
+) -> Result<report::sampled::PowerReport> {
+    let swaps = entry
+        .algorithm
+        .swap_shuffle(args.deck)
+        .context("a swap-based shuffle on every deck")?;
+    let law = with_threads(args.budget.threads, || stats::markov::position_law(&swaps))?
+        .with_context(|| format!("the position matrix of {} on {} cards", entry.id, args.deck))?;
+    let plan = law.position_plan(alpha, args.power);
+    Ok(report::sampled::PowerReport {
+        schema_version: report::SCHEMA_VERSION,
+        provenance: Provenance::new(command_line()),
+        algorithm: entry.id.into(),
+        deck: args.deck,
+        alpha,
+        power: args.power,
+        method: "markov-chain".into(),
+        total_variation: None,
+        divergence: stats::markov::ProductLaw::of(&swaps)
+            .map(|p| report::sampled::DivergenceInfo::of(&p, alpha, args.power)),
+        tests: vec![report::sampled::PowerInfo::from(&plan)],
+    })
 }
 
 /// Parses `3..=6`, `3-6`, `3..7` or `3,5` into deck sizes, each in 1..=10.

@@ -713,6 +713,42 @@ fn power_says_how_many_shuffles() {
         .assert()
         .success()
         .stdout(predicate::str::contains("e10"));
+    assert_eq!(doc["method"], "enumeration");
+}
+
+#[test]
+fn power_reaches_real_decks_through_the_position_matrix() {
+    let doc = json(&[
+        "power",
+        "-a",
+        "fisher-yates-mod15",
+        "-d",
+        "52",
+        "--alpha",
+        "1e-6",
+        "--json",
+    ]);
+    assert_eq!(doc["method"], "markov-chain");
+    assert!(doc.get("total_variation").is_none());
+    let tests = doc["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 1);
+    assert_eq!(tests[0]["name"], "position-chi2");
+    assert_eq!(tests[0]["df"], 2601.0);
+    let position = tests[0]["shuffles"].as_f64().unwrap();
+    let d = &doc["divergence"];
+    let any_test = d["any_test_needs_at_least"].as_f64().unwrap();
+    // No test beats the bound that holds for every test.
+    assert!(any_test < position, "{any_test} vs {position}");
+    let [lo, hi] = [0, 1].map(|i| d["total_variation_bounds"][i].as_f64().unwrap());
+    assert!(0.0 < lo && lo < hi && hi < 1.0);
+    // The naive swap is not a product of its draws, and far more biased.
+    let doc = json(&["power", "-a", "naive-swap", "-d", "52", "--json"]);
+    assert!(doc.get("divergence").is_none());
+    assert!(doc["tests"][0]["shuffles"].as_f64().unwrap() < 1e4);
+    // Fisher-Yates: exactly uniform, no number of shuffles.
+    let doc = json(&["power", "-a", "fisher-yates", "-d", "1000", "--json"]);
+    assert!(doc["tests"][0].get("shuffles").is_none());
+    assert!(doc["divergence"].get("any_test_needs_at_least").is_none());
 }
 
 #[test]
@@ -756,6 +792,14 @@ fn sample_and_power_bad_input() {
     fails_with(
         &["power", "-a", "naive-swap", "-d", "1"],
         "deck size 1 is not allowed for power",
+    );
+    fails_with(
+        &["power", "-a", "gsr-riffle", "-d", "52"],
+        "deck size 52 is not allowed for power of gsr-riffle: use 2..=10",
+    );
+    fails_with(
+        &["power", "-a", "naive-swap", "-d", "5000"],
+        "deck size 5000 is not allowed for power of naive-swap: use 2..=4096",
     );
 }
 

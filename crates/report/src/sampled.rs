@@ -603,8 +603,50 @@ pub struct PowerReport {
     pub alpha: f64,
     /// Requested power.
     pub power: f64,
-    /// Exact total variation distance of the law.
-    pub total_variation: f64,
+    /// How the law was computed: `"enumeration"` (every path, decks up to
+    /// 10 cards) or `"markov-chain"` (the exact position matrix of a
+    /// swap-based shuffle, any deck up to 4096 cards).
+    pub method: String,
+    /// Exact total variation distance of the law (enumeration only).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub total_variation: Option<f64>,
+    /// Exact divergences of the whole law, for sequential selections on
+    /// decks too large to enumerate.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub divergence: Option<DivergenceInfo>,
     /// One plan per test.
     pub tests: Vec<PowerInfo>,
+}
+
+/// Divergences from uniform of a law that is a product of its draws
+/// (`stats::markov::ProductLaw`), and what they imply for any test.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DivergenceInfo {
+    /// Pearson's χ² divergence over all `n!` decks.
+    pub chi2: f64,
+    /// Kullback–Leibler divergence, nats.
+    pub kl: f64,
+    /// `ln` of the Bhattacharyya coefficient.
+    pub ln_bhattacharyya: f64,
+    /// Bounds `[lower, upper]` on the total variation distance.
+    pub total_variation_bounds: [f64; 2],
+    /// Fewer shuffles than this cannot give any test the requested power at
+    /// the requested level (absent when the law is exactly uniform).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub any_test_needs_at_least: Option<f64>,
+}
+
+impl DivergenceInfo {
+    /// The divergences of `law`, with the any-test bound at `alpha`, `power`.
+    pub fn of(law: &stats::markov::ProductLaw, alpha: f64, power: f64) -> Self {
+        let (lo, hi) = law.tv_bounds();
+        DivergenceInfo {
+            chi2: law.chi2,
+            kl: law.kl,
+            ln_bhattacharyya: law.ln_bhattacharyya,
+            total_variation_bounds: [lo, hi],
+            any_test_needs_at_least: Some(law.shuffles_any_test_needs(alpha, power))
+                .filter(|n| n.is_finite()),
+        }
+    }
 }

@@ -530,16 +530,42 @@ pub fn fmt_power_of_ten(l: f64) -> String {
     }
 }
 
+/// `n!` as `52! = 8.066e67`.
+fn fmt_factorial(n: usize) -> String {
+    let log10: f64 = (1..=n).map(|k| (k as f64).log10()).sum();
+    let exponent = log10.floor();
+    format!(
+        "{n}! = {:.3}e{}",
+        10f64.powf(log10 - exponent),
+        exponent as i64
+    )
+}
+
 /// A power plan, for people.
 pub fn power(r: &crate::sampled::PowerReport) -> String {
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{} on {} cards: exact total variation distance {}",
-        r.algorithm,
-        r.deck,
-        fmt_prob(r.total_variation)
-    );
+    match r.total_variation {
+        Some(tv) => {
+            let _ = writeln!(
+                out,
+                "{} on {} cards: exact total variation distance {} (by {})",
+                r.algorithm,
+                r.deck,
+                fmt_prob(tv),
+                r.method
+            );
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "{} on {} cards: exact position matrix (by {}); the whole law has {} decks, too many to list",
+                r.algorithm,
+                r.deck,
+                r.method,
+                fmt_factorial(r.deck)
+            );
+        }
+    }
     let _ = writeln!(
         out,
         "shuffles needed to reject uniformity at alpha = {:.3e} with power {}:",
@@ -561,6 +587,29 @@ pub fn power(r: &crate::sampled::PowerReport) -> String {
             "  {:<18} {:>10} {:>22.4e} {:>16}",
             t.name, t.df, t.noncentrality_per_shuffle, needed
         );
+    }
+    if let Some(d) = &r.divergence {
+        match d.any_test_needs_at_least {
+            None => {
+                let _ = writeln!(
+                    out,
+                    "the law is a product of its draws, and exactly uniform: every deck has probability 1/{}!",
+                    r.deck
+                );
+            }
+            Some(bound) => {
+                let _ = writeln!(
+                    out,
+                    "the law is a product of its draws: chi-square divergence {:.4e}, KL {:.4e} nats, total variation in [{:.3e}, {:.3e}]",
+                    d.chi2, d.kl, d.total_variation_bounds[0], d.total_variation_bounds[1]
+                );
+                let _ = writeln!(
+                    out,
+                    "no test of any kind reaches power {} at alpha = {:.3e} with fewer than {:.4e} shuffles (Hellinger bound)",
+                    r.power, r.alpha, bound
+                );
+            }
+        }
     }
     out
 }

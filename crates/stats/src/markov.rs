@@ -393,8 +393,9 @@ impl ProductLaw {
     /// Pinsker's `TV <= sqrt(KL / 2)`, whichever is smaller.
     pub fn tv_bounds(&self) -> (f64, f64) {
         let bc = self.ln_bhattacharyya;
-        let lower = -bc.exp_m1();
-        let upper = (-(2.0 * bc).exp_m1()).sqrt().min((self.kl / 2.0).sqrt());
+        // abs(): ln BC <= 0, and a uniform law gives -0.0.
+        let lower = bc.exp_m1().abs();
+        let upper = (2.0 * bc).exp_m1().abs().sqrt().min((self.kl / 2.0).sqrt());
         (lower, upper.min(1.0))
     }
 
