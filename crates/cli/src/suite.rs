@@ -9,7 +9,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use rayon::prelude::*;
 use report::files::{self, CaseData};
-use report::sampled::SampleReport;
+use report::sampled::{ExactPositionsInfo, SampleReport};
 use report::{
     ExactReport, ExactVerdict, Provenance, SUITE_PERMUTATIONS_UP_TO, SuiteAlgorithm, SuiteCase,
     SuiteReport, SuiteSettings, write_atomic,
@@ -68,6 +68,11 @@ const SUITE_MAX_PATHS: u64 = 100_000_000;
 /// have caught a known bias; the level is that of a `biased` grade split
 /// over the three tests (Bonferroni), `BIASED_BELOW / 3`.
 const DETECTION_POWER: f64 = 0.99;
+
+/// The level at which the report states how many shuffles the position
+/// test needs on a large deck (one test, no Bonferroni: the level a reader
+/// testing their own shuffle would pick).
+const EXACT_POSITIONS_ALPHA: f64 = 1e-6;
 
 struct Plan {
     decks: Vec<usize>,
@@ -420,6 +425,7 @@ fn sampled_stage(
             let mut case = SuiteCase {
                 deck,
                 exact: None,
+                exact_positions: None,
                 sampled: None,
                 shuffles_to_detect: None,
                 skipped: Vec::new(),
@@ -477,6 +483,39 @@ fn sampled_stage(
             );
             s.effect.position_z.clear();
             s.effect.row_tests.clear();
+            // Decks too large to enumerate: the exact position matrix of a
+            // swap-based shuffle, beside the samples.
+            let mut position_law = None;
+            if kept_law.is_none()
+                && let Some(swaps) = entry.algorithm.swap_shuffle(deck)
+            {
+                let law = stats::markov::position_law(&swaps).with_context(|| {
+                    format!("the position matrix of {} on {deck} cards", entry.id)
+                })?;
+                let product = stats::markov::ProductLaw::of(&swaps);
+                let info = ExactPositionsInfo::new(
+                    &law,
+                    product.as_ref(),
+                    &s.position_matrix,
+                    shuffles,
+                    EXACT_POSITIONS_ALPHA,
+                    DETECTION_POWER,
+                );
+                // The run calls a bias when a Bonferroni-adjusted p-value is
+                // below BIASED_BELOW: the position test alone at BIASED_BELOW / m.
+                let m = s.tests.len().max(1) as f64;
+                case.shuffles_to_detect = law
+                    .position_plan(BIASED_BELOW / m, DETECTION_POWER)
+                    .shuffles;
+                if info.largest_z_against_exact > info.z_bound {
+                    disagreements.push(format!(
+                        "sampled positions on {deck} cards stray {:.2} sd from the exact matrix (1% bound {:.2})",
+                        info.largest_z_against_exact, info.z_bound
+                    ));
+                }
+                case.exact_positions = Some(info);
+                position_law = Some(law);
+            }
             if checked {
                 match (entry.expected, s.verdict.as_str()) {
                     (Expected::Uniform, "biased") => disagreements
@@ -497,7 +536,7 @@ fn sampled_stage(
             case.sampled = Some(s);
             cases.push(case);
             let counts = audit.first.histogram.map(|h| h.counts);
-            extras.push((counts, kept_law));
+            extras.push((counts, kept_law, position_law));
         }
         all_extras.push(extras);
         let verdict = overall_verdict(&cases);
@@ -543,7 +582,13 @@ fn overall_verdict(cases: &[SuiteCase]) -> String {
 
 /// What the figure stage needs beyond the report: per algorithm, per case
 /// (in the same order), the permutation counts and the exact law.
-type CaseExtras = Vec<Vec<(Option<Vec<u64>>, Option<ExactDistribution>)>>;
+type CaseExtras = Vec<
+    Vec<(
+        Option<Vec<u64>>,
+        Option<ExactDistribution>,
+        Option<stats::markov::PositionLaw>,
+    )>,
+>;
 
 /// Writes every case's CSV and figures, in parallel over algorithms. The
 /// permutation figure is drawn for the smallest and the largest deck with a
@@ -558,14 +603,15 @@ fn figure_stage(algorithms: &mut [SuiteAlgorithm], extras: &CaseExtras, dir: &Pa
                 a.cases
                     .iter()
                     .zip(extras)
-                    .filter(|(_, (counts, _))| counts.is_some())
+                    .filter(|(_, (counts, _, _))| counts.is_some())
                     .map(|(c, _)| c.deck)
             };
             let permutation_decks = [with_counts().min(), with_counts().max()];
-            for (case, (counts, law)) in a.cases.iter_mut().zip(extras) {
+            for (case, (counts, law, positions)) in a.cases.iter_mut().zip(extras) {
                 let data = CaseData {
                     counts: counts.as_deref(),
                     law: law.as_ref(),
+                    positions: positions.as_ref(),
                     permutation_figure: permutation_decks.contains(&Some(case.deck)),
                 };
                 case.files = files::write_case(dir, &a.info.id, case, data)

@@ -21,6 +21,9 @@ pub struct CaseData<'a> {
     pub counts: Option<&'a [u64]>,
     /// The exact law, when the deck was enumerated.
     pub law: Option<&'a ExactDistribution>,
+    /// The exact position matrix by the Markov chain, for a swap-based
+    /// shuffle on a deck too large to enumerate.
+    pub positions: Option<&'a stats::markov::PositionLaw>,
     /// Whether to draw the permutation figure (it needs `counts`).
     pub permutation_figure: bool,
 }
@@ -146,7 +149,10 @@ pub fn write_case(
         format!("data/{id}/positions-n{n}.csv"),
         csv_matrix(&s.position_matrix),
     )?;
-    let exact_positions = data.law.map(ExactDistribution::position_matrix);
+    let exact_positions = data
+        .law
+        .map(ExactDistribution::position_matrix)
+        .or_else(|| data.positions.map(stats::markov::PositionLaw::rows));
     if let Some(m) = &exact_positions {
         write(format!("data/{id}/exact-positions-n{n}.csv"), csv_matrix(m))?;
     }
@@ -168,10 +174,14 @@ pub fn write_case(
     let exact = exact_positions.as_deref().map(exact_deviation);
     let mut matrices: Vec<&[Vec<f64>]> = vec![&sampled];
     let mut panels = Vec::new();
-    if let (Some(law), Some(e)) = (data.law, &exact) {
+    if let Some(e) = &exact {
         matrices.push(e);
+        let heading = match data.law {
+            Some(law) => format!("exact law: TV {:.4}", law.total_variation().lower),
+            None => "exact position matrix (Markov chain)".into(),
+        };
         panels.push(Panel {
-            heading: format!("exact law: TV {:.4}", law.total_variation().lower),
+            heading,
             deviation: e,
         });
     }
@@ -189,6 +199,14 @@ pub fn write_case(
         format!(
             "Left: the exact law (every one of {} paths); right: {} shuffles, seed {}.",
             fmt_count(law.paths),
+            fmt_count(s.shuffles),
+            s.seed
+        )
+    } else if let Some(p) = data.positions {
+        format!(
+            "Left: exact, no sampling (one card's position as a Markov chain through {} random \
+             swaps); right: {} shuffles, seed {}.",
+            p.steps,
             fmt_count(s.shuffles),
             s.seed
         )

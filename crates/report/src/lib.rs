@@ -382,8 +382,13 @@ pub struct SuiteCase {
     /// The sampled audit, when it was run.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub sampled: Option<sampled::SampleReport>,
+    /// The exact position matrix, for a swap-based shuffle on a deck too
+    /// large to enumerate.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub exact_positions: Option<sampled::ExactPositionsInfo>,
     /// Shuffles a first seed needs to call the bias at this deck size with
-    /// probability 0.99 (from the exact law; absent when unknown or fair).
+    /// probability 0.99 (from the exact law or the exact position matrix;
+    /// absent when unknown or fair).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub shuffles_to_detect: Option<f64>,
     /// What was not computed, and why.
@@ -537,6 +542,19 @@ mod tests {
         }
     }
 
+    /// An exact position summary with every optional field present.
+    fn exact_positions_fixture() -> sampled::ExactPositionsInfo {
+        let swaps = find("fisher-yates-mod15")
+            .unwrap()
+            .algorithm
+            .swap_shuffle(5)
+            .unwrap();
+        let law = stats::markov::position_law(&swaps).unwrap();
+        let product = stats::markov::ProductLaw::of(&swaps).unwrap();
+        let counts = vec![vec![20u64; 5]; 5];
+        sampled::ExactPositionsInfo::new(&law, Some(&product), &counts, 100, 1e-6, 0.99)
+    }
+
     #[test]
     fn schema_documents_every_field() {
         let entry = find("blog-riffle").unwrap();
@@ -575,6 +593,7 @@ mod tests {
                     SuiteCase {
                         deck: 2,
                         exact: Some(ExactReport::case(entry, &law)),
+                        exact_positions: None,
                         sampled: Some(case_sample),
                         shuffles_to_detect: Some(1.0),
                         skipped: vec![],
@@ -583,6 +602,7 @@ mod tests {
                     SuiteCase {
                         deck: 3,
                         exact: None,
+                        exact_positions: Some(exact_positions_fixture()),
                         sampled: None,
                         shuffles_to_detect: None,
                         skipped: vec!["why".into()],
@@ -697,7 +717,9 @@ mod tests {
             deck: 3,
             alpha: 0.01,
             power: 0.9,
-            total_variation: 0.0,
+            method: "enumeration".into(),
+            total_variation: Some(0.0),
+            divergence: exact_positions_fixture().divergence,
             tests: stats::audit::power_plan(&law, 0.01, 0.9)
                 .iter()
                 .map(sampled::PowerInfo::from)

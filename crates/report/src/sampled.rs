@@ -618,6 +618,115 @@ pub struct PowerReport {
     pub tests: Vec<PowerInfo>,
 }
 
+/// One cell of an exact position matrix.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CellInfo {
+    /// The card, by its starting position.
+    pub card: usize,
+    /// Where it ends.
+    pub position: usize,
+    /// The exact probability.
+    pub probability: f64,
+    /// `n p - 1`.
+    pub relative_deviation: f64,
+}
+
+impl CellInfo {
+    fn of(c: stats::markov::Cell, deck: usize) -> Self {
+        CellInfo {
+            card: c.card,
+            position: c.position,
+            probability: c.probability,
+            relative_deviation: c.relative_deviation(deck),
+        }
+    }
+}
+
+/// The family-wise level of [`ExactPositionsInfo::z_bound`].
+pub const Z_BOUND_FAMILY_ALPHA: f64 = 1e-6;
+
+/// The exact position matrix of a swap-based shuffle on a deck too large
+/// to enumerate (`stats::markov`), and what it says about this run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExactPositionsInfo {
+    /// `"markov-chain"`.
+    pub method: String,
+    /// The most likely cell.
+    pub max_cell: CellInfo,
+    /// The least likely cell.
+    pub min_cell: CellInfo,
+    /// Expected cards left where they started (1 for a uniform shuffle).
+    pub expected_fixed_points: f64,
+    /// The position test's noncentrality per shuffle.
+    pub noncentrality_per_shuffle: f64,
+    /// The level of `shuffles_to_detect`.
+    pub alpha: f64,
+    /// The power of `shuffles_to_detect`.
+    pub power: f64,
+    /// Shuffles the position test needs at `alpha` with `power` (absent when
+    /// the matrix is flat).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub shuffles_to_detect: Option<f64>,
+    /// The probability that the position test rejects at `alpha` with this
+    /// run's number of shuffles.
+    pub power_at_this_run: f64,
+    /// The largest `|count - N p| / sqrt(N p (1 - p))` of this run's
+    /// position counts against the exact matrix.
+    pub largest_z_against_exact: f64,
+    /// A fair comparison stays below this with probability `1 - 1e-6`
+    /// (Bonferroni over the `n^2` cells): a default run compares about 30
+    /// cases, so a false alarm anywhere in it has probability below 1e-4.
+    pub z_bound: f64,
+    /// The exact divergences of the whole law, for sequential selections.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub divergence: Option<DivergenceInfo>,
+}
+
+impl ExactPositionsInfo {
+    /// The summary of `law` for a run whose position counts are `counts`
+    /// (rows by card) from `shuffles` shuffles.
+    pub fn new(
+        law: &stats::markov::PositionLaw,
+        product: Option<&stats::markov::ProductLaw>,
+        counts: &[Vec<u64>],
+        shuffles: u64,
+        alpha: f64,
+        power: f64,
+    ) -> Self {
+        let n = law.deck;
+        let big_n = shuffles as f64;
+        let mut largest_z: f64 = 0.0;
+        for (card, row) in counts.iter().enumerate() {
+            for (position, &c) in row.iter().enumerate() {
+                let p = law.probability(card, position);
+                let sd = (big_n * p * (1.0 - p)).sqrt();
+                if sd > 0.0 {
+                    largest_z = largest_z.max((c as f64 - big_n * p).abs() / sd);
+                }
+            }
+        }
+        let plan = law.position_plan(alpha, power);
+        ExactPositionsInfo {
+            method: "markov-chain".into(),
+            max_cell: CellInfo::of(law.max_cell(), n),
+            min_cell: CellInfo::of(law.min_cell(), n),
+            expected_fixed_points: law.expected_fixed_points(),
+            noncentrality_per_shuffle: plan.noncentrality_per_shuffle,
+            alpha,
+            power,
+            shuffles_to_detect: plan.shuffles,
+            power_at_this_run: if plan.shuffles.is_some() {
+                law.position_power_at(big_n, alpha)
+            } else {
+                alpha
+            },
+            largest_z_against_exact: largest_z,
+            z_bound: stats::hypothesis::bonferroni_z(n * n, Z_BOUND_FAMILY_ALPHA),
+            divergence: product.map(|p| DivergenceInfo::of(p, alpha, power)),
+        }
+    }
+}
+
 /// Divergences from uniform of a law that is a product of its draws
 /// (`stats::markov::ProductLaw`), and what they imply for any test.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -530,6 +530,15 @@ pub fn fmt_power_of_ten(l: f64) -> String {
     }
 }
 
+/// A number of shuffles: `843`, `2,001,048`, `9.23e7`.
+pub fn fmt_shuffles(n: f64) -> String {
+    if n < 1e7 {
+        fmt_count(n.round() as u64)
+    } else {
+        format!("{n:.2e}")
+    }
+}
+
 /// `n!` as `52! = 8.066e67`.
 fn fmt_factorial(n: usize) -> String {
     let log10: f64 = (1..=n).map(|k| (k as f64).log10()).sum();
