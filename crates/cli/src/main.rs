@@ -121,14 +121,30 @@ struct ExactArgs {
     /// Algorithm id (see `shuffle-audit list`).
     #[arg(long, short)]
     algorithm: String,
-    /// Number of cards, 1..=10.
+    /// Number of cards: 1..=10 by brute force, 1..=11 by state merging.
     #[arg(long, short)]
     deck: usize,
+    /// How to compute the law: `auto` picks the cheaper method that applies
+    /// (state merging needs a swap-based shuffle) and the output says which.
+    #[arg(long, value_enum, default_value_t = ExactMethod::Auto)]
+    method: ExactMethod,
     /// Print one JSON document (schema in reports/SCHEMA.md).
     #[arg(long)]
     json: bool,
     #[command(flatten)]
     budget: Budget,
+}
+
+/// The exact methods `exact --method` can force.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ExactMethod {
+    /// The cheaper of the two that apply.
+    Auto,
+    /// Walk every path (any enumerable algorithm, up to 10 cards).
+    BruteForce,
+    /// Carry one weight per arrangement from step to step (swap-based
+    /// shuffles, up to 11 cards).
+    StateMerging,
 }
 
 #[derive(Debug, Args)]
@@ -246,17 +262,48 @@ fn exact(args: &ExactArgs) -> Result<ExitCode> {
     if let algorithms::Exact::No(why) = entry.exact {
         bail!("{} cannot be enumerated exactly: {why}", entry.id);
     }
-    if !(1..=MAX_EXACT_DECK).contains(&args.deck) {
+    let swaps = entry.algorithm.swap_shuffle(args.deck);
+    let merging = match (args.method, &swaps) {
+        (ExactMethod::StateMerging, None) => bail!(
+            "--method state-merging needs a swap-based shuffle, and {} is not one: use --method brute-force",
+            entry.id
+        ),
+        (ExactMethod::StateMerging, Some(_)) => true,
+        (ExactMethod::BruteForce, _) => false,
+        (ExactMethod::Auto, None) => false,
+        // Brute force walks every path; merging pulls each of the n!
+        // arrangements through each distinct transposition of each step.
+        (ExactMethod::Auto, Some(s)) => {
+            let paths: f64 = s
+                .steps
+                .iter()
+                .map(|t| (t.a.weights().len() * t.b.weights().len()) as f64)
+                .product();
+            let pulls: f64 = stats::perm::factorial(args.deck.min(20)) as f64
+                * s.steps
+                    .iter()
+                    .map(|t| (t.a.weights().len() * t.b.weights().len()) as f64)
+                    .sum::<f64>();
+            args.deck > MAX_EXACT_DECK || pulls < paths
+        }
+    };
+    let largest = if merging {
+        stats::merge::MAX_MERGE_DECK
+    } else {
+        MAX_EXACT_DECK
+    };
+    if !(1..=largest).contains(&args.deck) {
         return Err(ExactError::DeckSize {
             deck: args.deck,
-            max: MAX_EXACT_DECK,
+            max: largest,
         }
         .into());
     }
     let limits = limits_for(entry, args.budget.max_paths, Limits::default().max_paths);
     let start = Instant::now();
-    let law = with_threads(args.budget.threads, || {
-        exact_distribution(&entry.algorithm, args.deck, &limits)
+    let law = with_threads(args.budget.threads, || match &swaps {
+        Some(s) if merging => stats::merge::merged_distribution(s),
+        _ => exact_distribution(&entry.algorithm, args.deck, &limits),
     })?
     .with_context(|| format!("enumerating {} on {} cards", entry.id, args.deck))?;
     let seconds = start.elapsed().as_secs_f64();

@@ -125,6 +125,39 @@ fn exact_prints_the_textbook_distribution() {
 }
 
 #[test]
+fn exact_picks_the_cheaper_method_and_both_agree() {
+    let run = |args: &[&str]| {
+        let mut all = vec!["exact", "--json"];
+        all.extend_from_slice(args);
+        json(&all)
+    };
+    // The naive swap: 7^7 = 823,543 paths, 7! x 7 x 7 pulls: merging.
+    let auto = run(&["-a", "naive-swap", "-d", "7"]);
+    assert_eq!(auto["method"], "state-merging");
+    assert_eq!(auto["states"], 5040);
+    assert_eq!(auto["steps"], 7);
+    assert_eq!(auto["paths"], 823_543);
+    let brute = run(&["-a", "naive-swap", "-d", "7", "--method", "brute-force"]);
+    assert_eq!(brute["method"], "brute-force");
+    assert!(brute.get("states").is_none());
+    for key in ["permutation_weights", "denominator", "total_variation"] {
+        assert_eq!(auto[key], brute[key], "{key}");
+    }
+    // Fisher-Yates: 7! paths, fewer than merging's pulls: brute force.
+    assert_eq!(
+        run(&["-a", "fisher-yates", "-d", "7"])["method"],
+        "brute-force"
+    );
+    cmd()
+        .args(["exact", "-a", "naive-swap", "-d", "8"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "state-merging, 16777216 paths merged into 40320 arrangements over 8 steps",
+        ));
+}
+
+#[test]
 fn exact_is_the_same_on_one_and_two_threads() {
     let run = |t: &str| {
         let out = cmd()
@@ -152,19 +185,59 @@ fn exact_is_the_same_on_one_and_two_threads() {
 #[test]
 fn bad_input_is_one_line_and_exit_2() {
     fails_with(
-        &["exact", "-a", "naive-swap", "-d", "0"],
+        &["exact", "-a", "coin-merge-sort", "-d", "0"],
         "deck size 0 is not allowed for exact enumeration: use 1..=10",
     );
     fails_with(
-        &["exact", "-a", "naive-swap", "-d", "11"],
-        "deck size 11 is not allowed",
+        &["exact", "-a", "coin-merge-sort", "-d", "11"],
+        "deck size 11 is not allowed for exact enumeration: use 1..=10",
+    );
+    fails_with(
+        &[
+            "exact",
+            "-a",
+            "naive-swap",
+            "-d",
+            "11",
+            "--method",
+            "brute-force",
+        ],
+        "deck size 11 is not allowed for exact enumeration: use 1..=10",
+    );
+    fails_with(
+        &["exact", "-a", "naive-swap", "-d", "12"],
+        "deck size 12 is not allowed for exact enumeration: use 1..=11",
+    );
+    fails_with(
+        &[
+            "exact",
+            "-a",
+            "gsr-riffle",
+            "-d",
+            "4",
+            "--method",
+            "state-merging",
+        ],
+        "--method state-merging needs a swap-based shuffle, and gsr-riffle is not one",
+    );
+    fails_with(
+        &["exact", "-a", "naive-swap", "-d", "5", "--method", "fast"],
+        "invalid value 'fast'",
     );
     fails_with(
         &["exact", "-a", "naive-swp", "-d", "3"],
         "unknown algorithm id \"naive-swp\"; did you mean naive-swap",
     );
     fails_with(
-        &["exact", "-a", "naive-swap", "-d", "10"],
+        &[
+            "exact",
+            "-a",
+            "naive-swap",
+            "-d",
+            "10",
+            "--method",
+            "brute-force",
+        ],
         "over the budget",
     );
     fails_with(

@@ -254,12 +254,20 @@ pub struct ExactReport {
     pub algorithm: String,
     /// Number of cards.
     pub deck: usize,
-    /// `"brute-force"` or `"repeated-composition"`.
+    /// `"brute-force"`, `"repeated-composition"` or `"state-merging"`.
     pub method: String,
     /// Passes of the algorithm (7 for the riffles).
     pub passes: u32,
-    /// Complete paths walked (of one pass when repeated).
+    /// Complete paths walked (of one pass when repeated); for state merging,
+    /// the paths merged (what brute force would have walked).
     pub paths: u64,
+    /// State merging: arrangements whose weights are carried from step to
+    /// step (`n!`).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub states: Option<u64>,
+    /// State merging: random transpositions applied.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub steps: Option<usize>,
     /// Paths cut by the probability bound (0 for a finite tree).
     pub cut_paths: u64,
     /// Probability mass of the cut paths.
@@ -322,7 +330,7 @@ impl ExactReport {
     pub fn case(entry: &Entry, law: &ExactDistribution) -> Self {
         let tv = law.total_variation();
         let passes = match law.method {
-            Method::BruteForce => 1,
+            Method::BruteForce | Method::StateMerging { .. } => 1,
             Method::RepeatedComposition { passes } => passes,
         };
         ExactReport {
@@ -333,6 +341,12 @@ impl ExactReport {
             method: law.method.name().into(),
             passes,
             paths: law.paths,
+            states: matches!(law.method, Method::StateMerging { .. })
+                .then(|| stats::perm::factorial(law.deck)),
+            steps: match law.method {
+                Method::StateMerging { steps } => Some(steps),
+                _ => None,
+            },
             cut_paths: law.cut_paths,
             unexplored_mass: law.unexplored_mass(),
             expected: entry.expected.label().into(),

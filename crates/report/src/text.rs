@@ -72,9 +72,15 @@ pub fn exact(r: &ExactReport, info: &AlgorithmInfo) -> String {
     } else {
         String::new()
     };
+    let merged = match (r.states, r.steps) {
+        (Some(states), Some(steps)) => {
+            format!(" merged into {states} arrangements over {steps} steps")
+        }
+        _ => String::new(),
+    };
     let _ = writeln!(
         out,
-        "method:      {}, {} paths{passes}{cut}, {:.3} s",
+        "method:      {}, {} paths{merged}{passes}{cut}, {:.3} s",
         r.method,
         r.paths,
         r.seconds.unwrap_or(0.0)

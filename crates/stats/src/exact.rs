@@ -82,6 +82,12 @@ pub enum Method {
         /// Number of passes.
         passes: u32,
     },
+    /// Weights carried over the arrangements step by step
+    /// ([`crate::merge`]), for swap-based shuffles.
+    StateMerging {
+        /// Random transpositions applied.
+        steps: usize,
+    },
 }
 
 impl Method {
@@ -90,6 +96,7 @@ impl Method {
         match self {
             Method::BruteForce => "brute-force",
             Method::RepeatedComposition { .. } => "repeated-composition",
+            Method::StateMerging { .. } => "state-merging",
         }
     }
 }
@@ -403,7 +410,7 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
 }
 
 /// Divides the weights and the denominator by their greatest common divisor.
-fn reduce(law: &mut ExactDistribution) {
+pub(crate) fn reduce(law: &mut ExactDistribution) {
     let g = law.weights.iter().fold(law.denominator, |g, &w| gcd(g, w));
     if g > 1 {
         law.denominator /= g;

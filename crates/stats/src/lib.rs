@@ -14,6 +14,7 @@ pub mod exact;
 pub mod hypothesis;
 pub mod input;
 pub mod markov;
+pub mod merge;
 pub mod perm;
 pub mod riffle;
 pub mod sample;
