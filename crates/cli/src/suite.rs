@@ -509,7 +509,7 @@ fn sampled_stage(
                     .shuffles;
                 if info.largest_z_against_exact > info.z_bound {
                     disagreements.push(format!(
-                        "sampled positions on {deck} cards stray {:.2} sd from the exact matrix (1% bound {:.2})",
+                        "sampled positions on {deck} cards stray {:.2} sd from the exact matrix (bound {:.2}, family-wise 1e-6)",
                         info.largest_z_against_exact, info.z_bound
                     ));
                 }

@@ -570,6 +570,28 @@ mod tests {
     }
 
     #[test]
+    fn exact_positions_flag_counts_the_law_makes_impossible() {
+        let swaps = find("sattolo").unwrap().algorithm.swap_shuffle(4).unwrap();
+        let law = stats::markov::position_law(&swaps).unwrap();
+        // Sattolo never leaves a card in place: 1/3 off the diagonal.
+        let mut counts = vec![vec![100u64; 4]; 4];
+        for (i, row) in counts.iter_mut().enumerate() {
+            row[i] = 0;
+        }
+        let fair = sampled::ExactPositionsInfo::new(&law, None, &counts, 300, 1e-6, 0.99);
+        assert!(
+            fair.largest_z_against_exact < 1e-9,
+            "{}",
+            fair.largest_z_against_exact
+        );
+        counts[0][0] = 1;
+        counts[0][1] = 99;
+        let odd = sampled::ExactPositionsInfo::new(&law, None, &counts, 300, 1e-6, 0.99);
+        assert_eq!(odd.largest_z_against_exact, f64::MAX);
+        assert!(odd.largest_z_against_exact > odd.z_bound);
+    }
+
+    #[test]
     fn schema_documents_every_field() {
         let entry = find("blog-riffle").unwrap();
         let mut limits = Limits::for_exact(entry.exact);

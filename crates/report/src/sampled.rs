@@ -671,7 +671,8 @@ pub struct ExactPositionsInfo {
     /// run's number of shuffles.
     pub power_at_this_run: f64,
     /// The largest `|count - N p| / sqrt(N p (1 - p))` of this run's
-    /// position counts against the exact matrix.
+    /// position counts against the exact matrix (`f64::MAX` for a count
+    /// the exact matrix makes impossible).
     pub largest_z_against_exact: f64,
     /// A fair comparison stays below this with probability `1 - 1e-6`
     /// (Bonferroni over the `n^2` cells): a default run compares about 30
@@ -700,8 +701,14 @@ impl ExactPositionsInfo {
             for (position, &c) in row.iter().enumerate() {
                 let p = law.probability(card, position);
                 let sd = (big_n * p * (1.0 - p)).sqrt();
+                let off = (c as f64 - big_n * p).abs();
                 if sd > 0.0 {
-                    largest_z = largest_z.max((c as f64 - big_n * p).abs() / sd);
+                    largest_z = largest_z.max(off / sd);
+                } else if off > 0.5 {
+                    // A count in a cell the law makes impossible (or
+                    // certain): no sampling noise explains it. f64::MAX
+                    // stands for infinity, which JSON cannot hold.
+                    largest_z = f64::MAX;
                 }
             }
         }
