@@ -247,6 +247,8 @@ fn bad_input_is_one_line_and_exit_2() {
             "naive-swap",
             "-d",
             "7",
+            "--method",
+            "brute-force",
             "--max-paths",
             "1000",
         ],
