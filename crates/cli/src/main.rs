@@ -497,17 +497,31 @@ fn power_by_enumeration(
     }
     let plans = stats::audit::power_plan(&law, alpha, args.power);
     Ok(report::sampled::PowerReport {
+        method: "enumeration".into(),
+        total_variation: Some(law.total_variation().lower),
+        tests: plans.iter().map(report::sampled::PowerInfo::from).collect(),
+        ..power_report(entry, args, alpha)
+    })
+}
+
+/// The fields every power report shares; the method fills in the rest.
+fn power_report(
+    entry: &algorithms::Entry,
+    args: &PowerArgs,
+    alpha: f64,
+) -> report::sampled::PowerReport {
+    report::sampled::PowerReport {
         schema_version: report::SCHEMA_VERSION,
         provenance: Provenance::new(command_line()),
         algorithm: entry.id.into(),
         deck: args.deck,
         alpha,
         power: args.power,
-        method: "enumeration".into(),
-        total_variation: Some(law.total_variation().lower),
+        method: String::new(),
+        total_variation: None,
         divergence: None,
-        tests: plans.iter().map(report::sampled::PowerInfo::from).collect(),
-    })
+        tests: Vec::new(),
+    }
 }
 
 fn power_by_markov_chain(
@@ -523,17 +537,11 @@ fn power_by_markov_chain(
         .with_context(|| format!("the position matrix of {} on {} cards", entry.id, args.deck))?;
     let plan = law.position_plan(alpha, args.power);
     Ok(report::sampled::PowerReport {
-        schema_version: report::SCHEMA_VERSION,
-        provenance: Provenance::new(command_line()),
-        algorithm: entry.id.into(),
-        deck: args.deck,
-        alpha,
-        power: args.power,
         method: "markov-chain".into(),
-        total_variation: None,
         divergence: stats::markov::ProductLaw::of(&swaps)
             .map(|p| report::sampled::DivergenceInfo::of(&p, alpha, args.power)),
         tests: vec![report::sampled::PowerInfo::from(&plan)],
+        ..power_report(entry, args, alpha)
     })
 }
 

@@ -191,11 +191,22 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "10! arrangements x 10 steps: about 10 s in release mode (scripts/test-heavy.sh)"]
+    #[ignore = "10! arrangements x 10 steps: about 5 s in release mode (scripts/bench-merge.sh)"]
     fn naive_swap_at_10_cards_matches_the_published_sequences() {
         let counts = naive_counts(10);
         assert_eq!(counts[0], 9496);
         assert_eq!(*counts.iter().max().unwrap(), 25118);
+    }
+
+    #[test]
+    #[ignore = "11! arrangements x 11 steps: about 90 s and 1.3 GB in release mode (scripts/bench-merge.sh)"]
+    fn naive_swap_at_11_cards_ends_in_the_identity_on_its_involutions() {
+        let counts = naive_counts(11);
+        // OEIS A000085(11); A192053's published terms stop at 10 cards.
+        assert_eq!(counts[0], 35696);
+        let largest = *counts.iter().max().unwrap();
+        println!("naive swap, 11 cards: identity 35696 paths, largest count {largest}");
+        assert!(largest > 25118 * 3, "{largest}");
     }
 
     #[test]
