@@ -27,8 +27,8 @@ use rayon::prelude::*;
 use statrs::function::gamma::ln_gamma;
 use thiserror::Error;
 
-/// The largest deck [`position_law`] accepts: `O(n^3)` work, 4096 cards is
-/// about a minute on 2 cores.
+/// The largest deck [`position_law`] accepts: `O(n^3)` work, about 69 times
+/// that of 1000 cards (0.2–0.5 s on 2 cores, `scripts/bench-markov.sh`).
 pub const MAX_MARKOV_DECK: usize = 4096;
 
 /// Relative deviations from `1/n` at or below this are rounding, not bias:
