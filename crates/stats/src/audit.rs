@@ -595,24 +595,30 @@ pub fn power_plan(law: &ExactDistribution, alpha: f64, power: f64) -> Vec<PowerP
         .iter()
         .map(|p| (p - u).powi(2) / u)
         .sum();
-    let cell = 1.0 / n as f64;
-    let delta_pos: f64 = (n as f64 - 1.0) / n as f64
-        * law
-            .position_matrix()
-            .iter()
-            .flatten()
-            .map(|p| (p - cell).powi(2) / cell)
-            .sum::<f64>();
+    let delta_pos = position_noncentrality(n, law.position_matrix().into_iter().flatten());
     vec![
         plan("permutation-chi2", k - 1.0, delta_perm, alpha, power),
-        plan(
-            "position-chi2",
-            ((n - 1) * (n - 1)) as f64,
-            delta_pos,
-            alpha,
-            power,
-        ),
+        position_plan(n, delta_pos, alpha, power),
     ]
+}
+
+/// The position test's noncentrality per shuffle for the `n × n` position
+/// probabilities `cells`: `(n-1)/n · Σ (p - 1/n)² / (1/n)`.
+pub fn position_noncentrality(n: usize, cells: impl Iterator<Item = f64>) -> f64 {
+    let cell = 1.0 / n as f64;
+    (n as f64 - 1.0) / n as f64 * cells.map(|p| (p - cell).powi(2) / cell).sum::<f64>()
+}
+
+/// The position test's plan on `n` cards with noncentrality `delta` per
+/// shuffle.
+pub fn position_plan(n: usize, delta: f64, alpha: f64, power: f64) -> PowerPlan {
+    plan(
+        "position-chi2",
+        ((n - 1) * (n - 1)) as f64,
+        delta,
+        alpha,
+        power,
+    )
 }
 
 fn plan(name: &'static str, df: f64, delta: f64, alpha: f64, power: f64) -> PowerPlan {

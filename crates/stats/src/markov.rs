@@ -20,7 +20,7 @@
 //! law then factorise over the draws and are exact for any deck:
 //! [`ProductLaw`].
 
-use crate::audit::{PowerPlan, shuffles_for_power};
+use crate::audit::{PowerPlan, position_noncentrality, position_plan};
 use crate::hypothesis::{chi2_critical, noncentral_chi2_sf};
 use algorithms::{Slot, SwapShuffle};
 use rayon::prelude::*;
@@ -267,14 +267,7 @@ impl PositionLaw {
     /// `(n-1)/n · Σ (p - 1/n)² / (1/n)`, as [`crate::audit::power_plan`]
     /// defines it.
     pub fn noncentrality_per_shuffle(&self) -> f64 {
-        let n = self.deck as f64;
-        let cell = 1.0 / n;
-        (n - 1.0) / n
-            * self
-                .matrix
-                .iter()
-                .map(|p| (p - cell).powi(2) / cell)
-                .sum::<f64>()
+        position_noncentrality(self.deck, self.matrix.iter().copied())
     }
 
     /// Whether every cell is `1/n` up to rounding: no cell deviates by more
@@ -293,19 +286,12 @@ impl PositionLaw {
     /// `(n-1)^2` degrees of freedom). A flat matrix ([`Self::is_flat`]) has
     /// noncentrality 0 and no number of shuffles.
     pub fn position_plan(&self, alpha: f64, power: f64) -> PowerPlan {
-        let df = ((self.deck - 1) * (self.deck - 1)) as f64;
         let delta = if self.is_flat() {
             0.0
         } else {
             self.noncentrality_per_shuffle()
         };
-        PowerPlan {
-            name: "position-chi2",
-            df,
-            noncentrality_per_shuffle: delta,
-            shuffles: (delta > 1e-300 && df > 0.0)
-                .then(|| shuffles_for_power(df, delta, alpha, power)),
-        }
+        position_plan(self.deck, delta, alpha, power)
     }
 
     /// The probability that the position test rejects at level `alpha` after
