@@ -99,6 +99,12 @@ impl Transposition {
         }
     }
 
+    /// The `(a, b)` outcomes of positive weight: the branches a walk of
+    /// every draw sequence takes at this step.
+    pub fn outcomes(&self) -> usize {
+        self.a.weights().len() * self.b.weights().len()
+    }
+
     /// Draws the two positions from `src` and swaps them in `deck`.
     #[inline]
     pub fn apply<T, S: Source + ?Sized>(&self, deck: &mut [T], src: &mut S) {
@@ -153,6 +159,14 @@ impl SwapShuffle {
             fixed[i] = true;
         }
         true
+    }
+
+    /// The paths a walk of every draw sequence visits (saturating at
+    /// `u64::MAX`).
+    pub fn paths(&self) -> u64 {
+        self.steps
+            .iter()
+            .fold(1u64, |p, t| p.saturating_mul(t.outcomes() as u64))
     }
 
     /// The draws of the steps, in order (the draws of a sequential selection

@@ -271,20 +271,8 @@ fn exact(args: &ExactArgs) -> Result<ExitCode> {
         (ExactMethod::StateMerging, Some(_)) => true,
         (ExactMethod::BruteForce, _) => false,
         (ExactMethod::Auto, None) => false,
-        // Brute force walks every path; merging pulls each of the n!
-        // arrangements through each distinct transposition of each step.
         (ExactMethod::Auto, Some(s)) => {
-            let paths: f64 = s
-                .steps
-                .iter()
-                .map(|t| (t.a.weights().len() * t.b.weights().len()) as f64)
-                .product();
-            let pulls: f64 = stats::perm::factorial(args.deck.min(20)) as f64
-                * s.steps
-                    .iter()
-                    .map(|t| (t.a.weights().len() * t.b.weights().len()) as f64)
-                    .sum::<f64>();
-            args.deck > MAX_EXACT_DECK || pulls < paths
+            args.deck > MAX_EXACT_DECK || stats::merge::cheaper_than_brute_force(s)
         }
     };
     let largest = if merging {

@@ -50,6 +50,20 @@ fn merged_step(step: &algorithms::Transposition) -> Vec<(usize, usize, u128)> {
     by_pair.into_iter().map(|((i, j), w)| (i, j, w)).collect()
 }
 
+/// Whether state merging costs less than walking every path: it pulls each
+/// of the `n!` arrangements through each outcome of each step, where brute
+/// force walks the product of the outcomes. The naive swap merges from 5
+/// cards on; Fisher–Yates, whose `n!` paths are all distinct decks, never.
+pub fn cheaper_than_brute_force(swaps: &SwapShuffle) -> bool {
+    let n = swaps.n;
+    // No steps (0 or 1 card): nothing to merge.
+    if n > MAX_MERGE_DECK || swaps.steps.is_empty() {
+        return false;
+    }
+    let pulls = factorial(n) as f64 * swaps.steps.iter().map(|t| t.outcomes() as f64).sum::<f64>();
+    pulls < swaps.paths() as f64
+}
+
 /// The exact law of a swap-based shuffle, by state merging.
 ///
 /// # Errors
@@ -69,14 +83,11 @@ pub fn merged_distribution(swaps: &SwapShuffle) -> Result<ExactDistribution, Exa
     let mut new = vec![0u128; size];
     old[0] = 1;
     let mut denominator: u128 = 1;
-    let mut paths: u64 = 1;
     for step in &swaps.steps {
         let total = step.a.total_weight() * step.b.total_weight();
         denominator = denominator
             .checked_mul(total)
             .ok_or(ExactError::Overflow { deck: n })?;
-        let outcomes = step.a.weights().len() * step.b.weights().len();
-        paths = paths.saturating_mul(outcomes as u64);
         let moves = merged_step(step);
         new.par_chunks_mut(CHUNK)
             .enumerate()
@@ -111,7 +122,7 @@ pub fn merged_distribution(swaps: &SwapShuffle) -> Result<ExactDistribution, Exa
         deck: n,
         weights: old,
         denominator,
-        paths,
+        paths: swaps.paths(),
         cut_paths: 0,
         method: Method::StateMerging {
             steps: swaps.steps.len(),
@@ -207,6 +218,19 @@ mod tests {
         let largest = *counts.iter().max().unwrap();
         println!("naive swap, 11 cards: identity 35696 paths, largest count {largest}");
         assert!(largest > 25118 * 3, "{largest}");
+    }
+
+    #[test]
+    fn merging_is_chosen_where_paths_meet() {
+        let swaps = |id: &str, n| find(id).unwrap().algorithm.swap_shuffle(n).unwrap();
+        // 4 cards: 256 paths against 24 x 16 pulls; 5 cards: 3125 paths
+        // against 120 x 25.
+        assert!(!cheaper_than_brute_force(&swaps("naive-swap", 4)));
+        assert!(cheaper_than_brute_force(&swaps("naive-swap", 5)));
+        assert!(cheaper_than_brute_force(&swaps("naive-swap", 10)));
+        for n in 1..=10 {
+            assert!(!cheaper_than_brute_force(&swaps("fisher-yates", n)), "{n}");
+        }
     }
 
     #[test]
