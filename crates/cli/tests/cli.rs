@@ -4,7 +4,7 @@ use predicates::prelude::*;
 use serde_json::Value;
 
 mod common;
-use common::{cmd, fails_with};
+use common::{cmd, fails_with, report_json};
 
 #[test]
 fn help_and_version() {
@@ -340,8 +340,7 @@ fn suite_writes_parsable_reports() {
             .and(predicate::str::contains("biased"))
             .and(predicate::str::contains("Report:")),
     );
-    let json: Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let json = report_json(&out);
     assert_eq!(json["schema_version"], 2);
     assert_eq!(json["settings"]["decks"], serde_json::json!([3, 4]));
     assert_eq!(json["settings"]["large_decks"], serde_json::json!([12]));
@@ -467,8 +466,7 @@ fn suite_repeat_adds_two_level_tests_and_their_figures() {
         .arg(&out)
         .assert()
         .success();
-    let json: Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let json = report_json(&out);
     assert_eq!(json["settings"]["repeat"], 4);
     let case = &json["algorithms"][0]["cases"][0];
     assert_eq!(case["sampled"]["repeat"]["runs"], 4);
@@ -979,8 +977,7 @@ fn suite_with_a_riffle_adds_the_riffle_study() {
         .arg(&out)
         .assert()
         .success();
-    let json: Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let json = report_json(&out);
     let r = &json["riffles"];
     assert_eq!(r["deck"], 20);
     assert_eq!(r["shuffles"], 2000, "a tenth of the large decks' shuffles");

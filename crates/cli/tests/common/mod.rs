@@ -35,3 +35,10 @@ pub fn fails_with_input(args: &[&str], stdin: &[u8], text: &str) {
 pub fn fails_with(args: &[&str], text: &str) {
     fails_with_input(args, b"", text);
 }
+
+/// The `report.json` a suite run wrote into `out`.
+#[allow(dead_code)] // each test crate compiles its own copy; audit.rs runs no suite
+pub fn report_json(out: &std::path::Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(out.join("report.json")).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
