@@ -40,6 +40,13 @@ pub const CONFIRM_BELOW: f64 = 1e-3;
 /// The fewest expected counts per cell a chi-square test is run on.
 pub const MIN_EXPECTED: f64 = 5.0;
 
+/// The fewest shuffles of `deck` cards the position test runs on
+/// ([`MIN_EXPECTED`] per cell): below it no verdict can be given, and
+/// `sample`, `audit` and the suite refuse the budget.
+pub fn min_shuffles_to_test(deck: usize) -> u64 {
+    (MIN_EXPECTED * deck as f64).ceil() as u64
+}
+
 /// The grade of a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Grade {
@@ -158,7 +165,7 @@ impl Analysis {
                     }
                 }
             }
-            let needed = (MIN_EXPECTED * n as f64).ceil() as u64;
+            let needed = min_shuffles_to_test(n);
             if shuffles >= needed {
                 tests.push(position_test(&positions.counts, n, shuffles));
             } else {
@@ -451,6 +458,26 @@ pub struct Repeated {
     pub p_values: Vec<(&'static str, Vec<f64>)>,
     /// A Kolmogorov–Smirnov test of each list's uniformity.
     pub ks: Vec<TestResult>,
+    /// The KS tests not run, with reasons.
+    pub skipped: Vec<Skipped>,
+}
+
+/// The smallest expected count per cell a chi-square test needs before
+/// `repeat` runs of its p-values go through a Kolmogorov–Smirnov test:
+/// `max(MIN_EXPECTED, √repeat)`.
+///
+/// A chi-square statistic of counts takes values on a lattice whose steps
+/// shrink as `1/E` with the smallest expected count `E`, so its p-values
+/// depart from uniform by a step of order `1/E`; the KS test over `R` runs
+/// resolves departures of order `1/√R`. `E` must therefore grow like
+/// `√R`. Measured with Fisher–Yates on 3 cards and `R = 2000`
+/// (`sample -a fisher-yates -d 3 -n N --repeat 2000`), the KS p-value of
+/// the position test is 2.7e-11 at `E = 5`, 2.4e-4 at `E = 10`, 0.30 at
+/// `E = 20` (and of the permutation test 6.5e-6 at `E = 5`, 0.08 at
+/// `E = 10`): the false alarms stop near `E = 0.22 √R`, and `√R` (45 here)
+/// keeps a margin of 4.5 in `E`.
+pub fn two_level_min_expected(repeat: u64) -> f64 {
+    MIN_EXPECTED.max((repeat as f64).sqrt())
 }
 
 /// A complete audit by sampling: the first run, the two-level test with
@@ -488,8 +515,25 @@ pub fn audit(
     let repeated = (repeat > 1).then(|| {
         let mut seeds = vec![seed];
         // The collision test's p-value is 1 unless a deck repeats: too
-        // discrete for a test of uniformity, so it has no second level.
-        let continuous = |t: &&TestResult| t.name != COLLISION_TEST;
+        // discrete for a test of uniformity, so it has no second level;
+        // nor has a chi-square test whose cells expect too little for `R`
+        // runs (see `two_level_min_expected`).
+        let least = two_level_min_expected(repeat);
+        let continuous =
+            |t: &&TestResult| t.name != COLLISION_TEST && t.min_expected >= least;
+        let skipped = first
+            .analysis
+            .tests
+            .iter()
+            .filter(|t| t.name != COLLISION_TEST && t.min_expected < least)
+            .map(|t| Skipped {
+                name: ks_name(t.name),
+                reason: format!(
+                    "its cells expect {:.1} at least, and {repeat} runs need {least:.1} (√{repeat}): its p-values are too discrete for a two-level test; run more shuffles per run or fewer runs",
+                    t.min_expected
+                ),
+            })
+            .collect();
         let mut p_values: Vec<(&'static str, Vec<f64>)> = first
             .analysis
             .tests
@@ -516,6 +560,7 @@ pub fn audit(
                     p_value: p,
                     log10_p: p.max(f64::MIN_POSITIVE).log10(),
                     shuffles: shuffles * repeat,
+                    min_expected: 0.0,
                 }
             })
             .collect::<Vec<_>>();
@@ -524,6 +569,7 @@ pub fn audit(
             seeds,
             p_values,
             ks,
+            skipped,
         }
     });
     let log10_min_adjusted_p = adjusted_log10(&log10s);
@@ -577,7 +623,9 @@ pub struct PowerPlan {
     /// times the number of shuffles.
     pub noncentrality_per_shuffle: f64,
     /// The fewest shuffles that reach the requested power at the requested
-    /// significance level (`None` when the law is uniform for this test).
+    /// significance level, and never fewer than the test needs to run
+    /// ([`MIN_EXPECTED`] per cell) (`None` when the law is uniform for
+    /// this test).
     pub shuffles: Option<f64>,
 }
 
@@ -597,7 +645,14 @@ pub fn power_plan(law: &ExactDistribution, alpha: f64, power: f64) -> Vec<PowerP
         .sum();
     let delta_pos = position_noncentrality(n, law.position_matrix().into_iter().flatten());
     vec![
-        plan("permutation-chi2", k - 1.0, delta_perm, alpha, power),
+        plan(
+            "permutation-chi2",
+            k - 1.0,
+            delta_perm,
+            (MIN_EXPECTED * k).ceil(),
+            alpha,
+            power,
+        ),
         position_plan(n, delta_pos, alpha, power),
     ]
 }
@@ -616,14 +671,17 @@ pub fn position_plan(n: usize, delta: f64, alpha: f64, power: f64) -> PowerPlan 
         "position-chi2",
         ((n - 1) * (n - 1)) as f64,
         delta,
+        min_shuffles_to_test(n) as f64,
         alpha,
         power,
     )
 }
 
-fn plan(name: &'static str, df: f64, delta: f64, alpha: f64, power: f64) -> PowerPlan {
+/// A test's plan; a test that needs `min` shuffles to run at all
+/// ([`MIN_EXPECTED`] per cell) needs at least that many to detect anything.
+fn plan(name: &'static str, df: f64, delta: f64, min: f64, alpha: f64, power: f64) -> PowerPlan {
     let shuffles =
-        (delta > 1e-300 && df > 0.0).then(|| shuffles_for_power(df, delta, alpha, power));
+        (delta > 1e-300 && df > 0.0).then(|| shuffles_for_power(df, delta, alpha, power).max(min));
     PowerPlan {
         name,
         df,
@@ -716,6 +774,46 @@ mod tests {
         let a = audit(naive, 5, 200_000, 1, 1, true, &|_| {});
         assert_eq!(a.grade, Grade::Biased);
         assert!(a.confirmation.is_none());
+    }
+
+    #[test]
+    fn two_level_tests_leave_out_p_values_too_discrete_for_the_runs() {
+        let fy = &algorithms::registry::find("fisher-yates")
+            .unwrap()
+            .algorithm;
+        // 15 shuffles of 3 cards: 5 expected per position cell, 2.5 per
+        // arrangement. Before the gate, 2,000 runs made the KS test of the
+        // position p-values call Fisher–Yates biased (p = 2.7e-11).
+        let a = audit(fy, 3, 15, 1, 2000, true, &|_| {});
+        let rep = a.repeated.as_ref().unwrap();
+        assert!(rep.ks.is_empty(), "{:?}", rep.ks);
+        assert_eq!(rep.skipped.len(), 1);
+        assert_eq!(rep.skipped[0].name, "ks-position-chi2");
+        assert!(
+            rep.skipped[0].reason.contains("need 44.7"),
+            "{}",
+            rep.skipped[0].reason
+        );
+        assert_ne!(a.grade, Grade::Biased);
+        // 150 shuffles: 50 per position cell clears √2000, 25 per
+        // arrangement does not; the position KS runs and passes (its p-value
+        // is uniform: below 1e-3 once in a thousand).
+        let a = audit(fy, 3, 150, 1, 2000, true, &|_| {});
+        let rep = a.repeated.as_ref().unwrap();
+        let names: Vec<_> = rep.ks.iter().map(|t| t.name).collect();
+        assert_eq!(names, ["ks-position-chi2"]);
+        assert_eq!(rep.p_values.len(), 1);
+        assert!(rep.ks[0].p_value > 1e-3, "{:?}", rep.ks[0]);
+        assert_eq!(rep.skipped.len(), 2);
+        // The gate keeps the power: the naive swap's position p-values
+        // (3 cards, 150 shuffles, 2,000 runs) are nowhere near uniform.
+        let naive = &algorithms::registry::find("naive-swap").unwrap().algorithm;
+        let a = audit(naive, 3, 150, 1, 2000, true, &|_| {});
+        let ks = &a.repeated.as_ref().unwrap().ks[0];
+        assert!(ks.log10_p < BIASED_BELOW.log10(), "{ks:?}");
+        assert_eq!(a.grade, Grade::Biased);
+        assert_eq!(two_level_min_expected(4), MIN_EXPECTED);
+        assert_eq!(two_level_min_expected(100), 10.0);
     }
 
     #[test]

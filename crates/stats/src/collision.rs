@@ -213,6 +213,7 @@ pub fn test(c: &Collisions) -> TestResult {
         p_value: ln_p.exp(),
         log10_p: ln_p / std::f64::consts::LN_10,
         shuffles: c.decks,
+        min_expected: 0.0,
     }
 }
 

@@ -4,7 +4,7 @@
 //! given as `log10_p`, computed in log space, so that a report can say
 //! "p = 10^-4000" where the double underflows to 0.
 
-use statrs::distribution::{Binomial, ChiSquared, ContinuousCDF, DiscreteCDF};
+use statrs::distribution::{Binomial, ContinuousCDF, DiscreteCDF};
 use statrs::function::gamma::{gamma_ur, ln_gamma};
 
 /// One test's outcome.
@@ -22,10 +22,15 @@ pub struct TestResult {
     pub log10_p: f64,
     /// Number of shuffles behind the counts.
     pub shuffles: u64,
+    /// The smallest expected count of a cell the statistic sums over (0
+    /// for a test without cells): how coarse the lattice of the
+    /// statistic's values is, which decides whether its p-values are
+    /// continuous enough for a two-level test.
+    pub min_expected: f64,
 }
 
 impl TestResult {
-    fn chi2(name: &'static str, statistic: f64, df: f64, shuffles: u64) -> Self {
+    fn chi2(name: &'static str, statistic: f64, df: f64, shuffles: u64, min_expected: f64) -> Self {
         let ln_p = ln_chi2_sf(statistic, df);
         TestResult {
             name,
@@ -34,6 +39,7 @@ impl TestResult {
             p_value: ln_p.exp(),
             log10_p: ln_p / std::f64::consts::LN_10,
             shuffles,
+            min_expected,
         }
     }
 }
@@ -96,9 +102,45 @@ pub fn chi2_critical(df: f64, alpha: f64) -> f64 {
         df > 0.0 && alpha > 0.0 && alpha < 1.0,
         "chi2_critical({df}, {alpha})"
     );
-    ChiSquared::new(df)
-        .expect("df > 0")
-        .inverse_cdf(1.0 - alpha)
+    // Solved on the log of the tail, which stays exact far below the
+    // 1e-16 where `inverse_cdf(1 - alpha)` would round `1 - alpha` to 1
+    // (and return infinity): any level down to the smallest double works.
+    let target = alpha.ln();
+    let above = |x: f64| ln_chi2_sf(x, df) > target;
+    let (mut lo, mut hi) = (0.0f64, df.max(1.0));
+    while above(hi) {
+        lo = hi;
+        hi *= 2.0;
+    }
+    while hi - lo > 1e-13 * hi {
+        let mid = 0.5 * (lo + hi);
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if above(mid) { lo = mid } else { hi = mid }
+    }
+    0.5 * (lo + hi)
+}
+
+/// The exact two-sided p-value of a count `k` of Binomial(`trials`, `p`):
+/// `min(1, 2 min(P(X <= k), P(X >= k)))`. Valid at any number of trials
+/// (no normal approximation), so a comparison of a few shuffles with an
+/// exact law never cries wolf; a count the law makes impossible gives 0.
+///
+/// # Panics
+/// When `p` is not a probability.
+pub fn binomial_two_sided(k: u64, trials: u64, p: f64) -> f64 {
+    assert!((0.0..=1.0).contains(&p), "binomial_two_sided: p = {p}");
+    if p == 0.0 {
+        return if k == 0 { 1.0 } else { 0.0 };
+    }
+    if p == 1.0 {
+        return if k == trials { 1.0 } else { 0.0 };
+    }
+    let b = Binomial::new(p, trials).expect("p in (0, 1)");
+    let lower = b.cdf(k);
+    let upper = if k == 0 { 1.0 } else { b.sf(k - 1) };
+    (2.0 * lower.min(upper)).min(1.0)
 }
 
 /// The central band of Binomial(`trials`, `p`) leaving at most `tail` on
@@ -121,7 +163,7 @@ pub fn pearson_uniform(name: &'static str, counts: &[u64]) -> TestResult {
     let k = counts.len() as f64;
     let e = n as f64 / k;
     let x2: f64 = counts.iter().map(|&o| (o as f64 - e).powi(2)).sum::<f64>() / e;
-    TestResult::chi2(name, x2, k - 1.0, n)
+    TestResult::chi2(name, x2, k - 1.0, n, e)
 }
 
 /// Pearson's chi-square of observed `counts` against the exact law
@@ -134,11 +176,13 @@ pub fn pearson_expected(name: &'static str, counts: &[u64], probabilities: &[f64
     let n: u64 = counts.iter().sum();
     let mut x2 = 0.0;
     let mut cells = 0usize;
+    let mut min_expected = f64::INFINITY;
     for (&o, &p) in counts.iter().zip(probabilities) {
         if p > 0.0 {
             let e = n as f64 * p;
             x2 += (o as f64 - e).powi(2) / e;
             cells += 1;
+            min_expected = min_expected.min(e);
         } else if o > 0 {
             x2 = f64::INFINITY;
         }
@@ -153,6 +197,7 @@ pub fn pearson_expected(name: &'static str, counts: &[u64], probabilities: &[f64
             p_value: 0.0,
             log10_p: f64::MIN,
             shuffles: n,
+            min_expected,
         };
     }
     if cells <= 1 {
@@ -165,9 +210,10 @@ pub fn pearson_expected(name: &'static str, counts: &[u64], probabilities: &[f64
             p_value: 1.0,
             log10_p: 0.0,
             shuffles: n,
+            min_expected,
         };
     }
-    TestResult::chi2(name, x2, cells as f64 - 1.0, n)
+    TestResult::chi2(name, x2, cells as f64 - 1.0, n, min_expected)
 }
 
 /// The likelihood-ratio (G) test of `counts` against equal expected counts,
@@ -191,7 +237,7 @@ pub fn g_uniform(name: &'static str, counts: &[u64]) -> TestResult {
             .map(|&o| o as f64 * (o as f64 / e).ln())
             .sum::<f64>();
     let q = 1.0 + (k + 1.0) / (6.0 * n as f64);
-    TestResult::chi2(name, g.max(0.0) / q, k - 1.0, n)
+    TestResult::chi2(name, g.max(0.0) / q, k - 1.0, n, e)
 }
 
 /// The position-matrix test: does each card land on each position with
@@ -220,6 +266,7 @@ pub fn position_test(counts: &[u64], n: usize, shuffles: u64) -> TestResult {
         x2 * (n as f64 - 1.0) / n as f64,
         df,
         shuffles,
+        shuffles as f64 / n as f64,
     )
 }
 
@@ -239,6 +286,7 @@ pub fn position_test_uncorrected(counts: &[u64], n: usize, shuffles: u64) -> Tes
         x2,
         ((n - 1) * (n - 1)) as f64,
         shuffles,
+        shuffles as f64 / n as f64,
     )
 }
 
@@ -270,7 +318,8 @@ pub fn position_z_scores(counts: &[u64], n: usize, shuffles: u64) -> Vec<f64> {
 /// family-wise probability `alpha` (Bonferroni).
 pub fn bonferroni_z(m: usize, alpha: f64) -> f64 {
     use statrs::distribution::Normal;
-    Normal::standard().inverse_cdf(1.0 - alpha / (2.0 * m as f64))
+    // The lower tail, by symmetry: `1 - tiny` would round to 1.
+    -Normal::standard().inverse_cdf(alpha / (2.0 * m as f64))
 }
 
 /// Largest relative deviation of a position cell from uniform:
@@ -488,6 +537,21 @@ mod tests {
     }
 
     #[test]
+    fn binomial_two_sided_matches_exact_sums() {
+        // Binomial(10, 1/2): P(X = 0) = 1/1024, P(X >= 9) = 11/1024.
+        assert!((binomial_two_sided(0, 10, 0.5) - 2.0 / 1024.0).abs() < 1e-15);
+        assert!((binomial_two_sided(9, 10, 0.5) - 22.0 / 1024.0).abs() < 1e-15);
+        assert_eq!(binomial_two_sided(5, 10, 0.5), 1.0);
+        // One shuffle of 52 cards: a card seen where the law gives 1/52 is
+        // a 1-in-52 event, nothing more (a normal z would call it 7.1 sd).
+        assert!((binomial_two_sided(1, 1, 1.0 / 52.0) - 2.0 / 52.0).abs() < 1e-15);
+        // Impossible and certain cells.
+        assert_eq!(binomial_two_sided(1, 100, 0.0), 0.0);
+        assert_eq!(binomial_two_sided(0, 100, 0.0), 1.0);
+        assert_eq!(binomial_two_sided(99, 100, 1.0), 0.0);
+    }
+
+    #[test]
     fn binomial_band_matches_exact_sums() {
         // Binomial(200, 0.05), summed exactly: P(X <= 1) = 4.04e-4 and P(X <= 2) = 2.34e-3,
         // so the band starts at 2; P(X > 20) = 1.16e-3 and P(X > 21) = 4.81e-4, so it ends at 21.
@@ -501,6 +565,34 @@ mod tests {
         // Standard table: χ²(1) 0.05 -> 3.841, χ²(10) 0.01 -> 23.209.
         assert!((chi2_critical(1.0, 0.05) - 3.841).abs() < 1e-3);
         assert!((chi2_critical(10.0, 0.01) - 23.209).abs() < 1e-3);
+        // χ²(1) is a squared normal: the critical value at α is z² with
+        // ln erfc(z / √2) = ln α, solved to 40 digits: c = 87.1617334269 at
+        // 1e-20, 453.943082239 at 1e-100, 1373.87263122 at 1e-300.
+        assert!((chi2_critical(1.0, 1e-20) - 87.161_733_426_9).abs() < 1e-8);
+        assert!((chi2_critical(1.0, 1e-100) - 453.943_082_239).abs() < 1e-7);
+        assert!((chi2_critical(1.0, 1e-300) - 1_373.872_631_22).abs() < 1e-6);
+        // χ²(2) is exponential with mean 2: c = -2 ln α, at any α.
+        for alpha in [
+            0.5,
+            1e-3,
+            1e-12,
+            1e-20,
+            1e-100,
+            1e-300,
+            f64::MIN_POSITIVE,
+            5e-324,
+        ] {
+            let c = chi2_critical(2.0, alpha);
+            assert!((c + 2.0 * alpha.ln()).abs() < 1e-9 * c, "{alpha}: {c}");
+        }
+        // Every level in (0, 1) gives a finite value, increasing as α falls.
+        let mut last = 0.0;
+        for e in (1..=323).step_by(7) {
+            let alpha: f64 = format!("1e-{e}").parse().unwrap();
+            let c = chi2_critical(2704.0, alpha);
+            assert!(c.is_finite() && c > last, "1e-{e}: {c}");
+            last = c;
+        }
     }
 
     #[test]
@@ -536,6 +628,13 @@ mod tests {
         // Mean df + λ: the tail at a far point is near 1 or 0.
         assert!(noncentral_chi2_sf(10.0, 4.0, 400.0) > 0.999_999);
         assert!(noncentral_chi2_sf(1000.0, 4.0, 40.0) < 1e-12);
+        // Far in the tail (a critical value at α = 1e-300) the terms stay
+        // finite: no panic, and noncentrality 0 gives back α.
+        let c = chi2_critical(9.0, 1e-300);
+        let p = noncentral_chi2_sf(c, 9.0, 0.0);
+        assert!((p.log10() + 300.0).abs() < 1e-6, "{p}");
+        let big = noncentral_chi2_sf(c, 9.0, 4000.0);
+        assert!(big > 0.999 && big <= 1.0, "{big}");
     }
 
     #[test]

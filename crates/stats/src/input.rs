@@ -53,13 +53,22 @@ pub enum LineError {
     #[error("malformed JSON array: {0}")]
     Json(&'static str),
     /// Fewer or more cards than the deck has.
-    #[error("{got} cards, expected {want} (the deck size of the first deck)")]
+    #[error("{got} cards, expected {want} (the deck size {origin})")]
     WrongLength {
         /// Cards on the line.
         got: usize,
         /// The deck size.
         want: usize,
+        /// Where the deck size came from: `"given"`, `"of most of the
+        /// first lines"` or `"of the first deck"`.
+        origin: &'static str,
     },
+    /// A carriage return inside a line: the input ends its lines with CR
+    /// alone (classic Mac OS), so every deck runs into the next.
+    #[error(
+        "a carriage return (\\r) inside the line: the input seems to end its lines with \\r alone; end them with \\n or \\r\\n (for example: tr '\\r' '\\n')"
+    )]
+    CarriageReturn,
     /// A deck size the suite cannot count.
     #[error("a deck of {0} cards: decks of 2..=255 cards can be audited")]
     DeckSize(usize),
@@ -93,6 +102,7 @@ pub const MAX_LINE_BYTES: usize = 1 << 20;
 #[derive(Clone, Debug)]
 pub struct DeckParser {
     deck: Option<usize>,
+    deck_origin: &'static str,
     base: Option<Base>,
     values: Vec<u64>,
     out: Vec<u8>,
@@ -105,6 +115,7 @@ impl DeckParser {
     pub fn new(deck: Option<usize>, base: Option<Base>) -> Self {
         DeckParser {
             deck,
+            deck_origin: if deck.is_some() { "given" } else { "not known" },
             base,
             values: Vec::with_capacity(64),
             out: Vec::with_capacity(64),
@@ -122,21 +133,87 @@ impl DeckParser {
         self.base
     }
 
+    /// Settles the deck size and numbering that were not given by a vote of
+    /// `lines` (the first lines of the input): the most common length among
+    /// lines that list 2..=255 numbers (the earliest on a tie), then the
+    /// numbering most of the lines of that length are valid decks in. A few
+    /// stray lines at the top then count as invalid instead of deciding
+    /// for the thousands after them. Lines that vote for nothing change
+    /// nothing.
+    pub fn vote<'a>(&mut self, lines: impl IntoIterator<Item = &'a [u8]>) {
+        let mut values = Vec::new();
+        let mut parsed: Vec<Vec<u64>> = Vec::new();
+        for line in lines {
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            values.clear();
+            if line.contains(&b'\r') || split_numbers(line, &mut values).is_err() {
+                continue;
+            }
+            if (2..=255).contains(&values.len()) {
+                parsed.push(values.clone());
+            }
+        }
+        if self.deck.is_none() {
+            let mut tally: Vec<(usize, usize)> = Vec::new(); // (length, votes), first seen first
+            for v in &parsed {
+                match tally.iter_mut().find(|(len, _)| *len == v.len()) {
+                    Some(t) => t.1 += 1,
+                    None => tally.push((v.len(), 1)),
+                }
+            }
+            // max_by_key keeps the last maximum: reversed, the earliest wins.
+            self.deck = tally
+                .iter()
+                .rev()
+                .max_by_key(|(_, votes)| *votes)
+                .map(|&(len, _)| len);
+            self.deck_origin = "of most of the first lines";
+        }
+        let Some(n) = self.deck else { return };
+        if self.base.is_none() {
+            let is_deck = |v: &[u64], first: u64| {
+                let mut seen = vec![false; n];
+                v.iter().all(|&x| {
+                    let Some(c) = x.checked_sub(first).filter(|&c| c < n as u64) else {
+                        return false;
+                    };
+                    !std::mem::replace(&mut seen[c as usize], true)
+                })
+            };
+            let of_length = parsed.iter().filter(|v| v.len() == n);
+            let zero = of_length.clone().filter(|v| is_deck(v, 0)).count();
+            let one = of_length.filter(|v| is_deck(v, 1)).count();
+            if zero + one > 0 {
+                self.base = Some(if one > zero { Base::One } else { Base::Zero });
+            }
+        }
+    }
+
     /// Parses one line (without its `\n`) into a 0-based deck
     /// (`deck[position] = card`). The first valid line fixes what was not
     /// given; an invalid one fixes nothing.
     pub fn parse(&mut self, line: &[u8]) -> Result<&[u8], LineError> {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.contains(&b'\r') {
+            return Err(LineError::CarriageReturn);
+        }
         self.values.clear();
         split_numbers(line, &mut self.values)?;
         let n = self.values.len();
         let want = match self.deck {
             Some(d) => d,
-            None if (2..=255).contains(&n) => n,
+            None if (2..=255).contains(&n) => {
+                self.deck_origin = "of the first deck";
+                n
+            }
             None => return Err(LineError::DeckSize(n)),
         };
         if n != want {
-            return Err(LineError::WrongLength { got: n, want });
+            return Err(LineError::WrongLength {
+                got: n,
+                want,
+                origin: self.deck_origin,
+            });
         }
         let base = match self.base {
             Some(b) => b,
@@ -275,6 +352,7 @@ impl LineError {
             LineError::NoBase(_) => "no-base",
             LineError::Duplicate(_) => "duplicate-card",
             LineError::TooLong => "line-too-long",
+            LineError::CarriageReturn => "carriage-return",
         }
     }
 }
@@ -314,15 +392,25 @@ pub enum ReadError {
     Io(#[from] std::io::Error),
 }
 
+/// How a line was read.
+#[derive(Clone, Copy, Debug)]
+enum Read {
+    /// All of it is in the buffer.
+    Whole,
+    /// Longer than [`MAX_LINE_BYTES`]: dropped unread; whether it held a
+    /// carriage return.
+    TooLong { carriage_return: bool },
+}
+
 /// Reads one line into `line` (without its `\n`), keeping at most
-/// [`MAX_LINE_BYTES`] of it: `None` at the end of the input, else whether
-/// the whole line fit.
+/// [`MAX_LINE_BYTES`] of it: `None` at the end of the input.
 fn read_line(
     input: &mut impl std::io::BufRead,
     line: &mut Vec<u8>,
-) -> std::io::Result<Option<bool>> {
+) -> std::io::Result<Option<Read>> {
     let mut any = false;
     let mut whole = true;
+    let mut carriage_return = false;
     loop {
         let buf = match input.fill_buf() {
             Ok(b) => b,
@@ -330,7 +418,11 @@ fn read_line(
             Err(e) => return Err(e),
         };
         if buf.is_empty() {
-            return Ok(any.then_some(whole));
+            return Ok(any.then_some(if whole {
+                Read::Whole
+            } else {
+                Read::TooLong { carriage_return }
+            }));
         }
         any = true;
         let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
@@ -340,22 +432,42 @@ fn read_line(
         if whole && line.len() + chunk.len() <= MAX_LINE_BYTES {
             line.extend_from_slice(chunk);
         } else {
+            if whole {
+                carriage_return = line.contains(&b'\r');
+            }
             whole = false;
+            carriage_return = carriage_return || chunk.contains(&b'\r');
             line.clear();
         }
         let used = done.unwrap_or(buf.len());
         input.consume(used);
         if done.is_some() {
-            return Ok(Some(whole));
+            return Ok(Some(if whole {
+                Read::Whole
+            } else {
+                Read::TooLong { carriage_return }
+            }));
         }
     }
 }
 
+/// Lines read ahead to settle the deck size and numbering by a vote
+/// ([`DeckParser::vote`]) when they are not given.
+pub const VOTE_LINES: usize = 1000;
+/// Bytes read ahead at most for the vote, whatever the number of lines.
+const VOTE_BYTES: usize = 4 << 20;
+
+/// The UTF-8 byte-order mark some Windows tools put at the start of a file.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// Reads every line of `input`, parses it with `parser` and hands each
-/// valid deck to `observe`. With `skip_invalid`, bad lines are counted in
-/// the result; without, the first one ends the read with its number and
-/// reason. Memory stays bounded: one line at a time, at most
-/// [`MAX_LINE_BYTES`] of it.
+/// valid deck to `observe`. The deck size and numbering not fixed in
+/// `parser` are settled first by a vote of the first [`VOTE_LINES`] lines
+/// (see [`DeckParser::vote`]). A UTF-8 byte-order mark at the start is
+/// ignored. With `skip_invalid`, bad lines are counted in the result;
+/// without, the first one ends the read with its number and reason.
+/// Memory stays bounded: one line at a time, at most [`MAX_LINE_BYTES`]
+/// of it, and at most 4 MiB read ahead for the vote.
 ///
 /// # Errors
 /// [`ReadError`]: a bad line, no valid deck at all, or an I/O error.
@@ -367,16 +479,53 @@ pub fn read_decks(
 ) -> Result<LineCounts, ReadError> {
     let mut counts = LineCounts::default();
     let mut line = Vec::with_capacity(256);
-    loop {
+    let mut next = |line: &mut Vec<u8>, first: bool| -> std::io::Result<Option<Read>> {
         line.clear();
-        let Some(whole) = read_line(&mut input, &mut line)? else {
-            break;
-        };
-        counts.lines += 1;
-        let parsed = if whole {
-            parser.parse(&line)
+        let read = read_line(&mut input, line)?;
+        if first && let Some(rest) = line.strip_prefix(BOM) {
+            *line = rest.to_vec();
+        }
+        Ok(read)
+    };
+    // The lines read ahead for the vote, then the rest as they come.
+    let mut ahead: std::collections::VecDeque<(Vec<u8>, Read)> = Default::default();
+    if parser.deck.is_none() || parser.base.is_none() {
+        let mut bytes = 0;
+        while ahead.len() < VOTE_LINES && bytes < VOTE_BYTES {
+            let Some(read) = next(&mut line, ahead.is_empty())? else {
+                break;
+            };
+            bytes += line.len();
+            ahead.push_back((std::mem::take(&mut line), read));
+        }
+        parser.vote(
+            ahead
+                .iter()
+                .filter(|(_, r)| matches!(r, Read::Whole))
+                .map(|(l, _)| l.as_slice()),
+        );
+    }
+    let mut first = ahead.is_empty();
+    loop {
+        let read = if let Some((l, r)) = ahead.pop_front() {
+            line = l;
+            r
         } else {
-            Err(LineError::TooLong)
+            let Some(r) = next(&mut line, first)? else {
+                break;
+            };
+            r
+        };
+        first = false;
+        counts.lines += 1;
+        let parsed = match read {
+            Read::Whole => parser.parse(&line),
+            Read::TooLong {
+                carriage_return: true,
+            } => Err(LineError::CarriageReturn),
+            Read::TooLong {
+                carriage_return: false,
+            } => Err(LineError::TooLong),
         };
         match parsed {
             Ok(deck) => {
@@ -554,6 +703,83 @@ mod tests {
         let input = std::io::BufReader::with_capacity(7, text.as_slice());
         let e = read_decks(input, &mut DeckParser::new(None, None), false, |_| {}).unwrap_err();
         assert!(e.to_string().starts_with("line 1: line longer than"), "{e}");
+    }
+
+    fn read_all(text: &[u8], skip: bool) -> Result<(LineCounts, Vec<Vec<u8>>), ReadError> {
+        let mut decks = Vec::new();
+        let c = read_decks(text, &mut DeckParser::new(None, None), skip, |d| {
+            decks.push(d.to_vec())
+        })?;
+        Ok((c, decks))
+    }
+
+    #[test]
+    fn a_byte_order_mark_at_the_start_is_ignored() {
+        let (c, decks) = read_all(b"\xEF\xBB\xBF2 0 1\r\n0 1 2\r\n", false).unwrap();
+        assert_eq!((c.lines, c.decks), (2, 2));
+        assert_eq!(decks[0], [2, 0, 1]);
+        // Only at the start: inside the file it is not a number.
+        let e = read_all(b"2 0 1\n\xEF\xBB\xBF0 1 2\n", false).unwrap_err();
+        assert!(e.to_string().starts_with("line 2: "), "{e}");
+    }
+
+    #[test]
+    fn lines_ended_by_a_carriage_return_alone_are_named() {
+        // Classic Mac OS line ends: one line for the reader.
+        let e = read_all(b"2 0 1\r0 1 2\r1 2 0\r", false).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("line 1: a carriage return (\\r) inside the line"),
+            "{e}"
+        );
+        let e = read_all(b"2 0 1\r0 1 2\r1 2 0\r", true).unwrap_err();
+        assert!(e.to_string().contains("carriage return"), "{e}");
+        // So long that the line is dropped unread: still named.
+        let big = "3 1 0 2\r".repeat(MAX_LINE_BYTES / 8 + 10);
+        let e = read_all(big.as_bytes(), false).unwrap_err();
+        assert!(e.to_string().contains("carriage return"), "{e}");
+        // \r\n is fine.
+        assert_eq!(read_all(b"2 0 1\r\n", false).unwrap().0.decks, 1);
+    }
+
+    #[test]
+    fn the_majority_of_the_first_lines_sets_the_deck_size() {
+        // Three stray short lines, then 200 good decks of 5.
+        let mut text = String::from("0 1\n1 0\n2 0 1\n");
+        for i in 0..200u8 {
+            let d = [i % 5, (i + 1) % 5, (i + 2) % 5, (i + 3) % 5, (i + 4) % 5];
+            text += &format!("{} {} {} {} {}\n", d[0], d[1], d[2], d[3], d[4]);
+        }
+        let (c, decks) = read_all(text.as_bytes(), true).unwrap();
+        assert_eq!((c.lines, c.decks, c.invalid_total()), (203, 200, 3));
+        assert_eq!(c.invalid[0].0, "wrong-length");
+        assert!(
+            c.invalid[0]
+                .3
+                .contains("2 cards, expected 5 (the deck size of most of the first lines)"),
+            "{:?}",
+            c.invalid
+        );
+        assert_eq!(decks[0], [0, 1, 2, 3, 4]);
+        // Without skipping, the stray line is the one named.
+        let e = read_all(text.as_bytes(), false).unwrap_err();
+        assert!(
+            e.to_string().starts_with("line 1: 2 cards, expected 5"),
+            "{e}"
+        );
+        // The numbering too: two 1-based strays, then 0-based decks of 3.
+        let text = "3 1 2\n1 3 2\n0 1 2\n2 1 0\n1 0 2\n";
+        let (c, _) = read_all(text.as_bytes(), true).unwrap();
+        assert_eq!((c.decks, c.invalid_total()), (3, 2));
+        assert_eq!(c.invalid[0].0, "out-of-range");
+        // A tie goes to the earliest length.
+        let mut p = DeckParser::new(None, None);
+        p.vote([&b"0 1 2"[..], b"0 1", b"1 0", b"2 1 0"]);
+        assert_eq!((p.deck(), p.base()), (Some(3), Some(Base::Zero)));
+        // A given size is kept; the vote only settles the numbering.
+        let mut p = DeckParser::new(Some(2), None);
+        p.vote([&b"0 1 2"[..], b"2 1", b"1 2", b"4 5 6"]);
+        assert_eq!((p.deck(), p.base()), (Some(2), Some(Base::One)));
     }
 
     #[test]

@@ -21,7 +21,7 @@
 //! [`ProductLaw`].
 
 use crate::audit::{PowerPlan, position_noncentrality, position_plan};
-use crate::hypothesis::{chi2_critical, noncentral_chi2_sf};
+use crate::hypothesis::{binomial_two_sided, chi2_critical, noncentral_chi2_sf};
 use algorithms::{Slot, SwapShuffle};
 use rayon::prelude::*;
 use statrs::function::gamma::ln_gamma;
@@ -66,6 +66,23 @@ pub struct PositionLaw {
     pub matrix: Vec<f64>,
     /// Random transpositions the chain went through.
     pub steps: usize,
+}
+
+/// A sampled cell tested against an exact position matrix.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CellTest {
+    /// The card.
+    pub card: usize,
+    /// Its position.
+    pub position: usize,
+    /// How often the samples put it there.
+    pub count: u64,
+    /// How often the exact law expects it: `N p`.
+    pub expected: f64,
+    /// The exact two-sided binomial p-value of `count`.
+    pub p_value: f64,
+    /// `p_value` times the number of cells (Bonferroni), at most 1.
+    pub family_p: f64,
 }
 
 /// One cell of a position matrix.
@@ -238,6 +255,35 @@ impl PositionLaw {
         self.cells()
             .reduce(|m, c| if c.probability > m.probability { c } else { m })
             .expect("a deck has at least one card")
+    }
+
+    /// The cell of sampled `counts` (rows by card) from `shuffles` shuffles
+    /// that this law explains worst, by an exact two-sided binomial test
+    /// per cell (each cell's count is Binomial(`shuffles`, p)), with its
+    /// p-value Bonferroni-adjusted over the `n²` cells. Exact at any
+    /// number of shuffles; a count in a cell the law makes impossible gives
+    /// p = 0.
+    pub fn furthest_cell(&self, counts: &[Vec<u64>], shuffles: u64) -> CellTest {
+        let mut worst: Option<CellTest> = None;
+        for (card, row) in counts.iter().enumerate() {
+            for (position, &count) in row.iter().enumerate() {
+                let p = self.probability(card, position).clamp(0.0, 1.0);
+                let p_value = binomial_two_sided(count, shuffles, p);
+                if worst.as_ref().is_none_or(|w| p_value < w.p_value) {
+                    worst = Some(CellTest {
+                        card,
+                        position,
+                        count,
+                        expected: shuffles as f64 * p,
+                        p_value,
+                        family_p: 0.0,
+                    });
+                }
+            }
+        }
+        let mut w = worst.expect("a deck has at least one card");
+        w.family_p = (w.p_value * (self.deck * self.deck) as f64).min(1.0);
+        w
     }
 
     /// The least likely cell (the first in row-major order on ties).
@@ -521,6 +567,57 @@ mod tests {
             .map(|&c| (c as f64 - shuffles as f64 * u).abs() / sd_u)
             .fold(0.0, f64::max);
         assert!(off_uniform > 20.0, "{off_uniform}");
+    }
+
+    #[test]
+    fn the_furthest_cell_test_holds_at_any_sample_size() {
+        use crate::sample::{Positions, sample};
+        let n = 52;
+        let naive = position_law(&swaps("naive-swap", n)).unwrap();
+        let fair = position_law(&swaps("fisher-yates", n)).unwrap();
+        let counts = |id: &str, shuffles: u64, seed: u64| {
+            let entry = find(id).unwrap();
+            sample(
+                &entry.algorithm,
+                n,
+                shuffles,
+                seed,
+                || Positions::new(n),
+                &|_| {},
+            )
+            .counts
+            .chunks(n)
+            .map(<[u64]>::to_vec)
+            .collect::<Vec<_>>()
+        };
+        // A handful of shuffles cannot disagree with the right law: the
+        // exact tail of one count of 1 where p = 1/52 is 2/52, times 2,704
+        // cells (a normal z would call it 7.1 sd and cry wolf).
+        for shuffles in 1..=10 {
+            for (id, law) in [("fisher-yates", &fair), ("naive-swap", &naive)] {
+                let t = law.furthest_cell(&counts(id, shuffles, 1), shuffles);
+                assert_eq!(t.family_p, 1.0, "{id}, {shuffles} shuffles: {t:?}");
+            }
+        }
+        // 100,000 naive swaps: against their own law the family-wise p is
+        // uniform (it falls below 1e-4 with probability at most 1e-4);
+        // against the uniform law it is crushing.
+        let shuffles = 100_000;
+        let c = counts("naive-swap", shuffles, 2);
+        let own = naive.furthest_cell(&c, shuffles);
+        assert!(own.family_p > 1e-4, "{own:?}");
+        let wrong = fair.furthest_cell(&c, shuffles);
+        assert!(wrong.family_p < 1e-50, "{wrong:?}");
+        // A count the law makes impossible: Sattolo never leaves a card put.
+        let sattolo = position_law(&swaps("sattolo", 4)).unwrap();
+        let mut odd = vec![vec![100u64; 4]; 4];
+        for (i, row) in odd.iter_mut().enumerate() {
+            row[i] = 0;
+        }
+        assert_eq!(sattolo.furthest_cell(&odd, 300).family_p, 1.0);
+        odd[2][2] = 1;
+        let t = sattolo.furthest_cell(&odd, 300);
+        assert_eq!((t.card, t.position, t.count, t.family_p), (2, 2, 1, 0.0));
     }
 
     #[test]

@@ -246,6 +246,7 @@ mod tests {
                     p_value: p,
                     log10_p: p.log10(),
                     shuffles: 30,
+                    min_expected: 10.0,
                 })
                 .collect();
             RiffleRun {
