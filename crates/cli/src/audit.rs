@@ -1,6 +1,7 @@
 //! `shuffle-audit audit`: tests decks that another program dealt, read one
 //! per line from a file or standard input.
 
+use crate::{BIAS, PASS};
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use report::Provenance;
@@ -9,7 +10,6 @@ use stats::audit::{Grade, Observed, SampleAudit};
 use stats::input::{Base, DeckParser, ReadError, read_decks};
 use stats::sample::MAX_SAMPLE_DECK;
 use std::io::BufRead;
-use std::process::ExitCode;
 use std::time::Instant;
 
 #[derive(Debug, Args)]
@@ -42,10 +42,7 @@ fn parse_base(s: &str) -> Result<Base, String> {
     }
 }
 
-/// Exit code when the decks show a bias (`suspicious` or `biased`).
-const EXIT_BIASED: u8 = 1;
-
-pub(crate) fn run(args: &AuditArgs) -> Result<ExitCode> {
+pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
     if let Some(d) = args.deck
         && !(2..=MAX_SAMPLE_DECK).contains(&d)
     {
@@ -84,16 +81,11 @@ pub(crate) fn run(args: &AuditArgs) -> Result<ExitCode> {
     let deck = parser.deck().expect("known after a deck");
     let base = parser.base().expect("known after a deck");
     let first = observed.into_run();
-    if !first
-        .analysis
-        .tests
-        .iter()
-        .any(|t| t.name == "position-chi2")
-    {
+    let needed = stats::audit::min_shuffles_to_test(deck);
+    if counts.decks < needed {
         bail!(
-            "{name}: {} decks of {deck} cards are too few to test: the position test needs at least {} (5 per cell)",
+            "{name}: {} decks of {deck} cards are too few to test: the position test needs at least {needed} (5 per cell)",
             counts.decks,
-            5 * deck
         );
     }
     let grade = first.analysis.grade();
@@ -138,7 +130,7 @@ pub(crate) fn run(args: &AuditArgs) -> Result<ExitCode> {
         seconds: start.elapsed().as_secs_f64(),
     };
     if args.json {
-        crate::emit(&(serde_json::to_string_pretty(&report)? + "\n"))?;
+        crate::emit(&(serde_json::to_string_pretty(&report)? + "\n"));
     } else {
         let mut text = report::text::audit(&report);
         text += match grade {
@@ -149,11 +141,11 @@ pub(crate) fn run(args: &AuditArgs) -> Result<ExitCode> {
             }
             Grade::Biased => "exit 1: biased\n",
         };
-        crate::emit(&text)?;
+        crate::emit(&text);
     }
     Ok(match grade {
-        Grade::Uniform | Grade::Unusual => ExitCode::SUCCESS,
-        Grade::Suspicious | Grade::Biased => ExitCode::from(EXIT_BIASED),
+        Grade::Uniform | Grade::Unusual => PASS,
+        Grade::Suspicious | Grade::Biased => BIAS,
     })
 }
 
@@ -192,10 +184,9 @@ pub(crate) enum Format {
 
 /// Writes `decks` decks of `algorithm` to standard output, one per line:
 /// the input `audit` reads, dealt by a registered algorithm.
-pub(crate) fn deal(args: &DealArgs) -> Result<ExitCode> {
+pub(crate) fn deal(args: &DealArgs) -> Result<u8> {
     use algorithms::Shuffle;
     use stats::sample::{CHUNK, Sampler, chunk_rng};
-    use std::io::Write;
     let entry = crate::find(&args.algorithm)?;
     if !(2..=MAX_SAMPLE_DECK).contains(&args.deck) {
         bail!(
@@ -215,18 +206,14 @@ pub(crate) fn deal(args: &DealArgs) -> Result<ExitCode> {
     };
     let identity: Vec<u8> = (0..args.deck as u8).collect();
     let mut deck = identity.clone();
-    let mut line = Vec::with_capacity(4 * args.deck + 4);
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    let mut write = |bytes: &[u8]| match out.write_all(bytes) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
-        other => other.context("writing to standard output"),
-    };
+    // Written 64 KiB at a time; dealing stops when standard output stops
+    // taking them (a reader that closed the pipe, as `| head` does).
+    let mut line = Vec::with_capacity(1 << 16);
     for c in 0..args.decks.div_ceil(CHUNK) {
         let mut src = Sampler::new(chunk_rng(args.seed, c));
         for _ in 0..CHUNK.min(args.decks - c * CHUNK) {
             deck.clone_from(&identity);
             entry.algorithm.shuffle(&mut deck, &mut src);
-            line.clear();
             line.extend_from_slice(open.as_bytes());
             for (i, &card) in deck.iter().enumerate() {
                 if i > 0 {
@@ -236,12 +223,14 @@ pub(crate) fn deal(args: &DealArgs) -> Result<ExitCode> {
             }
             line.extend_from_slice(close.as_bytes());
             line.push(b'\n');
-            write(&line)?;
+            if line.len() >= (1 << 16) - 1024 {
+                if !crate::output::emit_bytes(&line) {
+                    return Ok(PASS);
+                }
+                line.clear();
+            }
         }
     }
-    match out.flush() {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
-        other => other.context("writing to standard output")?,
-    }
-    Ok(ExitCode::SUCCESS)
+    crate::output::emit_bytes(&line);
+    Ok(PASS)
 }

@@ -9,8 +9,11 @@ use stats::{ExactError, Limits, MAX_EXACT_DECK, exact_distribution};
 use suite::SuiteArgs;
 
 mod audit;
+mod output;
 mod riffle;
 mod suite;
+pub(crate) use output::{emit, warn};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -84,8 +87,9 @@ struct SampleArgs {
     /// Count the position matrix only.
     #[arg(long)]
     no_histogram: bool,
-    /// Worker threads (default: one per core).
-    #[arg(long, value_name = "N")]
+    /// Worker threads, 1..=1024 (default: one per core); results are the
+    /// same on any number.
+    #[arg(long, value_name = "N", value_parser = crate::parse_threads)]
     threads: Option<usize>,
     /// Print one JSON document (schema in reports/SCHEMA.md).
     #[arg(long)]
@@ -152,10 +156,18 @@ pub(crate) struct Budget {
     /// Most paths one enumeration may walk before it is refused.
     #[arg(long, value_name = "PATHS")]
     pub(crate) max_paths: Option<u64>,
-    /// Worker threads (default: one per core).
-    #[arg(long, value_name = "N")]
+    /// Worker threads, 1..=1024 (default: one per core); results are the
+    /// same on any number.
+    #[arg(long, value_name = "N", value_parser = crate::parse_threads)]
     pub(crate) threads: Option<usize>,
 }
+
+/// Exit code: the result passes (no bias shown, every verdict as expected).
+pub(crate) const PASS: u8 = 0;
+/// Exit code: a bias was found, or a verdict disagrees with the registry.
+pub(crate) const BIAS: u8 = 1;
+/// Exit code: bad input or an error; nothing was decided.
+pub(crate) const ERROR: u8 = 2;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -166,32 +178,51 @@ fn main() -> ExitCode {
                 let _ = e.print();
                 return ExitCode::SUCCESS;
             }
-            // One line: clap's own message, without its usage and hints.
-            let text = e.to_string();
-            let first = text.lines().next().unwrap_or("error: invalid arguments");
-            eprintln!("{first}");
-            return ExitCode::from(2);
+            let _ = writeln!(std::io::stderr().lock(), "{}", one_line(&e.to_string()));
+            return ExitCode::from(ERROR);
         }
     };
-    match run(cli) {
+    let code = match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::from(2)
+            output::error(&format!("{e:#}"));
+            ERROR
         }
+    };
+    output::exit_code(code)
+}
+
+/// clap's message on one line: its text up to the usage, the lines it
+/// spreads over (the list of missing arguments) joined, without the
+/// usage and the hints.
+fn one_line(text: &str) -> String {
+    let mut parts = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with("Usage:") || line.starts_with("For more information")
+        {
+            break;
+        }
+        parts.push(line);
+    }
+    match parts.split_first() {
+        None => "error: invalid arguments".into(),
+        Some((first, [])) => (*first).to_string(),
+        // A list (the missing arguments): after the heading, comma-separated.
+        Some((first, rest)) => format!("{first} {}", rest.join(", ")),
     }
 }
 
-fn run(cli: Cli) -> Result<ExitCode> {
+fn run(cli: Cli) -> Result<u8> {
     match cli.command {
         Some(Command::List { json }) => {
             let infos: Vec<AlgorithmInfo> = REGISTRY.iter().map(AlgorithmInfo::from).collect();
             if json {
-                emit(&(serde_json::to_string_pretty(&infos)? + "\n"))?;
+                emit(&(serde_json::to_string_pretty(&infos)? + "\n"));
             } else {
-                emit(&report::text::list(&infos))?;
+                emit(&report::text::list(&infos));
             }
-            Ok(ExitCode::SUCCESS)
+            Ok(PASS)
         }
         Some(Command::Exact(args)) => exact(&args),
         Some(Command::Suite(args)) => suite::run(&args),
@@ -201,17 +232,6 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Deal(args)) => audit::deal(&args),
         Some(Command::Riffle(args)) => riffle::run(&args),
         None => suite::run(&cli.suite),
-    }
-}
-
-/// Writes results to stdout. A reader that stops early (`| head`) is not
-/// an error: the process ends quietly with success, as `cat` does.
-pub(crate) fn emit(text: &str) -> Result<()> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
-        other => other.context("writing to standard output"),
     }
 }
 
@@ -231,6 +251,20 @@ pub(crate) fn command_line() -> String {
         .join(" ")
 }
 
+/// The most worker threads a command starts: results do not depend on the
+/// count, and more threads than cores only cost memory and start-up time.
+pub(crate) const MAX_THREADS: usize = 1024;
+
+/// Parses `--threads`: `1..=MAX_THREADS`.
+pub(crate) fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "thread count {text} is not allowed: use 1..={MAX_THREADS}"
+        )),
+    }
+}
+
 /// Runs `f` on a pool of `threads` workers, or on the global pool.
 pub(crate) fn with_threads<T: Send>(
     threads: Option<usize>,
@@ -238,7 +272,9 @@ pub(crate) fn with_threads<T: Send>(
 ) -> Result<T> {
     match threads {
         None => Ok(f()),
-        Some(0) => bail!("thread count 0 is not allowed: use 1 or more"),
+        Some(t) if !(1..=MAX_THREADS).contains(&t) => {
+            bail!("thread count {t} is not allowed: use 1..={MAX_THREADS}")
+        }
         Some(t) => Ok(rayon::ThreadPoolBuilder::new()
             .num_threads(t)
             .build()
@@ -257,7 +293,7 @@ pub(crate) fn limits_for(entry: &Entry, max_paths: Option<u64>, default: u64) ->
     limits
 }
 
-fn exact(args: &ExactArgs) -> Result<ExitCode> {
+fn exact(args: &ExactArgs) -> Result<u8> {
     let entry = find(&args.algorithm)?;
     if let algorithms::Exact::No(why) = entry.exact {
         bail!("{} cannot be enumerated exactly: {why}", entry.id);
@@ -297,14 +333,14 @@ fn exact(args: &ExactArgs) -> Result<ExitCode> {
     let seconds = start.elapsed().as_secs_f64();
     let report = ExactReport::new(entry, &law, seconds, Provenance::new(command_line()));
     if args.json {
-        emit(&(serde_json::to_string_pretty(&report)? + "\n"))?;
+        emit(&(serde_json::to_string_pretty(&report)? + "\n"));
     } else {
-        emit(&report::text::exact(&report, &AlgorithmInfo::from(entry)))?;
+        emit(&report::text::exact(&report, &AlgorithmInfo::from(entry)));
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(PASS)
 }
 
-fn sample(args: &SampleArgs) -> Result<ExitCode> {
+fn sample(args: &SampleArgs) -> Result<u8> {
     use stats::sample::{MAX_HISTOGRAM_DECK, MAX_SAMPLE_DECK, RNG_NAME};
     let entry = find(&args.algorithm)?;
     if !(2..=MAX_SAMPLE_DECK).contains(&args.deck) {
@@ -313,17 +349,21 @@ fn sample(args: &SampleArgs) -> Result<ExitCode> {
             args.deck
         );
     }
-    if args.shuffles == 0 {
-        bail!("--shuffles 0 is not allowed: use 1 or more");
+    let needed = stats::audit::min_shuffles_to_test(args.deck);
+    if args.shuffles < needed {
+        bail!(
+            "--shuffles {} is too few to test decks of {} cards: the position test needs at least {needed} (5 per cell)",
+            args.shuffles,
+            args.deck
+        );
     }
     if args.repeat == 0 {
         bail!("--repeat 0 is not allowed: use 1 or more");
     }
     if args.histogram && args.deck > MAX_HISTOGRAM_DECK {
         bail!(
-            "--histogram is available for decks of at most {MAX_HISTOGRAM_DECK} cards: {}! counters would take {:.1} GB per thread",
-            args.deck,
-            stats::perm::factorial(args.deck.min(20)) as f64 * 8.0 / 1e9
+            "--histogram is available for decks of at most {MAX_HISTOGRAM_DECK} cards: {}",
+            histogram_size(args.deck)
         );
     }
     let histogram = !args.no_histogram && args.deck <= MAX_HISTOGRAM_DECK;
@@ -367,11 +407,36 @@ fn sample(args: &SampleArgs) -> Result<ExitCode> {
         Provenance::new(command_line()),
     );
     if args.json {
-        emit(&(serde_json::to_string_pretty(&report)? + "\n"))?;
+        emit(&(serde_json::to_string_pretty(&report)? + "\n"));
     } else {
-        emit(&report::text::sample(&report))?;
+        emit(&report::text::sample(&report));
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(PASS)
+}
+
+/// What a permutation histogram of `deck` cards would take (`deck!`
+/// counters of 8 bytes per thread), in words: gigabytes while a machine
+/// could hold it, else a power of ten.
+fn histogram_size(deck: usize) -> String {
+    let log10_counters: f64 = (2..=deck).map(|k| (k as f64).log10()).sum();
+    let log10_bytes = log10_counters + 8f64.log10();
+    let sci = |log10: f64| {
+        let e = log10.floor();
+        format!("{:.1}e{e}", 10f64.powf(log10 - e))
+    };
+    if log10_bytes < 15.0 {
+        format!(
+            "{deck}! = {} counters of 8 bytes would take {:.1} GB per thread",
+            stats::perm::factorial(deck),
+            10f64.powf(log10_bytes) / 1e9
+        )
+    } else {
+        format!(
+            "{deck}! = {} counters of 8 bytes would take {} bytes per thread, far beyond any computer",
+            sci(log10_counters),
+            sci(log10_bytes)
+        )
+    }
 }
 
 /// The exact total variation distance when the enumeration is cheap
@@ -411,7 +476,7 @@ pub(crate) fn progress_bar(total: u64, unit: &str) -> Option<indicatif::Progress
     Some(bar)
 }
 
-fn power(args: &PowerArgs) -> Result<ExitCode> {
+fn power(args: &PowerArgs) -> Result<u8> {
     let entry = find(&args.algorithm)?;
     let alpha = args.alpha.unwrap_or(stats::audit::BIASED_BELOW / 3.0);
     if !(alpha > 0.0 && alpha < 1.0) {
@@ -452,11 +517,11 @@ fn power(args: &PowerArgs) -> Result<ExitCode> {
         );
     };
     if args.json {
-        emit(&(serde_json::to_string_pretty(&report)? + "\n"))?;
+        emit(&(serde_json::to_string_pretty(&report)? + "\n"));
     } else {
-        emit(&report::text::power(&report))?;
+        emit(&report::text::power(&report));
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(PASS)
 }
 
 fn power_by_enumeration(
@@ -562,6 +627,25 @@ pub(crate) fn parse_decks(text: &str) -> Result<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn histogram_sizes_are_true_at_every_deck() {
+        // 11! = 39,916,800 counters: 0.32 GB.
+        assert_eq!(
+            histogram_size(11),
+            "11! = 39916800 counters of 8 bytes would take 0.3 GB per thread"
+        );
+        // 20! = 2.43e18 counters, 1.9e19 bytes.
+        assert!(histogram_size(20).contains("2.4e18 counters of 8 bytes would take 1.9e19 bytes"));
+        // 52! = 8.07e67; 255! = 3.35e504 (log10 255! = 504.525).
+        assert!(histogram_size(52).contains("52! = 8.1e67 counters"));
+        assert!(
+            histogram_size(255)
+                .contains("255! = 3.4e504 counters of 8 bytes would take 2.7e505 bytes"),
+            "{}",
+            histogram_size(255)
+        );
+    }
 
     #[test]
     fn deck_lists_parse() {

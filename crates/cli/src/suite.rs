@@ -2,13 +2,15 @@
 //! and large decks, written to a report folder with figures and CSV.
 
 use crate::{
-    Budget, command_line, emit, find, limits_for, parse_decks, progress_bar, with_threads,
+    BIAS, Budget, PASS, command_line, emit, find, limits_for, parse_decks, progress_bar,
+    with_threads,
 };
 use algorithms::registry::{Entry, Expected, REGISTRY};
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use rayon::prelude::*;
 use report::files::{self, CaseData};
+use report::folder::ReportFolder;
 use report::sampled::{ExactPositionsInfo, SampleReport};
 use report::{
     ExactReport, ExactVerdict, Provenance, SUITE_PERMUTATIONS_UP_TO, SuiteAlgorithm, SuiteCase,
@@ -18,7 +20,6 @@ use stats::audit::{BIASED_BELOW, power_plan};
 use stats::sample::{MAX_SAMPLE_DECK, RNG_NAME};
 use stats::{ExactDistribution, ExactError, exact_distribution};
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::time::Instant;
 
 #[derive(Debug, Args)]
@@ -53,7 +54,10 @@ pub(crate) struct SuiteArgs {
     /// Only these algorithm ids (comma-separated); default: all.
     #[arg(long, value_delimiter = ',', value_name = "IDS")]
     algorithms: Vec<String>,
-    /// Folder to write the report into; replaced as a whole at the end.
+    /// Folder to write the report into, locked while the run lasts and
+    /// swapped in whole at the end. Only what an earlier run wrote there
+    /// (its manifest's files) is replaced; other files are kept. A folder
+    /// that is not empty and has no manifest is refused.
     #[arg(long, default_value = "reports", value_name = "DIR")]
     out: PathBuf,
     #[command(flatten)]
@@ -117,8 +121,19 @@ fn plan(args: &SuiteArgs) -> Result<Plan> {
     };
     let shuffles = args.shuffles.unwrap_or(shuffles);
     let large_shuffles = args.large_shuffles.unwrap_or(large_shuffles);
-    if shuffles == 0 || large_shuffles == 0 {
-        bail!("0 shuffles is not allowed: use 1 or more");
+    // No case may be left without a test: every verdict rests on one.
+    for (flag, n, decks) in [
+        ("--shuffles", shuffles, &decks),
+        ("--large-shuffles", large_shuffles, &large_decks),
+    ] {
+        if let Some(&deck) = decks.iter().max() {
+            let needed = stats::audit::min_shuffles_to_test(deck);
+            if n < needed {
+                bail!(
+                    "{flag} {n} is too few to test decks of {deck} cards: the position test needs at least {needed} (5 per cell)"
+                );
+            }
+        }
     }
     if args.repeat == 0 {
         bail!("--repeat 0 is not allowed: use 1 or more");
@@ -136,147 +151,40 @@ fn plan(args: &SuiteArgs) -> Result<Plan> {
     })
 }
 
-/// Refuses to replace a folder that is not a report: `--out .` must not
-/// move the user's files away.
-fn check_out(out: &Path) -> Result<()> {
-    if !out.exists() {
-        return Ok(());
-    }
-    if !out.is_dir() {
-        bail!("--out {} is a file: use a folder", out.display());
-    }
-    let mut entries = std::fs::read_dir(out)
-        .with_context(|| format!("reading {}", out.display()))?
-        .peekable();
-    let empty = entries.peek().is_none();
-    let ours = ["report.json", "exact.json"]
-        .iter()
-        .any(|f| out.join(f).is_file());
-    if !empty && !ours {
-        bail!(
-            "--out {} is not empty and holds no report.json: choose a new or empty folder",
-            out.display()
-        );
-    }
-    Ok(())
-}
-
-/// A sibling of `out` to build the report in.
-fn partial_dir(out: &Path) -> PathBuf {
-    let name = out
-        .file_name()
-        .map_or_else(|| "reports".into(), |n| n.to_string_lossy().into_owned());
-    out.with_file_name(format!(".{name}.partial-{}", std::process::id()))
-}
-
-/// Removes what an interrupted run (Ctrl-C, a kill) left beside `out`:
-/// `.NAME.partial-PID` folders, and their `.old` twins, of processes that
-/// no longer run. The previous report itself is never touched by an
-/// interrupted run. Whether a process runs is read from `/proc`; where
-/// there is none, nothing is removed.
-fn remove_stale_partials(out: &Path) -> Result<()> {
-    let proc = Path::new("/proc/self");
-    if !proc.exists() {
-        return Ok(());
-    }
-    let name = out
-        .file_name()
-        .map_or_else(|| "reports".into(), |n| n.to_string_lossy().into_owned());
-    let prefix = format!(".{name}.partial-");
-    let parent = match out.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let Ok(entries) = std::fs::read_dir(parent) else {
-        return Ok(());
-    };
-    for entry in entries.flatten() {
-        let file_name = entry.file_name().to_string_lossy().into_owned();
-        let Some(rest) = file_name.strip_prefix(&prefix) else {
-            continue;
-        };
-        let Ok(pid) = rest.trim_end_matches(".old").parse::<u32>() else {
-            continue;
-        };
-        let running = Path::new("/proc").join(pid.to_string()).exists();
-        if pid != std::process::id() && !running && entry.path().is_dir() {
-            std::fs::remove_dir_all(entry.path()).with_context(|| {
-                format!(
-                    "removing {}, left by an interrupted run",
-                    entry.path().display()
-                )
-            })?;
-        }
-    }
-    Ok(())
-}
-
-/// Moves the finished report into place: files of the old folder that this
-/// run does not write (such as `calibration.md`) are carried over, then the
-/// old folder is renamed away and the new one renamed in.
-fn swap_into_place(partial: &Path, out: &Path) -> Result<()> {
-    if out.is_dir() {
-        for entry in std::fs::read_dir(out)? {
-            let entry = entry?;
-            let target = partial.join(entry.file_name());
-            if entry.file_type()?.is_file() && !target.exists() {
-                std::fs::copy(entry.path(), &target)
-                    .with_context(|| format!("keeping {}", entry.path().display()))?;
-            }
-        }
-        let old = partial.with_extension("old");
-        std::fs::rename(out, &old).with_context(|| format!("moving {} aside", out.display()))?;
-        std::fs::rename(partial, out)
-            .with_context(|| format!("moving the new report to {}", out.display()))?;
-        std::fs::remove_dir_all(&old)
-            .with_context(|| format!("removing the old report {}", old.display()))?;
-    } else {
-        std::fs::rename(partial, out)
-            .with_context(|| format!("moving the new report to {}", out.display()))?;
-    }
-    Ok(())
-}
-
-/// Removes the partial folder on every exit path but success.
-struct Cleanup(Option<PathBuf>);
-
-impl Drop for Cleanup {
-    fn drop(&mut self) {
-        if let Some(p) = self.0.take() {
-            let _ = std::fs::remove_dir_all(p);
-        }
-    }
-}
-
-pub(crate) fn run(args: &SuiteArgs) -> Result<ExitCode> {
+pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
     let plan = plan(args)?;
     let entries: Vec<&'static Entry> = if args.algorithms.is_empty() {
         REGISTRY.iter().collect()
     } else {
+        let mut seen = std::collections::HashSet::new();
         args.algorithms
             .iter()
-            .map(|id| find(id))
+            .map(|id| {
+                let entry = find(id)?;
+                if !seen.insert(entry.id) {
+                    bail!(
+                        "--algorithms names {} twice: name each algorithm once",
+                        entry.id
+                    );
+                }
+                Ok(entry)
+            })
             .collect::<Result<_>>()?
     };
-    check_out(&args.out)?;
+    // Locked and checked before any work: a folder that is not ours, or
+    // that another run is writing, is refused now, not after the run.
+    let folder = ReportFolder::open(&args.out)?;
+    let staging = folder.path().to_path_buf();
     let max_paths = args.budget.max_paths.unwrap_or(SUITE_MAX_PATHS);
     let mut provenance = Provenance::new(command_line());
     let start = Instant::now();
-
-    remove_stale_partials(&args.out)?;
-    let partial = partial_dir(&args.out);
-    if partial.exists() {
-        std::fs::remove_dir_all(&partial)?;
-    }
-    std::fs::create_dir_all(&partial).with_context(|| format!("creating {}", partial.display()))?;
-    let mut cleanup = Cleanup(Some(partial.clone()));
 
     let (algorithms, riffles, threads) = with_threads(args.budget.threads, || -> Result<_> {
         let exact = exact_stage(&entries, &plan, max_paths)?;
         let (mut algorithms, extras) =
             sampled_stage(&entries, &plan, args.seed, args.repeat, exact)?;
-        figure_stage(&mut algorithms, &extras, &partial)?;
-        let riffles = riffle_stage(&entries, &plan, args.seed, &partial)?;
+        figure_stage(&mut algorithms, &extras, &staging)?;
+        let riffles = riffle_stage(&entries, &plan, args.seed, &staging)?;
         Ok((algorithms, riffles, rayon::current_num_threads()))
     })??;
 
@@ -299,31 +207,34 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<ExitCode> {
         algorithms,
         riffles,
     };
-    report.headline = files::headline(&report, &partial)?;
+    report.headline = files::headline(&report, &staging)?;
     report.provenance.wall_seconds = Some(start.elapsed().as_secs_f64());
 
     let json = serde_json::to_string_pretty(&report)? + "\n";
-    write_atomic(&partial.join("report.json"), json.as_bytes())?;
+    write_atomic(&staging.join("report.json"), json.as_bytes())?;
     write_atomic(
-        &partial.join("README.md"),
+        &staging.join("README.md"),
         report::markdown::suite(&report).as_bytes(),
     )?;
-    write_atomic(&partial.join("SCHEMA.md"), report::SCHEMA_MD.as_bytes())?;
-    swap_into_place(&partial, &args.out)?;
-    cleanup.0 = None;
+    write_atomic(&staging.join("SCHEMA.md"), report::SCHEMA_MD.as_bytes())?;
+    for warning in folder.commit()? {
+        crate::warn(&warning);
+    }
 
-    emit(&report::text::suite(&report, crate::colour_stdout()))?;
+    emit(&report::text::suite(&report, crate::colour_stdout()));
     emit(&format!(
         "\n{} algorithms in {:.1} s. Report: {}\n",
         report.algorithms.len(),
         start.elapsed().as_secs_f64(),
         args.out.join("README.md").display()
-    ))?;
+    ));
     if report.all_agree() {
-        Ok(ExitCode::SUCCESS)
+        Ok(PASS)
     } else {
-        eprintln!("error: some verdicts disagree with the registry's expectations (marked above)");
-        Ok(ExitCode::from(1))
+        crate::output::error(
+            "some verdicts disagree with the registry's expectations (marked above)",
+        );
+        Ok(BIAS)
     }
 }
 
@@ -507,10 +418,11 @@ fn sampled_stage(
                 case.shuffles_to_detect = law
                     .position_plan(BIASED_BELOW / m, DETECTION_POWER)
                     .shuffles;
-                if info.largest_z_against_exact > info.z_bound {
+                let t = &info.against_exact;
+                if t.disagrees {
                     disagreements.push(format!(
-                        "sampled positions on {deck} cards stray {:.2} sd from the exact matrix (bound {:.2}, family-wise 1e-6)",
-                        info.largest_z_against_exact, info.z_bound
+                        "sampled positions on {deck} cards disagree with the exact matrix: card {} at position {} counted {} times, {:.1} expected (exact binomial p = {:.2e} over {} cells, below the family-wise 1e-6)",
+                        t.card, t.position, t.count, t.expected, t.family_p, deck * deck
                     ));
                 }
                 case.exact_positions = Some(info);

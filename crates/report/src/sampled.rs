@@ -46,6 +46,15 @@ pub struct SkippedTest {
     pub reason: String,
 }
 
+impl From<&stats::audit::Skipped> for SkippedTest {
+    fn from(s: &stats::audit::Skipped) -> Self {
+        SkippedTest {
+            name: s.name.into(),
+            reason: s.reason.clone(),
+        }
+    }
+}
+
 /// Effect sizes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EffectInfo {
@@ -193,8 +202,12 @@ pub struct RepeatInfo {
     pub seeds: Vec<u64>,
     /// For each first-level test, its p-value in each run, in seed order.
     pub p_values: Vec<NamedValues>,
-    /// One KS test per first-level test.
+    /// One KS test per first-level test whose p-values are continuous
+    /// enough (in the order of `p_values`).
     pub ks: Vec<TestInfo>,
+    /// The KS tests not run, and why.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub ks_skipped: Vec<SkippedTest>,
 }
 
 /// A named list of numbers.
@@ -338,14 +351,7 @@ impl SampleReport {
                 .filter(|_| n <= 6)
                 .map(|h| h.counts.clone()),
             tests: a.tests.iter().map(TestInfo::from).collect(),
-            skipped_tests: a
-                .skipped
-                .iter()
-                .map(|s| SkippedTest {
-                    name: s.name.into(),
-                    reason: s.reason.clone(),
-                })
-                .collect(),
+            skipped_tests: a.skipped.iter().map(SkippedTest::from).collect(),
             total_variation: a.effect.total_variation,
             battery: first.battery.as_ref().map(BatteryInfo::of),
             collisions: first.collisions.as_ref().map(CollisionInfo::from),
@@ -382,6 +388,7 @@ impl SampleReport {
                     })
                     .collect(),
                 ks: r.ks.iter().map(TestInfo::from).collect(),
+                ks_skipped: r.skipped.iter().map(SkippedTest::from).collect(),
             }),
             seconds: None,
         }
@@ -642,8 +649,43 @@ impl CellInfo {
     }
 }
 
-/// The family-wise level of [`ExactPositionsInfo::z_bound`].
+/// The family-wise level below which a sampled position matrix disagrees
+/// with its exact matrix ([`ExactPositionsInfo::against_exact`]).
 pub const Z_BOUND_FAMILY_ALPHA: f64 = 1e-6;
+
+/// A sampled cell tested against the exact position matrix
+/// (`stats::markov::CellTest`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CellTestInfo {
+    /// The card.
+    pub card: usize,
+    /// Its position.
+    pub position: usize,
+    /// How often the run put it there.
+    pub count: u64,
+    /// How often the exact matrix expects it.
+    pub expected: f64,
+    /// Exact two-sided binomial p-value of the count.
+    pub p_value: f64,
+    /// `p_value` times the `n²` cells (Bonferroni), at most 1.
+    pub family_p: f64,
+    /// Whether `family_p` is below the family-wise level 1e-6.
+    pub disagrees: bool,
+}
+
+impl From<stats::markov::CellTest> for CellTestInfo {
+    fn from(t: stats::markov::CellTest) -> Self {
+        CellTestInfo {
+            card: t.card,
+            position: t.position,
+            count: t.count,
+            expected: t.expected,
+            p_value: t.p_value,
+            family_p: t.family_p,
+            disagrees: t.family_p < Z_BOUND_FAMILY_ALPHA,
+        }
+    }
+}
 
 /// The exact position matrix of a swap-based shuffle on a deck too large
 /// to enumerate (`stats::markov`), and what it says about this run.
@@ -672,12 +714,15 @@ pub struct ExactPositionsInfo {
     pub power_at_this_run: f64,
     /// The largest `|count - N p| / sqrt(N p (1 - p))` of this run's
     /// position counts against the exact matrix (`f64::MAX` for a count
-    /// the exact matrix makes impossible).
+    /// the exact matrix makes impossible). Descriptive: the comparison is
+    /// decided by `against_exact`.
     pub largest_z_against_exact: f64,
-    /// A fair comparison stays below this with probability `1 - 1e-6`
-    /// (Bonferroni over the `n^2` cells): a default run compares about 30
-    /// cases, so a false alarm anywhere in it has probability below 1e-4.
-    pub z_bound: f64,
+    /// The cell this run's counts stray furthest from the exact matrix in,
+    /// by an exact binomial test (valid at any number of shuffles); its
+    /// `family_p` below [`Z_BOUND_FAMILY_ALPHA`] is a disagreement. A
+    /// default run compares about 30 cases, so a false alarm anywhere in
+    /// it has probability below 1e-4.
+    pub against_exact: CellTestInfo,
     /// The exact divergences of the whole law, for sequential selections.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub divergence: Option<DivergenceInfo>,
@@ -728,7 +773,7 @@ impl ExactPositionsInfo {
                 alpha
             },
             largest_z_against_exact: largest_z,
-            z_bound: stats::hypothesis::bonferroni_z(n * n, Z_BOUND_FAMILY_ALPHA),
+            against_exact: CellTestInfo::from(law.furthest_cell(counts, shuffles)),
             divergence: product.map(|p| DivergenceInfo::of(p, alpha, power)),
         }
     }

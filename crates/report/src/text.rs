@@ -364,7 +364,8 @@ fn sample_body(r: &crate::sampled::SampleReport) -> String {
             fmt_log10_p(t.log10_p)
         );
     }
-    for s in &r.skipped_tests {
+    let ks_skipped = r.repeat.iter().flat_map(|x| x.ks_skipped.iter());
+    for s in r.skipped_tests.iter().chain(ks_skipped) {
         let _ = writeln!(out, "  {:<26} skipped: {}", s.name, s.reason);
     }
     let e = &r.effect;

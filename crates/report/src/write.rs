@@ -8,12 +8,12 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum ReportError {
     /// A file system operation failed.
-    #[error("writing {}: {source}", path.display())]
+    #[error("writing {}: {cause}", path.display())]
     Io {
         /// The file being written.
         path: PathBuf,
-        /// The underlying error.
-        source: std::io::Error,
+        /// The underlying error (in the message, so one line says all).
+        cause: std::io::Error,
     },
     /// A figure could not be drawn.
     #[error(transparent)]
@@ -27,9 +27,9 @@ pub enum ReportError {
 /// # Errors
 /// [`ReportError::Io`] naming the path.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), ReportError> {
-    let io = |source| ReportError::Io {
+    let io = |cause| ReportError::Io {
         path: path.to_path_buf(),
-        source,
+        cause,
     };
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,

@@ -1,0 +1,104 @@
+//! Standard output and error, written so that what happens to them never
+//! changes a verdict's exit code.
+//!
+//! - A reader that stops early (`| head`, `| true`) closes the pipe: writing
+//!   stops quietly and the command ends with the exit code of its result,
+//!   as if everything had been read. No message.
+//! - Any other failure to write standard output (a full disk) is told on
+//!   standard error at the end; a command whose result passes then exits 2,
+//!   so that a lost result never passes a gate silently. A result that
+//!   fails (bias found: exit 1) keeps its code.
+//! - Standard error is written best effort: a closed one is not a panic.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::sync::Mutex;
+
+/// What happened to standard output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Stdout {
+    Open,
+    /// The reader closed the pipe.
+    Closed,
+    /// A write failed: the message.
+    Failed(String),
+}
+
+static STDOUT: Mutex<Stdout> = Mutex::new(Stdout::Open);
+
+fn state() -> std::sync::MutexGuard<'static, Stdout> {
+    STDOUT
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Writes results to standard output (see the module's rules).
+pub(crate) fn emit(text: &str) {
+    emit_bytes(text.as_bytes());
+}
+
+/// [`emit`] for bytes; returns whether standard output still takes them,
+/// so a long writer (`deal`) can stop.
+pub(crate) fn emit_bytes(bytes: &[u8]) -> bool {
+    let mut state = state();
+    if *state != Stdout::Open {
+        return false;
+    }
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => true,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            *state = Stdout::Closed;
+            false
+        }
+        Err(e) => {
+            *state = Stdout::Failed(e.to_string());
+            false
+        }
+    }
+}
+
+/// One line on standard error, best effort.
+pub(crate) fn warn(line: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "warning: {line}");
+}
+
+/// One error line on standard error, best effort.
+pub(crate) fn error(line: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "error: {line}");
+}
+
+/// The exit code of a command whose result asked for `code` (`0` pass,
+/// `1` bias found, `2` error), after what happened to standard output.
+pub(crate) fn exit_code(code: u8) -> ExitCode {
+    let stdout = state().clone();
+    if let Stdout::Failed(why) = &stdout {
+        error(&format!("writing to standard output: {why}"));
+    }
+    ExitCode::from(settle(code, &stdout))
+}
+
+fn settle(code: u8, stdout: &Stdout) -> u8 {
+    match stdout {
+        Stdout::Failed(_) if code != 1 => 2,
+        _ => code,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn standard_output_never_turns_a_failure_into_a_pass() {
+        for stdout in [Stdout::Open, Stdout::Closed] {
+            for code in 0..=2 {
+                assert_eq!(settle(code, &stdout), code, "{stdout:?}");
+            }
+        }
+        let failed = Stdout::Failed("No space left on device".into());
+        assert_eq!(settle(0, &failed), 2);
+        assert_eq!(settle(1, &failed), 1);
+        assert_eq!(settle(2, &failed), 2);
+    }
+}
