@@ -19,11 +19,12 @@ pub(crate) struct AuditArgs {
     /// 0 or from 1.
     #[arg(value_name = "FILE")]
     input: String,
-    /// Cards per deck (default: the length of the first deck).
+    /// Cards per deck (default: the length of most of the first 1000
+    /// lines; lines of another length are invalid).
     #[arg(long, short)]
     deck: Option<usize>,
-    /// Card numbering: 0 or 1 (default: detected from the first deck,
-    /// which holds 0 or holds n).
+    /// Card numbering: 0 or 1 (default: the one most of the first lines
+    /// are valid decks in: a 0-based deck holds 0, a 1-based one holds n).
     #[arg(long, value_name = "0|1", value_parser = parse_base)]
     base: Option<Base>,
     /// Count invalid lines and go on, instead of stopping at the first.
@@ -206,31 +207,31 @@ pub(crate) fn deal(args: &DealArgs) -> Result<u8> {
     };
     let identity: Vec<u8> = (0..args.deck as u8).collect();
     let mut deck = identity.clone();
-    // Written 64 KiB at a time; dealing stops when standard output stops
-    // taking them (a reader that closed the pipe, as `| head` does).
-    let mut line = Vec::with_capacity(1 << 16);
+    // Lines go out 64 KiB at a time; dealing stops when standard output
+    // stops taking them (a reader that closed the pipe, as `| head` does).
+    let mut out = Vec::with_capacity(1 << 16);
     for c in 0..args.decks.div_ceil(CHUNK) {
         let mut src = Sampler::new(chunk_rng(args.seed, c));
         for _ in 0..CHUNK.min(args.decks - c * CHUNK) {
             deck.clone_from(&identity);
             entry.algorithm.shuffle(&mut deck, &mut src);
-            line.extend_from_slice(open.as_bytes());
+            out.extend_from_slice(open.as_bytes());
             for (i, &card) in deck.iter().enumerate() {
                 if i > 0 {
-                    line.extend_from_slice(sep.as_bytes());
+                    out.extend_from_slice(sep.as_bytes());
                 }
-                line.extend_from_slice(names[card as usize + first].as_bytes());
+                out.extend_from_slice(names[card as usize + first].as_bytes());
             }
-            line.extend_from_slice(close.as_bytes());
-            line.push(b'\n');
-            if line.len() >= (1 << 16) - 1024 {
-                if !crate::output::emit_bytes(&line) {
+            out.extend_from_slice(close.as_bytes());
+            out.push(b'\n');
+            if out.len() >= (1 << 16) - 1024 {
+                if !crate::output::emit_bytes(&out) {
                     return Ok(PASS);
                 }
-                line.clear();
+                out.clear();
             }
         }
     }
-    crate::output::emit_bytes(&line);
+    crate::output::emit_bytes(&out);
     Ok(PASS)
 }
