@@ -318,7 +318,7 @@ pub fn audit(r: &crate::sampled::AuditReport) -> String {
         i.deck,
         i.base,
         if i.base_detected {
-            "detected from the first deck"
+            "detected from the first lines"
         } else {
             "as given"
         },
