@@ -63,7 +63,12 @@ fn list_prints_every_algorithm() {
         .stdout
         .clone();
     let list: Vec<Value> = serde_json::from_slice(&out).unwrap();
-    assert!(list.len() >= 30);
+    let ids: Vec<&str> = list.iter().map(|a| a["id"].as_str().unwrap()).collect();
+    let registry: Vec<&str> = algorithms::registry::REGISTRY
+        .iter()
+        .map(|e| e.id)
+        .collect();
+    assert_eq!(ids, registry, "list shows the registry, in its order");
     let naive = list.iter().find(|a| a["id"] == "naive-swap").unwrap();
     assert_eq!(naive["expected"], "biased");
     assert_eq!(naive["exact"], true);
@@ -556,7 +561,8 @@ fn sample_calls_the_naive_swap_biased_and_fisher_yates_uniform() {
         );
     }
     let exact = naive["effect"]["exact_total_variation"].as_f64().unwrap();
-    assert!((exact - 0.084187).abs() < 1e-6, "{exact}");
+    let (tv, _, _) = naive_swap_law(5);
+    assert!((exact - tv).abs() < 1e-12, "{exact} vs {tv}");
     let fy = json(&[
         "sample",
         "-a",
@@ -684,24 +690,96 @@ fn sample_without_histogram_and_beyond_it() {
     );
 }
 
+/// The naive swap's exact law on `n` cards, by brute force over its `n^n`
+/// paths, written here apart from the library: `for i in 0..n`, swap card
+/// `i` with card `r_i`, each `r_i` uniform on `0..n` (004's
+/// `Poker::Shuffle`, wrong version). Returns the total variation distance
+/// from uniform and the two noncentralities per shuffle of the power
+/// computation: `Σ (p − u)² / u` over the `n!` decks (permutation test)
+/// and `(n−1)/n · Σ (P − 1/n)² · n` over the position cells.
+fn naive_swap_law(n: usize) -> (f64, f64, f64) {
+    let paths = n.pow(n as u32);
+    let mut decks = std::collections::HashMap::<Vec<usize>, usize>::new();
+    let mut cells = vec![0usize; n * n];
+    for path in 0..paths {
+        let mut deck: Vec<usize> = (0..n).collect();
+        let mut rest = path;
+        for i in 0..n {
+            deck.swap(i, rest % n);
+            rest /= n;
+        }
+        for (position, &card) in deck.iter().enumerate() {
+            cells[card * n + position] += 1;
+        }
+        *decks.entry(deck).or_default() += 1;
+    }
+    let arrangements: usize = (1..=n).product();
+    let u = 1.0 / arrangements as f64;
+    let p = |c: usize| c as f64 / paths as f64;
+    let unseen = (arrangements - decks.len()) as f64;
+    let tv = 0.5 * (decks.values().map(|&c| (p(c) - u).abs()).sum::<f64>() + unseen * u);
+    let delta_permutations =
+        (decks.values().map(|&c| (p(c) - u).powi(2)).sum::<f64>() + unseen * u * u) / u;
+    let cell = 1.0 / n as f64;
+    let delta_positions = (n as f64 - 1.0) / n as f64
+        * cells
+            .iter()
+            .map(|&c| (p(c) - cell).powi(2) / cell)
+            .sum::<f64>();
+    (tv, delta_permutations, delta_positions)
+}
+
+/// `shuffles × noncentrality` of a power JSON's test: the noncentrality a
+/// test needs, the same for every law at one level, power and df.
+fn needed_noncentrality(test: &Value) -> f64 {
+    test["shuffles"].as_f64().unwrap() * test["noncentrality_per_shuffle"].as_f64().unwrap()
+}
+
 #[test]
 fn power_says_how_many_shuffles() {
     let doc = json(&["power", "-a", "naive-swap", "-d", "4", "--json"]);
+    assert_eq!(doc["method"], "enumeration");
     let tests = doc["tests"].as_array().unwrap();
     assert_eq!(tests.len(), 2);
-    assert!(
-        tests
-            .iter()
-            .all(|t| t["shuffles"].as_f64().unwrap() > 100.0)
-    );
+    // The noncentralities are those of the law enumerated apart.
+    let (_, d_perm, d_pos) = naive_swap_law(4);
+    for (t, want) in tests.iter().zip([d_perm, d_pos]) {
+        let got = t["noncentrality_per_shuffle"].as_f64().unwrap();
+        assert!(
+            (got - want).abs() < 1e-12 * want,
+            "{}: {got} vs {want}",
+            t["name"]
+        );
+    }
+    // At one level and df, shuffles × noncentrality is the same for every
+    // law (the noncentrality the test needs), where the shuffles are many
+    // enough that rounding up to a whole shuffle does not show: the 15-bit
+    // `rand() % k` Fisher–Yates on 4 cards needs, in both tests, what the
+    // naive swap needs, to the 0.1 % the search stops at.
+    let mod15 = json(&["power", "-a", "fisher-yates-mod15", "-d", "4", "--json"]);
+    for (t, u) in tests.iter().zip(mod15["tests"].as_array().unwrap()) {
+        let (a, b) = (needed_noncentrality(t), needed_noncentrality(u));
+        assert!((a / b - 1.0).abs() < 2e-3, "{}: {a} vs {b}", t["name"]);
+    }
     let doc = json(&["power", "-a", "fisher-yates", "-d", "4", "--json"]);
     assert!(doc["tests"][0].get("shuffles").is_none());
-    cmd()
-        .args(["power", "-a", "fisher-yates-mod15", "-d", "5"])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("e10"));
-    assert_eq!(doc["method"], "enumeration");
+    // The 15-bit rand() % k bias on 5 cards: the same needed noncentrality
+    // as the naive swap's position test (df 16), so about 10^10 shuffles
+    // (the README's "10^10 to 7·10^10 on 3 to 6 cards").
+    let mod15 = json(&["power", "-a", "fisher-yates-mod15", "-d", "5", "--json"]);
+    let naive5 = json(&["power", "-a", "naive-swap", "-d", "5", "--json"]);
+    let (a, b) = (
+        needed_noncentrality(&mod15["tests"][1]),
+        needed_noncentrality(&naive5["tests"][1]),
+    );
+    assert!((a / b - 1.0).abs() < 2e-3, "{a} vs {b}");
+    let n = mod15["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["shuffles"].as_f64().unwrap())
+        .fold(f64::INFINITY, f64::min);
+    assert!((1e10..7e10).contains(&n), "{n}");
 }
 
 #[test]

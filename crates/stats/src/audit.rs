@@ -241,9 +241,13 @@ pub fn adjusted_log10(log10_ps: &[f64]) -> f64 {
     (min + (m as f64).log10()).min(0.0)
 }
 
-/// The verdict of a run, with the second seed's analysis when one was needed.
-pub fn verdict(first: &Analysis, second: Option<&Analysis>) -> Grade {
-    match (first.grade(), second) {
+/// The verdict of an audit whose smallest adjusted p-value (over every
+/// test of the first seed, two-level tests included) has `log10`
+/// `log10_min_adjusted_p`, with the second seed's analysis when the first
+/// was suspicious: a suspicious run confirmed below [`CONFIRM_BELOW`] is
+/// biased. [`audit`] decides with this and nothing else.
+pub fn verdict(log10_min_adjusted_p: f64, second: Option<&Analysis>) -> Grade {
+    match (Grade::of_log10(log10_min_adjusted_p), second) {
         (Grade::Suspicious, Some(s)) if s.log10_min_adjusted_p < CONFIRM_BELOW.log10() => {
             Grade::Biased
         }
@@ -573,22 +577,20 @@ pub fn audit(
         }
     });
     let log10_min_adjusted_p = adjusted_log10(&log10s);
-    let mut grade = Grade::of_log10(log10_min_adjusted_p);
-    let mut confirmation = None;
-    if grade == Grade::Suspicious {
-        let c = run(
+    let confirmation = (Grade::of_log10(log10_min_adjusted_p) == Grade::Suspicious).then(|| {
+        run(
             algorithm,
             deck,
             shuffles,
             confirmation_seed(seed),
             histogram,
             progress,
-        );
-        if c.analysis.log10_min_adjusted_p < CONFIRM_BELOW.log10() {
-            grade = Grade::Biased;
-        }
-        confirmation = Some(c);
-    }
+        )
+    });
+    let grade = verdict(
+        log10_min_adjusted_p,
+        confirmation.as_ref().map(|c| &c.analysis),
+    );
     SampleAudit {
         first,
         repeated,
@@ -739,10 +741,14 @@ mod tests {
             },
             log10_min_adjusted_p: l,
         };
-        assert_eq!(verdict(&run(-8.0), Some(&run(-4.0))), Grade::Biased);
-        assert_eq!(verdict(&run(-8.0), Some(&run(-1.0))), Grade::Suspicious);
-        assert_eq!(verdict(&run(-8.0), None), Grade::Suspicious);
-        assert_eq!(verdict(&run(-20.0), None), Grade::Biased);
+        assert_eq!(verdict(-8.0, Some(&run(-4.0))), Grade::Biased);
+        assert_eq!(verdict(-8.0, Some(&run(-1.0))), Grade::Suspicious);
+        assert_eq!(verdict(-8.0, None), Grade::Suspicious);
+        assert_eq!(verdict(-20.0, None), Grade::Biased);
+        // Only a suspicious first run is confirmed or not: a second seed
+        // never changes another grade.
+        assert_eq!(verdict(-2.0, Some(&run(-30.0))), Grade::Uniform);
+        assert_eq!(verdict(-4.0, Some(&run(-30.0))), Grade::Unusual);
     }
 
     #[test]
