@@ -265,16 +265,14 @@ pub(crate) fn parse_threads(text: &str) -> Result<usize, String> {
     }
 }
 
-/// Runs `f` on a pool of `threads` workers, or on the global pool.
+/// Runs `f` on a pool of `threads` workers (a count [`parse_threads`]
+/// accepted), or on the global pool.
 pub(crate) fn with_threads<T: Send>(
     threads: Option<usize>,
     f: impl FnOnce() -> T + Send,
 ) -> Result<T> {
     match threads {
         None => Ok(f()),
-        Some(t) if !(1..=MAX_THREADS).contains(&t) => {
-            bail!("thread count {t} is not allowed: use 1..={MAX_THREADS}")
-        }
         Some(t) => Ok(rayon::ThreadPoolBuilder::new()
             .num_threads(t)
             .build()

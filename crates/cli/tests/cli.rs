@@ -4,7 +4,7 @@ use predicates::prelude::*;
 use serde_json::Value;
 
 mod common;
-use common::{cmd, fails_with, report_json};
+use common::{cmd, fails_with, json, report_json};
 
 #[test]
 fn help_and_version() {
@@ -506,17 +506,6 @@ fn suite_repeat_adds_two_level_tests_and_their_figures() {
         &["--repeat", "0"],
         "--repeat 0 is not allowed: use 1 or more",
     );
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = cmd()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    serde_json::from_slice(&out).unwrap()
 }
 
 #[test]

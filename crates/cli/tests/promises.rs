@@ -11,7 +11,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{cmd, fails_with, fails_with_input, report_json};
+use common::{cmd, fails_with, fails_with_input, json, json_with_input, report_json};
 
 fn bin() -> PathBuf {
     assert_cmd::cargo::cargo_bin!("shuffle-audit").to_path_buf()
@@ -723,24 +723,16 @@ fn tiny_budgets_are_refused_and_small_ones_never_cry_wolf() {
 fn power_at_any_level_in_zero_one_gives_a_figure() {
     let mut last = 0.0;
     for alpha in ["1e-6", "1e-20", "1e-100", "1e-300", "5e-324"] {
-        let doc: serde_json::Value = serde_json::from_slice(
-            &cmd()
-                .args([
-                    "power",
-                    "-a",
-                    "naive-swap",
-                    "-d",
-                    "5",
-                    "--alpha",
-                    alpha,
-                    "--json",
-                ])
-                .assert()
-                .success()
-                .get_output()
-                .stdout,
-        )
-        .unwrap();
+        let doc = json(&[
+            "power",
+            "-a",
+            "naive-swap",
+            "-d",
+            "5",
+            "--alpha",
+            alpha,
+            "--json",
+        ]);
         let n = doc["tests"][1]["shuffles"].as_f64().unwrap();
         assert!(n.is_finite() && n > last, "{alpha}: {n}");
         last = n;
@@ -818,16 +810,7 @@ fn audit_reads_what_windows_and_old_macs_write() {
         windows.extend_from_slice(line);
         windows.extend_from_slice(b"\r\n");
     }
-    let doc: serde_json::Value = serde_json::from_slice(
-        &cmd()
-            .args(["audit", "-", "--json"])
-            .write_stdin(windows)
-            .assert()
-            .success()
-            .get_output()
-            .stdout,
-    )
-    .unwrap();
+    let doc = json_with_input(&["audit", "-", "--json"], &windows);
     assert_eq!(doc["input"]["decks"], 2000);
     // \r alone (classic Mac OS): named, not read as one enormous deck.
     let mac: Vec<u8> = decks
@@ -842,16 +825,7 @@ fn audit_reads_what_windows_and_old_macs_write() {
     // Three stray short lines at the top do not set the deck size.
     let mut strays = b"0 1\n1 0\n2 0 1\n".to_vec();
     strays.extend_from_slice(&decks);
-    let doc: serde_json::Value = serde_json::from_slice(
-        &cmd()
-            .args(["audit", "-", "--json", "--skip-invalid"])
-            .write_stdin(strays.clone())
-            .assert()
-            .success()
-            .get_output()
-            .stdout,
-    )
-    .unwrap();
+    let doc = json_with_input(&["audit", "-", "--json", "--skip-invalid"], &strays);
     assert_eq!(doc["input"]["deck"], 52);
     assert_eq!(doc["input"]["decks"], 2000);
     assert_eq!(doc["input"]["invalid"][0]["kind"], "wrong-length");

@@ -410,20 +410,11 @@ impl ReportFolder {
         &self.staging
     }
 
-    /// The report folder itself (symbolic links followed).
-    pub fn target(&self) -> &Path {
-        &self.target
-    }
-
-    /// What could not be tidied (a leftover folder that still holds files
-    /// that are not ours, with nowhere free to put them back): one line each.
-    pub fn warnings(&self) -> &[String] {
-        &self.warnings
-    }
-
     /// Makes the staged report the folder's: writes its manifest, moves the
     /// files that are not ours into it, exchanges the two folders and
-    /// deletes the old report. Returns the warnings of the whole run.
+    /// deletes the old report. Returns the warnings of the whole run: what
+    /// could not be tidied (a leftover folder that still holds files that
+    /// are not ours, with nowhere free to put them back), one line each.
     ///
     /// # Errors
     /// [`FolderError`]; the old report is then unchanged.

@@ -146,7 +146,7 @@ impl DeckParser {
         for line in lines {
             let line = line.strip_suffix(b"\r").unwrap_or(line);
             values.clear();
-            if line.contains(&b'\r') || split_numbers(line, &mut values).is_err() {
+            if split_numbers(line, &mut values).is_err() {
                 continue;
             }
             if (2..=255).contains(&values.len()) {
@@ -194,9 +194,6 @@ impl DeckParser {
     /// given; an invalid one fixes nothing.
     pub fn parse(&mut self, line: &[u8]) -> Result<&[u8], LineError> {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
-        if line.contains(&b'\r') {
-            return Err(LineError::CarriageReturn);
-        }
         self.values.clear();
         split_numbers(line, &mut self.values)?;
         let n = self.values.len();
@@ -293,6 +290,9 @@ fn split_numbers(line: &[u8], out: &mut Vec<u64>) -> Result<(), LineError> {
             }
             expect_value = true;
             i += 1;
+        } else if b == b'\r' {
+            // A line's own `\r\n` end is gone by now: this one splits decks.
+            return Err(LineError::CarriageReturn);
         } else if b.is_ascii_whitespace() {
             i += 1;
         } else {

@@ -42,3 +42,24 @@ pub fn report_json(out: &std::path::Path) -> serde_json::Value {
     let text = std::fs::read_to_string(out.join("report.json")).unwrap();
     serde_json::from_str(&text).unwrap()
 }
+
+/// The JSON document a successful run of `args` prints, with `stdin` as
+/// its input.
+#[allow(dead_code)] // not every test binary uses it
+pub fn json_with_input(args: &[&str], stdin: &[u8]) -> serde_json::Value {
+    let out = cmd()
+        .args(args)
+        .write_stdin(stdin)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&out).unwrap()
+}
+
+/// [`json_with_input`] with nothing on stdin.
+#[allow(dead_code)] // not every test binary uses it
+pub fn json(args: &[&str]) -> serde_json::Value {
+    json_with_input(args, b"")
+}
