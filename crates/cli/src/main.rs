@@ -125,11 +125,13 @@ struct ExactArgs {
     /// Algorithm id (see `shuffle-audit list`).
     #[arg(long, short)]
     algorithm: String,
-    /// Number of cards: 1..=10 by brute force, 1..=11 by state merging.
+    /// Number of cards: 1..=10 by brute force, 1..=11 by state merging,
+    /// 1..=256 by the Markov chain (position matrix only).
     #[arg(long, short)]
     deck: usize,
     /// How to compute the law: `auto` picks the cheaper method that applies
-    /// (state merging needs a swap-based shuffle) and the output says which.
+    /// (state merging and the Markov chain need a swap-based shuffle) and
+    /// the output says which.
     #[arg(long, value_enum, default_value_t = ExactMethod::Auto)]
     method: ExactMethod,
     /// Print one JSON document (schema in reports/SCHEMA.md).
@@ -149,6 +151,9 @@ enum ExactMethod {
     /// Carry one weight per arrangement from step to step (swap-based
     /// shuffles, up to 11 cards).
     StateMerging,
+    /// Carry one card's position from step to step: the exact position
+    /// matrix, not the whole law (swap-based shuffles, up to 256 cards).
+    MarkovChain,
 }
 
 #[derive(Debug, Args)]
@@ -291,49 +296,150 @@ pub(crate) fn limits_for(entry: &Entry, max_paths: Option<u64>, default: u64) ->
     limits
 }
 
+/// How `exact` computes, decided from its arguments before any work.
+#[derive(Debug)]
+enum ExactPlan {
+    /// Walk every path.
+    Walk,
+    /// State merging over the arrangements.
+    Merge(algorithms::SwapShuffle),
+    /// The one-card Markov chain: the position matrix.
+    Chain(algorithms::SwapShuffle),
+}
+
+/// The methods that exist for `entry`, and up to which deck, for messages.
+fn exact_methods(entry: &Entry, swap_based: bool) -> String {
+    let walk = if entry.exact.is_enumerable() {
+        format!("brute force walks it up to {MAX_EXACT_DECK} cards")
+    } else {
+        "it cannot be walked".to_string()
+    };
+    if swap_based {
+        format!(
+            "{walk}, state merging up to {} cards, the Markov chain (position matrix) up to {} cards",
+            stats::merge::MAX_MERGE_DECK,
+            stats::markov::MAX_EXACT_MARKOV_DECK
+        )
+    } else {
+        format!("{walk}; state merging and the Markov chain need a swap-based shuffle")
+    }
+}
+
+/// Validates `exact`'s arguments into a plan: every refusal is here.
+fn plan_exact(entry: &Entry, deck: usize, method: ExactMethod) -> Result<ExactPlan> {
+    use stats::markov::MAX_EXACT_MARKOV_DECK;
+    use stats::merge::MAX_MERGE_DECK;
+    if deck == 0 {
+        bail!("deck size 0 is not allowed: use 1 or more cards");
+    }
+    let swaps = entry.algorithm.swap_shuffle(deck);
+    let walkable = entry.exact.is_enumerable();
+    let swap_based = swaps.is_some();
+    let none_at = |why: &str| -> anyhow::Error {
+        anyhow::anyhow!(
+            "{} has no exact method at {deck} cards{why}: {}",
+            entry.id,
+            exact_methods(entry, swap_based)
+        )
+    };
+    let not_swap_based = |m: &str| -> anyhow::Error {
+        anyhow::anyhow!(
+            "--method {m} needs a swap-based shuffle, and {} is not one: use --method brute-force",
+            entry.id
+        )
+    };
+    Ok(match (method, swaps) {
+        (ExactMethod::BruteForce, _) => {
+            if let algorithms::Exact::No(why) = entry.exact {
+                bail!("{} cannot be enumerated exactly: {why}", entry.id);
+            }
+            if deck > MAX_EXACT_DECK {
+                return Err(ExactError::DeckSize {
+                    deck,
+                    max: MAX_EXACT_DECK,
+                }
+                .into());
+            }
+            ExactPlan::Walk
+        }
+        (ExactMethod::StateMerging, None) => return Err(not_swap_based("state-merging")),
+        (ExactMethod::MarkovChain, None) => return Err(not_swap_based("markov-chain")),
+        (ExactMethod::StateMerging, Some(s)) => {
+            if deck > MAX_MERGE_DECK {
+                return Err(ExactError::DeckSize {
+                    deck,
+                    max: MAX_MERGE_DECK,
+                }
+                .into());
+            }
+            ExactPlan::Merge(s)
+        }
+        (ExactMethod::MarkovChain, Some(s)) => {
+            if deck > MAX_EXACT_MARKOV_DECK {
+                return Err(none_at(" by the Markov chain"));
+            }
+            ExactPlan::Chain(s)
+        }
+        (ExactMethod::Auto, None) => {
+            if let algorithms::Exact::No(why) = entry.exact {
+                bail!("{} cannot be enumerated exactly: {why}", entry.id);
+            }
+            if deck > MAX_EXACT_DECK {
+                return Err(none_at(""));
+            }
+            ExactPlan::Walk
+        }
+        (ExactMethod::Auto, Some(s)) => {
+            if deck <= MAX_EXACT_DECK && walkable && !stats::merge::cheaper_than_brute_force(&s) {
+                ExactPlan::Walk
+            } else if deck <= MAX_MERGE_DECK {
+                ExactPlan::Merge(s)
+            } else if deck <= MAX_EXACT_MARKOV_DECK {
+                ExactPlan::Chain(s)
+            } else {
+                return Err(none_at(""));
+            }
+        }
+    })
+}
+
 fn exact(args: &ExactArgs) -> Result<u8> {
     let entry = find(&args.algorithm)?;
-    if let algorithms::Exact::No(why) = entry.exact {
-        bail!("{} cannot be enumerated exactly: {why}", entry.id);
-    }
-    let swaps = entry.algorithm.swap_shuffle(args.deck);
-    let merging = match (args.method, &swaps) {
-        (ExactMethod::StateMerging, None) => bail!(
-            "--method state-merging needs a swap-based shuffle, and {} is not one: use --method brute-force",
-            entry.id
-        ),
-        (ExactMethod::StateMerging, Some(_)) => true,
-        (ExactMethod::BruteForce, _) => false,
-        (ExactMethod::Auto, None) => false,
-        (ExactMethod::Auto, Some(s)) => {
-            args.deck > MAX_EXACT_DECK || stats::merge::cheaper_than_brute_force(s)
-        }
-    };
-    let largest = if merging {
-        stats::merge::MAX_MERGE_DECK
-    } else {
-        MAX_EXACT_DECK
-    };
-    if !(1..=largest).contains(&args.deck) {
-        return Err(ExactError::DeckSize {
-            deck: args.deck,
-            max: largest,
-        }
-        .into());
-    }
+    let plan = plan_exact(entry, args.deck, args.method)?;
     let limits = limits_for(entry, args.budget.max_paths, Limits::default().max_paths);
     let start = Instant::now();
-    let law = with_threads(args.budget.threads, || match &swaps {
-        Some(s) if merging => stats::merge::merged_distribution(s),
+    let context = || format!("computing {} on {} cards exactly", entry.id, args.deck);
+    let info = AlgorithmInfo::from(entry);
+    if let ExactPlan::Chain(swaps) = &plan {
+        let law = with_threads(args.budget.threads, || {
+            stats::markov::exact_position_law(swaps)
+        })?
+        .with_context(context)?;
+        let report = report::ExactChainReport::new(
+            entry,
+            &law,
+            stats::markov::proves_uniform(swaps),
+            start.elapsed().as_secs_f64(),
+            Provenance::new(command_line()),
+        );
+        if args.json {
+            emit(&(serde_json::to_string_pretty(&report)? + "\n"));
+        } else {
+            emit(&report::text::exact_chain(&report, &info));
+        }
+        return Ok(PASS);
+    }
+    let law = with_threads(args.budget.threads, || match &plan {
+        ExactPlan::Merge(s) => stats::merge::merged_distribution(s),
         _ => exact_distribution(&entry.algorithm, args.deck, &limits),
     })?
-    .with_context(|| format!("enumerating {} on {} cards", entry.id, args.deck))?;
+    .with_context(context)?;
     let seconds = start.elapsed().as_secs_f64();
     let report = ExactReport::new(entry, &law, seconds, Provenance::new(command_line()));
     if args.json {
         emit(&(serde_json::to_string_pretty(&report)? + "\n"));
     } else {
-        emit(&report::text::exact(&report, &AlgorithmInfo::from(entry)));
+        emit(&report::text::exact(&report, &info));
     }
     Ok(PASS)
 }

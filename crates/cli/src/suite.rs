@@ -400,7 +400,7 @@ fn sampled_stage(
             if kept_law.is_none()
                 && let Some(swaps) = entry.algorithm.swap_shuffle(deck)
             {
-                let law = stats::markov::position_law(&swaps).with_context(|| {
+                let law = stats::markov::rounded_position_law(&swaps).with_context(|| {
                     format!("the position matrix of {} on {deck} cards", entry.id)
                 })?;
                 let product = stats::markov::ProductLaw::of(&swaps);

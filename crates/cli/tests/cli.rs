@@ -191,11 +191,11 @@ fn exact_is_the_same_on_one_and_two_threads() {
 fn bad_input_is_one_line_and_exit_2() {
     fails_with(
         &["exact", "-a", "coin-merge-sort", "-d", "0"],
-        "deck size 0 is not allowed for exact enumeration: use 1..=10",
+        "deck size 0 is not allowed: use 1 or more cards",
     );
     fails_with(
         &["exact", "-a", "coin-merge-sort", "-d", "11"],
-        "deck size 11 is not allowed for exact enumeration: use 1..=10",
+        "coin-merge-sort has no exact method at 11 cards: brute force walks it up to 10 cards",
     );
     fails_with(
         &[
@@ -210,7 +210,15 @@ fn bad_input_is_one_line_and_exit_2() {
         "deck size 11 is not allowed for exact enumeration: use 1..=10",
     );
     fails_with(
-        &["exact", "-a", "naive-swap", "-d", "12"],
+        &[
+            "exact",
+            "-a",
+            "naive-swap",
+            "-d",
+            "12",
+            "--method",
+            "state-merging",
+        ],
         "deck size 12 is not allowed for exact enumeration: use 1..=11",
     );
     fails_with(
@@ -352,7 +360,7 @@ fn suite_writes_parsable_reports() {
             .and(predicate::str::contains("Report:")),
     );
     let json = report_json(&out);
-    assert_eq!(json["schema_version"], 3);
+    assert_eq!(json["schema_version"], 4);
     assert_eq!(json["settings"]["decks"], serde_json::json!([3, 4]));
     assert_eq!(json["settings"]["large_decks"], serde_json::json!([12]));
     assert_eq!(json["algorithms"].as_array().unwrap().len(), 3);

@@ -153,8 +153,17 @@ pub fn write_case(
         .law
         .map(ExactDistribution::position_matrix)
         .or_else(|| data.positions.map(stats::markov::PositionLaw::rows));
-    if let Some(m) = &exact_positions {
-        write(format!("data/{id}/exact-positions-n{n}.csv"), csv_matrix(m))?;
+    // Enumerated laws: each cell as its exact fraction (`10/27`). The
+    // Markov chain's 52-card fractions have ~90-digit denominators: there
+    // the cells are the exact values correctly rounded, and `shuffle-audit
+    // exact -d 52 --json` gives the fractions.
+    let exact_csv = match (data.law, &exact_positions) {
+        (Some(law), _) => Some(csv_matrix(&law.position_fractions())),
+        (None, Some(m)) => Some(csv_matrix(m)),
+        (None, None) => None,
+    };
+    if let Some(csv) = exact_csv {
+        write(format!("data/{id}/exact-positions-n{n}.csv"), csv)?;
     }
     if let Some(counts) = data.counts
         && n <= CSV_PERMUTATIONS_UP_TO

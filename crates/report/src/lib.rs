@@ -15,12 +15,13 @@ mod write;
 
 use algorithms::registry::{Entry, Exact, Expected};
 use serde::{Deserialize, Serialize};
-use stats::{ExactDistribution, Method};
+use stats::markov::ExactPositionLaw;
+use stats::{ExactDistribution, Fraction, Method};
 
 pub use write::{ReportError, write_atomic};
 
 /// The version of the JSON documents' layout; bumped on any breaking change.
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 
 /// The schema of the JSON documents, written beside them as `SCHEMA.md`.
 pub const SCHEMA_MD: &str = include_str!("../SCHEMA.md");
@@ -194,6 +195,9 @@ pub enum ExactVerdict {
     UniformSoFar,
     /// Paths were cut, and the bounds cannot tell.
     Undecided,
+    /// Only the position matrix is known (the Markov chain), and it is
+    /// exactly uniform: no bias in where cards end, the whole law unknown.
+    PositionsUniform,
 }
 
 impl ExactVerdict {
@@ -217,16 +221,32 @@ impl ExactVerdict {
             ExactVerdict::Biased => "biased",
             ExactVerdict::UniformSoFar => "uniform-so-far",
             ExactVerdict::Undecided => "undecided",
+            ExactVerdict::PositionsUniform => "positions-uniform",
+        }
+    }
+
+    /// The verdict an exact position matrix supports: biased when a cell is
+    /// not `1/n`; uniform when the shuffle is proved uniform as a whole
+    /// ([`stats::markov::exact::proves_uniform`]); otherwise only its
+    /// positions are known to be uniform.
+    pub fn of_positions(law: &ExactPositionLaw, whole_law_uniform: bool) -> Self {
+        if !law.is_uniform() {
+            ExactVerdict::Biased
+        } else if whole_law_uniform {
+            ExactVerdict::Uniform
+        } else {
+            ExactVerdict::PositionsUniform
         }
     }
 
     /// Whether this verdict agrees with the registry's expectation. With
-    /// unexplored mass, "uniform so far" agrees with "uniform".
+    /// unexplored mass, "uniform so far" agrees with "uniform", and so do
+    /// uniform positions.
     pub fn agrees_with(self, expected: Expected) -> bool {
         matches!(
             (self, expected),
             (
-                ExactVerdict::Uniform | ExactVerdict::UniformSoFar,
+                ExactVerdict::Uniform | ExactVerdict::UniformSoFar | ExactVerdict::PositionsUniform,
                 Expected::Uniform
             ) | (ExactVerdict::Biased, Expected::Biased(_))
         )
@@ -282,14 +302,22 @@ pub struct ExactReport {
     /// Total variation distance from uniform (the lower bound when mass is
     /// unexplored).
     pub total_variation: f64,
+    /// The same, exactly: a reduced fraction, `"4/5"`.
+    pub total_variation_exact: Fraction,
     /// Bounds on the total variation distance (equal when nothing is unexplored).
     pub total_variation_bounds: Bounds,
     /// Probability of the arrangement `0, 1, …, n-1`.
     pub identity_probability: f64,
+    /// The same, exactly.
+    pub identity_probability_exact: Fraction,
     /// Largest probability of any arrangement.
     pub max_probability: f64,
+    /// The same, exactly.
+    pub max_probability_exact: Fraction,
     /// Smallest probability of any arrangement.
     pub min_probability: f64,
+    /// The same, exactly.
+    pub min_probability_exact: Fraction,
     /// The common denominator of every weight, as a decimal string.
     pub denominator: String,
     /// `position_matrix[card][position]`: probability that `card` ends at `position`.
@@ -358,9 +386,13 @@ impl ExactReport {
                 lower: tv.lower,
                 upper: tv.upper,
             },
+            total_variation_exact: tv.lower_exact,
             identity_probability: law.identity_probability(),
+            identity_probability_exact: law.probability_exact(0),
             max_probability: law.max_probability(),
+            max_probability_exact: Fraction::new(law.max_weight(), law.denominator),
             min_probability: law.min_probability(),
+            min_probability_exact: Fraction::new(law.min_weight(), law.denominator),
             denominator: law.denominator.to_string(),
             position_matrix: law.position_matrix(),
             position_weights: law
@@ -379,6 +411,109 @@ impl ExactReport {
         self.permutations = None;
         self.permutation_weights = None;
         self
+    }
+}
+
+/// One cell of an exact position matrix.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChainCell {
+    /// The card (its starting position).
+    pub card: usize,
+    /// Where it ends.
+    pub position: usize,
+    /// The probability, correctly rounded.
+    pub probability: f64,
+    /// The same, exactly.
+    pub probability_exact: Fraction,
+    /// `n p − 1`: how far from uniform, relative.
+    pub relative_deviation: f64,
+}
+
+/// The exact position matrix of a swap-based shuffle on a deck too large to
+/// enumerate: `shuffle-audit exact --json` with method `markov-chain`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExactChainReport {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// Who wrote it.
+    pub provenance: Provenance,
+    /// Algorithm id.
+    pub algorithm: String,
+    /// Number of cards.
+    pub deck: usize,
+    /// `"markov-chain"`.
+    pub method: String,
+    /// Random transpositions the chain went through.
+    pub steps: usize,
+    /// The registry's expected verdict.
+    pub expected: String,
+    /// `biased` when a cell is not `1/n`, `uniform` when the shuffle is a
+    /// sequential selection with uniform draws (proved uniform as a whole),
+    /// else `positions-uniform`.
+    pub verdict: ExactVerdict,
+    /// The most likely cell (the first in row-major order on ties).
+    pub largest_cell: ChainCell,
+    /// The least likely cell.
+    pub smallest_cell: ChainCell,
+    /// The expected number of cards that end where they started.
+    pub expected_fixed_points: f64,
+    /// The same, exactly.
+    pub expected_fixed_points_exact: Fraction,
+    /// The common denominator of every weight, reduced, as a decimal string.
+    pub denominator: String,
+    /// `position_matrix[card][position]`, each correctly rounded.
+    pub position_matrix: Vec<Vec<f64>>,
+    /// The same as exact weights over `denominator`, decimal strings.
+    pub position_weights: Vec<Vec<String>>,
+    /// Wall time of the computation, in seconds.
+    pub seconds: f64,
+}
+
+impl ExactChainReport {
+    /// The report for `law`, computed for `entry` in `seconds`.
+    pub fn new(
+        entry: &Entry,
+        law: &ExactPositionLaw,
+        whole_law_uniform: bool,
+        seconds: f64,
+        provenance: Provenance,
+    ) -> Self {
+        let n = law.deck;
+        let rounded = law.rounded();
+        let cell = |i: usize| {
+            let probability = rounded.matrix[i];
+            ChainCell {
+                card: i / n,
+                position: i % n,
+                probability,
+                probability_exact: law.probability_exact(i / n, i % n),
+                relative_deviation: probability * n as f64 - 1.0,
+            }
+        };
+        let (max, min) = law.extreme_cells();
+        let fixed = law.expected_fixed_points();
+        ExactChainReport {
+            schema_version: SCHEMA_VERSION,
+            provenance,
+            algorithm: entry.id.into(),
+            deck: n,
+            method: "markov-chain".into(),
+            steps: law.steps,
+            expected: entry.expected.label().into(),
+            verdict: ExactVerdict::of_positions(law, whole_law_uniform),
+            largest_cell: cell(max),
+            smallest_cell: cell(min),
+            expected_fixed_points: fixed.to_f64(),
+            expected_fixed_points_exact: fixed,
+            denominator: law.denominator.to_string(),
+            position_matrix: rounded.rows(),
+            position_weights: law
+                .weights
+                .chunks(n)
+                .map(|row| row.iter().map(ToString::to_string).collect())
+                .collect(),
+            seconds,
+        }
     }
 }
 
@@ -765,6 +900,15 @@ mod tests {
                 .collect(),
         };
         keys(&serde_json::to_value(&power).unwrap(), &mut all);
+        let swaps = naive.algorithm.swap_shuffle(12).unwrap();
+        let chain = ExactChainReport::new(
+            naive,
+            &stats::markov::exact_position_law(&swaps).unwrap(),
+            false,
+            0.0,
+            Provenance::new("t"),
+        );
+        keys(&serde_json::to_value(&chain).unwrap(), &mut all);
         keys(
             &serde_json::to_value(AlgorithmInfo::from(entry)).unwrap(),
             &mut all,

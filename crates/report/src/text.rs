@@ -1,7 +1,7 @@
 //! Plain-text renderings for the terminal.
 
 use crate::markdown::fmt_prob;
-use crate::{AlgorithmInfo, ExactReport, SuiteReport};
+use crate::{AlgorithmInfo, ExactChainReport, ExactReport, ExactVerdict, SuiteReport};
 use std::fmt::Write;
 
 /// The arrangement of rank `r` as a string of card numbers (`"021"`), or
@@ -94,7 +94,11 @@ pub fn exact(r: &ExactReport, info: &AlgorithmInfo) -> String {
     let _ = writeln!(out, "support:     {} of {count} arrangements", r.support);
     let tv = r.total_variation_bounds;
     if tv.lower == tv.upper {
-        let _ = writeln!(out, "TV distance: {}", fmt_prob(tv.lower));
+        let _ = writeln!(
+            out,
+            "TV distance: {}",
+            with_fraction(tv.lower, &r.total_variation_exact.to_string())
+        );
     } else {
         let _ = writeln!(
             out,
@@ -103,13 +107,45 @@ pub fn exact(r: &ExactReport, info: &AlgorithmInfo) -> String {
             fmt_prob(tv.upper)
         );
     }
+    // Arrangement probabilities over the law's common denominator (paths
+    // out of all paths), as the table below counts them.
+    let common = |p: f64, exact: &stats::Fraction, pick: fn(&[f64]) -> Option<usize>| {
+        let weight = match (&r.permutations, &r.permutation_weights) {
+            (Some(probs), Some(weights)) => pick(probs).map(|i| weights[i].clone()),
+            _ => None,
+        };
+        match weight {
+            Some(w) => with_fraction(p, &format!("{w}/{}", r.denominator)),
+            None => with_fraction(p, &exact.to_string()),
+        }
+    };
     let _ = writeln!(
         out,
-        "P(identity): {}   max: {}   min: {}   uniform: 1/{count} = {}",
-        fmt_prob(r.identity_probability),
-        fmt_prob(r.max_probability),
-        fmt_prob(r.min_probability),
-        fmt_prob(1.0 / count as f64)
+        "P(identity): {}",
+        common(
+            r.identity_probability,
+            &r.identity_probability_exact,
+            |_| Some(0)
+        )
+    );
+    let _ = writeln!(
+        out,
+        "largest:     {}",
+        common(r.max_probability, &r.max_probability_exact, |p| {
+            (0..p.len()).max_by(|&a, &b| p[a].total_cmp(&p[b]).then(b.cmp(&a)))
+        })
+    );
+    let _ = writeln!(
+        out,
+        "smallest:    {}",
+        common(r.min_probability, &r.min_probability_exact, |p| {
+            (0..p.len()).min_by(|&a, &b| p[a].total_cmp(&p[b]).then(a.cmp(&b)))
+        })
+    );
+    let _ = writeln!(
+        out,
+        "uniform:     {}",
+        with_fraction(1.0 / count as f64, &format!("1/{count}"))
     );
 
     let show_weights = r.denominator.len() <= 12;
@@ -161,9 +197,9 @@ pub fn exact(r: &ExactReport, info: &AlgorithmInfo) -> String {
             };
             let _ = writeln!(
                 out,
-                "  {:<label_w$} {wcol} {:>12.6} {:>9.4}",
+                "  {:<label_w$} {wcol} {:>12} {:>9.4}",
                 arrangement_label(rk, n),
-                probs[rk],
+                fmt_prob(probs[rk]),
                 probs[rk] * count as f64
             );
         }
@@ -198,6 +234,108 @@ pub fn exact(r: &ExactReport, info: &AlgorithmInfo) -> String {
             }
         }
         let _ = writeln!(out);
+    }
+    out
+}
+
+/// `decimal = fraction` when the fraction is short enough to read (at most
+/// 40 characters), else the decimal alone.
+fn with_fraction(p: f64, fraction: &str) -> String {
+    if fraction.len() <= 40 && !fraction.ends_with("/1") {
+        format!("{} = {fraction}", fmt_prob(p))
+    } else {
+        fmt_prob(p)
+    }
+}
+
+/// The exact position matrix of a swap-based shuffle (the Markov chain),
+/// for people: the extreme cells, and the matrix when it fits a terminal.
+pub fn exact_chain(r: &ExactChainReport, info: &AlgorithmInfo) -> String {
+    let n = r.deck;
+    let mut out = String::new();
+    let _ = writeln!(out, "{} on {n} cards: {}", r.algorithm, info.name);
+    let _ = writeln!(out, "source:      {}", info.source);
+    let _ = writeln!(
+        out,
+        "method:      {}, {} random transpositions, one card's position carried in whole numbers, {:.3} s",
+        r.method, r.steps, r.seconds
+    );
+    let meaning = match r.verdict {
+        ExactVerdict::Biased => "some card is more likely at some position than 1/n",
+        ExactVerdict::Uniform => {
+            "every position is 1/n, and the whole law is uniform: each draw is uniform and each deck has one draw sequence"
+        }
+        _ => "every position is exactly 1/n; the law of whole decks is not computed at this size",
+    };
+    let _ = writeln!(
+        out,
+        "verdict:     {} (expected: {}): {meaning}",
+        r.verdict.label(),
+        r.expected
+    );
+    let digits = r.denominator.len();
+    let _ = writeln!(
+        out,
+        "denominator: {}",
+        if digits <= 40 {
+            r.denominator.clone()
+        } else {
+            format!("{digits} digits (every weight is in --json)")
+        }
+    );
+    let uniform = r.verdict != ExactVerdict::Biased;
+    let extremes: &[(&str, &crate::ChainCell)] = if uniform {
+        &[]
+    } else {
+        &[("largest", &r.largest_cell), ("smallest", &r.smallest_cell)]
+    };
+    if uniform {
+        let _ = writeln!(
+            out,
+            "every cell:  {}",
+            with_fraction(r.largest_cell.probability, &format!("1/{n}"))
+        );
+    }
+    for &(label, c) in extremes {
+        let _ = writeln!(
+            out,
+            "{label:<12} card {} at position {}: {} ({:+.2}% of 1/{n})",
+            c.card,
+            c.position,
+            with_fraction(c.probability, &c.probability_exact.to_string()),
+            c.relative_deviation * 100.0
+        );
+    }
+    let _ = writeln!(
+        out,
+        "fixed points: {} expected (uniform: 1)",
+        with_fraction(
+            r.expected_fixed_points,
+            &r.expected_fixed_points_exact.to_string()
+        )
+    );
+    if n <= 16 {
+        let _ = writeln!(
+            out,
+            "\nposition matrix, n x probability (1 = fair; rows: card, columns: final position):"
+        );
+        let _ = write!(out, "{:>8}", "");
+        for j in 0..n {
+            let _ = write!(out, "{j:>7}");
+        }
+        let _ = writeln!(out);
+        for (card, row) in r.position_matrix.iter().enumerate() {
+            let _ = write!(out, "  card{card:>2}");
+            for p in row {
+                let _ = write!(out, "{:>7.4}", p * n as f64);
+            }
+            let _ = writeln!(out);
+        }
+    } else {
+        let _ = writeln!(
+            out,
+            "\nthe {n} x {n} matrix: --json (probabilities, and exact weights over the denominator)"
+        );
     }
     out
 }

@@ -125,7 +125,7 @@ fn ln_factorial(n: usize) -> f64 {
 
 /// `λ = C(N, 2) / n!`: the expected number of identical pairs among `decks`
 /// decks from a uniform shuffle of `n` cards (0 where it underflows, as for
-/// 255 cards; [`test`] works with its logarithm).
+/// 255 cards; [`test()`] works with its logarithm).
 pub fn expected_pairs(n: usize, decks: u64) -> f64 {
     ln_expected_pairs(n, decks).exp()
 }

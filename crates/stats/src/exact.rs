@@ -21,8 +21,11 @@
 //! every figure then comes with bounds.
 
 use crate::error::ExactError;
+use crate::fraction::{Fraction, ratio_to_f64};
 use crate::perm::{compose, factorial, next_permutation, rank, unrank};
 use algorithms::{Algorithm, Draw, Shuffle, Source};
+use num_bigint::BigUint;
+use num_traits::Zero;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -122,13 +125,29 @@ pub struct ExactDistribution {
 }
 
 /// Total variation distance from uniform, with bounds when some mass is
-/// unexplored (`lower == upper` otherwise).
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// unexplored (`lower == upper` otherwise): exact fractions, and the
+/// nearest `f64` of each.
+#[derive(Clone, Debug, PartialEq)]
 pub struct TvBounds {
-    /// A lower bound (the exact value when nothing is unexplored).
+    /// A lower bound (the exact value when nothing is unexplored), rounded.
     pub lower: f64,
-    /// An upper bound.
+    /// An upper bound, rounded.
     pub upper: f64,
+    /// The lower bound, exactly.
+    pub lower_exact: Fraction,
+    /// The upper bound, exactly.
+    pub upper_exact: Fraction,
+}
+
+impl TvBounds {
+    fn new(lower_exact: Fraction, upper_exact: Fraction) -> Self {
+        TvBounds {
+            lower: lower_exact.to_f64(),
+            upper: upper_exact.to_f64(),
+            lower_exact,
+            upper_exact,
+        }
+    }
 }
 
 impl ExactDistribution {
@@ -149,13 +168,18 @@ impl ExactDistribution {
 
     /// The probability mass of the cut paths (0 for a finite tree).
     pub fn unexplored_mass(&self) -> f64 {
-        (self.denominator - self.explored_weight()) as f64 / self.denominator as f64
+        ratio_to_f64(self.denominator - self.explored_weight(), self.denominator)
     }
 
     /// The probability of the arrangement of rank `r` (a lower bound when
-    /// mass is unexplored).
+    /// mass is unexplored), correctly rounded.
     pub fn probability(&self, r: usize) -> f64 {
-        self.weights[r] as f64 / self.denominator as f64
+        ratio_to_f64(self.weights[r], self.denominator)
+    }
+
+    /// The probability of the arrangement of rank `r`, exactly.
+    pub fn probability_exact(&self, r: usize) -> Fraction {
+        Fraction::new(self.weights[r], self.denominator)
     }
 
     /// All probabilities, in lexicographic order.
@@ -175,14 +199,25 @@ impl ExactDistribution {
         self.probability(0)
     }
 
-    /// The largest probability of any arrangement.
-    pub fn max_probability(&self) -> f64 {
-        self.weights.iter().copied().max().unwrap_or(0) as f64 / self.denominator as f64
+    /// The largest weight of any arrangement (over
+    /// [`denominator`](Self::denominator)).
+    pub fn max_weight(&self) -> u128 {
+        self.weights.iter().copied().max().unwrap_or(0)
     }
 
-    /// The smallest probability of any arrangement.
+    /// The smallest weight of any arrangement.
+    pub fn min_weight(&self) -> u128 {
+        self.weights.iter().copied().min().unwrap_or(0)
+    }
+
+    /// The largest probability of any arrangement, correctly rounded.
+    pub fn max_probability(&self) -> f64 {
+        ratio_to_f64(self.max_weight(), self.denominator)
+    }
+
+    /// The smallest probability of any arrangement, correctly rounded.
     pub fn min_probability(&self) -> f64 {
-        self.weights.iter().copied().min().unwrap_or(0) as f64 / self.denominator as f64
+        ratio_to_f64(self.min_weight(), self.denominator)
     }
 
     /// Whether every arrangement has probability exactly `1/n!`.
@@ -198,32 +233,35 @@ impl ExactDistribution {
     }
 
     /// Total variation distance from the uniform law,
-    /// `(1/2) * sum |p(a) - 1/n!|`.
+    /// `(1/2) * sum |p(a) - 1/n!|`, exactly.
     ///
     /// With unexplored mass `U` and explored probabilities `e(a) <= p(a)`,
     /// the true distance lies between `max(sum max(0, e - u), (S - U) / 2)`
-    /// and `(S + U) / 2`, where `S = sum |e - u|`.
+    /// and `(S + U) / 2`, where `S = sum |e - u|`. Every term is a multiple
+    /// of `1 / (D n!)` (`D` the denominator), so the sums are whole numbers.
     pub fn total_variation(&self) -> TvBounds {
-        let u = 1.0 / self.arrangements() as f64;
-        let mut sum_abs = 0.0;
-        let mut excess = 0.0;
-        for r in 0..self.arrangements() {
-            let e = self.probability(r);
-            sum_abs += (e - u).abs();
-            excess += (e - u).max(0.0);
-        }
-        if self.is_complete() {
-            let tv = sum_abs / 2.0;
-            return TvBounds {
-                lower: tv,
-                upper: tv,
+        let arrangements = self.arrangements() as u128;
+        let sums = DeviationSums::of(&self.weights, self.denominator, arrangements);
+        // Everything over 2 D n!.
+        let scale = BigUint::from(self.denominator) * arrangements;
+        let over = BigUint::from(2u32) * &scale;
+        let unexplored = BigUint::from(self.denominator - self.explored_weight()) * arrangements;
+        let (lower, upper) = if unexplored.is_zero() {
+            (sums.absolute.clone(), sums.absolute)
+        } else {
+            let below = if sums.absolute > unexplored {
+                &sums.absolute - &unexplored
+            } else {
+                BigUint::zero()
             };
-        }
-        let unexplored = self.unexplored_mass();
-        TvBounds {
-            lower: excess.max((sum_abs - unexplored) / 2.0).max(0.0),
-            upper: ((sum_abs + unexplored) / 2.0).min(1.0),
-        }
+            let lower = below.max(BigUint::from(2u32) * sums.excess);
+            let upper = (sums.absolute + unexplored).min(over.clone());
+            (lower, upper)
+        };
+        TvBounds::new(
+            Fraction::new(lower, over.clone()),
+            Fraction::new(upper, over),
+        )
     }
 
     /// Whether the law is certainly not uniform: not flat when complete, or
@@ -232,7 +270,7 @@ impl ExactDistribution {
         if self.is_complete() {
             !self.explored_is_flat()
         } else {
-            self.total_variation().lower > 0.0
+            !self.total_variation().lower_exact.is_zero()
         }
     }
 
@@ -253,13 +291,74 @@ impl ExactDistribution {
         matrix
     }
 
-    /// The position matrix as probabilities.
-    pub fn position_matrix(&self) -> Vec<Vec<f64>> {
-        let d = self.denominator as f64;
+    /// The position matrix as exact fractions, each reduced.
+    pub fn position_fractions(&self) -> Vec<Vec<Fraction>> {
         self.position_weights()
             .into_iter()
-            .map(|row| row.into_iter().map(|w| w as f64 / d).collect())
+            .map(|row| {
+                row.into_iter()
+                    .map(|w| Fraction::new(w, self.denominator))
+                    .collect()
+            })
             .collect()
+    }
+
+    /// The position matrix as probabilities, each correctly rounded.
+    pub fn position_matrix(&self) -> Vec<Vec<f64>> {
+        let d = self.denominator;
+        self.position_weights()
+            .into_iter()
+            .map(|row| row.into_iter().map(|w| ratio_to_f64(w, d)).collect())
+            .collect()
+    }
+}
+
+/// `sum |w n! - D|` and `sum max(0, w n! - D)` over the weights: `n!`
+/// times the distance of each probability from `1/n!`, in units of `1/(D n!)`.
+struct DeviationSums {
+    absolute: BigUint,
+    excess: BigUint,
+}
+
+impl DeviationSums {
+    fn of(weights: &[u128], denominator: u128, arrangements: u128) -> Self {
+        let mut sums = DeviationSums {
+            absolute: BigUint::zero(),
+            excess: BigUint::zero(),
+        };
+        // Every w <= D, so w n! fits when D n! does; partial sums go to the
+        // big integers before they overflow.
+        if denominator.checked_mul(arrangements).is_some() {
+            let (mut absolute, mut excess) = (0u128, 0u128);
+            for &w in weights {
+                let scaled = w * arrangements;
+                let deviation = scaled.abs_diff(denominator);
+                let Some(a) = absolute.checked_add(deviation) else {
+                    sums.absolute += absolute;
+                    sums.excess += excess;
+                    (absolute, excess) = (deviation, scaled.saturating_sub(denominator));
+                    continue;
+                };
+                absolute = a;
+                // excess <= absolute, so it cannot overflow first.
+                excess += scaled.saturating_sub(denominator);
+            }
+            sums.absolute += absolute;
+            sums.excess += excess;
+        } else {
+            let d = BigUint::from(denominator);
+            for &w in weights {
+                let scaled = BigUint::from(w) * arrangements;
+                if scaled > d {
+                    let over = scaled - &d;
+                    sums.absolute += &over;
+                    sums.excess += over;
+                } else {
+                    sums.absolute += &d - scaled;
+                }
+            }
+        }
+        sums
     }
 }
 

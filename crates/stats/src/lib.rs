@@ -11,6 +11,7 @@ pub mod battery;
 pub mod collision;
 pub mod error;
 pub mod exact;
+pub mod fraction;
 pub mod hypothesis;
 pub mod input;
 pub mod markov;
@@ -21,3 +22,4 @@ pub mod sample;
 
 pub use error::ExactError;
 pub use exact::{ExactDistribution, Limits, MAX_EXACT_DECK, Method, TvBounds, exact_distribution};
+pub use fraction::Fraction;

@@ -14,14 +14,17 @@
 //! rising sequences), so its distance from uniform is that of `b` riffles:
 //! [`total_variation`]`(n, b)`.
 
-use crate::battery::{Statistic, null};
+use crate::battery::{Statistic, eulerian, null};
+use crate::fraction::Fraction;
+use num_bigint::BigUint;
+use num_traits::Zero;
 
 /// The largest deck [`total_variation`] accepts: `1/n!`, the chance of the
 /// arrangements with one rising sequence, underflows `f64` above 170.
 pub const MAX_RIFFLE_DECK: usize = 170;
 
-/// The most riffles (or key bits) [`total_variation`] accepts (`2^k` must
-/// be exact in `f64`).
+/// The most riffles (or key bits) [`total_variation`] accepts (the keys of
+/// JavaScript's `Math.random()` have 53).
 pub const MAX_RIFFLES: u32 = 53;
 
 /// `ln(p_r · n!)`: the log of how much more likely than uniform an
@@ -55,25 +58,47 @@ pub fn rising_sequences_law(n: usize, k: u32) -> Vec<f64> {
 
 /// The exact total variation distance between `k` GSR riffles of `n` cards
 /// and the uniform law (equally, between a stable sort by `k`-bit random
-/// keys and the uniform law): `½ Σ_r A(n, r) |p_r − 1/n!|`, computed as
-/// `½ Σ_r P_uniform(r) |ratio_r − 1|` with `ratio_r − 1` from `expm1` of
-/// [`ln_ratio`], so that distances far below `10^-16` (53-bit keys) keep
-/// their precision (relative error about `n · 10^-16`).
+/// keys and the uniform law), rounded once from
+/// [`total_variation_exact`].
 ///
 /// # Panics
 /// When `n` is outside `1..=`[`MAX_RIFFLE_DECK`] or `k` above [`MAX_RIFFLES`].
 pub fn total_variation(n: usize, k: u32) -> f64 {
+    total_variation_exact(n, k).to_f64()
+}
+
+/// The exact total variation distance after `k` riffles of `n` cards,
+/// `½ Σ_r A(n, r) |p_r − 1/n!|` with `A(n, r)` the Eulerian numbers and
+/// `p_r n! = Π_{i=1..n} (2^k + i − r) / 2^(nk)`, all in whole numbers over
+/// `2 · 2^(nk) · n!`.
+///
+/// # Panics
+/// When `n` is outside `1..=`[`MAX_RIFFLE_DECK`] or `k` above [`MAX_RIFFLES`].
+pub fn total_variation_exact(n: usize, k: u32) -> Fraction {
     assert!(
         (1..=MAX_RIFFLE_DECK).contains(&n),
         "deck of {n} cards: 1..={MAX_RIFFLE_DECK} allowed"
     );
     assert!(k <= MAX_RIFFLES, "{k} riffles: at most {MAX_RIFFLES}");
-    0.5 * null(Statistic::RisingSequences, n)
-        .iter()
-        .enumerate()
-        .filter(|&(_, &u)| u > 0.0)
-        .map(|(r, &u)| u * ln_ratio(n, k, r).exp_m1().abs())
-        .sum::<f64>()
+    let m = 1u64 << k;
+    let all_paths = BigUint::from(1u32) << (k as usize * n);
+    let mut sum = BigUint::zero();
+    for (r, count) in eulerian(n).iter().enumerate().skip(1) {
+        // p_r n! 2^(nk): zero once r > 2^k (a factor i = r − 2^k vanishes).
+        let scaled = if r as u64 > m {
+            BigUint::zero()
+        } else {
+            (1..=n as u64).fold(BigUint::from(1u32), |acc, i| acc * (m + i - r as u64))
+        };
+        let deviation = if scaled > all_paths {
+            scaled - &all_paths
+        } else {
+            &all_paths - scaled
+        };
+        sum += count * deviation;
+    }
+    let factorial = (1..=n as u64).fold(BigUint::from(1u32), |acc, i| acc * i);
+    Fraction::new(sum, BigUint::from(2u32) * all_paths * factorial)
 }
 
 /// A test "can still tell" a riffled deck from uniform when its p-value is
@@ -173,12 +198,9 @@ mod tests {
                 };
                 let law = exact_distribution(&alg, n, &Limits::default()).unwrap();
                 let tv = law.total_variation();
-                assert_eq!(tv.lower, tv.upper);
-                let ours = total_variation(n, k);
-                assert!(
-                    (ours - tv.lower).abs() < 1e-14,
-                    "n {n} k {k}: {ours} {tv:?}"
-                );
+                assert_eq!(tv.lower_exact, tv.upper_exact);
+                // The formula and the walk agree as fractions, not nearly.
+                assert_eq!(total_variation_exact(n, k), tv.lower_exact, "n {n} k {k}");
                 let s: f64 = rising_sequences_law(n, k).iter().sum();
                 assert!((s - 1.0).abs() < 1e-14, "{s}");
             }
@@ -197,6 +219,40 @@ mod tests {
         }
         // The distance falls by about half per riffle once below 1/2.
         assert!(total_variation(52, 11) < total_variation(52, 10) * 0.51);
+        // One riffle is less than 1 away: 53 of its 2^52 cut-and-drop
+        // sequences give the identity, which uniform gives 1/52! of the time.
+        let one = total_variation_exact(52, 1);
+        assert!(one < Fraction::new(1u32, 1u32) && total_variation(52, 1) <= 1.0);
+    }
+
+    #[test]
+    fn eulerian_numbers_match_the_published_triangle() {
+        // OEIS A008292, rows 1..=5.
+        let rows: [&[u32]; 5] = [
+            &[1],
+            &[1, 1],
+            &[1, 4, 1],
+            &[1, 11, 11, 1],
+            &[1, 26, 66, 26, 1],
+        ];
+        for (n, want) in (1..).zip(rows) {
+            let got: Vec<BigUint> = eulerian(n).into_iter().skip(1).collect();
+            let want: Vec<BigUint> = want.iter().map(|&x| BigUint::from(x)).collect();
+            assert_eq!(got, want, "n {n}");
+        }
+        // Each row sums to n!: 52! for 52 cards.
+        let sum: BigUint = eulerian(52).iter().sum();
+        assert_eq!(sum, (1..=52u32).fold(BigUint::from(1u32), |a, i| a * i));
+    }
+
+    #[test]
+    fn the_gsr_riffle_on_four_cards_is_half_way_exactly() {
+        // One riffle of 4 cards: of 16 cut-and-drop sequences, 5 give the
+        // identity (p_1 = 5/16) and the 11 arrangements with two rising
+        // sequences get 1/16 each; the other 12 get nothing. The excess over
+        // 1/24 is 13/48 + 11 · 1/48 = 1/2.
+        assert_eq!(total_variation_exact(4, 1), Fraction::new(1u32, 2u32));
+        assert_eq!(total_variation(4, 1), 0.5);
     }
 
     #[test]
@@ -292,8 +348,8 @@ mod tests {
                         "bits {bits}, {a:?}"
                     );
                 }
-                let tv = law.total_variation().lower;
-                assert!((total_variation(n, bits) - tv).abs() < 1e-14, "{bits} {n}");
+                let tv = law.total_variation().lower_exact;
+                assert_eq!(total_variation_exact(n, bits), tv, "{bits} {n}");
             }
         }
         // 52 cards: 8-bit keys are as far from uniform as 8 riffles, and

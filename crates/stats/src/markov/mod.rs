@@ -20,6 +20,10 @@
 //! law then factorise over the draws and are exact for any deck:
 //! [`ProductLaw`].
 
+pub mod exact;
+
+pub use exact::{ExactPositionLaw, MAX_EXACT_MARKOV_DECK, exact_position_law, proves_uniform};
+
 use crate::audit::{PowerPlan, position_noncentrality, position_plan};
 use crate::hypothesis::{binomial_two_sided, chi2_critical, noncentral_chi2_sf};
 use algorithms::{Slot, SwapShuffle};
@@ -128,18 +132,24 @@ fn slot_probabilities(slot: Slot, n: usize) -> Vec<f64> {
     w
 }
 
+/// Checks that both of a step's positions lie in a deck of `n` cards.
+fn within_deck(step: &algorithms::Transposition, n: usize) -> Result<(), MarkovError> {
+    for slot in [step.a, step.b] {
+        let position = slot.max_position();
+        if position >= n {
+            return Err(MarkovError::OutOfDeck { position, deck: n });
+        }
+    }
+    Ok(())
+}
+
 fn prepare(swaps: &SwapShuffle) -> Result<Vec<Prepared>, MarkovError> {
     let n = swaps.n;
     swaps
         .steps
         .iter()
         .map(|step| {
-            for slot in [step.a, step.b] {
-                let position = slot.max_position();
-                if position >= n {
-                    return Err(MarkovError::OutOfDeck { position, deck: n });
-                }
-            }
+            within_deck(step, n)?;
             Ok(match (step.a, step.b) {
                 (Slot::At(a), Slot::At(b)) => Prepared::Fixed(a, b),
                 (Slot::At(fixed), drawn @ Slot::Drawn { draw, offset })
@@ -229,6 +239,20 @@ pub fn position_law(swaps: &SwapShuffle) -> Result<PositionLaw, MarkovError> {
         matrix,
         steps: steps.len(),
     })
+}
+
+/// The position matrix with every cell the exact value correctly rounded
+/// ([`exact_position_law`]) up to [`MAX_EXACT_MARKOV_DECK`] cards, and the
+/// float chain ([`position_law`], rounding below 1e-13) above.
+///
+/// # Errors
+/// As [`position_law`].
+pub fn rounded_position_law(swaps: &SwapShuffle) -> Result<PositionLaw, MarkovError> {
+    if swaps.n <= MAX_EXACT_MARKOV_DECK {
+        exact_position_law(swaps).map(|law| law.rounded())
+    } else {
+        position_law(swaps)
+    }
 }
 
 impl PositionLaw {

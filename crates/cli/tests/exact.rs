@@ -1,0 +1,192 @@
+//! `shuffle-audit exact`: exact figures are exact, and real decks get their
+//! exact position matrix. Every expected value is derived in a comment or
+//! computed here by a brute force independent of the crate.
+
+mod common;
+use common::{cmd, fails_with, json};
+use num_bigint::BigUint;
+
+/// What a successful run of `args` prints.
+fn stdout(args: &[&str]) -> String {
+    let out = cmd()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
+fn fraction(v: &serde_json::Value) -> String {
+    v.as_str().expect("a fraction string").to_string()
+}
+
+#[test]
+fn exact_figures_print_as_the_correctly_rounded_exact_value() {
+    // Sattolo's algorithm deals each of the (n−1)! = 24 cyclic arrangements
+    // of 5 cards with probability 1/24 and nothing else: TV = Σ over the 24
+    // of (1/24 − 1/120) = 1 − 24/120 = 4/5.
+    let sattolo = json(&["exact", "-a", "sattolo", "-d", "5", "--json"]);
+    assert_eq!(sattolo["total_variation"], 0.8);
+    assert_eq!(fraction(&sattolo["total_variation_exact"]), "4/5");
+    assert_eq!(fraction(&sattolo["max_probability_exact"]), "1/24");
+    assert_eq!(fraction(&sattolo["identity_probability_exact"]), "0/1");
+
+    // Random pairs on 4 cards: 4 steps, each swapping two positions drawn
+    // uniformly from 0..4, 16^4 = 65,536 equally likely paths, walked here.
+    let n = 4usize;
+    let mut counts = std::collections::HashMap::<Vec<usize>, u128>::new();
+    for path in 0..16u32.pow(4) {
+        let mut deck: Vec<usize> = (0..n).collect();
+        for step in 0..4 {
+            let pair = (path >> (4 * step)) & 15;
+            deck.swap((pair / 4) as usize, (pair % 4) as usize);
+        }
+        *counts.entry(deck).or_default() += 1;
+    }
+    // TV = Σ |c/65536 − 1/24| / 2 = Σ |24 c − 65536| / (2 · 24 · 65536),
+    // over all 24 arrangements (those never dealt count c = 0).
+    let mut sum: u128 = counts.values().map(|&c| (24 * c).abs_diff(65536)).sum();
+    sum += (24 - counts.len() as u128) * 65536;
+    let (mut num, mut den) = (sum, 2 * 24 * 65536u128);
+    let g = gcd(num, den);
+    (num, den) = (num / g, den / g);
+    let pairs = json(&["exact", "-a", "random-pairs-swap", "-d", "4", "--json"]);
+    assert_eq!(
+        fraction(&pairs["total_variation_exact"]),
+        format!("{num}/{den}")
+    );
+    assert_eq!(format!("{num}/{den}"), "39/512");
+    assert_eq!(pairs["total_variation"], 0.076171875);
+
+    // The text prints the fraction beside the decimal.
+    let text = stdout(&["exact", "-a", "sattolo", "-d", "5"]);
+    assert!(text.contains("TV distance: 0.800000 = 4/5"), "{text}");
+    assert!(text.contains("largest:     0.041667 = 1/24"), "{text}");
+}
+
+#[test]
+fn small_probabilities_print_in_scientific_notation() {
+    // The naive swap on 8 cards: 8^8 = 16,777,216 paths; the most likely
+    // arrangement has 1,931 (the brute force walks them), probability 1.151e-4, which six
+    // decimals showed as 0.000115 and, on 11 cards, 0.000000.
+    let text = stdout(&["exact", "-a", "naive-swap", "-d", "8"]);
+    assert!(
+        text.contains("largest:     1.151e-4 = 1931/16777216"),
+        "{text}"
+    );
+    let table: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.contains("most and 5 least likely"))
+        .skip(2)
+        .take(11)
+        .collect();
+    assert!(
+        table[0].contains("1931") && table[0].contains("1.151e-4"),
+        "{table:?}"
+    );
+    assert!(!text.contains("0.000"), "{text}");
+}
+
+#[test]
+fn one_gsr_riffle_of_four_cards_is_half_way_and_no_distance_exceeds_one() {
+    // One riffle of 4 cards: of 2^4 cut-and-drop sequences, 5 give the
+    // identity and each of the 11 arrangements with two rising sequences
+    // gets 1; the excess over 1/24 is (5/16 − 1/24) + 11 (1/16 − 1/24) = 1/2.
+    let r = json(&["riffle", "-d", "4", "--max", "1", "-n", "100", "--json"]);
+    let gsr = &r["models"][0];
+    assert_eq!(gsr["algorithm"], "gsr-riffle", "{gsr}");
+    assert_eq!(gsr["rows"][0]["exact_total_variation"], 0.5);
+    // 52 cards, one riffle: 53 of the 2^52 sequences give the identity, so
+    // the distance is 1 minus a tiny amount, and rounds to at most 1.
+    let r = json(&["riffle", "-d", "52", "--max", "1", "-n", "300", "--json"]);
+    let tv = r["models"][0]["rows"][0]["exact_total_variation"]
+        .as_f64()
+        .unwrap();
+    assert!(tv <= 1.0 && tv > 0.99, "{tv}");
+}
+
+#[test]
+fn the_naive_swap_on_52_cards_has_its_exact_position_matrix() {
+    let r = json(&["exact", "-a", "naive-swap", "-d", "52", "--json"]);
+    assert_eq!(r["method"], "markov-chain");
+    assert_eq!(r["verdict"], "biased");
+    assert_eq!(r["steps"], 52);
+    let den: BigUint = r["denominator"].as_str().unwrap().parse().unwrap();
+    let w: Vec<Vec<BigUint>> = r["position_weights"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            row.as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_str().unwrap().parse().unwrap())
+                .collect()
+        })
+        .collect();
+    let n = 52usize;
+    // Each row and each column holds one card / one position: sums are 1.
+    for (i, row) in w.iter().enumerate() {
+        assert_eq!(row.iter().sum::<BigUint>(), den, "row {i}");
+        assert_eq!(w.iter().map(|r| &r[i]).sum::<BigUint>(), den, "column {i}");
+    }
+    // Derived: the first swap sends card 0 to a uniform position, and a
+    // swap of position i with a uniform j keeps a uniform card uniform, so
+    // card 0's row is exactly 1/52. The last swap sends whatever is at
+    // position 51 to a uniform place and brings each card there with
+    // probability 1/52, so column 51 is exactly 1/52.
+    for (j, row) in w.iter().enumerate() {
+        assert_eq!(&w[0][j] * n, den, "card 0 at {j}");
+        assert_eq!(&row[n - 1] * n, den, "card {j} at 51");
+    }
+    // Elsewhere the matrix is biased: the largest is card 1 at
+    // position 0, above 1/52.
+    assert_eq!(r["largest_cell"]["card"], 1);
+    assert_eq!(r["largest_cell"]["position"], 0);
+    assert!(&w[1][0] * n > den);
+    // The rounded matrix is the exact one rounded.
+    let p = r["position_matrix"][1][0].as_f64().unwrap();
+    assert_eq!(p, r["largest_cell"]["probability"].as_f64().unwrap());
+
+    // Fisher–Yates is proved uniform as a whole at 52 cards.
+    let fy = json(&["exact", "-a", "fisher-yates", "-d", "52", "--json"]);
+    assert_eq!(fy["verdict"], "uniform");
+    assert_eq!(fraction(&fy["largest_cell"]["probability_exact"]), "1/52");
+}
+
+#[test]
+fn sizes_with_no_exact_method_are_refused_naming_the_methods() {
+    fails_with(
+        &["exact", "-a", "coin-merge-sort", "-d", "52"],
+        "coin-merge-sort has no exact method at 52 cards: brute force walks it up to 10 cards; state merging and the Markov chain need a swap-based shuffle",
+    );
+    fails_with(
+        &["exact", "-a", "naive-swap", "-d", "300"],
+        "the Markov chain (position matrix) up to 256 cards",
+    );
+    fails_with(
+        &[
+            "exact",
+            "-a",
+            "coin-merge-sort",
+            "-d",
+            "5",
+            "--method",
+            "markov-chain",
+        ],
+        "--method markov-chain needs a swap-based shuffle",
+    );
+    fails_with(
+        &["exact", "-a", "naive-swap", "-d", "0"],
+        "deck size 0 is not allowed",
+    );
+}
+
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
