@@ -552,7 +552,7 @@ pub fn p_values(
                     format!(
                         "{}: KS p = {}",
                         test.name,
-                        crate::text::fmt_log10_p(test.ks_log10_p)
+                        crate::fmt::fmt_log10_p(test.ks_log10_p)
                     ),
                     (FONT, 16),
                 )

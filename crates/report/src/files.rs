@@ -6,7 +6,7 @@
 //! as `report.json` lists them.
 
 use crate::figures::{self, PValues, Panel};
-use crate::text::fmt_count;
+use crate::fmt::fmt_count;
 use crate::{ReportError, SuiteCase, SuiteReport, write_atomic};
 use stats::ExactDistribution;
 use std::fmt::Write as _;

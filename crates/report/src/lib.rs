@@ -7,6 +7,7 @@
 
 pub mod figures;
 pub mod files;
+pub mod fmt;
 pub mod folder;
 pub mod markdown;
 pub mod sampled;

@@ -1,52 +1,11 @@
 //! The Markdown summary of the default run (`reports/README.md`).
 
-use crate::{ExactReport, SuiteAlgorithm, SuiteCase, SuiteReport};
+use crate::fmt::{
+    effect_cell, fmt_count, fmt_log10_p, fmt_power_of_ten, fmt_prob, fmt_shuffles, tv_cell,
+};
+use crate::{SuiteAlgorithm, SuiteCase, SuiteReport};
 use stats::perm::factorial;
 use std::fmt::Write;
-
-/// Formats a probability or distance for a table: exact zero as `0`, tiny
-/// values in scientific notation, the rest with 6 significant digits.
-pub fn fmt_prob(x: f64) -> String {
-    if x == 0.0 {
-        "0".into()
-    } else if x.abs() < 1e-3 {
-        format!("{x:.3e}")
-    } else {
-        format!("{x:.6}")
-    }
-}
-
-fn tv_cell(r: &ExactReport) -> String {
-    let b = r.total_variation_bounds;
-    if b.lower == b.upper {
-        fmt_prob(b.lower)
-    } else {
-        format!("{}–{}", fmt_prob(b.lower), fmt_prob(b.upper))
-    }
-}
-
-/// The effect-size cell of the summary: the exact total variation distance
-/// on the largest enumerated deck, else the largest relative deviation of a
-/// position cell on the largest sampled deck.
-pub fn effect_cell(a: &SuiteAlgorithm) -> String {
-    if let Some(r) = a.largest_exact() {
-        return format!("TV {} (n={}, exact)", tv_cell(r), r.deck);
-    }
-    a.cases
-        .iter()
-        .rev()
-        .find_map(|c| c.sampled.as_ref())
-        .map_or_else(
-            || "-".into(),
-            |s| {
-                format!(
-                    "max dev {:.1}% (n={})",
-                    100.0 * s.effect.max_relative_deviation,
-                    s.deck
-                )
-            },
-        )
-}
 
 fn anchor(id: &str) -> String {
     id.to_ascii_lowercase()
@@ -134,9 +93,7 @@ pub fn suite(report: &SuiteReport) -> String {
         "| algorithm | expected | verdict | worst p | effect | agrees |\n|---|---|---|---:|---|---|"
     );
     for a in &report.algorithms {
-        let worst = a
-            .worst_log10_p()
-            .map_or_else(|| "–".into(), crate::text::fmt_log10_p);
+        let worst = a.worst_log10_p().map_or_else(|| "–".into(), fmt_log10_p);
         let _ = writeln!(
             md,
             "| [`{}`](#{}) | {} | {} | {} | {} | {} |",
@@ -180,7 +137,7 @@ pub fn suite(report: &SuiteReport) -> String {
              seed repeats about `C(N, 2) / 2^32` pairs; `C(N, 2) / pairs` estimates how many \
              decks it can deal at all.\n",
             st.large_decks[0],
-            crate::text::fmt_count(st.large_shuffles.min(stats::collision::COLLISION_MAX_DECKS)),
+            fmt_count(st.large_shuffles.min(stats::collision::COLLISION_MAX_DECKS)),
             st.large_decks[0],
         );
     }
@@ -386,12 +343,12 @@ fn exact_positions_section(md: &mut String, report: &crate::SuiteReport) {
         for (id, case, e) in &rows {
             let needed = e
                 .shuffles_to_detect
-                .map_or("never (flat)".into(), crate::text::fmt_shuffles);
+                .map_or("never (flat)".into(), fmt_shuffles);
             let (chi2, floor) = match &e.divergence {
                 Some(d) => (
                     format!("{:.3e}", d.chi2),
                     d.any_test_needs_at_least
-                        .map_or("never (uniform)".into(), crate::text::fmt_shuffles),
+                        .map_or("never (uniform)".into(), fmt_shuffles),
                 ),
                 None => ("".into(), "".into()),
             };
@@ -406,8 +363,8 @@ fn exact_positions_section(md: &mut String, report: &crate::SuiteReport) {
                 "| `{id}` | {largest} | {smallest} | {:.4} | {needed} | {:.3} at {} | {chi2} | {floor} | {} |",
                 e.expected_fixed_points,
                 e.power_at_this_run,
-                crate::text::fmt_count(shuffles),
-                crate::text::fmt_log10_p(if e.against_exact.family_p > 0.0 {
+                fmt_count(shuffles),
+                fmt_log10_p(if e.against_exact.family_p > 0.0 {
                     e.against_exact.family_p.log10()
                 } else {
                     f64::MIN
@@ -439,13 +396,13 @@ fn exact_positions_section(md: &mut String, report: &crate::SuiteReport) {
                         .relative_deviation
                         .abs()
                         .max(e.min_cell.relative_deviation.abs()),
-                crate::text::fmt_shuffles(n),
+                fmt_shuffles(n),
                 e.power,
                 d.any_test_needs_at_least
-                    .map_or("never".into(), crate::text::fmt_shuffles),
+                    .map_or("never".into(), fmt_shuffles),
                 d.total_variation_bounds[0],
                 d.total_variation_bounds[1],
-                crate::text::fmt_count(st.large_shuffles),
+                fmt_count(st.large_shuffles),
                 e.power_at_this_run
             );
         }
@@ -465,7 +422,7 @@ fn riffle_section(md: &mut String, r: &crate::sampled::RiffleReport) {
          and for `003`'s `riffleShuffle`, the article's recommended seven times included: the \
          p-value of each test, and how many riffles each test needs before it can no longer \
          tell the deck from uniform (p ≥ {} at every later `k` up to {}).\n",
-        crate::text::fmt_count(r.shuffles),
+        fmt_count(r.shuffles),
         r.deck,
         r.seed,
         r.tells_below,
@@ -509,13 +466,7 @@ fn riffle_section(md: &mut String, r: &crate::sampled::RiffleReport) {
             .map(|m| {
                 m.rows.iter().find(|row| row.riffles == k).map_or_else(
                     || "–".into(),
-                    |row| {
-                        format!(
-                            "{}, {}",
-                            crate::text::fmt_log10_p(row.log10_min_adjusted_p),
-                            row.grade
-                        )
-                    },
+                    |row| format!("{}, {}", fmt_log10_p(row.log10_min_adjusted_p), row.grade),
                 )
             })
             .collect();
@@ -601,7 +552,7 @@ fn battery_section(md: &mut String, sampled: &[&crate::SuiteCase]) {
                 format!(
                     "; as many as about {} equally likely decks would give, a fraction of \
                      about 10^{:.0} of the {}! arrangements: the rest can never be dealt",
-                    crate::text::fmt_power_of_ten(l),
+                    fmt_power_of_ten(l),
                     l - all,
                     s.deck
                 )
@@ -611,9 +562,9 @@ fn battery_section(md: &mut String, sampled: &[&crate::SuiteCase]) {
                 "Collisions on {} cards: {} pairs of identical decks among {} ({} distinct); a \
                  fair shuffle expects {}{effective}.\n",
                 s.deck,
-                crate::text::fmt_count(c.pairs),
-                crate::text::fmt_count(c.decks),
-                crate::text::fmt_count(c.distinct),
+                fmt_count(c.pairs),
+                fmt_count(c.decks),
+                fmt_count(c.distinct),
                 fmt_prob(c.expected_pairs)
             );
         }
@@ -684,7 +635,7 @@ fn algorithm_section(md: &mut String, a: &SuiteAlgorithm, st: &crate::SuiteSetti
                     t.name,
                     t.statistic,
                     t.df,
-                    crate::text::fmt_log10_p(t.log10_p),
+                    fmt_log10_p(t.log10_p),
                     s.verdict
                 );
             }

@@ -1,6 +1,6 @@
 //! Plain-text renderings for the terminal.
 
-use crate::markdown::fmt_prob;
+use crate::fmt::{effect_cell, fmt_count, fmt_log10_p, fmt_power_of_ten, fmt_prob};
 use crate::{AlgorithmInfo, ExactChainReport, ExactReport, ExactVerdict, SuiteReport};
 use std::fmt::Write;
 
@@ -368,7 +368,7 @@ pub fn suite(report: &SuiteReport, colour: bool) -> String {
     );
     for a in &report.algorithms {
         let worst = a.worst_log10_p().map_or_else(|| "-".into(), fmt_log10_p);
-        let effect = crate::markdown::effect_cell(a);
+        let effect = effect_cell(a);
         let basis = match (a.largest_exact().is_some(), a.worst_log10_p().is_some()) {
             (true, true) => "exact + sampled",
             (true, false) => "exact",
@@ -392,33 +392,6 @@ pub fn suite(report: &SuiteReport, colour: bool) -> String {
             "{:<w$}  {:<8}  {verdict}  {:>12}  {:<28}  {basis}{flag}",
             a.info.id, a.info.expected, worst, effect
         );
-    }
-    out
-}
-
-/// A p-value given by its `log10`, readable at any size; `0` for the
-/// stand-in of an impossible value seen (`log10_p` at `f64::MIN`).
-pub fn fmt_log10_p(log10_p: f64) -> String {
-    if log10_p < -1e300 {
-        "0".into()
-    } else if log10_p > -4.0 {
-        format!("{:.4}", 10f64.powf(log10_p))
-    } else if log10_p > -300.0 {
-        format!("{:.2e}", 10f64.powf(log10_p))
-    } else {
-        format!("10^{log10_p:.1}")
-    }
-}
-
-/// A count with thousands separators: `2,000,000`.
-pub fn fmt_count(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
     }
     out
 }
@@ -664,24 +637,6 @@ pub fn riffle(r: &crate::sampled::RiffleReport) -> String {
         }
     }
     out
-}
-
-/// `10^l` as a number a reader can say: `86,400`, `4.3e9`.
-pub fn fmt_power_of_ten(l: f64) -> String {
-    if l < 7.0 {
-        fmt_count(10f64.powf(l).round() as u64)
-    } else {
-        format!("{:.1e}", 10f64.powf(l))
-    }
-}
-
-/// A number of shuffles: `843`, `2,001,048`, `9.23e7`.
-pub fn fmt_shuffles(n: f64) -> String {
-    if n < 1e7 {
-        fmt_count(n.round() as u64)
-    } else {
-        format!("{n:.2e}")
-    }
 }
 
 /// `n!` as `52! = 8.066e67`.

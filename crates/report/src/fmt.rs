@@ -1,0 +1,94 @@
+//! Formatting shared by every rendering (terminal, Markdown, figures):
+//! numbers as people read them, and the summary's cells.
+
+use crate::{ExactReport, SuiteAlgorithm};
+
+/// Formats a probability or distance for a table: exact zero as `0`, tiny
+/// values in scientific notation, the rest with 6 significant digits.
+pub fn fmt_prob(x: f64) -> String {
+    if x == 0.0 {
+        "0".into()
+    } else if x.abs() < 1e-3 {
+        format!("{x:.3e}")
+    } else {
+        format!("{x:.6}")
+    }
+}
+
+/// A total variation distance, or its bounds when mass is unexplored.
+pub fn tv_cell(r: &ExactReport) -> String {
+    let b = r.total_variation_bounds;
+    if b.lower == b.upper {
+        fmt_prob(b.lower)
+    } else {
+        format!("{}–{}", fmt_prob(b.lower), fmt_prob(b.upper))
+    }
+}
+
+/// The effect-size cell of the summary: the exact total variation distance
+/// on the largest enumerated deck, else the largest relative deviation of a
+/// position cell on the largest sampled deck.
+pub fn effect_cell(a: &SuiteAlgorithm) -> String {
+    if let Some(r) = a.largest_exact() {
+        return format!("TV {} (n={}, exact)", tv_cell(r), r.deck);
+    }
+    a.cases
+        .iter()
+        .rev()
+        .find_map(|c| c.sampled.as_ref())
+        .map_or_else(
+            || "-".into(),
+            |s| {
+                format!(
+                    "max dev {:.1}% (n={})",
+                    100.0 * s.effect.max_relative_deviation,
+                    s.deck
+                )
+            },
+        )
+}
+
+/// A p-value given by its `log10`, readable at any size; `0` for the
+/// stand-in of an impossible value seen (`log10_p` at `f64::MIN`).
+pub fn fmt_log10_p(log10_p: f64) -> String {
+    if log10_p < -1e300 {
+        "0".into()
+    } else if log10_p > -4.0 {
+        format!("{:.4}", 10f64.powf(log10_p))
+    } else if log10_p > -300.0 {
+        format!("{:.2e}", 10f64.powf(log10_p))
+    } else {
+        format!("10^{log10_p:.1}")
+    }
+}
+
+/// A count with thousands separators: `2,000,000`.
+pub fn fmt_count(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `10^l` as a number a reader can say: `86,400`, `4.3e9`.
+pub fn fmt_power_of_ten(l: f64) -> String {
+    if l < 7.0 {
+        fmt_count(10f64.powf(l).round() as u64)
+    } else {
+        format!("{:.1e}", 10f64.powf(l))
+    }
+}
+
+/// A number of shuffles: `843`, `2,001,048`, `9.23e7`.
+pub fn fmt_shuffles(n: f64) -> String {
+    if n < 1e7 {
+        fmt_count(n.round() as u64)
+    } else {
+        format!("{n:.2e}")
+    }
+}
