@@ -81,10 +81,12 @@ struct SampleArgs {
     /// test's p-values (two-level test).
     #[arg(long, default_value_t = 1, value_name = "R")]
     repeat: u64,
-    /// Keep the permutation histogram (n! counters; default for decks of up to 10 cards).
+    /// Keep the permutation histogram (n! counters), up to 10 cards. By
+    /// default it is kept when the shuffles give each arrangement 5
+    /// expected decks (5 x n!), so that the permutation tests can run.
     #[arg(long, conflicts_with = "no_histogram")]
     histogram: bool,
-    /// Count the position matrix only.
+    /// Keep the battery and the collision test instead of the histogram.
     #[arg(long)]
     no_histogram: bool,
     /// Worker threads, 1..=1024 (default: one per core); results are the
@@ -107,7 +109,8 @@ struct PowerArgs {
     #[arg(long, short)]
     deck: usize,
     /// Significance level (default: the level at which one run is graded
-    /// biased, 1e-12 over its 3 tests).
+    /// biased, 1e-12 over its tests: 3 with a permutation histogram, up to
+    /// 10 cards; 7 with the battery and the collision test above).
     #[arg(long)]
     alpha: Option<f64>,
     /// Probability of detection wanted.
@@ -470,7 +473,8 @@ fn sample(args: &SampleArgs) -> Result<u8> {
             histogram_size(args.deck)
         );
     }
-    let histogram = !args.no_histogram && args.deck <= MAX_HISTOGRAM_DECK;
+    let histogram = args.histogram
+        || (!args.no_histogram && stats::audit::keeps_histogram(args.deck, args.shuffles));
     let total = args.shuffles.saturating_mul(args.repeat);
     let bar = progress_bar(total, "shuffles");
     let tick = |k: u64| {
@@ -582,7 +586,10 @@ pub(crate) fn progress_bar(total: u64, unit: &str) -> Option<indicatif::Progress
 
 fn power(args: &PowerArgs) -> Result<u8> {
     let entry = find(&args.algorithm)?;
-    let alpha = args.alpha.unwrap_or(stats::audit::BIASED_BELOW / 3.0);
+    // The level of a run large enough for every test at this deck size.
+    let alpha = args
+        .alpha
+        .unwrap_or_else(|| stats::audit::detection_level(args.deck, u64::MAX));
     if !(alpha > 0.0 && alpha < 1.0) {
         bail!("--alpha {alpha} is not allowed: use a level strictly between 0 and 1");
     }

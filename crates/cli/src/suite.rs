@@ -16,7 +16,7 @@ use report::{
     ExactReport, ExactVerdict, Provenance, SUITE_PERMUTATIONS_UP_TO, SuiteAlgorithm, SuiteCase,
     SuiteReport, SuiteSettings, write_atomic,
 };
-use stats::audit::{BIASED_BELOW, power_plan};
+use stats::audit::{detection_level, power_plan};
 use stats::sample::{MAX_SAMPLE_DECK, RNG_NAME};
 use stats::{ExactDistribution, ExactError, exact_distribution};
 use std::path::{Path, PathBuf};
@@ -70,7 +70,7 @@ const SUITE_MAX_PATHS: u64 = 100_000_000;
 
 /// Power asked of a first seed when deciding whether the budget should
 /// have caught a known bias; the level is that of a `biased` grade split
-/// over the three tests (Bonferroni), `BIASED_BELOW / 3`.
+/// over the run's tests ([`stats::audit::detection_level`]).
 const DETECTION_POWER: f64 = 0.99;
 
 /// The level at which the report states how many shuffles the position
@@ -342,6 +342,11 @@ fn sampled_stage(
                 skipped: Vec::new(),
                 files: Vec::new(),
             };
+            let shuffles = if plan.decks.contains(&deck) {
+                plan.shuffles
+            } else {
+                plan.large_shuffles
+            };
             let law = exact.iter().find(|(d, _)| *d == deck).map(|(_, r)| r);
             let mut kept_law = None;
             // Biased algorithms may be fair on 1 or 2 cards (the naive swap is).
@@ -361,21 +366,16 @@ fn sampled_stage(
                     if deck > SUITE_PERMUTATIONS_UP_TO {
                         r = r.without_permutations();
                     }
-                    let plan = power_plan(law, BIASED_BELOW / 3.0, DETECTION_POWER);
+                    let needs = power_plan(law, detection_level(deck, shuffles), DETECTION_POWER);
                     case.shuffles_to_detect =
-                        plan.iter().filter_map(|p| p.shuffles).reduce(f64::min);
+                        needs.iter().filter_map(|p| p.shuffles).reduce(f64::min);
                     case.exact = Some(r);
                     kept_law = Some(law.clone());
                 }
                 Some(Err(why)) => case.skipped.push(format!("exact: {why}")),
                 None => {}
             }
-            let shuffles = if plan.decks.contains(&deck) {
-                plan.shuffles
-            } else {
-                plan.large_shuffles
-            };
-            let histogram = deck <= 8;
+            let histogram = stats::audit::keeps_histogram(deck, shuffles);
             let audit = stats::audit::audit(
                 &entry.algorithm,
                 deck,
@@ -413,10 +413,10 @@ fn sampled_stage(
                     DETECTION_POWER,
                 );
                 // The run calls a bias when a Bonferroni-adjusted p-value is
-                // below BIASED_BELOW: the position test alone at BIASED_BELOW / m.
-                let m = s.tests.len().max(1) as f64;
+                // below BIASED_BELOW: the position test alone at that level
+                // over the run's tests.
                 case.shuffles_to_detect = law
-                    .position_plan(BIASED_BELOW / m, DETECTION_POWER)
+                    .position_plan(detection_level(deck, shuffles), DETECTION_POWER)
                     .shuffles;
                 let t = &info.against_exact;
                 if t.disagrees {

@@ -47,6 +47,41 @@ pub fn min_shuffles_to_test(deck: usize) -> u64 {
     (MIN_EXPECTED * deck as f64).ceil() as u64
 }
 
+/// Whether a run of `shuffles` decks of `deck` cards keeps the permutation
+/// histogram: when the deck has at most [`MAX_HISTOGRAM_DECK`] cards and
+/// the budget gives every arrangement [`MIN_EXPECTED`] decks, so that the
+/// permutation tests can run. Otherwise the run keeps the battery and the
+/// collision test. The one policy the suite, `sample`, `audit` and `power`
+/// follow (`sample --histogram` overrides it).
+pub fn keeps_histogram(deck: usize, shuffles: u64) -> bool {
+    (2..=MAX_HISTOGRAM_DECK).contains(&deck)
+        && shuffles as f64 >= MIN_EXPECTED * factorial(deck) as f64
+}
+
+/// How many tests a run of `shuffles` decks of `deck` cards applies when
+/// the budget lets each run: the two permutation tests and the position
+/// test with a histogram ([`keeps_histogram`]); else the position test, the
+/// battery's [`battery::Statistic::ALL`] and, where it fits, the collision
+/// test. The Bonferroni factor of the run's grade.
+pub fn tests_planned(deck: usize, shuffles: u64) -> usize {
+    if deck < 2 {
+        return 0;
+    }
+    if keeps_histogram(deck, shuffles) {
+        return 3;
+    }
+    let collision = collision::unfit(deck, shuffles.min(COLLISION_MAX_DECKS)).is_none();
+    1 + battery::Statistic::ALL.len() + usize::from(collision)
+}
+
+/// The level one test must reach for a run of `shuffles` decks of `deck`
+/// cards to be graded biased: [`BIASED_BELOW`] over [`tests_planned`]
+/// (Bonferroni). Power plans ask for this level; `shuffles = u64::MAX`
+/// gives that of a run large enough for every test.
+pub fn detection_level(deck: usize, shuffles: u64) -> f64 {
+    BIASED_BELOW / tests_planned(deck, shuffles).max(1) as f64
+}
+
 /// The grade of a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Grade {
@@ -371,15 +406,18 @@ pub struct Observed {
 }
 
 impl Observed {
-    /// Empty counts for decks of `deck` cards (2..=255): a histogram up to
-    /// 8 cards, fingerprints of the first [`COLLISION_MAX_DECKS`] decks
-    /// above.
+    /// Empty counts for decks of `deck` cards (2..=255): the position
+    /// matrix, the battery, fingerprints of the first
+    /// [`COLLISION_MAX_DECKS`] decks, and a histogram up to
+    /// [`MAX_HISTOGRAM_DECK`] cards.
     pub fn new(deck: usize) -> Self {
         Observed {
             positions: Positions::new(deck),
-            histogram: (deck <= 8).then(|| Histogram::new(deck)),
+            // Whether the histogram is used is decided by the number of
+            // decks read ([`keeps_histogram`]), known only at the end.
+            histogram: (deck <= MAX_HISTOGRAM_DECK).then(|| Histogram::new(deck)),
             battery: Battery::new(deck),
-            prints: (deck > 8).then(Fingerprints::default),
+            prints: Some(Fingerprints::default()),
         }
     }
 
@@ -406,7 +444,7 @@ impl Observed {
         let n = self.positions.deck;
         let total = self.positions.total();
         let kept = self.histogram.is_some();
-        let full = kept && total as f64 >= MIN_EXPECTED * factorial(n) as f64;
+        let full = kept && keeps_histogram(n, total);
         let (histogram, battery, collisions) = if full {
             (self.histogram, None, None)
         } else {
@@ -714,6 +752,52 @@ pub fn shuffles_for_power(df: f64, delta: f64, alpha: f64, power: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_planned_tests_are_the_tests_a_run_applies() {
+        // One policy: whether the histogram is kept, and so how many tests
+        // a run applies (the Bonferroni factor power plans use), is what
+        // `run` and `Observed` then do, on both sides of each threshold.
+        let fy = algorithms::registry::find("fisher-yates")
+            .unwrap()
+            .algorithm;
+        for (deck, shuffles) in [
+            (3, 29),
+            (3, 30),
+            (5, 600),
+            (6, 3_599),
+            (6, 3_600),
+            (9, 5_000),
+            (12, 5_000),
+            (52, 20_000),
+        ] {
+            let keep = keeps_histogram(deck, shuffles);
+            assert_eq!(
+                keep,
+                deck <= MAX_HISTOGRAM_DECK && shuffles as f64 >= 5.0 * factorial(deck) as f64,
+                "{deck} {shuffles}"
+            );
+            let sampled = run(&fy, deck, shuffles, 1, keep, &|_| {});
+            assert_eq!(sampled.histogram.is_some(), keep, "{deck} {shuffles}");
+            let ran = sampled.analysis.tests.len();
+            assert_eq!(ran, tests_planned(deck, shuffles), "{deck} {shuffles}");
+            let mut observed = Observed::new(deck);
+            let mut rng = crate::sample::chunk_rng(7, 0);
+            let mut d: Vec<u8> = (0..deck as u8).collect();
+            for _ in 0..shuffles {
+                algorithms::Shuffle::shuffle(&fy, &mut d, &mut rng);
+                observed.observe(&d);
+            }
+            let read = observed.into_run();
+            assert_eq!(read.histogram.is_some(), keep, "{deck} {shuffles}");
+            assert_eq!(read.analysis.tests.len(), ran, "{deck} {shuffles}");
+            assert_eq!(
+                detection_level(deck, shuffles),
+                BIASED_BELOW / ran as f64,
+                "{deck} {shuffles}"
+            );
+        }
+    }
 
     #[test]
     fn grades_follow_the_thresholds() {
