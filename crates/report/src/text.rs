@@ -108,39 +108,35 @@ pub fn exact(r: &ExactReport, info: &AlgorithmInfo) -> String {
         );
     }
     // Arrangement probabilities over the law's common denominator (paths
-    // out of all paths), as the table below counts them.
-    let common = |p: f64, exact: &stats::Fraction, pick: fn(&[f64]) -> Option<usize>| {
-        let weight = match (&r.permutations, &r.permutation_weights) {
-            (Some(probs), Some(weights)) => pick(probs).map(|i| weights[i].clone()),
-            _ => None,
-        };
-        match weight {
-            Some(w) => with_fraction(p, &format!("{w}/{}", r.denominator)),
-            None => with_fraction(p, &exact.to_string()),
+    // out of all paths), as the table below counts them; lower bounds when
+    // paths were cut.
+    let common = |p: f64, exact: &stats::Fraction| {
+        let over = r.denominator.parse::<u128>().ok().and_then(|d| {
+            exact
+                .numerator_over(d)
+                .map(|n| format!("{n}/{}", r.denominator))
+        });
+        let shown = with_fraction(p, &over.unwrap_or_else(|| exact.to_string()));
+        if r.cut_paths > 0 {
+            format!("at least {shown}")
+        } else {
+            shown
         }
     };
     let _ = writeln!(
         out,
         "P(identity): {}",
-        common(
-            r.identity_probability,
-            &r.identity_probability_exact,
-            |_| Some(0)
-        )
+        common(r.identity_probability, &r.identity_probability_exact)
     );
     let _ = writeln!(
         out,
         "largest:     {}",
-        common(r.max_probability, &r.max_probability_exact, |p| {
-            (0..p.len()).max_by(|&a, &b| p[a].total_cmp(&p[b]).then(b.cmp(&a)))
-        })
+        common(r.max_probability, &r.max_probability_exact)
     );
     let _ = writeln!(
         out,
         "smallest:    {}",
-        common(r.min_probability, &r.min_probability_exact, |p| {
-            (0..p.len()).min_by(|&a, &b| p[a].total_cmp(&p[b]).then(a.cmp(&b)))
-        })
+        common(r.min_probability, &r.min_probability_exact)
     );
     let _ = writeln!(
         out,

@@ -45,6 +45,17 @@ impl Fraction {
         self.0.is_zero()
     }
 
+    /// The numerator of this fraction written over `denominator`, when
+    /// that is exact (`denominator` a multiple of the reduced one):
+    /// `29/2097152` over `16777216` is `232`.
+    pub fn numerator_over(&self, denominator: u128) -> Option<u128> {
+        let d = BigUint::from(denominator);
+        if d.is_zero() || !(&d % self.0.denom()).is_zero() {
+            return None;
+        }
+        (self.0.numer() * (d / self.0.denom())).to_u128()
+    }
+
     /// The nearest `f64` (ties to even); `f64::INFINITY` past its range,
     /// `0.0` or a subnormal below it.
     pub fn to_f64(&self) -> f64 {
@@ -137,6 +148,15 @@ mod tests {
         let n = 36_203_704_252_545_988u128;
         assert_eq!((n as f64) / 3.0, f64::from_bits(0x434_56fd8a09674a0));
         assert_eq!(ratio_to_f64(n, 3), f64::from_bits(0x434_56fd8a09674a1));
+    }
+
+    #[test]
+    fn fractions_rewrite_over_a_common_denominator() {
+        let f = Fraction::new(232u32, 16_777_216u32);
+        assert_eq!(f.to_string(), "29/2097152");
+        assert_eq!(f.numerator_over(16_777_216), Some(232));
+        assert_eq!(f.numerator_over(1000), None);
+        assert_eq!(Fraction::zero().numerator_over(27), Some(0));
     }
 
     #[test]

@@ -1,0 +1,373 @@
+//! Sampling runs and grading them: one seed's counts and analysis, the
+//! second seed that confirms a suspicious run, repeated runs with their
+//! two-level tests, and decks read from elsewhere ([`Observed`]).
+
+use super::{Analysis, Grade, MIN_EXPECTED, Skipped, adjusted_log10, keeps_histogram, verdict};
+use crate::battery::Battery;
+use crate::collision::{self, COLLISION_MAX_DECKS, COLLISION_TEST, Collisions, Fingerprints};
+use crate::hypothesis::TestResult;
+use crate::perm::factorial;
+use crate::sample::{Accumulator, Histogram, MAX_HISTOGRAM_DECK, Positions, sample, splitmix64};
+use algorithms::Algorithm;
+
+/// One sampled run and what its counts say.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Run {
+    /// Its seed.
+    pub seed: u64,
+    /// The position matrix.
+    pub positions: Positions,
+    /// The permutation histogram, when kept.
+    pub histogram: Option<Histogram>,
+    /// The battery's counts, when no histogram was kept.
+    pub battery: Option<Battery>,
+    /// Repeats among the first [`COLLISION_MAX_DECKS`] decks, when the
+    /// battery ran and the collision test fits the deck size.
+    pub collisions: Option<Collisions>,
+    /// Tests and effect sizes.
+    pub analysis: Analysis,
+}
+
+/// Samples one run: `shuffles` shuffles of `deck` cards with `seed`, with
+/// the permutation histogram when `histogram` (and `deck <= 10`), the
+/// battery and the collision test otherwise. The collision test compares
+/// the first [`COLLISION_MAX_DECKS`] decks of the run: in the same pass when
+/// that is all of them, else by shuffling those decks a second time (the
+/// same decks: chunk `c` of a seed is always the same).
+pub fn run(
+    algorithm: &Algorithm,
+    deck: usize,
+    shuffles: u64,
+    seed: u64,
+    histogram: bool,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Run {
+    let (positions, histogram, battery, collisions) = if histogram && deck <= MAX_HISTOGRAM_DECK {
+        let h = sample(
+            algorithm,
+            deck,
+            shuffles,
+            seed,
+            || Histogram::new(deck),
+            progress,
+        );
+        (h.positions(), Some(h), None, None)
+    } else if deck >= 2 {
+        let decks = shuffles.min(COLLISION_MAX_DECKS);
+        let fits = collision::unfit(deck, decks).is_none();
+        let (positions, battery, collisions) = if fits && decks == shuffles {
+            // Every deck's fingerprint fits: one pass counts everything.
+            let ((positions, battery), prints) = sample(
+                algorithm,
+                deck,
+                shuffles,
+                seed,
+                || {
+                    (
+                        (Positions::new(deck), Battery::new(deck)),
+                        Fingerprints::default(),
+                    )
+                },
+                progress,
+            );
+            (positions, battery, Some(prints.collisions(deck)))
+        } else {
+            let (positions, battery) = sample(
+                algorithm,
+                deck,
+                shuffles,
+                seed,
+                || (Positions::new(deck), Battery::new(deck)),
+                progress,
+            );
+            let collisions = fits.then(|| {
+                sample(algorithm, deck, decks, seed, Fingerprints::default, &|_| {})
+                    .collisions(deck)
+            });
+            (positions, battery, collisions)
+        };
+        (positions, None, Some(battery), collisions)
+    } else {
+        let positions = sample(
+            algorithm,
+            deck,
+            shuffles,
+            seed,
+            || Positions::new(deck),
+            progress,
+        );
+        (positions, None, None, None)
+    };
+    let analysis = Analysis::new(
+        &positions,
+        histogram.as_ref(),
+        battery.as_ref(),
+        collisions.as_ref(),
+    );
+    Run {
+        seed,
+        positions,
+        histogram,
+        battery,
+        collisions,
+        analysis,
+    }
+}
+
+/// Counts of decks that come from outside (a file of shuffles another
+/// program dealt): everything any test might need, kept until the number
+/// of decks is known.
+#[derive(Clone, Debug)]
+pub struct Observed {
+    positions: Positions,
+    histogram: Option<Histogram>,
+    battery: Battery,
+    prints: Option<Fingerprints>,
+}
+
+impl Observed {
+    /// Empty counts for decks of `deck` cards (2..=255): the position
+    /// matrix, the battery, fingerprints of the first
+    /// [`COLLISION_MAX_DECKS`] decks, and a histogram up to
+    /// [`MAX_HISTOGRAM_DECK`] cards.
+    pub fn new(deck: usize) -> Self {
+        Observed {
+            positions: Positions::new(deck),
+            // Whether the histogram is used is decided by the number of
+            // decks read ([`keeps_histogram`]), known only at the end.
+            histogram: (deck <= MAX_HISTOGRAM_DECK).then(|| Histogram::new(deck)),
+            battery: Battery::new(deck),
+            prints: Some(Fingerprints::default()),
+        }
+    }
+
+    /// Counts one deck (`deck[position] = card`, a permutation of `0..n`).
+    #[inline]
+    pub fn observe(&mut self, deck: &[u8]) {
+        self.positions.observe(deck);
+        self.battery.observe(deck);
+        if let Some(h) = &mut self.histogram {
+            h.observe(deck);
+        }
+        if let Some(f) = &mut self.prints
+            && (f.prints.len() as u64) < COLLISION_MAX_DECKS
+        {
+            f.observe(deck);
+        }
+    }
+
+    /// The run these decks make: the permutation tests when the histogram
+    /// has at least [`MIN_EXPECTED`] decks per arrangement, the battery and
+    /// (where it fits) the collision test otherwise; the position test
+    /// always. Its seed is 0: the decks came from elsewhere.
+    pub fn into_run(self) -> Run {
+        let n = self.positions.deck;
+        let total = self.positions.total();
+        let kept = self.histogram.is_some();
+        let full = kept && keeps_histogram(n, total);
+        let (histogram, battery, collisions) = if full {
+            (self.histogram, None, None)
+        } else {
+            let decks = total.min(COLLISION_MAX_DECKS);
+            let collisions = self
+                .prints
+                .filter(|_| collision::unfit(n, decks).is_none())
+                .map(|f| f.collisions(n));
+            (None, Some(self.battery), collisions)
+        };
+        let mut analysis = Analysis::new(
+            &self.positions,
+            histogram.as_ref(),
+            battery.as_ref(),
+            collisions.as_ref(),
+        );
+        if kept && !full {
+            let needed = (MIN_EXPECTED * factorial(n) as f64).ceil() as u64;
+            for name in ["permutation-chi2", "permutation-g"] {
+                analysis.skipped.insert(
+                    0,
+                    Skipped {
+                        name,
+                        reason: format!(
+                            "needs {MIN_EXPECTED} expected per arrangement: at least {needed} decks ({MIN_EXPECTED} x {n}!), got {total}; the battery ran instead"
+                        ),
+                    },
+                );
+            }
+        }
+        Run {
+            seed: 0,
+            positions: self.positions,
+            histogram,
+            battery,
+            collisions,
+            analysis,
+        }
+    }
+}
+
+/// The seed of the confirmation run of a run seeded with `seed`.
+pub fn confirmation_seed(seed: u64) -> u64 {
+    splitmix64(seed ^ 0xC0F1_2A70_5EED_0002)
+}
+
+/// The two-level test over repeated runs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Repeated {
+    /// The runs' seeds.
+    pub seeds: Vec<u64>,
+    /// For each first-level test (by name), its p-value in each run.
+    pub p_values: Vec<(&'static str, Vec<f64>)>,
+    /// A Kolmogorov–Smirnov test of each list's uniformity.
+    pub ks: Vec<TestResult>,
+    /// The KS tests not run, with reasons.
+    pub skipped: Vec<Skipped>,
+}
+
+/// The smallest expected count per cell a chi-square test needs before
+/// `repeat` runs of its p-values go through a Kolmogorov–Smirnov test:
+/// `max(MIN_EXPECTED, √repeat)`.
+///
+/// A chi-square statistic of counts takes values on a lattice whose steps
+/// shrink as `1/E` with the smallest expected count `E`, so its p-values
+/// depart from uniform by a step of order `1/E`; the KS test over `R` runs
+/// resolves departures of order `1/√R`. `E` must therefore grow like
+/// `√R`. Measured with Fisher–Yates on 3 cards and `R = 2000`
+/// (`sample -a fisher-yates -d 3 -n N --repeat 2000`), the KS p-value of
+/// the position test is 2.7e-11 at `E = 5`, 2.4e-4 at `E = 10`, 0.30 at
+/// `E = 20` (and of the permutation test 6.5e-6 at `E = 5`, 0.08 at
+/// `E = 10`): the false alarms stop near `E = 0.22 √R`, and `√R` (45 here)
+/// keeps a margin of 4.5 in `E`.
+pub fn two_level_min_expected(repeat: u64) -> f64 {
+    MIN_EXPECTED.max((repeat as f64).sqrt())
+}
+
+/// A complete audit by sampling: the first run, the two-level test with
+/// `repeat > 1`, the second seed when needed, and the verdict.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SampleAudit {
+    /// The first run (seed `seed`).
+    pub first: Run,
+    /// With `repeat > 1`: runs with seeds `seed + 1`, …, and the KS tests.
+    pub repeated: Option<Repeated>,
+    /// `log10` of the smallest adjusted p-value over the first run's tests
+    /// and the KS tests.
+    pub log10_min_adjusted_p: f64,
+    /// The confirmation run, when the first was suspicious.
+    pub confirmation: Option<Run>,
+    /// The verdict.
+    pub grade: Grade,
+}
+
+/// Runs an audit: `repeat` runs (seeds `seed`, `seed + 1`, …) of `shuffles`
+/// shuffles, a KS test of each test's p-values when `repeat > 1`, and a
+/// confirmation run with [`confirmation_seed`] when the result is
+/// suspicious.
+pub fn audit(
+    algorithm: &Algorithm,
+    deck: usize,
+    shuffles: u64,
+    seed: u64,
+    repeat: u64,
+    histogram: bool,
+    progress: &(dyn Fn(u64) + Sync),
+) -> SampleAudit {
+    let first = run(algorithm, deck, shuffles, seed, histogram, progress);
+    let mut log10s: Vec<f64> = first.analysis.tests.iter().map(|t| t.log10_p).collect();
+    let repeated = (repeat > 1).then(|| {
+        let mut seeds = vec![seed];
+        // The collision test's p-value is 1 unless a deck repeats: too
+        // discrete for a test of uniformity, so it has no second level;
+        // nor has a chi-square test whose cells expect too little for `R`
+        // runs (see `two_level_min_expected`).
+        let least = two_level_min_expected(repeat);
+        let continuous =
+            |t: &&TestResult| t.name != COLLISION_TEST && t.min_expected >= least;
+        let skipped = first
+            .analysis
+            .tests
+            .iter()
+            .filter(|t| t.name != COLLISION_TEST && t.min_expected < least)
+            .map(|t| Skipped {
+                name: ks_name(t.name),
+                reason: format!(
+                    "its cells expect {:.1} at least, and {repeat} runs need {least:.1} (√{repeat}): its p-values are too discrete for a two-level test; run more shuffles per run or fewer runs",
+                    t.min_expected
+                ),
+            })
+            .collect();
+        let mut p_values: Vec<(&'static str, Vec<f64>)> = first
+            .analysis
+            .tests
+            .iter()
+            .filter(continuous)
+            .map(|t| (t.name, vec![t.p_value]))
+            .collect();
+        for r in 1..repeat {
+            let s = seed.wrapping_add(r);
+            let a = run(algorithm, deck, shuffles, s, histogram, progress).analysis;
+            seeds.push(s);
+            for ((_, list), t) in p_values.iter_mut().zip(a.tests.iter().filter(continuous)) {
+                list.push(t.p_value);
+            }
+        }
+        let ks = p_values
+            .iter()
+            .map(|(name, list)| {
+                let (d, p) = crate::hypothesis::ks_uniform(list);
+                TestResult {
+                    name: ks_name(name),
+                    statistic: d,
+                    df: 0.0,
+                    p_value: p,
+                    log10_p: p.max(f64::MIN_POSITIVE).log10(),
+                    shuffles: shuffles * repeat,
+                    min_expected: 0.0,
+                }
+            })
+            .collect::<Vec<_>>();
+        log10s.extend(ks.iter().map(|t| t.log10_p));
+        Repeated {
+            seeds,
+            p_values,
+            ks,
+            skipped,
+        }
+    });
+    let log10_min_adjusted_p = adjusted_log10(&log10s);
+    let confirmation = (Grade::of_log10(log10_min_adjusted_p) == Grade::Suspicious).then(|| {
+        run(
+            algorithm,
+            deck,
+            shuffles,
+            confirmation_seed(seed),
+            histogram,
+            progress,
+        )
+    });
+    let grade = verdict(
+        log10_min_adjusted_p,
+        confirmation.as_ref().map(|c| &c.analysis),
+    );
+    SampleAudit {
+        first,
+        repeated,
+        log10_min_adjusted_p,
+        confirmation,
+        grade,
+    }
+}
+
+fn ks_name(test: &str) -> &'static str {
+    match test {
+        "permutation-chi2" => "ks-permutation-chi2",
+        "permutation-g" => "ks-permutation-g",
+        "position-chi2" => "ks-position-chi2",
+        "fixed-points-chi2" => "ks-fixed-points-chi2",
+        "cycles-chi2" => "ks-cycles-chi2",
+        "descents-chi2" => "ks-descents-chi2",
+        "rising-sequences-chi2" => "ks-rising-sequences-chi2",
+        "successions-chi2" => "ks-successions-chi2",
+        _ => "ks",
+    }
+}
