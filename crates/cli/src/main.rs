@@ -42,7 +42,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Compute the exact distribution of one algorithm on a small deck.
+    /// Compute the exact distribution of one algorithm on a small deck, or
+    /// the exact position matrix of a swap-based one on a real deck.
     Exact(ExactArgs),
     /// Run the standard suite and write reports (the default command).
     Suite(SuiteArgs),
@@ -132,7 +133,7 @@ struct ExactArgs {
     /// 1..=256 by the Markov chain (position matrix only).
     #[arg(long, short)]
     deck: usize,
-    /// How to compute the law: `auto` picks the cheaper method that applies
+    /// How to compute the law: `auto` picks the cheapest method that applies
     /// (state merging and the Markov chain need a swap-based shuffle) and
     /// the output says which.
     #[arg(long, value_enum, default_value_t = ExactMethod::Auto)]
@@ -147,7 +148,8 @@ struct ExactArgs {
 /// The exact methods `exact --method` can force.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum ExactMethod {
-    /// The cheaper of the two that apply.
+    /// The whole law by the cheaper of brute force and state merging where
+    /// one applies, else the Markov chain.
     Auto,
     /// Walk every path (any enumerable algorithm, up to 10 cards).
     BruteForce,
