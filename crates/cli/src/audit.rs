@@ -1,6 +1,7 @@
 //! `shuffle-audit audit`: tests decks that another program dealt, read one
 //! per line from a file or standard input.
 
+use crate::range::within;
 use crate::{BIAS, PASS};
 use anyhow::{Context, Result, bail};
 use clap::Args;
@@ -44,10 +45,8 @@ fn parse_base(s: &str) -> Result<Base, String> {
 }
 
 pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
-    if let Some(d) = args.deck
-        && !(2..=MAX_SAMPLE_DECK).contains(&d)
-    {
-        bail!("deck size {d} is not allowed: use 2..={MAX_SAMPLE_DECK}");
+    if let Some(d) = args.deck {
+        within("deck size", d, 2..=MAX_SAMPLE_DECK)?;
     }
     let start = Instant::now();
     let name = if args.input == "-" {
@@ -189,12 +188,7 @@ pub(crate) fn deal(args: &DealArgs) -> Result<u8> {
     use algorithms::Shuffle;
     use stats::sample::{CHUNK, Sampler, chunk_rng};
     let entry = crate::find(&args.algorithm)?;
-    if !(2..=MAX_SAMPLE_DECK).contains(&args.deck) {
-        bail!(
-            "deck size {} is not allowed: use 2..={MAX_SAMPLE_DECK}",
-            args.deck
-        );
-    }
+    within("deck size", args.deck, 2..=MAX_SAMPLE_DECK)?;
     let first = match args.base {
         Base::Zero => 0usize,
         Base::One => 1,

@@ -10,9 +10,11 @@ use suite::SuiteArgs;
 
 mod audit;
 mod output;
+mod range;
 mod riffle;
 mod suite;
 pub(crate) use output::{emit, warn};
+use range::{NotAllowed, at_least_one, strictly_between_0_and_1, within};
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -267,12 +269,10 @@ pub(crate) const MAX_THREADS: usize = 1024;
 
 /// Parses `--threads`: `1..=MAX_THREADS`.
 pub(crate) fn parse_threads(text: &str) -> Result<usize, String> {
-    match text.trim().parse::<usize>() {
-        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "thread count {text} is not allowed: use 1..={MAX_THREADS}"
-        )),
-    }
+    let refused =
+        || NotAllowed::new("thread count", text, format!("1..={MAX_THREADS}")).to_string();
+    let n = text.trim().parse::<usize>().map_err(|_| refused())?;
+    within("thread count", n, 1..=MAX_THREADS).map_err(|_| refused())
 }
 
 /// Runs `f` on a pool of `threads` workers (a count [`parse_threads`]
@@ -335,7 +335,7 @@ fn plan_exact(entry: &Entry, deck: usize, method: ExactMethod) -> Result<ExactPl
     use stats::markov::MAX_EXACT_MARKOV_DECK;
     use stats::merge::MAX_MERGE_DECK;
     if deck == 0 {
-        bail!("deck size 0 is not allowed: use 1 or more cards");
+        return Err(NotAllowed::new("deck size", 0, "1 or more cards").into());
     }
     let swaps = entry.algorithm.swap_shuffle(deck);
     let walkable = entry.exact.is_enumerable();
@@ -452,12 +452,7 @@ fn exact(args: &ExactArgs) -> Result<u8> {
 fn sample(args: &SampleArgs) -> Result<u8> {
     use stats::sample::{MAX_HISTOGRAM_DECK, MAX_SAMPLE_DECK, RNG_NAME};
     let entry = find(&args.algorithm)?;
-    if !(2..=MAX_SAMPLE_DECK).contains(&args.deck) {
-        bail!(
-            "deck size {} is not allowed for sampling: use 2..={MAX_SAMPLE_DECK}",
-            args.deck
-        );
-    }
+    within("deck size", args.deck, 2..=MAX_SAMPLE_DECK).map_err(|e| e.purpose("sampling"))?;
     let needed = stats::audit::min_shuffles_to_test(args.deck);
     if args.shuffles < needed {
         bail!(
@@ -466,9 +461,7 @@ fn sample(args: &SampleArgs) -> Result<u8> {
             args.deck
         );
     }
-    if args.repeat == 0 {
-        bail!("--repeat 0 is not allowed: use 1 or more");
-    }
+    at_least_one("--repeat", args.repeat)?;
     if args.histogram && args.deck > MAX_HISTOGRAM_DECK {
         bail!(
             "--histogram is available for decks of at most {MAX_HISTOGRAM_DECK} cards: {}",
@@ -592,15 +585,8 @@ fn power(args: &PowerArgs) -> Result<u8> {
     let alpha = args
         .alpha
         .unwrap_or_else(|| stats::audit::detection_level(args.deck, u64::MAX));
-    if !(alpha > 0.0 && alpha < 1.0) {
-        bail!("--alpha {alpha} is not allowed: use a level strictly between 0 and 1");
-    }
-    if !(args.power > 0.0 && args.power < 1.0) {
-        bail!(
-            "--power {} is not allowed: use a probability strictly between 0 and 1",
-            args.power
-        );
-    }
+    strictly_between_0_and_1("--alpha", alpha, "level")?;
+    strictly_between_0_and_1("--power", args.power, "probability")?;
     // Small decks: the whole law, every test. Larger decks: the exact
     // position matrix of a swap-based shuffle, the position test.
     let enumerable = entry.exact.is_enumerable();
@@ -623,10 +609,11 @@ fn power(args: &PowerArgs) -> Result<u8> {
         } else {
             MAX_EXACT_DECK
         };
-        bail!(
-            "deck size {} is not allowed for power of {}: use 2..={largest}",
-            args.deck,
-            entry.id
+        // Every deck in 2..=largest took one of the branches above.
+        return Err(
+            NotAllowed::new("deck size", args.deck, format!("2..={largest}"))
+                .purpose(format!("power of {}", entry.id))
+                .into(),
         );
     };
     if args.json {
@@ -642,12 +629,7 @@ fn power_by_enumeration(
     args: &PowerArgs,
     alpha: f64,
 ) -> Result<report::sampled::PowerReport> {
-    if args.deck < 2 {
-        bail!(
-            "deck size {} is not allowed for power: use 2..={MAX_EXACT_DECK}",
-            args.deck
-        );
-    }
+    within("deck size", args.deck, 2..=MAX_EXACT_DECK).map_err(|e| e.purpose("power"))?;
     let limits = limits_for(entry, args.budget.max_paths, Limits::default().max_paths);
     let law = with_threads(args.budget.threads, || {
         exact_distribution(&entry.algorithm, args.deck, &limits)
@@ -731,8 +713,8 @@ pub(crate) fn parse_decks(text: &str) -> Result<Vec<usize>> {
     if decks.is_empty() {
         return Err(bad());
     }
-    if let Some(&d) = decks.iter().find(|d| !(1..=MAX_EXACT_DECK).contains(*d)) {
-        bail!("deck size {d} is not allowed for exact enumeration: use 1..={MAX_EXACT_DECK}");
+    for &d in &decks {
+        within("deck size", d, 1..=MAX_EXACT_DECK).map_err(|e| e.purpose("exact enumeration"))?;
     }
     Ok(decks)
 }

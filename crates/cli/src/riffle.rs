@@ -2,7 +2,8 @@
 //! exactly (Bayer–Diaconis) and to each test of the battery.
 
 use crate::PASS;
-use anyhow::{Result, bail};
+use crate::range::{at_least_one, within};
+use anyhow::Result;
 use clap::Args;
 use report::Provenance;
 use report::sampled::{RiffleModel, RiffleReport};
@@ -83,18 +84,12 @@ pub(crate) fn study(deck: usize, max: u32, shuffles: u64, seed: u64) -> Result<R
 }
 
 pub(crate) fn run(args: &RiffleArgs) -> Result<u8> {
-    if !(2..=MAX_RIFFLE_DECK).contains(&args.deck) {
-        bail!(
-            "deck size {} is not allowed for riffles: use 2..={MAX_RIFFLE_DECK} (1/n! underflows a double above)",
-            args.deck
-        );
-    }
-    if !(1..=MAX_MAX).contains(&args.max) {
-        bail!("--max {} is not allowed: use 1..={MAX_MAX}", args.max);
-    }
-    if args.shuffles == 0 {
-        bail!("--shuffles 0 is not allowed: use 1 or more");
-    }
+    within("deck size", args.deck, 2..=MAX_RIFFLE_DECK).map_err(|e| {
+        e.purpose("riffles")
+            .because("1/n! underflows a double above")
+    })?;
+    within("--max", args.max, 1..=MAX_MAX)?;
+    at_least_one("--shuffles", args.shuffles)?;
     let start = Instant::now();
     let mut report = crate::with_threads(args.threads, || {
         study(args.deck, args.max, args.shuffles, args.seed)

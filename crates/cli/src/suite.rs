@@ -1,6 +1,7 @@
 //! The default run: every algorithm, exact on small decks, sampled on small
 //! and large decks, written to a report folder with figures and CSV.
 
+use crate::range::{at_least_one, within};
 use crate::{
     BIAS, Budget, PASS, command_line, emit, find, limits_for, parse_decks, progress_bar,
     with_threads,
@@ -94,12 +95,7 @@ fn plan(args: &SuiteArgs) -> Result<Plan> {
     };
     let decks = parse_decks(args.decks.as_deref().unwrap_or(decks))?;
     let exact_up_to = args.exact_up_to.unwrap_or(exact_up_to);
-    if !(1..=stats::MAX_EXACT_DECK).contains(&exact_up_to) {
-        bail!(
-            "--exact-up-to {exact_up_to} is not allowed: use 1..={}",
-            stats::MAX_EXACT_DECK
-        );
-    }
+    within("--exact-up-to", exact_up_to, 1..=stats::MAX_EXACT_DECK)?;
     let large_text = args.large_decks.as_deref().unwrap_or(large);
     let large_decks = if large_text == "none" {
         Vec::new()
@@ -112,10 +108,7 @@ fn plan(args: &SuiteArgs) -> Result<Plan> {
                         "large deck size {s:?} is not a number: use a list like 52,54, or none"
                     )
                 })?;
-                if !(11..=MAX_SAMPLE_DECK).contains(&d) {
-                    bail!("large deck size {d} is not allowed: use 11..={MAX_SAMPLE_DECK}");
-                }
-                Ok(d)
+                Ok(within("large deck size", d, 11..=MAX_SAMPLE_DECK)?)
             })
             .collect::<Result<_>>()?
     };
@@ -135,9 +128,7 @@ fn plan(args: &SuiteArgs) -> Result<Plan> {
             }
         }
     }
-    if args.repeat == 0 {
-        bail!("--repeat 0 is not allowed: use 1 or more");
-    }
+    at_least_one("--repeat", args.repeat)?;
     Ok(Plan {
         exact_decks: decks
             .iter()

@@ -1,0 +1,131 @@
+//! The one error for a value outside what a command allows: one line that
+//! names the value and what is allowed (`deck size 300 is not allowed for
+//! sampling: use 2..=255`). Every command's checks go through it.
+
+use std::fmt::{self, Display};
+use std::ops::RangeInclusive;
+
+/// A value outside what is allowed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct NotAllowed {
+    /// What the value is (`"deck size"`, `"--repeat"`).
+    what: String,
+    /// The value as given.
+    value: String,
+    /// What it was for (`" for sampling"`), or empty.
+    purpose: String,
+    /// What is allowed (`"2..=255"`, `"1 or more"`).
+    allowed: String,
+}
+
+impl NotAllowed {
+    /// `what value` is not allowed: use `allowed`.
+    pub(crate) fn new(what: &str, value: impl Display, allowed: impl Into<String>) -> Self {
+        NotAllowed {
+            what: what.into(),
+            value: value.to_string(),
+            purpose: String::new(),
+            allowed: allowed.into(),
+        }
+    }
+
+    /// Says what the value was for: `" for sampling"`.
+    pub(crate) fn purpose(mut self, purpose: impl Display) -> Self {
+        self.purpose = format!(" for {purpose}");
+        self
+    }
+
+    /// Adds why the range stops where it does, after the range.
+    pub(crate) fn because(mut self, why: &str) -> Self {
+        self.allowed = format!("{} ({why})", self.allowed);
+        self
+    }
+}
+
+impl Display for NotAllowed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {} is not allowed{}: use {}",
+            self.what, self.value, self.purpose, self.allowed
+        )
+    }
+}
+
+impl std::error::Error for NotAllowed {}
+
+/// `value` when it lies in `range`.
+pub(crate) fn within<T: PartialOrd + Display>(
+    what: &str,
+    value: T,
+    range: RangeInclusive<T>,
+) -> Result<T, NotAllowed> {
+    if range.contains(&value) {
+        Ok(value)
+    } else {
+        Err(NotAllowed::new(
+            what,
+            &value,
+            format!("{}..={}", range.start(), range.end()),
+        ))
+    }
+}
+
+/// `value` when it is 1 or more.
+pub(crate) fn at_least_one(what: &str, value: u64) -> Result<u64, NotAllowed> {
+    if value >= 1 {
+        Ok(value)
+    } else {
+        Err(NotAllowed::new(what, value, "1 or more"))
+    }
+}
+
+/// `value` when it lies strictly between 0 and 1 (a level, a probability).
+pub(crate) fn strictly_between_0_and_1(
+    what: &str,
+    value: f64,
+    kind: &str,
+) -> Result<f64, NotAllowed> {
+    if value > 0.0 && value < 1.0 {
+        Ok(value)
+    } else {
+        Err(NotAllowed::new(
+            what,
+            value,
+            format!("a {kind} strictly between 0 and 1"),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_refusal_names_the_value_and_what_is_allowed() {
+        assert_eq!(within("--max", 3, 1..=30), Ok(3));
+        assert_eq!(
+            within("deck size", 300, 2..=255).map_err(|e| e.purpose("sampling").to_string()),
+            Err("deck size 300 is not allowed for sampling: use 2..=255".into())
+        );
+        assert_eq!(
+            at_least_one("--repeat", 0).unwrap_err().to_string(),
+            "--repeat 0 is not allowed: use 1 or more"
+        );
+        assert_eq!(
+            strictly_between_0_and_1("--alpha", 2.0, "level")
+                .unwrap_err()
+                .to_string(),
+            "--alpha 2 is not allowed: use a level strictly between 0 and 1"
+        );
+        assert!(strictly_between_0_and_1("--power", f64::NAN, "probability").is_err());
+        assert_eq!(
+            within("deck size", 171, 2..=170)
+                .unwrap_err()
+                .purpose("riffles")
+                .because("1/n! underflows a double above")
+                .to_string(),
+            "deck size 171 is not allowed for riffles: use 2..=170 (1/n! underflows a double above)"
+        );
+    }
+}
