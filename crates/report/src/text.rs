@@ -123,21 +123,17 @@ pub fn exact(r: &ExactReport, info: &AlgorithmInfo) -> String {
             shown
         }
     };
-    let _ = writeln!(
-        out,
-        "P(identity): {}",
-        common(r.identity_probability, &r.identity_probability_exact)
-    );
-    let _ = writeln!(
-        out,
-        "largest:     {}",
-        common(r.max_probability, &r.max_probability_exact)
-    );
-    let _ = writeln!(
-        out,
-        "smallest:    {}",
-        common(r.min_probability, &r.min_probability_exact)
-    );
+    for (label, p, exact) in [
+        (
+            "P(identity):",
+            r.identity_probability,
+            &r.identity_probability_exact,
+        ),
+        ("largest:", r.max_probability, &r.max_probability_exact),
+        ("smallest:", r.min_probability, &r.min_probability_exact),
+    ] {
+        let _ = writeln!(out, "{label:<12} {}", common(p, exact));
+    }
     let _ = writeln!(
         out,
         "uniform:     {}",

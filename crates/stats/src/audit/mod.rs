@@ -57,8 +57,13 @@ pub fn min_shuffles_to_test(deck: usize) -> u64 {
 /// collision test. The one policy the suite, `sample`, `audit` and `power`
 /// follow (`sample --histogram` overrides it).
 pub fn keeps_histogram(deck: usize, shuffles: u64) -> bool {
-    (2..=MAX_HISTOGRAM_DECK).contains(&deck)
-        && shuffles as f64 >= MIN_EXPECTED * factorial(deck) as f64
+    (2..=MAX_HISTOGRAM_DECK).contains(&deck) && shuffles >= min_shuffles_for_histogram(deck)
+}
+
+/// The fewest shuffles of `deck` cards (at most [`MAX_HISTOGRAM_DECK`])
+/// the permutation tests run on: [`MIN_EXPECTED`] per arrangement.
+pub fn min_shuffles_for_histogram(deck: usize) -> u64 {
+    (MIN_EXPECTED * factorial(deck) as f64).ceil() as u64
 }
 
 /// How many tests a run of `shuffles` decks of `deck` cards applies when
@@ -187,8 +192,7 @@ impl Analysis {
         let mut skipped = Vec::new();
         if n >= 2 {
             if let Some(h) = histogram {
-                let k = factorial(n);
-                let needed = (MIN_EXPECTED * k as f64).ceil() as u64;
+                let needed = min_shuffles_for_histogram(n);
                 if shuffles >= needed {
                     tests.push(pearson_uniform("permutation-chi2", &h.counts));
                     tests.push(g_uniform("permutation-g", &h.counts));

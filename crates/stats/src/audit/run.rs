@@ -2,11 +2,13 @@
 //! second seed that confirms a suspicious run, repeated runs with their
 //! two-level tests, and decks read from elsewhere ([`Observed`]).
 
-use super::{Analysis, Grade, MIN_EXPECTED, Skipped, adjusted_log10, keeps_histogram, verdict};
+use super::{
+    Analysis, Grade, MIN_EXPECTED, Skipped, adjusted_log10, keeps_histogram,
+    min_shuffles_for_histogram, verdict,
+};
 use crate::battery::Battery;
 use crate::collision::{self, COLLISION_MAX_DECKS, COLLISION_TEST, Collisions, Fingerprints};
 use crate::hypothesis::TestResult;
-use crate::perm::factorial;
 use crate::sample::{Accumulator, Histogram, MAX_HISTOGRAM_DECK, Positions, sample, splitmix64};
 use algorithms::Algorithm;
 
@@ -122,22 +124,33 @@ pub struct Observed {
     positions: Positions,
     histogram: Option<Histogram>,
     battery: Battery,
+    /// Fingerprints for the collision test, kept while it may be needed:
+    /// dropped once the histogram has enough decks to be used instead.
     prints: Option<Fingerprints>,
+    /// How many decks' fingerprints to keep at most.
+    prints_up_to: u64,
 }
 
 impl Observed {
     /// Empty counts for decks of `deck` cards (2..=255): the position
-    /// matrix, the battery, fingerprints of the first
-    /// [`COLLISION_MAX_DECKS`] decks, and a histogram up to
-    /// [`MAX_HISTOGRAM_DECK`] cards.
+    /// matrix, the battery, a histogram up to [`MAX_HISTOGRAM_DECK`] cards,
+    /// and fingerprints of the first [`COLLISION_MAX_DECKS`] decks, or, with
+    /// a histogram, of the decks read before it has enough to be used.
     pub fn new(deck: usize) -> Self {
+        // Whether the histogram is used is decided by the number of decks
+        // read ([`keeps_histogram`]), known only at the end.
+        let histogram = (deck <= MAX_HISTOGRAM_DECK).then(|| Histogram::new(deck));
+        let prints_up_to = if histogram.is_some() {
+            min_shuffles_for_histogram(deck).min(COLLISION_MAX_DECKS)
+        } else {
+            COLLISION_MAX_DECKS
+        };
         Observed {
             positions: Positions::new(deck),
-            // Whether the histogram is used is decided by the number of
-            // decks read ([`keeps_histogram`]), known only at the end.
-            histogram: (deck <= MAX_HISTOGRAM_DECK).then(|| Histogram::new(deck)),
+            histogram,
             battery: Battery::new(deck),
             prints: Some(Fingerprints::default()),
+            prints_up_to,
         }
     }
 
@@ -149,10 +162,14 @@ impl Observed {
         if let Some(h) = &mut self.histogram {
             h.observe(deck);
         }
-        if let Some(f) = &mut self.prints
-            && (f.prints.len() as u64) < COLLISION_MAX_DECKS
-        {
-            f.observe(deck);
+        if let Some(f) = &mut self.prints {
+            if (f.prints.len() as u64) < self.prints_up_to {
+                f.observe(deck);
+            } else if self.histogram.is_some() {
+                // The histogram now has enough decks: the collision test
+                // will not run.
+                self.prints = None;
+            }
         }
     }
 
@@ -182,7 +199,7 @@ impl Observed {
             collisions.as_ref(),
         );
         if kept && !full {
-            let needed = (MIN_EXPECTED * factorial(n) as f64).ceil() as u64;
+            let needed = min_shuffles_for_histogram(n);
             for name in ["permutation-chi2", "permutation-g"] {
                 analysis.skipped.insert(
                     0,

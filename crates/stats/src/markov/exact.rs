@@ -16,7 +16,7 @@ use crate::fraction::Fraction;
 use algorithms::{Slot, SwapShuffle};
 use num_bigint::BigUint;
 use num_integer::Integer;
-use num_traits::{One, ToPrimitive, Zero};
+use num_traits::{One, Zero};
 use rayon::prelude::*;
 
 /// The largest deck [`exact_position_law`] accepts. The weights of `n`
@@ -122,12 +122,7 @@ fn advance(row: &mut [BigUint], step: &Step) {
 /// [`MAX_EXACT_MARKOV_DECK`], or a step leaves the deck.
 pub fn exact_position_law(swaps: &SwapShuffle) -> Result<ExactPositionLaw, MarkovError> {
     let n = swaps.n;
-    if n == 0 || n > MAX_EXACT_MARKOV_DECK {
-        return Err(MarkovError::DeckSize {
-            deck: n,
-            max: MAX_EXACT_MARKOV_DECK,
-        });
-    }
+    super::deck_up_to(n, MAX_EXACT_MARKOV_DECK)?;
     let steps = prepare(swaps)?;
     let denominator = steps.iter().fold(BigUint::one(), |d, step| d * &step.scale);
     let mut weights = vec![BigUint::zero(); n * n];
@@ -233,17 +228,6 @@ impl ExactPositionLaw {
         let n = self.deck;
         // w / D = 1/n for every cell: n w = D.
         self.weights.iter().all(|w| w * n == self.denominator)
-    }
-
-    /// The denominator's size in decimal digits (for deciding how to print).
-    pub fn denominator_digits(&self) -> usize {
-        self.denominator.to_f64().map_or(usize::MAX, |d| {
-            if d.is_finite() {
-                d.log10().floor() as usize + 1
-            } else {
-                self.denominator.to_string().len()
-            }
-        })
     }
 }
 

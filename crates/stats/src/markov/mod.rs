@@ -133,6 +133,15 @@ fn slot_probabilities(slot: Slot, n: usize) -> Vec<f64> {
     w
 }
 
+/// Checks that a deck of `n` cards is in `1..=max`.
+fn deck_up_to(n: usize, max: usize) -> Result<(), MarkovError> {
+    if (1..=max).contains(&n) {
+        Ok(())
+    } else {
+        Err(MarkovError::DeckSize { deck: n, max })
+    }
+}
+
 /// Checks that both of a step's positions lie in a deck of `n` cards.
 fn within_deck(step: &algorithms::Transposition, n: usize) -> Result<(), MarkovError> {
     for slot in [step.a, step.b] {
@@ -218,12 +227,7 @@ fn advance(row: &mut [f64], step: &Prepared) {
 /// [`MAX_MARKOV_DECK`], or a step leaves the deck.
 pub fn position_law(swaps: &SwapShuffle) -> Result<PositionLaw, MarkovError> {
     let n = swaps.n;
-    if n == 0 || n > MAX_MARKOV_DECK {
-        return Err(MarkovError::DeckSize {
-            deck: n,
-            max: MAX_MARKOV_DECK,
-        });
-    }
+    deck_up_to(n, MAX_MARKOV_DECK)?;
     let steps = prepare(swaps)?;
     let mut matrix = vec![0.0; n * n];
     matrix
