@@ -20,6 +20,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod defect;
 pub mod js;
 pub mod reference;
 pub mod registry;
@@ -31,6 +32,7 @@ pub mod seeded;
 mod source;
 pub mod swaps;
 
+pub use defect::Defect;
 pub use reference::{
     CoinInsertionSort, CoinMergeSort, FisherYates, FisherYatesMod15, GsrRiffle, RandShuffle,
     RandomKeys, Repeat, Sattolo,

@@ -178,8 +178,8 @@ pub struct SourceRef {
 pub enum Expected {
     /// Every permutation of `n` cards has probability exactly `1/n!`.
     Uniform,
-    /// Not uniform for any deck of 3 cards or more; the reason in a sentence.
-    Biased(&'static str),
+    /// Not uniform for any deck of 3 cards or more, because of this mistake.
+    Biased(Defect),
 }
 
 impl Expected {
@@ -240,14 +240,6 @@ const S004: &str = "004_bc98dc84b49fccfb.txt";
 const fn src(document: &'static str, location: &'static str) -> SourceRef {
     SourceRef { document, location }
 }
-
-const SATTOLO_REASON: &str =
-    "only the (n-1)! single-cycle permutations can occur (Sattolo's algorithm)";
-const NN_REASON: &str = "n^n equally likely paths cannot split evenly over n! permutations";
-const SECONDS_REASON: &str =
-    "the deck is a function of the second it is dealt in: at most 86,400 decks a day";
-const RAND15_REASON: &str =
-    "32768 raw rand() words do not divide evenly into the k results of each draw";
 
 macro_rules! entry {
     ($id:literal, $name:literal, [$($doc:expr),+], $alg:expr, $expected:expr, $exact:expr, $summary:literal) => {
@@ -313,9 +305,7 @@ pub static REGISTRY: &[Entry] = &[
             src(S003, "naiveShuffle")
         ],
         Algorithm::once(Kernel::RandomPairsSwap(RandomPairsSwap)),
-        Biased(
-            "n^(2n) equally likely paths cannot split evenly over n! permutations, and the identity is favoured"
-        ),
+        Biased(Defect::RandomTranspositions),
         Full,
         "Biased: n^(2n) equally likely paths cannot split evenly over n! permutations; the identity is the most likely deck."
     ),
@@ -375,7 +365,7 @@ pub static REGISTRY: &[Entry] = &[
             "third shuffle block (Math.floor(Math.random()*i), i from length-1 down)"
         )],
         Algorithm::once(Kernel::BlogKnuthDurstenfeld(BlogKnuthDurstenfeld)),
-        Biased(SATTOLO_REASON),
+        Biased(Defect::SingleCycle),
         Full,
         "Biased: the pick excludes card i, so this is Sattolo's algorithm: only (n-1)! cyclic permutations, no card stays in place."
     ),
@@ -387,7 +377,7 @@ pub static REGISTRY: &[Entry] = &[
             "fourth shuffle block (swap i with Math.floor(Math.random()*i))"
         )],
         Algorithm::once(Kernel::BlogInsideOut(BlogInsideOut)),
-        Biased(SATTOLO_REASON),
+        Biased(Defect::SingleCycle),
         Full,
         "Biased: j never equals i, so this is Sattolo's algorithm, not the inside-out Fisher-Yates."
     ),
@@ -405,7 +395,7 @@ pub static REGISTRY: &[Entry] = &[
         "altNaiveShuffle",
         [src(S003, "altNaiveShuffle")],
         Algorithm::once(Kernel::AltNaiveShuffle(AltNaiveShuffle)),
-        Biased(NN_REASON),
+        Biased(Defect::NaiveSwap),
         Full,
         "Biased: every index swaps with a card from the whole deck; n^n paths cannot split evenly over n! permutations."
     ),
@@ -417,7 +407,7 @@ pub static REGISTRY: &[Entry] = &[
             "section on Fisher-Yates: altNaiveShuffle with randomCard = Math.floor(Math.random() * index)"
         )],
         Algorithm::once(Kernel::BlogFisherYates(BlogFisherYates)),
-        Biased(SATTOLO_REASON),
+        Biased(Defect::SingleCycle),
         Full,
         "Biased: randomCard is never index itself, so this is Sattolo's algorithm; the change meant to fix the naive swap breaks it."
     ),
@@ -450,9 +440,7 @@ pub static REGISTRY: &[Entry] = &[
             kernel: Kernel::BlogRiffle(BlogRiffle),
             times: 7
         },
-        Biased(
-            "packets come from the left half's tail into a drifting index, so the deck keeps much of its order"
-        ),
+        Biased(Defect::BrokenRiffle),
         MassBound,
         "Biased: not a riffle model; seven passes leave the deck far from uniform."
     ),
@@ -464,7 +452,7 @@ pub static REGISTRY: &[Entry] = &[
             "Poker::Shuffle, the wrong version (ranIndex in [0, n)), with an ideal below(n)"
         )],
         Algorithm::once(Kernel::NaiveSwap(NaiveSwap)),
-        Biased(NN_REASON),
+        Biased(Defect::NaiveSwap),
         Full,
         "Biased: n^n equally likely paths cannot split evenly over n! permutations (4, 5, 5, 5, 4, 4 over 27 at n = 3)."
     ),
@@ -476,7 +464,7 @@ pub static REGISTRY: &[Entry] = &[
             "Poker::Shuffle, the wrong version exactly as printed, 15-bit rand()"
         )],
         Algorithm::once(Kernel::NaiveSwapRand15(NaiveSwapRand15)),
-        Biased(NN_REASON),
+        Biased(Defect::NaiveSwap),
         Full,
         "Biased: the naive swap's n^n paths, plus the uneven 15-bit rand() arithmetic."
     ),
@@ -500,7 +488,7 @@ pub static REGISTRY: &[Entry] = &[
             "Poker::Shuffle, the corrected version exactly as printed, 15-bit rand()"
         )],
         Algorithm::once(Kernel::PokerFixedRand15(PokerFixedRand15)),
-        Biased(RAND15_REASON),
+        Biased(Defect::UnevenReduction),
         Full,
         "Slightly biased: (int)((n - i) * rand() / 32768.0) is uneven unless n - i divides 32768."
     ),
@@ -514,7 +502,7 @@ pub static REGISTRY: &[Entry] = &[
         Algorithm::once(Kernel::PokerTimeSeeded(PokerTimeSeeded {
             reduction: Reduction::Scale
         })),
-        Biased(SECONDS_REASON),
+        Biased(Defect::FewSeeds),
         Full,
         "Biased: reseeded from the clock on every shuffle, it deals at most 86,400 decks a day (one per second), whatever the deck size."
     ),
@@ -528,7 +516,7 @@ pub static REGISTRY: &[Entry] = &[
         Algorithm::once(Kernel::PokerTimeSeeded(PokerTimeSeeded {
             reduction: Reduction::Mod
         })),
-        Biased(SECONDS_REASON),
+        Biased(Defect::FewSeeds),
         Full,
         "Biased: at most 86,400 decks a day, and rand() % k favours low partners."
     ),
@@ -546,7 +534,7 @@ pub static REGISTRY: &[Entry] = &[
         "Sattolo's algorithm",
         [src("reference", "Sattolo, IPL 1986")],
         Algorithm::once(Kernel::Sattolo(Sattolo)),
-        Biased(SATTOLO_REASON),
+        Biased(Defect::SingleCycle),
         Full,
         "Biased as a shuffle: uniform over the (n-1)! single-cycle permutations only."
     ),
@@ -572,9 +560,7 @@ pub static REGISTRY: &[Entry] = &[
             "sort(() => Math.random() - 0.5) on insertion sort"
         )],
         Algorithm::once(Kernel::CoinInsertionSort(CoinInsertionSort)),
-        Biased(
-            "probabilities are multiples of powers of 2, and cards stay near where they started"
-        ),
+        Biased(Defect::RandomComparator),
         Full,
         "Biased: a card moves k places left with probability 2^-(k+1); cards stay near their start."
     ),
@@ -586,7 +572,7 @@ pub static REGISTRY: &[Entry] = &[
             "sort(() => Math.random() - 0.5) on top-down merge sort"
         )],
         Algorithm::once(Kernel::CoinMergeSort(CoinMergeSort)),
-        Biased("probabilities are multiples of powers of 2, never 1/n! for n >= 3"),
+        Biased(Defect::RandomComparator),
         Full,
         "Biased: every probability is a multiple of a power of 2, never 1/n! for n >= 3."
     ),
@@ -598,7 +584,7 @@ pub static REGISTRY: &[Entry] = &[
             "sort by random key, stable sort, 8-bit keys"
         )],
         Algorithm::once(Kernel::RandomKeys(RandomKeys { bits: 8 })),
-        Biased("tied keys keep the starting order, favouring the identity"),
+        Biased(Defect::TiedKeys),
         Full,
         "Biased: tied keys keep their order; at n = 2 the identity has probability 1/2 + 2^-9."
     ),
@@ -610,7 +596,7 @@ pub static REGISTRY: &[Entry] = &[
             "sort by random key, stable sort, 16-bit keys"
         )],
         Algorithm::once(Kernel::RandomKeys(RandomKeys { bits: 16 })),
-        Biased("tied keys keep the starting order, favouring the identity"),
+        Biased(Defect::TiedKeys),
         Exact::No("each key has 65536 values: a tree of 2^(16n) paths"),
         "Biased: tied keys keep their order; at n = 2 the identity has probability 1/2 + 2^-17."
     ),
@@ -622,7 +608,7 @@ pub static REGISTRY: &[Entry] = &[
             "sort by random key, stable sort, 32-bit keys"
         )],
         Algorithm::once(Kernel::RandomKeys(RandomKeys { bits: 32 })),
-        Biased("tied keys keep the starting order, favouring the identity"),
+        Biased(Defect::TiedKeys),
         Exact::No("each key has 2^32 values: a tree of 2^(32n) paths"),
         "Biased: tied keys keep their order; at n = 2 the identity has probability 1/2 + 2^-33."
     ),
@@ -634,7 +620,7 @@ pub static REGISTRY: &[Entry] = &[
             "sort by random key, stable sort, 53-bit keys like Math.random()"
         )],
         Algorithm::once(Kernel::RandomKeys(RandomKeys { bits: 53 })),
-        Biased("tied keys keep the starting order, favouring the identity"),
+        Biased(Defect::TiedKeys),
         Exact::No("each key has 2^53 values: a tree of 2^(53n) paths"),
         "Biased in principle: tied keys keep their order, with probability about n^2 / 2^54; undetectable in practice."
     ),
@@ -646,7 +632,7 @@ pub static REGISTRY: &[Entry] = &[
             "Fisher-Yates with C's rand() % (i + 1), RAND_MAX = 32767"
         )],
         Algorithm::once(Kernel::FisherYatesMod15(FisherYatesMod15)),
-        Biased(RAND15_REASON),
+        Biased(Defect::UnevenReduction),
         Full,
         "Slightly biased: rand() % (i + 1) favours low partners unless i + 1 divides 32768."
     ),
@@ -661,9 +647,7 @@ pub static REGISTRY: &[Entry] = &[
             kernel: Kernel::GsrRiffle(GsrRiffle),
             times: 7
         },
-        Biased(
-            "k riffles reach every deck with probability C(2^k + n - r, n) / 2^(nk), never exactly 1/n!"
-        ),
+        Biased(Defect::TooFewRiffles),
         Full,
         "Close but not uniform: 7 riffles of 52 cards are at total variation distance about 0.334."
     ),
@@ -677,7 +661,7 @@ pub static REGISTRY: &[Entry] = &[
         Algorithm::once(Kernel::SeededFisherYates(SeededFisherYates {
             space: SeedSpace::SecondsOfDay
         })),
-        Biased(SECONDS_REASON),
+        Biased(Defect::FewSeeds),
         Full,
         "Biased: a correct shuffle on a good generator, but reseeded from the clock: 86,400 possible decks."
     ),
@@ -691,11 +675,9 @@ pub static REGISTRY: &[Entry] = &[
         Algorithm::once(Kernel::SeededFisherYates(SeededFisherYates {
             space: SeedSpace::MillisOfDay
         })),
-        Biased(
-            "at most 86,400,000 decks, and 86,400,000 seeds do not divide evenly over 7! or more permutations"
-        ),
+        Biased(Defect::FewSeeds),
         Exact::No("86,400,000 seeds: a tree of 86.4 million paths per deck size"),
-        "Biased: 86.4 million possible decks; the collision test sees them repeat at 52 cards."
+        "Biased: 86.4 million possible decks, which cannot split evenly over 7! or more permutations; the collision test sees them repeat at 52 cards."
     ),
     entry!(
         "fisher-yates-seed32",
@@ -707,7 +689,7 @@ pub static REGISTRY: &[Entry] = &[
         Algorithm::once(Kernel::SeededFisherYates(SeededFisherYates {
             space: SeedSpace::Bits32
         })),
-        Biased("2^32 equally likely seeds cannot split evenly over n! permutations for n >= 3"),
+        Biased(Defect::FewSeeds),
         Exact::No("2^32 seeds: a tree of 4.3 billion paths per deck size"),
         "Biased: at most 4.3 billion decks of the 8.07e67; a million deals repeat about 116 pairs."
     ),
@@ -814,6 +796,37 @@ mod tests {
         }
         assert_eq!(find("gsr-riffle").unwrap().algorithm.times, 7);
         assert_eq!(find("blog-riffle").unwrap().algorithm.times, 7);
+    }
+
+    #[test]
+    fn each_summary_opens_with_the_verdict_the_registry_states() {
+        for e in REGISTRY {
+            let uniform = e.summary.starts_with("Uniform");
+            assert_eq!(
+                uniform,
+                e.expected == Expected::Uniform,
+                "{}: {:?} does not open with its verdict {:?}",
+                e.id,
+                e.summary,
+                e.expected
+            );
+            if !uniform {
+                assert!(
+                    e.summary.contains("iased") || e.summary.contains("not uniform"),
+                    "{}: {:?}",
+                    e.id,
+                    e.summary
+                );
+            }
+        }
+        // Every defect is some algorithm's: a defect no entry shows could
+        // not be recognised by comparing with the registry's laws.
+        for d in Defect::ALL {
+            assert!(
+                REGISTRY.iter().any(|e| e.expected == Expected::Biased(d)),
+                "{d:?} is no entry's defect"
+            );
+        }
     }
 
     #[test]

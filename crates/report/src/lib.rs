@@ -126,9 +126,16 @@ pub struct AlgorithmInfo {
     pub sources: Vec<SourceInfo>,
     /// `"uniform"` or `"biased"`, from exact enumeration.
     pub expected: String,
-    /// Why it is biased (absent when uniform).
+    /// The kind of mistake that biases it, a kebab-case id (absent when
+    /// uniform).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub defect: Option<String>,
+    /// Why that mistake is biased (absent when uniform).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub expected_reason: Option<String>,
+    /// How to mend that mistake (absent when uniform).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub fix: Option<String>,
     /// Whether it can be enumerated exactly.
     pub exact: bool,
     /// `"full"`, `"mass-bound"` or `"none"`.
@@ -149,6 +156,10 @@ impl From<&Entry> for AlgorithmInfo {
             Exact::MassBound => ("mass-bound", None),
             Exact::No(why) => ("none", Some(why.to_owned())),
         };
+        let defect = match e.expected {
+            Expected::Uniform => None,
+            Expected::Biased(d) => Some(d),
+        };
         AlgorithmInfo {
             id: e.id.into(),
             name: e.name.into(),
@@ -162,10 +173,9 @@ impl From<&Entry> for AlgorithmInfo {
                 })
                 .collect(),
             expected: e.expected.label().into(),
-            expected_reason: match e.expected {
-                Expected::Uniform => None,
-                Expected::Biased(why) => Some(why.into()),
-            },
+            defect: defect.map(|d| d.id().into()),
+            expected_reason: defect.map(|d| d.reason().into()),
+            fix: defect.map(|d| d.fix().into()),
             exact: e.exact.is_enumerable(),
             exact_method: exact_method.into(),
             exact_note,
