@@ -1,0 +1,178 @@
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+
+pub mod bound;
+pub mod finding;
+pub mod plan;
+pub mod recognise;
+pub mod run;
+
+mod text;
+
+pub use algorithms::Defect;
+pub use finding::Finding;
+pub use plan::{
+    DEFAULT_DECKS, DEFAULT_FALSE_FAILURE, DETECTION_POWER, Deck, Guarantee, Plan, PlanError,
+    TestKind,
+};
+pub use recognise::{Evidence, Resemblance};
+pub use run::{Counts, NotAPermutation};
+
+/// The generator a check hands to the shuffle: xoshiro256++, seeded from
+/// the check's seed and the deck size, so a check is reproducible.
+pub type CheckRng = rand_xoshiro::Xoshiro256PlusPlus;
+
+/// A fairness check of a shuffle function: deck sizes, shuffles of each, a
+/// false-failure probability and a seed. [`Check::new`] is the default.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Check {
+    plan: Plan,
+}
+
+impl Default for Check {
+    fn default() -> Self {
+        Check::new()
+    }
+}
+
+impl Check {
+    /// The default check: [`DEFAULT_DECKS`], a false-failure probability of
+    /// [`DEFAULT_FALSE_FAILURE`], seed 0.
+    pub fn new() -> Check {
+        Check {
+            plan: Plan::new(&DEFAULT_DECKS, DEFAULT_FALSE_FAILURE, 0)
+                .expect("the default plan is valid"),
+        }
+    }
+
+    /// A check of these deck sizes, each shuffled as many times as given.
+    ///
+    /// # Errors
+    /// [`PlanError`] for a deck of fewer than 2 or more than 255 cards, no
+    /// shuffles, a size listed twice, or no deck.
+    pub fn with_decks(decks: &[Deck]) -> Result<Check, PlanError> {
+        Ok(Check {
+            plan: Plan::new(decks, DEFAULT_FALSE_FAILURE, 0)?,
+        })
+    }
+
+    /// The same check with another seed.
+    pub fn seed(self, seed: u64) -> Check {
+        Check {
+            plan: Plan { seed, ..self.plan },
+        }
+    }
+
+    /// The same check with another false-failure probability.
+    ///
+    /// # Errors
+    /// [`PlanError::FalseFailure`] unless `0 < p < 1`.
+    pub fn false_failure(self, p: f64) -> Result<Check, PlanError> {
+        Ok(Check {
+            plan: Plan::new(&self.plan.decks(), p, self.plan.seed)?,
+        })
+    }
+
+    /// What the check runs and what it promises.
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
+    /// Shuffles every deck of the plan, each time from `0, 1, …, n-1`,
+    /// and judges the counts.
+    ///
+    /// `shuffle` rearranges the slice it is given in place, drawing its
+    /// randomness from the generator it is given (and from nowhere else, or
+    /// the check is not reproducible).
+    ///
+    /// # Errors
+    /// A [`Failure`] saying what a fair shuffle would almost never do, and
+    /// which known mistake the shuffle looks like.
+    pub fn run<F>(&self, mut shuffle: F) -> Result<Pass, Box<Failure>>
+    where
+        F: FnMut(&mut [u32], &mut CheckRng),
+    {
+        let mut all = Vec::new();
+        let mut findings = Vec::new();
+        for deck in self.plan.decks() {
+            let counts = match run::count(&self.plan, deck, &mut shuffle) {
+                Ok(c) => c,
+                Err(e) => {
+                    return Err(Box::new(Failure {
+                        plan: self.plan.clone(),
+                        not_a_permutation: Some(e),
+                        findings: Vec::new(),
+                        resembles: Vec::new(),
+                    }));
+                }
+            };
+            findings.extend(finding::judge(&self.plan, &counts));
+            all.push(counts);
+        }
+        if findings.is_empty() {
+            return Ok(Pass {
+                plan: self.plan.clone(),
+            });
+        }
+        let resembles = recognise::recognise(&all, &findings);
+        Err(Box::new(Failure {
+            plan: self.plan.clone(),
+            not_a_permutation: None,
+            findings,
+            resembles,
+        }))
+    }
+}
+
+/// A shuffle that passed: no count left its band.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pass {
+    /// The plan it passed.
+    pub plan: Plan,
+}
+
+/// A shuffle that failed, with what gave it away.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Failure {
+    /// The plan it failed.
+    pub plan: Plan,
+    /// Set when the shuffle lost, duplicated or invented a card: nothing
+    /// else was judged.
+    pub not_a_permutation: Option<NotAPermutation>,
+    /// The most surprising count of each failed test.
+    pub findings: Vec<Finding>,
+    /// Known mistakes it looks like, most specific first.
+    pub resembles: Vec<Resemblance>,
+}
+
+impl Failure {
+    /// The defects recognised, in order, without repeats.
+    pub fn defects(&self) -> Vec<Defect> {
+        let mut out: Vec<Defect> = Vec::new();
+        for r in &self.resembles {
+            for d in &r.defects {
+                if !out.contains(d) {
+                    out.push(*d);
+                }
+            }
+        }
+        out
+    }
+}
+
+impl std::error::Error for Failure {}
+
+/// Checks `shuffle` with the default [`Check`] and panics with the
+/// explanation if it fails: one line in a `#[test]`.
+///
+/// # Panics
+/// When the shuffle fails the check.
+#[track_caller]
+pub fn assert_fair<F>(shuffle: F)
+where
+    F: FnMut(&mut [u32], &mut CheckRng),
+{
+    if let Err(failure) = Check::new().run(shuffle) {
+        panic!("{failure}");
+    }
+}
