@@ -687,7 +687,7 @@ fn power_by_markov_chain(
     Ok(report::sampled::PowerReport {
         method: "markov-chain".into(),
         divergence: stats::markov::ProductLaw::of(&swaps)
-            .map(|p| report::sampled::DivergenceInfo::of(&p, alpha, args.power)),
+            .map(|p| judge::positions::DivergenceInfo::of(&p, alpha, args.power)),
         tests: vec![report::sampled::PowerInfo::from(&plan)],
         ..power_report(entry, args, alpha)
     })

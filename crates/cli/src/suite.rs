@@ -6,16 +6,18 @@ use crate::{
     BIAS, Budget, PASS, command_line, emit, find, limits_for, parse_decks, progress_bar,
     with_threads,
 };
-use algorithms::registry::{Entry, Expected, REGISTRY};
+use algorithms::registry::{Entry, REGISTRY};
 use anyhow::{Context, Result, bail};
 use clap::Args;
+use judge::positions::ExactPositionsInfo;
+use judge::{Disagreement, Verdict};
 use rayon::prelude::*;
 use report::files::{self, CaseData};
 use report::folder::ReportFolder;
-use report::sampled::{ExactPositionsInfo, SampleReport};
+use report::sampled::SampleReport;
 use report::{
-    ExactReport, ExactVerdict, Provenance, SUITE_PERMUTATIONS_UP_TO, SuiteAlgorithm, SuiteCase,
-    SuiteReport, SuiteSettings, write_atomic,
+    ExactReport, Provenance, SUITE_PERMUTATIONS_UP_TO, SuiteAlgorithm, SuiteCase, SuiteReport,
+    SuiteSettings, write_atomic,
 };
 use stats::audit::{detection_level, power_plan};
 use stats::sample::{MAX_SAMPLE_DECK, RNG_NAME};
@@ -340,20 +342,10 @@ fn sampled_stage(
             };
             let law = exact.iter().find(|(d, _)| *d == deck).map(|(_, r)| r);
             let mut kept_law = None;
-            // Biased algorithms may be fair on 1 or 2 cards (the naive swap is).
-            let checked = deck >= 3 || entry.expected == Expected::Uniform;
             match law {
                 Some(Ok(law)) => {
                     let mut r = ExactReport::case(entry, law);
-                    if checked && !r.verdict.agrees_with(entry.expected) {
-                        disagreements.push(format!(
-                            "exact law on {deck} cards is {}",
-                            r.verdict.label()
-                        ));
-                    }
-                    if r.verdict == ExactVerdict::Undecided {
-                        disagreements.push(format!("exact law on {deck} cards is undecided"));
-                    }
+                    disagreements.extend(Disagreement::of_exact(entry.expected, deck, r.verdict));
                     if deck > SUITE_PERMUTATIONS_UP_TO {
                         r = r.without_permutations();
                     }
@@ -409,33 +401,17 @@ fn sampled_stage(
                 case.shuffles_to_detect = law
                     .position_plan(detection_level(deck, shuffles), DETECTION_POWER)
                     .shuffles;
-                let t = &info.against_exact;
-                if t.disagrees {
-                    disagreements.push(format!(
-                        "sampled positions on {deck} cards disagree with the exact matrix: card {} at position {} counted {} times, {:.1} expected (exact binomial p = {:.2e} over {} cells, below the family-wise 1e-6)",
-                        t.card, t.position, t.count, t.expected, t.family_p, deck * deck
-                    ));
-                }
+                disagreements.extend(Disagreement::of_positions(deck, &info.against_exact));
                 case.exact_positions = Some(info);
                 position_law = Some(law);
             }
-            if checked {
-                match (entry.expected, s.verdict.as_str()) {
-                    (Expected::Uniform, "biased") => disagreements
-                        .push(format!("sampled on {deck} cards: biased, expected uniform")),
-                    (Expected::Biased(_), v)
-                        if v != "biased"
-                            && case
-                                .shuffles_to_detect
-                                .is_some_and(|n| n <= shuffles as f64) =>
-                    {
-                        disagreements.push(format!(
-                            "sampled on {deck} cards: {v}, but {shuffles} shuffles should detect the bias"
-                        ));
-                    }
-                    _ => {}
-                }
-            }
+            disagreements.extend(Disagreement::of_sampled(
+                entry.expected,
+                deck,
+                s.verdict,
+                shuffles,
+                case.shuffles_to_detect,
+            ));
             case.sampled = Some(s);
             cases.push(case);
             let counts = audit.first.histogram.map(|h| h.counts);
@@ -457,30 +433,18 @@ fn sampled_stage(
     Ok((out, all_extras))
 }
 
-fn overall_verdict(cases: &[SuiteCase]) -> String {
-    let exact: Vec<ExactVerdict> = cases
+fn overall_verdict(cases: &[SuiteCase]) -> Verdict {
+    let exact: Vec<_> = cases
         .iter()
         .filter_map(|c| c.exact.as_ref())
         .map(|r| r.verdict)
         .collect();
-    let sampled: Vec<&str> = cases
+    let sampled: Vec<_> = cases
         .iter()
         .filter_map(|c| c.sampled.as_ref())
-        .map(|s| s.verdict.as_str())
+        .map(|s| s.verdict)
         .collect();
-    if exact.contains(&ExactVerdict::Biased) || sampled.contains(&"biased") {
-        return "biased".into();
-    }
-    for grade in ["suspicious", "unusual"] {
-        if sampled.contains(&grade) {
-            return grade.into();
-        }
-    }
-    if exact.is_empty() && sampled.is_empty() {
-        "not run".into()
-    } else {
-        "uniform".into()
-    }
+    Verdict::of(&exact, &sampled)
 }
 
 /// What the figure stage needs beyond the report: per algorithm, per case

@@ -195,7 +195,7 @@ pub fn write_case(
         });
     }
     panels.push(Panel {
-        heading: format!("{} shuffles: {}", fmt_count(s.shuffles), s.verdict),
+        heading: format!("{} shuffles: {}", fmt_count(s.shuffles), s.verdict.label()),
         deviation: &sampled,
     });
     let limit = figures::colour_limit(&matrices, noise_floor(n, s.shuffles));
@@ -417,11 +417,11 @@ pub fn headline(report: &SuiteReport, dir: &Path) -> Result<Option<String>, Repo
         ],
         &[
             Panel {
-                heading: format!("naive swap: {}", sn.verdict),
+                heading: format!("naive swap: {}", sn.verdict.label()),
                 deviation: &dn,
             },
             Panel {
-                heading: format!("Fisher–Yates: {}", sf.verdict),
+                heading: format!("Fisher–Yates: {}", sf.verdict.label()),
                 deviation: &df,
             },
         ],

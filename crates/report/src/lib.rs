@@ -15,6 +15,8 @@ pub mod text;
 mod write;
 
 use algorithms::registry::{Entry, Exact, Expected};
+use judge::positions::ExactPositionsInfo;
+use judge::{Disagreement, ExactVerdict, Verdict};
 use serde::{Deserialize, Serialize};
 use stats::markov::ExactPositionLaw;
 use stats::{ExactDistribution, Fraction, Method};
@@ -22,7 +24,7 @@ use stats::{ExactDistribution, Fraction, Method};
 pub use write::{ReportError, write_atomic};
 
 /// The version of the JSON documents' layout; bumped on any breaking change.
-pub const SCHEMA_VERSION: u32 = 4;
+pub const SCHEMA_VERSION: u32 = 5;
 
 /// The schema of the JSON documents, written beside them as `SCHEMA.md`.
 pub const SCHEMA_MD: &str = include_str!("../SCHEMA.md");
@@ -192,76 +194,6 @@ pub fn source_line(e: &Entry) -> String {
         .map(|s| format!("{}: {}", s.document, s.location))
         .collect::<Vec<_>>()
         .join("; ")
-}
-
-/// The verdict an exact law supports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ExactVerdict {
-    /// Every arrangement has probability exactly `1/n!`.
-    Uniform,
-    /// Not uniform (proved, bounds included).
-    Biased,
-    /// Paths were cut, and what was explored is spread evenly: no bias shown.
-    UniformSoFar,
-    /// Paths were cut, and the bounds cannot tell.
-    Undecided,
-    /// Only the position matrix is known (the Markov chain), and it is
-    /// exactly uniform: no bias in where cards end, the whole law unknown.
-    PositionsUniform,
-}
-
-impl ExactVerdict {
-    /// The verdict for a law.
-    pub fn of(law: &ExactDistribution) -> Self {
-        if law.is_uniform() {
-            ExactVerdict::Uniform
-        } else if law.is_certainly_biased() {
-            ExactVerdict::Biased
-        } else if law.explored_is_flat() {
-            ExactVerdict::UniformSoFar
-        } else {
-            ExactVerdict::Undecided
-        }
-    }
-
-    /// The kebab-case label.
-    pub fn label(self) -> &'static str {
-        match self {
-            ExactVerdict::Uniform => "uniform",
-            ExactVerdict::Biased => "biased",
-            ExactVerdict::UniformSoFar => "uniform-so-far",
-            ExactVerdict::Undecided => "undecided",
-            ExactVerdict::PositionsUniform => "positions-uniform",
-        }
-    }
-
-    /// The verdict an exact position matrix supports: biased when a cell is
-    /// not `1/n`; uniform when the shuffle is proved uniform as a whole
-    /// ([`stats::markov::exact::proves_uniform`]); otherwise only its
-    /// positions are known to be uniform.
-    pub fn of_positions(law: &ExactPositionLaw, whole_law_uniform: bool) -> Self {
-        if !law.is_uniform() {
-            ExactVerdict::Biased
-        } else if whole_law_uniform {
-            ExactVerdict::Uniform
-        } else {
-            ExactVerdict::PositionsUniform
-        }
-    }
-
-    /// Whether this verdict agrees with the registry's expectation. With
-    /// unexplored mass, "uniform so far" agrees with "uniform", and so do
-    /// uniform positions.
-    pub fn agrees_with(self, expected: Expected) -> bool {
-        matches!(
-            (self, expected),
-            (
-                ExactVerdict::Uniform | ExactVerdict::UniformSoFar | ExactVerdict::PositionsUniform,
-                Expected::Uniform
-            ) | (ExactVerdict::Biased, Expected::Biased(_))
-        )
-    }
 }
 
 /// Lower and upper bounds.
@@ -546,7 +478,7 @@ pub struct SuiteCase {
     /// The exact position matrix, for a swap-based shuffle on a deck too
     /// large to enumerate.
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub exact_positions: Option<sampled::ExactPositionsInfo>,
+    pub exact_positions: Option<ExactPositionsInfo>,
     /// Shuffles a first seed needs to call the bias at this deck size with
     /// probability 0.99 (from the exact law or the exact position matrix;
     /// absent when unknown or fair).
@@ -565,15 +497,13 @@ pub struct SuiteCase {
 pub struct SuiteAlgorithm {
     /// The registry entry.
     pub info: AlgorithmInfo,
-    /// `"biased"` when any exact or sampled case shows a bias; otherwise
-    /// `"uniform"` when an exact law proves it or the samples show nothing
-    /// (the worst sampled grade otherwise), `"not run"` when nothing ran.
-    pub verdict: String,
+    /// Over every deck: [`Verdict::of`].
+    pub verdict: Verdict,
     /// Whether every verdict agrees with the registry's expectation.
     pub agrees: bool,
-    /// Each disagreement, in words.
+    /// Each disagreement.
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
-    pub disagreements: Vec<String>,
+    pub disagreements: Vec<Disagreement>,
     /// One case per deck size.
     pub cases: Vec<SuiteCase>,
 }
@@ -704,7 +634,7 @@ mod tests {
     }
 
     /// An exact position summary with every optional field present.
-    fn exact_positions_fixture() -> sampled::ExactPositionsInfo {
+    fn exact_positions_fixture() -> judge::positions::ExactPositionsInfo {
         let swaps = find("fisher-yates-mod15")
             .unwrap()
             .algorithm
@@ -713,31 +643,7 @@ mod tests {
         let law = stats::markov::position_law(&swaps).unwrap();
         let product = stats::markov::ProductLaw::of(&swaps).unwrap();
         let counts = vec![vec![20u64; 5]; 5];
-        sampled::ExactPositionsInfo::new(&law, Some(&product), &counts, 100, 1e-6, 0.99)
-    }
-
-    #[test]
-    fn exact_positions_flag_counts_the_law_makes_impossible() {
-        let swaps = find("sattolo").unwrap().algorithm.swap_shuffle(4).unwrap();
-        let law = stats::markov::position_law(&swaps).unwrap();
-        // Sattolo never leaves a card in place: 1/3 off the diagonal.
-        let mut counts = vec![vec![100u64; 4]; 4];
-        for (i, row) in counts.iter_mut().enumerate() {
-            row[i] = 0;
-        }
-        let fair = sampled::ExactPositionsInfo::new(&law, None, &counts, 300, 1e-6, 0.99);
-        assert!(
-            fair.largest_z_against_exact < 1e-9,
-            "{}",
-            fair.largest_z_against_exact
-        );
-        counts[0][0] = 1;
-        counts[0][1] = 99;
-        assert!(!fair.against_exact.disagrees);
-        let odd = sampled::ExactPositionsInfo::new(&law, None, &counts, 300, 1e-6, 0.99);
-        assert_eq!(odd.largest_z_against_exact, f64::MAX);
-        assert!(odd.against_exact.disagrees);
-        assert_eq!((odd.against_exact.card, odd.against_exact.position), (0, 0));
+        judge::positions::ExactPositionsInfo::new(&law, Some(&product), &counts, 100, 1e-6, 0.99)
     }
 
     #[test]
@@ -771,9 +677,9 @@ mod tests {
             headline: Some("headline.png".into()),
             algorithms: vec![SuiteAlgorithm {
                 info: AlgorithmInfo::from(find("rand-shuffle").unwrap()),
-                verdict: "uniform".into(),
+                verdict: Verdict::Uniform,
                 agrees: false,
-                disagreements: vec!["x".into()],
+                disagreements: vec![Disagreement::SampledBiased { deck: 3 }],
                 cases: vec![
                     SuiteCase {
                         deck: 2,

@@ -4,6 +4,7 @@ use crate::fmt::{
     effect_cell, fmt_count, fmt_log10_p, fmt_power_of_ten, fmt_prob, fmt_shuffles, tv_cell,
 };
 use crate::{SuiteAlgorithm, SuiteCase, SuiteReport};
+use stats::audit::Grade;
 use stats::perm::factorial;
 use std::fmt::Write;
 
@@ -100,7 +101,7 @@ pub fn suite(report: &SuiteReport) -> String {
             a.info.id,
             anchor(&a.info.id),
             a.info.expected,
-            a.verdict,
+            a.verdict.label(),
             worst,
             effect_cell(a),
             if a.agrees { "yes" } else { "**no**" }
@@ -295,7 +296,11 @@ fn figures_section(md: &mut String, a: &SuiteAlgorithm, st: &crate::SuiteSetting
 fn exact_positions_section(md: &mut String, report: &crate::SuiteReport) {
     let st = &report.settings;
     for &deck in &st.large_decks {
-        let rows: Vec<(&str, &crate::SuiteCase, &crate::sampled::ExactPositionsInfo)> = report
+        let rows: Vec<(
+            &str,
+            &crate::SuiteCase,
+            &judge::positions::ExactPositionsInfo,
+        )> = report
             .algorithms
             .iter()
             .filter_map(|a| {
@@ -332,7 +337,7 @@ fn exact_positions_section(md: &mut String, report: &crate::SuiteReport) {
             md,
             "| algorithm | largest cell | smallest cell | E[fixed points] | position test needs | power of this run | χ² divergence | no test under | furthest cell vs exact (family-wise p) |\n|---|---|---|---:|---:|---:|---:|---:|---:|"
         );
-        let cell = |c: &crate::sampled::CellInfo| {
+        let cell = |c: &judge::positions::CellInfo| {
             format!(
                 "{} → {} ({:+.3}%)",
                 c.card,
@@ -466,7 +471,13 @@ fn riffle_section(md: &mut String, r: &crate::sampled::RiffleReport) {
             .map(|m| {
                 m.rows.iter().find(|row| row.riffles == k).map_or_else(
                     || "–".into(),
-                    |row| format!("{}, {}", fmt_log10_p(row.log10_min_adjusted_p), row.grade),
+                    |row| {
+                        format!(
+                            "{}, {}",
+                            fmt_log10_p(row.log10_min_adjusted_p),
+                            row.grade.label()
+                        )
+                    },
                 )
             })
             .collect();
@@ -578,12 +589,13 @@ fn algorithm_section(md: &mut String, a: &SuiteAlgorithm, st: &crate::SuiteSetti
     let _ = writeln!(
         md,
         "Verdict: **{}** (expected: {}).{}\n",
-        a.verdict,
+        a.verdict.label(),
         a.info.expected,
         if a.disagreements.is_empty() {
             String::new()
         } else {
-            format!(" Disagreements: {}.", a.disagreements.join("; "))
+            let words: Vec<String> = a.disagreements.iter().map(ToString::to_string).collect();
+            format!(" Disagreements: {}.", words.join("; "))
         }
     );
     if let Some(note) = &a.info.exact_note {
@@ -636,11 +648,11 @@ fn algorithm_section(md: &mut String, a: &SuiteAlgorithm, st: &crate::SuiteSetti
                     t.statistic,
                     t.df,
                     fmt_log10_p(t.log10_p),
-                    s.verdict
+                    s.verdict.label()
                 );
             }
             if let Some(needed) = c.shuffles_to_detect
-                && s.verdict != "biased"
+                && s.verdict != Grade::Biased
             {
                 let _ = writeln!(
                     md,

@@ -2,8 +2,9 @@
 //! `shuffle-audit power --json`.
 
 use crate::Provenance;
+use judge::positions::DivergenceInfo;
 use serde::{Deserialize, Serialize};
-use stats::audit::{Analysis, PowerPlan};
+use stats::audit::{Analysis, Grade, PowerPlan};
 use stats::hypothesis::TestResult;
 
 /// One test's outcome.
@@ -177,7 +178,7 @@ pub struct RunInfo {
     /// `log10` of its smallest Bonferroni-adjusted p-value.
     pub log10_min_adjusted_p: f64,
     /// Its grade alone.
-    pub grade: String,
+    pub grade: Grade,
 }
 
 impl RunInfo {
@@ -187,7 +188,7 @@ impl RunInfo {
             seed,
             tests: analysis.tests.iter().map(TestInfo::from).collect(),
             log10_min_adjusted_p: analysis.log10_min_adjusted_p,
-            grade: analysis.grade().label().into(),
+            grade: analysis.grade(),
         }
     }
 }
@@ -267,7 +268,7 @@ pub struct SampleReport {
     /// the first run (and the two-level tests with `--repeat`).
     pub log10_min_adjusted_p: f64,
     /// `"uniform"`, `"unusual"`, `"suspicious"` or `"biased"` (README, "Verdicts").
-    pub verdict: String,
+    pub verdict: Grade,
     /// The second seed's run, when the first was suspicious.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub confirmation: Option<RunInfo>,
@@ -371,7 +372,7 @@ impl SampleReport {
                 exact_total_variation,
             },
             log10_min_adjusted_p: audit.log10_min_adjusted_p,
-            verdict: audit.grade.label().into(),
+            verdict: audit.grade,
             confirmation: audit
                 .confirmation
                 .as_ref()
@@ -459,7 +460,7 @@ pub struct RiffleRow {
     /// `log10` of their smallest Bonferroni-adjusted p-value.
     pub log10_min_adjusted_p: f64,
     /// The grade of these decks alone.
-    pub grade: String,
+    pub grade: Grade,
 }
 
 /// How many riffles one test needs before it can no longer tell.
@@ -556,7 +557,7 @@ impl RiffleModel {
                     exact_total_variation: r.exact_total_variation,
                     tests: r.run.analysis.tests.iter().map(TestInfo::from).collect(),
                     log10_min_adjusted_p: r.run.analysis.log10_min_adjusted_p,
-                    grade: r.run.analysis.grade().label().into(),
+                    grade: r.run.analysis.grade(),
                 })
                 .collect(),
             riffles_needed: stats::riffle::riffles_needed(runs)
@@ -623,191 +624,4 @@ pub struct PowerReport {
     pub divergence: Option<DivergenceInfo>,
     /// One plan per test.
     pub tests: Vec<PowerInfo>,
-}
-
-/// One cell of an exact position matrix.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CellInfo {
-    /// The card, by its starting position.
-    pub card: usize,
-    /// Where it ends.
-    pub position: usize,
-    /// The exact probability.
-    pub probability: f64,
-    /// `n p - 1`.
-    pub relative_deviation: f64,
-}
-
-impl CellInfo {
-    fn of(c: stats::markov::Cell, deck: usize) -> Self {
-        CellInfo {
-            card: c.card,
-            position: c.position,
-            probability: c.probability,
-            relative_deviation: c.relative_deviation(deck),
-        }
-    }
-}
-
-/// The family-wise level below which a sampled position matrix disagrees
-/// with its exact matrix ([`ExactPositionsInfo::against_exact`]).
-pub const Z_BOUND_FAMILY_ALPHA: f64 = 1e-6;
-
-/// A sampled cell tested against the exact position matrix
-/// (`stats::markov::CellTest`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CellTestInfo {
-    /// The card.
-    pub card: usize,
-    /// Its position.
-    pub position: usize,
-    /// How often the run put it there.
-    pub count: u64,
-    /// How often the exact matrix expects it.
-    pub expected: f64,
-    /// Exact two-sided binomial p-value of the count.
-    pub p_value: f64,
-    /// `p_value` times the `n²` cells (Bonferroni), at most 1.
-    pub family_p: f64,
-    /// Whether `family_p` is below the family-wise level 1e-6.
-    pub disagrees: bool,
-}
-
-impl From<stats::markov::CellTest> for CellTestInfo {
-    fn from(t: stats::markov::CellTest) -> Self {
-        CellTestInfo {
-            card: t.card,
-            position: t.position,
-            count: t.count,
-            expected: t.expected,
-            p_value: t.p_value,
-            family_p: t.family_p,
-            disagrees: t.family_p < Z_BOUND_FAMILY_ALPHA,
-        }
-    }
-}
-
-/// The exact position matrix of a swap-based shuffle on a deck too large
-/// to enumerate (`stats::markov`), and what it says about this run.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ExactPositionsInfo {
-    /// `"markov-chain"`.
-    pub method: String,
-    /// The most likely cell.
-    pub max_cell: CellInfo,
-    /// The least likely cell.
-    pub min_cell: CellInfo,
-    /// Expected cards left where they started (1 for a uniform shuffle).
-    pub expected_fixed_points: f64,
-    /// The position test's noncentrality per shuffle.
-    pub noncentrality_per_shuffle: f64,
-    /// The level of `shuffles_to_detect`.
-    pub alpha: f64,
-    /// The power of `shuffles_to_detect`.
-    pub power: f64,
-    /// Shuffles the position test needs at `alpha` with `power` (absent when
-    /// the matrix is flat).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub shuffles_to_detect: Option<f64>,
-    /// The probability that the position test rejects at `alpha` with this
-    /// run's number of shuffles.
-    pub power_at_this_run: f64,
-    /// The largest `|count - N p| / sqrt(N p (1 - p))` of this run's
-    /// position counts against the exact matrix (`f64::MAX` for a count
-    /// the exact matrix makes impossible). Descriptive: the comparison is
-    /// decided by `against_exact`.
-    pub largest_z_against_exact: f64,
-    /// The cell this run's counts stray furthest from the exact matrix in,
-    /// by an exact binomial test (valid at any number of shuffles); its
-    /// `family_p` below [`Z_BOUND_FAMILY_ALPHA`] is a disagreement. A
-    /// default run compares about 30 cases, so a false alarm anywhere in
-    /// it has probability below 1e-4.
-    pub against_exact: CellTestInfo,
-    /// The exact divergences of the whole law, for sequential selections.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub divergence: Option<DivergenceInfo>,
-}
-
-impl ExactPositionsInfo {
-    /// The summary of `law` for a run whose position counts are `counts`
-    /// (rows by card) from `shuffles` shuffles.
-    pub fn new(
-        law: &stats::markov::PositionLaw,
-        product: Option<&stats::markov::ProductLaw>,
-        counts: &[Vec<u64>],
-        shuffles: u64,
-        alpha: f64,
-        power: f64,
-    ) -> Self {
-        let n = law.deck;
-        let big_n = shuffles as f64;
-        let mut largest_z: f64 = 0.0;
-        for (card, row) in counts.iter().enumerate() {
-            for (position, &c) in row.iter().enumerate() {
-                let p = law.probability(card, position);
-                let sd = (big_n * p * (1.0 - p)).sqrt();
-                let off = (c as f64 - big_n * p).abs();
-                if sd > 0.0 {
-                    largest_z = largest_z.max(off / sd);
-                } else if off > 0.5 {
-                    // A count in a cell the law makes impossible (or
-                    // certain): no sampling noise explains it. f64::MAX
-                    // stands for infinity, which JSON cannot hold.
-                    largest_z = f64::MAX;
-                }
-            }
-        }
-        let plan = law.position_plan(alpha, power);
-        ExactPositionsInfo {
-            method: "markov-chain".into(),
-            max_cell: CellInfo::of(law.max_cell(), n),
-            min_cell: CellInfo::of(law.min_cell(), n),
-            expected_fixed_points: law.expected_fixed_points(),
-            noncentrality_per_shuffle: plan.noncentrality_per_shuffle,
-            alpha,
-            power,
-            shuffles_to_detect: plan.shuffles,
-            power_at_this_run: if plan.shuffles.is_some() {
-                law.position_power_at(big_n, alpha)
-            } else {
-                alpha
-            },
-            largest_z_against_exact: largest_z,
-            against_exact: CellTestInfo::from(law.furthest_cell(counts, shuffles)),
-            divergence: product.map(|p| DivergenceInfo::of(p, alpha, power)),
-        }
-    }
-}
-
-/// Divergences from uniform of a law that is a product of its draws
-/// (`stats::markov::ProductLaw`), and what they imply for any test.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct DivergenceInfo {
-    /// Pearson's χ² divergence over all `n!` decks.
-    pub chi2: f64,
-    /// Kullback–Leibler divergence, nats.
-    pub kl: f64,
-    /// `ln` of the Bhattacharyya coefficient.
-    pub ln_bhattacharyya: f64,
-    /// Bounds `[lower, upper]` on the total variation distance.
-    pub total_variation_bounds: [f64; 2],
-    /// Fewer shuffles than this cannot give any test the requested power at
-    /// the requested level (absent when the law is exactly uniform).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub any_test_needs_at_least: Option<f64>,
-}
-
-impl DivergenceInfo {
-    /// The divergences of `law`, with the any-test bound at `alpha`, `power`.
-    pub fn of(law: &stats::markov::ProductLaw, alpha: f64, power: f64) -> Self {
-        let (lo, hi) = law.tv_bounds();
-        DivergenceInfo {
-            chi2: law.chi2,
-            kl: law.kl,
-            ln_bhattacharyya: law.ln_bhattacharyya,
-            total_variation_bounds: [lo, hi],
-            any_test_needs_at_least: Some(law.shuffles_any_test_needs(alpha, power))
-                .filter(|n| n.is_finite()),
-        }
-    }
 }

@@ -1,7 +1,8 @@
 //! Plain-text renderings for the terminal.
 
 use crate::fmt::{effect_cell, fmt_count, fmt_log10_p, fmt_power_of_ten, fmt_prob};
-use crate::{AlgorithmInfo, ExactChainReport, ExactReport, ExactVerdict, SuiteReport};
+use crate::{AlgorithmInfo, ExactChainReport, ExactReport, SuiteReport};
+use judge::{ExactVerdict, Verdict};
 use std::fmt::Write;
 
 /// The arrangement of rank `r` as a string of card numbers (`"021"`), or
@@ -372,13 +373,13 @@ pub fn suite(report: &SuiteReport, colour: bool) -> String {
         } else {
             format!("  {}", paint("<- disagrees with the registry", 1, colour))
         };
-        let code = match a.verdict.as_str() {
-            "uniform" => 32,
-            "biased" => 31,
-            _ => 33,
+        let code = match a.verdict {
+            Verdict::Uniform => 32,
+            Verdict::Biased => 31,
+            Verdict::Suspicious | Verdict::Unusual | Verdict::NotRun => 33,
         };
         // Padded before it is painted, so that escapes do not shift columns.
-        let verdict = paint(&format!("{:<10}", a.verdict), code, colour);
+        let verdict = paint(&format!("{:<10}", a.verdict.label()), code, colour);
         let _ = writeln!(
             out,
             "{:<w$}  {:<8}  {verdict}  {:>12}  {:<28}  {basis}{flag}",
@@ -546,13 +547,13 @@ fn sample_body(r: &crate::sampled::SampleReport) -> String {
             "\nsecond seed {}: smallest adjusted p {} ({})",
             c.seed,
             fmt_log10_p(c.log10_min_adjusted_p),
-            c.grade
+            c.grade.label()
         );
     }
     let _ = writeln!(
         out,
         "\nverdict: {}  (smallest Bonferroni-adjusted p-value {}; expected: {})",
-        r.verdict.to_uppercase(),
+        r.verdict.label().to_uppercase(),
         fmt_log10_p(r.log10_min_adjusted_p),
         r.expected
     );
@@ -600,7 +601,7 @@ pub fn riffle(r: &crate::sampled::RiffleReport) -> String {
             for t in &row.tests {
                 let _ = write!(out, " {:>14}", fmt_log10_p(t.log10_p));
             }
-            let _ = writeln!(out, "  {}", row.grade);
+            let _ = writeln!(out, "  {}", row.grade.label());
         }
         let _ = writeln!(
             out,

@@ -92,6 +92,11 @@ pub fn detection_level(deck: usize, shuffles: u64) -> f64 {
 
 /// The grade of a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum Grade {
     /// No evidence of bias.
     Uniform,

@@ -1,0 +1,23 @@
+//! Every verdict of shuffle-audit, decided once, as typed values.
+//!
+//! The statistics (`stats`) compute laws, counts and p-values; this crate
+//! turns them into verdicts and compares those with what the registry
+//! expects. Reports render its types and never decide; the command line
+//! parses, plans and calls it.
+//!
+//! - [`ExactVerdict`]: what an exact law (or an exact position matrix)
+//!   shows.
+//! - [`Grade`]: what a sampled run shows (decided in `stats::audit`, where
+//!   the runs and their confirmation live; re-exported here).
+//! - [`Verdict`]: one algorithm over every deck of a run.
+//! - [`Disagreement`]: a verdict that contradicts the registry's
+//!   expectation, or samples that contradict an exact law.
+#![deny(missing_docs)]
+
+pub mod disagreement;
+pub mod positions;
+pub mod verdict;
+
+pub use disagreement::Disagreement;
+pub use stats::audit::Grade;
+pub use verdict::{ExactVerdict, Verdict};

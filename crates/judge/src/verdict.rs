@@ -1,0 +1,192 @@
+//! Verdicts of exact laws and of whole runs.
+
+use algorithms::Expected;
+use serde::{Deserialize, Serialize};
+use stats::ExactDistribution;
+use stats::audit::Grade;
+use stats::markov::exact::ExactPositionLaw;
+
+/// The verdict an exact law supports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExactVerdict {
+    /// Every arrangement has probability exactly `1/n!`.
+    Uniform,
+    /// Not uniform (proved, bounds included).
+    Biased,
+    /// Paths were cut, and what was explored is spread evenly: no bias shown.
+    UniformSoFar,
+    /// Paths were cut, and the bounds cannot tell.
+    Undecided,
+    /// Only the position matrix is known (the Markov chain), and it is
+    /// exactly uniform: no bias in where cards end, the whole law unknown.
+    PositionsUniform,
+}
+
+impl ExactVerdict {
+    /// The verdict for a law.
+    pub fn of(law: &ExactDistribution) -> Self {
+        if law.is_uniform() {
+            ExactVerdict::Uniform
+        } else if law.is_certainly_biased() {
+            ExactVerdict::Biased
+        } else if law.explored_is_flat() {
+            ExactVerdict::UniformSoFar
+        } else {
+            ExactVerdict::Undecided
+        }
+    }
+
+    /// The verdict an exact position matrix supports: biased when a cell is
+    /// not `1/n`; uniform when the shuffle is proved uniform as a whole
+    /// ([`stats::markov::exact::proves_uniform`]); otherwise only its
+    /// positions are known to be uniform.
+    pub fn of_positions(law: &ExactPositionLaw, whole_law_uniform: bool) -> Self {
+        if !law.is_uniform() {
+            ExactVerdict::Biased
+        } else if whole_law_uniform {
+            ExactVerdict::Uniform
+        } else {
+            ExactVerdict::PositionsUniform
+        }
+    }
+
+    /// The kebab-case label.
+    pub fn label(self) -> &'static str {
+        match self {
+            ExactVerdict::Uniform => "uniform",
+            ExactVerdict::Biased => "biased",
+            ExactVerdict::UniformSoFar => "uniform-so-far",
+            ExactVerdict::Undecided => "undecided",
+            ExactVerdict::PositionsUniform => "positions-uniform",
+        }
+    }
+
+    /// Whether this verdict agrees with the registry's expectation. With
+    /// unexplored mass, "uniform so far" agrees with "uniform", and so do
+    /// uniform positions.
+    pub fn agrees_with(self, expected: Expected) -> bool {
+        matches!(
+            (self, expected),
+            (
+                ExactVerdict::Uniform | ExactVerdict::UniformSoFar | ExactVerdict::PositionsUniform,
+                Expected::Uniform
+            ) | (ExactVerdict::Biased, Expected::Biased(_))
+        )
+    }
+}
+
+/// One algorithm's verdict over every deck of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// An exact law or a sampled run shows a bias.
+    Biased,
+    /// No bias proved, and some sampled run is suspicious (the worst
+    /// sampled grade).
+    Suspicious,
+    /// No bias proved, and some sampled run is unusual.
+    Unusual,
+    /// An exact law proves it uniform, or the samples show nothing.
+    Uniform,
+    /// Nothing ran.
+    #[serde(rename = "not run")]
+    NotRun,
+}
+
+impl Verdict {
+    /// The verdict over the exact verdicts and sampled grades of every deck:
+    /// biased if any deck shows a bias, else the worst sampled grade, else
+    /// uniform, or not run when there is nothing.
+    pub fn of(exact: &[ExactVerdict], sampled: &[Grade]) -> Verdict {
+        if exact.contains(&ExactVerdict::Biased) {
+            return Verdict::Biased;
+        }
+        match sampled.iter().max() {
+            Some(Grade::Biased) => Verdict::Biased,
+            Some(Grade::Suspicious) => Verdict::Suspicious,
+            Some(Grade::Unusual) => Verdict::Unusual,
+            Some(Grade::Uniform) => Verdict::Uniform,
+            None if exact.is_empty() => Verdict::NotRun,
+            None => Verdict::Uniform,
+        }
+    }
+
+    /// The label: kebab-case, `"not run"` for [`Verdict::NotRun`].
+    pub fn label(self) -> &'static str {
+        match self {
+            Verdict::Biased => "biased",
+            Verdict::Suspicious => "suspicious",
+            Verdict::Unusual => "unusual",
+            Verdict::Uniform => "uniform",
+            Verdict::NotRun => "not run",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_overall_verdict_is_the_worst_of_its_decks() {
+        use ExactVerdict as E;
+        use Grade as G;
+        assert_eq!(Verdict::of(&[], &[]), Verdict::NotRun);
+        assert_eq!(Verdict::of(&[E::Uniform], &[]), Verdict::Uniform);
+        assert_eq!(Verdict::of(&[E::Uniform], &[G::Uniform]), Verdict::Uniform);
+        assert_eq!(Verdict::of(&[E::Biased], &[G::Uniform]), Verdict::Biased);
+        assert_eq!(
+            Verdict::of(&[E::Uniform], &[G::Unusual, G::Uniform]),
+            Verdict::Unusual
+        );
+        assert_eq!(
+            Verdict::of(&[], &[G::Unusual, G::Suspicious]),
+            Verdict::Suspicious
+        );
+        assert_eq!(
+            Verdict::of(&[E::UniformSoFar], &[G::Biased]),
+            Verdict::Biased
+        );
+        assert_eq!(Verdict::of(&[E::Undecided], &[]), Verdict::Uniform);
+    }
+
+    #[test]
+    fn labels_are_what_the_documents_print() {
+        for v in [
+            Verdict::Biased,
+            Verdict::Suspicious,
+            Verdict::Unusual,
+            Verdict::Uniform,
+            Verdict::NotRun,
+        ] {
+            assert_eq!(
+                serde_json::to_value(v).unwrap(),
+                serde_json::Value::from(v.label())
+            );
+        }
+        for v in [
+            ExactVerdict::Uniform,
+            ExactVerdict::Biased,
+            ExactVerdict::UniformSoFar,
+            ExactVerdict::Undecided,
+            ExactVerdict::PositionsUniform,
+        ] {
+            assert_eq!(
+                serde_json::to_value(v).unwrap(),
+                serde_json::Value::from(v.label())
+            );
+        }
+        for g in [
+            Grade::Uniform,
+            Grade::Unusual,
+            Grade::Suspicious,
+            Grade::Biased,
+        ] {
+            assert_eq!(
+                serde_json::to_value(g).unwrap(),
+                serde_json::Value::from(g.label())
+            );
+        }
+    }
+}
