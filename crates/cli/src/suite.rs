@@ -3,25 +3,17 @@
 
 use crate::range::{at_least_one, within};
 use crate::{
-    BIAS, Budget, PASS, command_line, emit, find, limits_for, parse_decks, progress_bar,
-    with_threads,
+    BIAS, Budget, PASS, command_line, emit, find, parse_decks, progress_bar, with_threads,
 };
 use algorithms::registry::{Entry, REGISTRY};
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use judge::positions::ExactPositionsInfo;
-use judge::{Disagreement, Verdict};
+use judge::suite::{Judged, Progress, SuitePlan};
 use rayon::prelude::*;
 use report::files::{self, CaseData};
 use report::folder::ReportFolder;
-use report::sampled::SampleReport;
-use report::{
-    ExactReport, Provenance, SUITE_PERMUTATIONS_UP_TO, SuiteAlgorithm, SuiteCase, SuiteReport,
-    SuiteSettings, write_atomic,
-};
-use stats::audit::{detection_level, power_plan};
+use report::{Provenance, SuiteAlgorithm, SuiteReport, SuiteSettings, write_atomic};
 use stats::sample::{MAX_SAMPLE_DECK, RNG_NAME};
-use stats::{ExactDistribution, ExactError, exact_distribution};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -71,25 +63,8 @@ pub(crate) struct SuiteArgs {
 /// that fits in a few seconds.
 const SUITE_MAX_PATHS: u64 = 100_000_000;
 
-/// Power asked of a first seed when deciding whether the budget should
-/// have caught a known bias; the level is that of a `biased` grade split
-/// over the run's tests ([`stats::audit::detection_level`]).
-const DETECTION_POWER: f64 = 0.99;
-
-/// The level at which the report states how many shuffles the position
-/// test needs on a large deck (one test, no Bonferroni: the level a reader
-/// testing their own shuffle would pick).
-const EXACT_POSITIONS_ALPHA: f64 = 1e-6;
-
-struct Plan {
-    decks: Vec<usize>,
-    exact_decks: Vec<usize>,
-    large_decks: Vec<usize>,
-    shuffles: u64,
-    large_shuffles: u64,
-}
-
-fn plan(args: &SuiteArgs) -> Result<Plan> {
+/// The validated plan of the default run.
+fn plan(args: &SuiteArgs) -> Result<SuitePlan> {
     let (decks, exact_up_to, large, shuffles, large_shuffles) = if args.quick {
         ("3..=6", 5, "52", 200_000, 100_000)
     } else {
@@ -131,7 +106,7 @@ fn plan(args: &SuiteArgs) -> Result<Plan> {
         }
     }
     at_least_one("--repeat", args.repeat)?;
-    Ok(Plan {
+    Ok(SuitePlan {
         exact_decks: decks
             .iter()
             .copied()
@@ -141,6 +116,9 @@ fn plan(args: &SuiteArgs) -> Result<Plan> {
         large_decks,
         shuffles,
         large_shuffles,
+        seed: args.seed,
+        repeat: args.repeat,
+        max_paths: args.budget.max_paths.unwrap_or(SUITE_MAX_PATHS),
     })
 }
 
@@ -168,16 +146,50 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
     // that another run is writing, is refused now, not after the run.
     let folder = ReportFolder::open(&args.out)?;
     let staging = folder.path().to_path_buf();
-    let max_paths = args.budget.max_paths.unwrap_or(SUITE_MAX_PATHS);
     let mut provenance = Provenance::new(command_line());
     let start = Instant::now();
 
     let (algorithms, riffles, threads) = with_threads(args.budget.threads, || -> Result<_> {
-        let exact = exact_stage(&entries, &plan, max_paths)?;
-        let (mut algorithms, extras) =
-            sampled_stage(&entries, &plan, args.seed, args.repeat, exact)?;
-        figure_stage(&mut algorithms, &extras, &staging)?;
-        let riffles = riffle_stage(&entries, &plan, args.seed, &staging)?;
+        let exact = {
+            let bar = progress_bar(
+                (entries.len() * plan.exact_decks.len()) as u64,
+                "exact laws",
+            );
+            let laws = judge::suite::exact_stage(&entries, &plan, &|_| {
+                if let Some(b) = &bar {
+                    b.inc(1);
+                }
+            })?;
+            if let Some(b) = bar {
+                b.finish_and_clear();
+            }
+            laws
+        };
+        let judged = {
+            let bar = progress_bar(
+                plan.shuffles_per_algorithm() * entries.len() as u64,
+                "shuffles",
+            );
+            let judged = judge::suite::sampled_stage(&entries, &plan, exact, &|p| {
+                if let (Some(b), Progress::Shuffles(k)) = (&bar, p) {
+                    b.inc(k);
+                    // Confirmation runs add shuffles the plan did not count.
+                    if b.length().is_some_and(|len| b.position() > len) {
+                        b.set_length(b.position());
+                    }
+                }
+            })?;
+            if let Some(b) = bar {
+                b.finish_and_clear();
+            }
+            judged
+        };
+        let mut algorithms: Vec<SuiteAlgorithm> = judged
+            .iter()
+            .map(|j| SuiteAlgorithm::of(j, RNG_NAME))
+            .collect();
+        figure_stage(&mut algorithms, &judged, &staging)?;
+        let riffles = riffle_stage(&entries, &plan, &staging)?;
         Ok((algorithms, riffles, rayon::current_num_threads()))
     })??;
 
@@ -191,10 +203,10 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
             large_decks: plan.large_decks.clone(),
             shuffles: plan.shuffles,
             large_shuffles: plan.large_shuffles,
-            seed: args.seed,
-            repeat: args.repeat,
+            seed: plan.seed,
+            repeat: plan.repeat,
             rng: RNG_NAME.into(),
-            max_paths,
+            max_paths: plan.max_paths,
         },
         headline: None,
         algorithms,
@@ -240,8 +252,7 @@ const RIFFLE_MAX: u32 = 10;
 /// shuffles each, and its figure.
 fn riffle_stage(
     entries: &[&'static Entry],
-    plan: &Plan,
-    seed: u64,
+    plan: &SuitePlan,
     out: &std::path::Path,
 ) -> Result<Option<report::sampled::RiffleReport>> {
     let Some(&deck) = plan.large_decks.first() else {
@@ -254,231 +265,37 @@ fn riffle_stage(
         return Ok(None);
     }
     let shuffles = (plan.large_shuffles / 10).max(1);
-    let mut r = crate::riffle::study(deck, RIFFLE_MAX, shuffles, seed)?;
+    let mut r = crate::riffle::study(deck, RIFFLE_MAX, shuffles, plan.seed)?;
     r.figure = Some(files::riffle_figure(out, &r)?);
     Ok(Some(r))
 }
 
-/// Exact laws, per algorithm, per deck of `plan.exact_decks`.
-type ExactResults = Vec<Vec<(usize, Result<ExactDistribution, String>)>>;
-
-fn exact_stage(entries: &[&'static Entry], plan: &Plan, max_paths: u64) -> Result<ExactResults> {
-    let bar = progress_bar(
-        (entries.len() * plan.exact_decks.len()) as u64,
-        "exact laws",
-    );
-    let mut all = Vec::new();
-    for entry in entries {
-        let mut per = Vec::new();
-        for &deck in &plan.exact_decks {
-            let result = if let algorithms::Exact::No(why) = entry.exact {
-                Err(format!("not enumerable: {why}"))
-            } else {
-                let limits = limits_for(entry, Some(max_paths), max_paths);
-                match exact_distribution(&entry.algorithm, deck, &limits) {
-                    Ok(law) => Ok(law),
-                    Err(e @ (ExactError::TooManyPaths { .. } | ExactError::Overflow { .. })) => {
-                        Err(e.to_string())
-                    }
-                    Err(e) => {
-                        return Err(e)
-                            .with_context(|| format!("enumerating {} on {deck} cards", entry.id));
-                    }
-                }
-            };
-            per.push((deck, result));
-            if let Some(b) = &bar {
-                b.inc(1);
-            }
-        }
-        all.push(per);
-    }
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
-    Ok(all)
-}
-
-fn sampled_stage(
-    entries: &[&'static Entry],
-    plan: &Plan,
-    seed: u64,
-    repeat: u64,
-    exact: ExactResults,
-) -> Result<(Vec<SuiteAlgorithm>, CaseExtras)> {
-    let per_algorithm = (plan.decks.len() as u64 * plan.shuffles
-        + plan.large_decks.len() as u64 * plan.large_shuffles)
-        * repeat;
-    let bar = progress_bar(per_algorithm * entries.len() as u64, "shuffles");
-    let tick = |k: u64| {
-        if let Some(b) = &bar {
-            b.inc(k);
-            if b.length().is_some_and(|len| b.position() > len) {
-                b.set_length(b.position());
-            }
-        }
-    };
-    let mut out = Vec::new();
-    let mut all_extras = Vec::new();
-    for (entry, exact) in entries.iter().zip(exact) {
-        let mut cases = Vec::new();
-        let mut extras = Vec::new();
-        let mut disagreements = Vec::new();
-        let all_decks = plan.decks.iter().chain(&plan.large_decks);
-        for &deck in all_decks {
-            let mut case = SuiteCase {
-                deck,
-                exact: None,
-                exact_positions: None,
-                sampled: None,
-                shuffles_to_detect: None,
-                skipped: Vec::new(),
-                files: Vec::new(),
-            };
-            let shuffles = if plan.decks.contains(&deck) {
-                plan.shuffles
-            } else {
-                plan.large_shuffles
-            };
-            let law = exact.iter().find(|(d, _)| *d == deck).map(|(_, r)| r);
-            let mut kept_law = None;
-            match law {
-                Some(Ok(law)) => {
-                    let mut r = ExactReport::case(entry, law);
-                    disagreements.extend(Disagreement::of_exact(entry.expected, deck, r.verdict));
-                    if deck > SUITE_PERMUTATIONS_UP_TO {
-                        r = r.without_permutations();
-                    }
-                    let needs = power_plan(law, detection_level(deck, shuffles), DETECTION_POWER);
-                    case.shuffles_to_detect =
-                        needs.iter().filter_map(|p| p.shuffles).reduce(f64::min);
-                    case.exact = Some(r);
-                    kept_law = Some(law.clone());
-                }
-                Some(Err(why)) => case.skipped.push(format!("exact: {why}")),
-                None => {}
-            }
-            let histogram = stats::audit::keeps_histogram(deck, shuffles);
-            let audit = stats::audit::audit(
-                &entry.algorithm,
-                deck,
-                shuffles,
-                seed,
-                repeat,
-                histogram,
-                &tick,
-            );
-            let mut s = SampleReport::case(
-                entry,
-                &audit,
-                shuffles,
-                RNG_NAME,
-                case.exact.as_ref().map(|e| e.total_variation),
-            );
-            s.effect.position_z.clear();
-            s.effect.row_tests.clear();
-            // Decks too large to enumerate: the exact position matrix of a
-            // swap-based shuffle, beside the samples.
-            let mut position_law = None;
-            if kept_law.is_none()
-                && let Some(swaps) = entry.algorithm.swap_shuffle(deck)
-            {
-                let law = stats::markov::rounded_position_law(&swaps).with_context(|| {
-                    format!("the position matrix of {} on {deck} cards", entry.id)
-                })?;
-                let product = stats::markov::ProductLaw::of(&swaps);
-                let info = ExactPositionsInfo::new(
-                    &law,
-                    product.as_ref(),
-                    &s.position_matrix,
-                    shuffles,
-                    EXACT_POSITIONS_ALPHA,
-                    DETECTION_POWER,
-                );
-                // The run calls a bias when a Bonferroni-adjusted p-value is
-                // below BIASED_BELOW: the position test alone at that level
-                // over the run's tests.
-                case.shuffles_to_detect = law
-                    .position_plan(detection_level(deck, shuffles), DETECTION_POWER)
-                    .shuffles;
-                disagreements.extend(Disagreement::of_positions(deck, &info.against_exact));
-                case.exact_positions = Some(info);
-                position_law = Some(law);
-            }
-            disagreements.extend(Disagreement::of_sampled(
-                entry.expected,
-                deck,
-                s.verdict,
-                shuffles,
-                case.shuffles_to_detect,
-            ));
-            case.sampled = Some(s);
-            cases.push(case);
-            let counts = audit.first.histogram.map(|h| h.counts);
-            extras.push((counts, kept_law, position_law));
-        }
-        all_extras.push(extras);
-        let verdict = overall_verdict(&cases);
-        out.push(SuiteAlgorithm {
-            info: report::AlgorithmInfo::from(*entry),
-            verdict,
-            agrees: disagreements.is_empty(),
-            disagreements,
-            cases,
-        });
-    }
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
-    Ok((out, all_extras))
-}
-
-fn overall_verdict(cases: &[SuiteCase]) -> Verdict {
-    let exact: Vec<_> = cases
-        .iter()
-        .filter_map(|c| c.exact.as_ref())
-        .map(|r| r.verdict)
-        .collect();
-    let sampled: Vec<_> = cases
-        .iter()
-        .filter_map(|c| c.sampled.as_ref())
-        .map(|s| s.verdict)
-        .collect();
-    Verdict::of(&exact, &sampled)
-}
-
-/// What the figure stage needs beyond the report: per algorithm, per case
-/// (in the same order), the permutation counts and the exact law.
-type CaseExtras = Vec<
-    Vec<(
-        Option<Vec<u64>>,
-        Option<ExactDistribution>,
-        Option<stats::markov::PositionLaw>,
-    )>,
->;
-
 /// Writes every case's CSV and figures, in parallel over algorithms. The
 /// permutation figure is drawn for the smallest and the largest deck with a
 /// histogram.
-fn figure_stage(algorithms: &mut [SuiteAlgorithm], extras: &CaseExtras, dir: &Path) -> Result<()> {
+fn figure_stage(algorithms: &mut [SuiteAlgorithm], judged: &[Judged], dir: &Path) -> Result<()> {
     let bar = progress_bar(algorithms.len() as u64, "figures");
     algorithms
         .par_iter_mut()
-        .zip(extras)
-        .try_for_each(|(a, extras)| -> Result<()> {
+        .zip(judged)
+        .try_for_each(|(a, j)| -> Result<()> {
             let with_counts = || {
-                a.cases
+                j.cases
                     .iter()
-                    .zip(extras)
-                    .filter(|(_, (counts, _, _))| counts.is_some())
-                    .map(|(c, _)| c.deck)
+                    .filter(|c| c.audit.first.histogram.is_some())
+                    .map(|c| c.deck)
             };
             let permutation_decks = [with_counts().min(), with_counts().max()];
-            for (case, (counts, law, positions)) in a.cases.iter_mut().zip(extras) {
+            for (case, c) in a.cases.iter_mut().zip(&j.cases) {
                 let data = CaseData {
-                    counts: counts.as_deref(),
-                    law: law.as_ref(),
-                    positions: positions.as_ref(),
+                    counts: c
+                        .audit
+                        .first
+                        .histogram
+                        .as_ref()
+                        .map(|h| h.counts.as_slice()),
+                    law: c.law(),
+                    positions: c.positions.as_ref().map(|(law, _)| law),
                     permutation_figure: permutation_decks.contains(&Some(case.deck)),
                 };
                 case.files = files::write_case(dir, &a.info.id, case, data)

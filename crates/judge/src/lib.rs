@@ -12,10 +12,13 @@
 //! - [`Verdict`]: one algorithm over every deck of a run.
 //! - [`Disagreement`]: a verdict that contradicts the registry's
 //!   expectation, or samples that contradict an exact law.
+//! - [`suite`]: the default run's stages, each case keeping its own laws
+//!   and counts, with progress reported through a callback.
 #![deny(missing_docs)]
 
 pub mod disagreement;
 pub mod positions;
+pub mod suite;
 pub mod verdict;
 
 pub use disagreement::Disagreement;

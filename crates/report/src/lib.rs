@@ -509,6 +509,58 @@ pub struct SuiteAlgorithm {
 }
 
 impl SuiteAlgorithm {
+    /// The document of a judged algorithm (its case files not yet written).
+    pub fn of(j: &judge::suite::Judged, rng: &str) -> Self {
+        let cases = j
+            .cases
+            .iter()
+            .map(|c| {
+                let mut skipped = Vec::new();
+                let exact = match &c.exact {
+                    Some(Ok(law)) => {
+                        let r = ExactReport::case(j.entry, law);
+                        Some(if c.deck > SUITE_PERMUTATIONS_UP_TO {
+                            r.without_permutations()
+                        } else {
+                            r
+                        })
+                    }
+                    Some(Err(why)) => {
+                        skipped.push(format!("exact: {why}"));
+                        None
+                    }
+                    None => None,
+                };
+                let mut sampled = sampled::SampleReport::case(
+                    j.entry,
+                    &c.audit,
+                    c.shuffles,
+                    rng,
+                    exact.as_ref().map(|e| e.total_variation),
+                );
+                // The matrices are in the case's CSV and figures.
+                sampled.effect.position_z.clear();
+                sampled.effect.row_tests.clear();
+                SuiteCase {
+                    deck: c.deck,
+                    exact,
+                    exact_positions: c.positions.as_ref().map(|(_, info)| info.clone()),
+                    sampled: Some(sampled),
+                    shuffles_to_detect: c.shuffles_to_detect,
+                    skipped,
+                    files: Vec::new(),
+                }
+            })
+            .collect();
+        SuiteAlgorithm {
+            info: AlgorithmInfo::from(j.entry),
+            verdict: j.verdict,
+            agrees: j.disagreements.is_empty(),
+            disagreements: j.disagreements.clone(),
+            cases,
+        }
+    }
+
     /// The smallest `log10` adjusted p-value over the sampled cases.
     pub fn worst_log10_p(&self) -> Option<f64> {
         self.cases

@@ -1,0 +1,290 @@
+//! The default run's two stages, as decisions: exact laws on small decks,
+//! then samples on every deck compared with them, with each algorithm's
+//! verdict and disagreements. Each case keeps its own laws and counts, for
+//! whatever renders it.
+
+use crate::disagreement::Disagreement;
+use crate::positions::ExactPositionsInfo;
+use crate::verdict::{ExactVerdict, Verdict};
+use algorithms::Entry;
+use stats::audit::{SampleAudit, detection_level, keeps_histogram, power_plan};
+use stats::exact::{Limits, exact_distribution};
+use stats::markov::{MarkovError, PositionLaw, ProductLaw, rounded_position_law};
+use stats::{ExactDistribution, ExactError};
+
+/// Power asked of a first seed when deciding whether the budget should
+/// have caught a known bias; the level is that of a `biased` grade split
+/// over the run's tests ([`stats::audit::detection_level`]).
+pub const DETECTION_POWER: f64 = 0.99;
+
+/// The level at which a report states how many shuffles the position test
+/// needs on a large deck (one test, no Bonferroni: the level a reader
+/// testing their own shuffle would pick).
+pub const EXACT_POSITIONS_ALPHA: f64 = 1e-6;
+
+/// What the default run does, validated by its caller.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SuitePlan {
+    /// Small deck sizes: sampled with the permutation histogram.
+    pub decks: Vec<usize>,
+    /// The small decks also enumerated exactly.
+    pub exact_decks: Vec<usize>,
+    /// Large deck sizes: sampled with the position matrix only.
+    pub large_decks: Vec<usize>,
+    /// Shuffles per small deck.
+    pub shuffles: u64,
+    /// Shuffles per large deck.
+    pub large_shuffles: u64,
+    /// The seed of every sampled case.
+    pub seed: u64,
+    /// Runs per sampled case.
+    pub repeat: u64,
+    /// The path budget of each exact case; larger trees are skipped.
+    pub max_paths: u64,
+}
+
+impl SuitePlan {
+    /// Every deck, small then large.
+    pub fn all_decks(&self) -> impl Iterator<Item = usize> + '_ {
+        self.decks.iter().chain(&self.large_decks).copied()
+    }
+
+    /// Shuffles of one deck size.
+    pub fn shuffles_of(&self, deck: usize) -> u64 {
+        if self.decks.contains(&deck) {
+            self.shuffles
+        } else {
+            self.large_shuffles
+        }
+    }
+
+    /// Shuffles sampled per algorithm, all runs included (confirmations
+    /// aside).
+    pub fn shuffles_per_algorithm(&self) -> u64 {
+        (self.decks.len() as u64 * self.shuffles
+            + self.large_decks.len() as u64 * self.large_shuffles)
+            * self.repeat
+    }
+}
+
+/// What a stage has done since it last said.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// One exact law computed (or skipped).
+    ExactLaw,
+    /// This many more shuffles sampled.
+    Shuffles(u64),
+}
+
+/// An exact law, or why it was not computed (the tree is too large, or
+/// cannot be walked).
+pub type ExactLaw = Result<ExactDistribution, String>;
+
+/// Why a stage stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum SuiteError {
+    /// The enumerator failed for a reason other than the budget.
+    #[error("enumerating {algorithm} on {deck} cards")]
+    Exact {
+        /// Algorithm id.
+        algorithm: &'static str,
+        /// Cards.
+        deck: usize,
+        /// What failed.
+        #[source]
+        source: ExactError,
+    },
+    /// The exact position matrix could not be computed.
+    #[error("the position matrix of {algorithm} on {deck} cards")]
+    Positions {
+        /// Algorithm id.
+        algorithm: &'static str,
+        /// Cards.
+        deck: usize,
+        /// What failed.
+        #[source]
+        source: MarkovError,
+    },
+}
+
+/// The exact laws of every entry on every deck of `plan.exact_decks`, in
+/// order; a tree over the budget (or that cannot be walked) is a reason,
+/// not an error.
+///
+/// # Errors
+/// [`SuiteError::Exact`] when enumeration fails otherwise.
+pub fn exact_stage(
+    entries: &[&'static Entry],
+    plan: &SuitePlan,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Vec<Vec<(usize, ExactLaw)>>, SuiteError> {
+    let mut all = Vec::new();
+    for entry in entries {
+        let mut per = Vec::new();
+        for &deck in &plan.exact_decks {
+            let result = if let algorithms::Exact::No(why) = entry.exact {
+                Err(format!("not enumerable: {why}"))
+            } else {
+                let limits = Limits {
+                    max_paths: plan.max_paths,
+                    ..Limits::for_exact(entry.exact)
+                };
+                match exact_distribution(&entry.algorithm, deck, &limits) {
+                    Ok(law) => Ok(law),
+                    Err(e @ (ExactError::TooManyPaths { .. } | ExactError::Overflow { .. })) => {
+                        Err(e.to_string())
+                    }
+                    Err(source) => {
+                        return Err(SuiteError::Exact {
+                            algorithm: entry.id,
+                            deck,
+                            source,
+                        });
+                    }
+                }
+            };
+            per.push((deck, result));
+            progress(Progress::ExactLaw);
+        }
+        all.push(per);
+    }
+    Ok(all)
+}
+
+/// One deck of one algorithm: what was computed, sampled and decided.
+#[derive(Debug)]
+pub struct Case {
+    /// Cards.
+    pub deck: usize,
+    /// Shuffles sampled (per run).
+    pub shuffles: u64,
+    /// The exact law, when planned.
+    pub exact: Option<ExactLaw>,
+    /// What the exact law shows, when there is one.
+    pub exact_verdict: Option<ExactVerdict>,
+    /// The sampled audit.
+    pub audit: SampleAudit,
+    /// The exact position matrix, for a swap-based shuffle on a deck with
+    /// no exact law, and the run's comparison with it.
+    pub positions: Option<(PositionLaw, ExactPositionsInfo)>,
+    /// Shuffles a first seed needs to call the bias with probability
+    /// [`DETECTION_POWER`] (absent when unknown or fair).
+    pub shuffles_to_detect: Option<f64>,
+}
+
+impl Case {
+    /// The exact law, when it was computed.
+    pub fn law(&self) -> Option<&ExactDistribution> {
+        self.exact.as_ref().and_then(|r| r.as_ref().ok())
+    }
+}
+
+/// One algorithm over every deck of a run.
+#[derive(Debug)]
+pub struct Judged {
+    /// The registry entry.
+    pub entry: &'static Entry,
+    /// One case per deck, small decks first.
+    pub cases: Vec<Case>,
+    /// Over every deck.
+    pub verdict: Verdict,
+    /// Verdicts that contradict the registry.
+    pub disagreements: Vec<Disagreement>,
+}
+
+/// Samples every entry on every deck of the plan, compares each case with
+/// its exact law (or exact position matrix), and judges it.
+///
+/// # Errors
+/// [`SuiteError::Positions`] when an exact position matrix fails.
+pub fn sampled_stage(
+    entries: &[&'static Entry],
+    plan: &SuitePlan,
+    exact: Vec<Vec<(usize, ExactLaw)>>,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Vec<Judged>, SuiteError> {
+    let tick = |k: u64| progress(Progress::Shuffles(k));
+    let mut out = Vec::new();
+    for (entry, mut laws) in entries.iter().copied().zip(exact) {
+        let mut cases = Vec::new();
+        let mut disagreements = Vec::new();
+        for deck in plan.all_decks() {
+            let shuffles = plan.shuffles_of(deck);
+            let law = laws
+                .iter()
+                .position(|(d, _)| *d == deck)
+                .map(|i| laws.swap_remove(i).1);
+            let mut shuffles_to_detect = None;
+            let exact_verdict = law.as_ref().and_then(|l| l.as_ref().ok()).map(|law| {
+                let verdict = ExactVerdict::of(law);
+                disagreements.extend(Disagreement::of_exact(entry.expected, deck, verdict));
+                let needs = power_plan(law, detection_level(deck, shuffles), DETECTION_POWER);
+                shuffles_to_detect = needs.iter().filter_map(|p| p.shuffles).reduce(f64::min);
+                verdict
+            });
+            let audit = stats::audit::audit(
+                &entry.algorithm,
+                deck,
+                shuffles,
+                plan.seed,
+                plan.repeat,
+                keeps_histogram(deck, shuffles),
+                &tick,
+            );
+            // Decks too large to enumerate: the exact position matrix of a
+            // swap-based shuffle, beside the samples.
+            let mut positions = None;
+            if exact_verdict.is_none()
+                && let Some(swaps) = entry.algorithm.swap_shuffle(deck)
+            {
+                let law = rounded_position_law(&swaps).map_err(|source| SuiteError::Positions {
+                    algorithm: entry.id,
+                    deck,
+                    source,
+                })?;
+                let product = ProductLaw::of(&swaps);
+                let info = ExactPositionsInfo::new(
+                    &law,
+                    product.as_ref(),
+                    &audit.first.positions.rows(),
+                    shuffles,
+                    EXACT_POSITIONS_ALPHA,
+                    DETECTION_POWER,
+                );
+                // The run calls a bias when a Bonferroni-adjusted p-value is
+                // below BIASED_BELOW: the position test alone at that level
+                // over the run's tests.
+                shuffles_to_detect = law
+                    .position_plan(detection_level(deck, shuffles), DETECTION_POWER)
+                    .shuffles;
+                disagreements.extend(Disagreement::of_positions(deck, &info.against_exact));
+                positions = Some((law, info));
+            }
+            disagreements.extend(Disagreement::of_sampled(
+                entry.expected,
+                deck,
+                audit.grade,
+                shuffles,
+                shuffles_to_detect,
+            ));
+            cases.push(Case {
+                deck,
+                shuffles,
+                exact: law,
+                exact_verdict,
+                audit,
+                positions,
+                shuffles_to_detect,
+            });
+        }
+        let exact: Vec<ExactVerdict> = cases.iter().filter_map(|c| c.exact_verdict).collect();
+        let sampled: Vec<_> = cases.iter().map(|c| c.audit.grade).collect();
+        out.push(Judged {
+            entry,
+            verdict: Verdict::of(&exact, &sampled),
+            disagreements,
+            cases,
+        });
+    }
+    Ok(out)
+}
