@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use stats::input::{DeckParser, read_decks};
+use decks::{DeckParser, read_decks};
 
 fuzz_target!(|data: &[u8]| {
     for skip in [false, true] {

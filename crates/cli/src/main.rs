@@ -4,6 +4,7 @@
 use algorithms::registry::{self, Entry, REGISTRY};
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
+use judge::ExactVerdict;
 use report::{AlgorithmInfo, ExactReport, Provenance};
 use stats::{ExactError, Limits, MAX_EXACT_DECK, exact_distribution};
 use suite::SuiteArgs;
@@ -420,10 +421,11 @@ fn exact(args: &ExactArgs) -> Result<u8> {
             stats::markov::exact_position_law(swaps)
         })?
         .with_context(context)?;
+        let verdict = ExactVerdict::of_positions(&law, stats::markov::proves_uniform(swaps));
         let report = report::ExactChainReport::new(
             entry,
             &law,
-            stats::markov::proves_uniform(swaps),
+            verdict,
             start.elapsed().as_secs_f64(),
             Provenance::new(command_line()),
         );
@@ -440,7 +442,13 @@ fn exact(args: &ExactArgs) -> Result<u8> {
     })?
     .with_context(context)?;
     let seconds = start.elapsed().as_secs_f64();
-    let report = ExactReport::new(entry, &law, seconds, Provenance::new(command_line()));
+    let report = ExactReport::new(
+        entry,
+        &law,
+        ExactVerdict::of(&law),
+        seconds,
+        Provenance::new(command_line()),
+    );
     if args.json {
         emit(&(serde_json::to_string_pretty(&report)? + "\n"));
     } else {

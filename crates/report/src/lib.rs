@@ -282,10 +282,12 @@ pub struct ExactReport {
 }
 
 impl ExactReport {
-    /// The report for `law`, computed for `entry` in `seconds`.
+    /// The report for `law`, computed for `entry` in `seconds`, with the
+    /// verdict the judge gave it ([`ExactVerdict::of`]).
     pub fn new(
         entry: &Entry,
         law: &ExactDistribution,
+        verdict: ExactVerdict,
         seconds: f64,
         provenance: Provenance,
     ) -> Self {
@@ -293,13 +295,13 @@ impl ExactReport {
             schema_version: Some(SCHEMA_VERSION),
             provenance: Some(provenance),
             seconds: Some(seconds),
-            ..Self::case(entry, law)
+            ..Self::case(entry, law, verdict)
         }
     }
 
     /// The report as a case of `report.json`: without the schema version,
     /// provenance and wall time, which the enclosing document carries.
-    pub fn case(entry: &Entry, law: &ExactDistribution) -> Self {
+    pub fn case(entry: &Entry, law: &ExactDistribution, verdict: ExactVerdict) -> Self {
         let tv = law.total_variation();
         let passes = match law.method {
             Method::BruteForce | Method::StateMerging { .. } => 1,
@@ -322,7 +324,7 @@ impl ExactReport {
             cut_paths: law.cut_paths,
             unexplored_mass: law.unexplored_mass(),
             expected: entry.expected.label().into(),
-            verdict: ExactVerdict::of(law),
+            verdict,
             support: law.support(),
             total_variation: tv.lower,
             total_variation_bounds: Bounds {
@@ -413,11 +415,12 @@ pub struct ExactChainReport {
 }
 
 impl ExactChainReport {
-    /// The report for `law`, computed for `entry` in `seconds`.
+    /// The report for `law`, computed for `entry` in `seconds`, with the
+    /// verdict the judge gave it ([`ExactVerdict::of_positions`]).
     pub fn new(
         entry: &Entry,
         law: &ExactPositionLaw,
-        whole_law_uniform: bool,
+        verdict: ExactVerdict,
         seconds: f64,
         provenance: Provenance,
     ) -> Self {
@@ -443,7 +446,7 @@ impl ExactChainReport {
             method: "markov-chain".into(),
             steps: law.steps,
             expected: entry.expected.label().into(),
-            verdict: ExactVerdict::of_positions(law, whole_law_uniform),
+            verdict,
             largest_cell: cell(max),
             smallest_cell: cell(min),
             expected_fixed_points: fixed.to_f64(),
@@ -516,20 +519,20 @@ impl SuiteAlgorithm {
             .iter()
             .map(|c| {
                 let mut skipped = Vec::new();
-                let exact = match &c.exact {
-                    Some(Ok(law)) => {
-                        let r = ExactReport::case(j.entry, law);
+                let exact = match (&c.exact, c.exact_verdict) {
+                    (Some(Ok(law)), Some(verdict)) => {
+                        let r = ExactReport::case(j.entry, law, verdict);
                         Some(if c.deck > SUITE_PERMUTATIONS_UP_TO {
                             r.without_permutations()
                         } else {
                             r
                         })
                     }
-                    Some(Err(why)) => {
+                    (Some(Err(why)), _) => {
                         skipped.push(format!("exact: {why}"));
                         None
                     }
-                    None => None,
+                    _ => None,
                 };
                 let mut sampled = sampled::SampleReport::case(
                     j.entry,
@@ -704,7 +707,13 @@ mod tests {
         let mut limits = Limits::for_exact(entry.exact);
         limits.max_paths = 10_000_000;
         let law = exact_distribution(&entry.algorithm, 2, &limits).unwrap();
-        let exact = ExactReport::new(entry, &law, 0.0, Provenance::new("test"));
+        let exact = ExactReport::new(
+            entry,
+            &law,
+            ExactVerdict::of(&law),
+            0.0,
+            Provenance::new("test"),
+        );
         let fy = find("fisher-yates").unwrap();
         let audit = stats::audit::audit(&fy.algorithm, 4, 2_000, 1, 1, true, &|_| {});
         let mut case_sample = sampled::SampleReport::case(fy, &audit, 2_000, "rng", None);
@@ -735,7 +744,7 @@ mod tests {
                 cases: vec![
                     SuiteCase {
                         deck: 2,
-                        exact: Some(ExactReport::case(entry, &law)),
+                        exact: Some(ExactReport::case(entry, &law, ExactVerdict::of(&law))),
                         exact_positions: None,
                         sampled: Some(case_sample),
                         shuffles_to_detect: Some(1.0),
@@ -873,7 +882,7 @@ mod tests {
         let chain = ExactChainReport::new(
             naive,
             &stats::markov::exact_position_law(&swaps).unwrap(),
-            false,
+            ExactVerdict::Biased,
             0.0,
             Provenance::new("t"),
         );
@@ -915,7 +924,13 @@ mod tests {
     fn exact_report_round_trips_and_keeps_exact_weights() {
         let entry = find("naive-swap").unwrap();
         let law = exact_distribution(&entry.algorithm, 3, &Limits::default()).unwrap();
-        let report = ExactReport::new(entry, &law, 0.0, Provenance::new("test"));
+        let report = ExactReport::new(
+            entry,
+            &law,
+            ExactVerdict::of(&law),
+            0.0,
+            Provenance::new("test"),
+        );
         let text = serde_json::to_string(&report).unwrap();
         let back: ExactReport = serde_json::from_str(&text).unwrap();
         assert_eq!(back, report);

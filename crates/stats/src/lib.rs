@@ -13,7 +13,6 @@ pub mod error;
 pub mod exact;
 pub mod fraction;
 pub mod hypothesis;
-pub mod input;
 pub mod markov;
 pub mod merge;
 pub mod perm;

@@ -9,6 +9,8 @@
 //! it must agree. A trailing `\r` is ignored. Every line is checked: each
 //! card `0..n` exactly once, nothing else.
 
+#![deny(missing_docs)]
+
 use thiserror::Error;
 
 /// Whether cards are numbered from 0 or from 1.
