@@ -655,7 +655,7 @@ fn power_by_enumeration(
     Ok(report::sampled::PowerReport {
         method: "enumeration".into(),
         total_variation: Some(law.total_variation().lower),
-        tests: plans.iter().map(report::sampled::PowerInfo::from).collect(),
+        tests: plans,
         ..power_report(entry, args, alpha)
     })
 }
@@ -696,7 +696,7 @@ fn power_by_markov_chain(
         method: "markov-chain".into(),
         divergence: stats::markov::ProductLaw::of(&swaps)
             .map(|p| judge::positions::DivergenceInfo::of(&p, alpha, args.power)),
-        tests: vec![report::sampled::PowerInfo::from(&plan)],
+        tests: vec![plan],
         ..power_report(entry, args, alpha)
     })
 }

@@ -117,13 +117,14 @@ impl Disagreement {
     /// The disagreement of sampled positions with the exact matrix, if the
     /// most surprising cell contradicts it ([`positions_disagree`]).
     pub fn of_positions(deck: usize, cell: &CellTestInfo) -> Option<Disagreement> {
+        let c = &cell.cell;
         cell.disagrees.then_some(Disagreement::Positions {
             deck,
-            card: cell.card,
-            position: cell.position,
-            count: cell.count,
-            expected: cell.expected,
-            family_p: cell.family_p,
+            card: c.card,
+            position: c.position,
+            count: c.count,
+            expected: c.expected,
+            family_p: c.family_p,
         })
     }
 }

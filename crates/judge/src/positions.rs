@@ -29,37 +29,24 @@ impl CellInfo {
     }
 }
 
-/// A sampled cell tested against the exact position matrix
-/// (`stats::markov::CellTest`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A sampled cell tested against the exact position matrix, and whether
+/// it contradicts it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CellTestInfo {
-    /// The card.
-    pub card: usize,
-    /// Its position.
-    pub position: usize,
-    /// How often the run put it there.
-    pub count: u64,
-    /// How often the exact matrix expects it.
-    pub expected: f64,
-    /// Exact two-sided binomial p-value of the count.
-    pub p_value: f64,
-    /// `p_value` times the `n²` cells (Bonferroni), at most 1.
-    pub family_p: f64,
-    /// Whether `family_p` is below [`POSITIONS_FAMILY_ALPHA`](crate::disagreement::POSITIONS_FAMILY_ALPHA): the samples
-    /// contradict the exact matrix.
+    /// The test of the cell.
+    #[serde(flatten)]
+    pub cell: stats::markov::CellTest,
+    /// Whether `family_p` is below
+    /// [`POSITIONS_FAMILY_ALPHA`](crate::disagreement::POSITIONS_FAMILY_ALPHA):
+    /// the samples contradict the exact matrix.
     pub disagrees: bool,
 }
 
 impl From<stats::markov::CellTest> for CellTestInfo {
-    fn from(t: stats::markov::CellTest) -> Self {
+    fn from(cell: stats::markov::CellTest) -> Self {
         CellTestInfo {
-            card: t.card,
-            position: t.position,
-            count: t.count,
-            expected: t.expected,
-            p_value: t.p_value,
-            family_p: t.family_p,
-            disagrees: positions_disagree(&t),
+            cell,
+            disagrees: positions_disagree(&cell),
         }
     }
 }
@@ -218,6 +205,9 @@ mod tests {
         let odd = ExactPositionsInfo::new(&law, None, &counts, 300, 1e-6, 0.99);
         assert_eq!(odd.largest_z_against_exact, f64::MAX);
         assert!(odd.against_exact.disagrees);
-        assert_eq!((odd.against_exact.card, odd.against_exact.position), (0, 0));
+        assert_eq!(
+            (odd.against_exact.cell.card, odd.against_exact.cell.position),
+            (0, 0)
+        );
     }
 }

@@ -276,7 +276,7 @@ pub fn write_case(
             .iter()
             .zip(&r.ks)
             .map(|(v, ks)| PValues {
-                name: &v.name,
+                name: v.name.as_str(),
                 values: &v.values,
                 ks_log10_p: ks.log10_p,
             })

@@ -779,10 +779,12 @@ mod tests {
             .replace("\x1b[1m", "")
             .replace("\x1b[0m", "");
         assert_eq!(strip, plain, "escapes shift the columns");
-        // The default run's document parses back into the same value.
+        // The default run's document parses back into the same document
+        // (a test's smallest expected count, `min_expected`, decides
+        // which two-level tests can run and is not part of it).
         let text = serde_json::to_string_pretty(&suite).unwrap();
         let back: SuiteReport = serde_json::from_str(&text).unwrap();
-        assert_eq!(back, suite);
+        assert_eq!(serde_json::to_string_pretty(&back).unwrap(), text);
         let mut all = std::collections::BTreeSet::new();
         keys(&serde_json::to_value(&exact).unwrap(), &mut all);
         keys(&serde_json::to_value(&suite).unwrap(), &mut all);
@@ -800,8 +802,8 @@ mod tests {
             Provenance::new("t"),
         );
         sampled.confirmation = Some(sampled::RunInfo::new(9, &audit.first.analysis));
-        sampled.skipped_tests.push(sampled::SkippedTest {
-            name: "x".into(),
+        sampled.skipped_tests.push(stats::audit::Skipped {
+            name: stats::TestName::COLLISIONS,
             reason: "y".into(),
         });
         keys(&serde_json::to_value(&sampled).unwrap(), &mut all);
@@ -832,10 +834,8 @@ mod tests {
             seconds: 0.0,
         };
         let text = serde_json::to_string(&read).unwrap();
-        assert_eq!(
-            serde_json::from_str::<sampled::AuditReport>(&text).unwrap(),
-            read
-        );
+        let back = serde_json::from_str::<sampled::AuditReport>(&text).unwrap();
+        assert_eq!(serde_json::to_string(&back).unwrap(), text);
         keys(&serde_json::to_value(&read).unwrap(), &mut all);
         // `riffle --json`, with a figure as inside `report.json`.
         let gsr = find("gsr-riffle").unwrap();
@@ -855,10 +855,8 @@ mod tests {
             seconds: Some(0.0),
         };
         let text = serde_json::to_string(&riffle).unwrap();
-        assert_eq!(
-            serde_json::from_str::<sampled::RiffleReport>(&text).unwrap(),
-            riffle
-        );
+        let back = serde_json::from_str::<sampled::RiffleReport>(&text).unwrap();
+        assert_eq!(serde_json::to_string(&back).unwrap(), text);
         keys(&serde_json::to_value(&riffle).unwrap(), &mut all);
         let naive = find("naive-swap").unwrap();
         let law = exact_distribution(&naive.algorithm, 3, &Limits::default()).unwrap();
@@ -872,10 +870,7 @@ mod tests {
             method: "enumeration".into(),
             total_variation: Some(0.0),
             divergence: exact_positions_fixture().divergence,
-            tests: stats::audit::power_plan(&law, 0.01, 0.9)
-                .iter()
-                .map(sampled::PowerInfo::from)
-                .collect(),
+            tests: stats::audit::power_plan(&law, 0.01, 0.9),
         };
         keys(&serde_json::to_value(&power).unwrap(), &mut all);
         let swaps = naive.algorithm.swap_shuffle(12).unwrap();

@@ -369,8 +369,8 @@ fn exact_positions_section(md: &mut String, report: &crate::SuiteReport) {
                 e.expected_fixed_points,
                 e.power_at_this_run,
                 fmt_count(shuffles),
-                fmt_log10_p(if e.against_exact.family_p > 0.0 {
-                    e.against_exact.family_p.log10()
+                fmt_log10_p(if e.against_exact.cell.family_p > 0.0 {
+                    e.against_exact.cell.family_p.log10()
                 } else {
                     f64::MIN
                 })

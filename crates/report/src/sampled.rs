@@ -4,57 +4,9 @@
 use crate::Provenance;
 use judge::positions::DivergenceInfo;
 use serde::{Deserialize, Serialize};
-use stats::audit::{Analysis, Grade, PowerPlan};
+use stats::TestName;
+use stats::audit::{Analysis, Grade, PowerPlan, Skipped};
 use stats::hypothesis::TestResult;
-
-/// One test's outcome.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TestInfo {
-    /// `"permutation-chi2"`, `"permutation-g"`, `"position-chi2"`, or a
-    /// two-level `"ks-…"` test.
-    pub name: String,
-    /// The statistic.
-    pub statistic: f64,
-    /// Degrees of freedom (0 for KS, whose statistic is `D`).
-    pub df: f64,
-    /// Upper-tail p-value; 0 where it underflows (see `log10_p`).
-    pub p_value: f64,
-    /// `log10` of the p-value, finite where `p_value` underflows.
-    pub log10_p: f64,
-    /// Shuffles behind it.
-    pub shuffles: u64,
-}
-
-impl From<&TestResult> for TestInfo {
-    fn from(t: &TestResult) -> Self {
-        TestInfo {
-            name: t.name.into(),
-            statistic: t.statistic,
-            df: t.df,
-            p_value: t.p_value,
-            log10_p: t.log10_p,
-            shuffles: t.shuffles,
-        }
-    }
-}
-
-/// A test that was not run.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SkippedTest {
-    /// The test.
-    pub name: String,
-    /// Why, and what would make it possible.
-    pub reason: String,
-}
-
-impl From<&stats::audit::Skipped> for SkippedTest {
-    fn from(s: &stats::audit::Skipped) -> Self {
-        SkippedTest {
-            name: s.name.into(),
-            reason: s.reason.clone(),
-        }
-    }
-}
 
 /// Effect sizes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -64,7 +16,7 @@ pub struct EffectInfo {
     pub position_z: Vec<Vec<f64>>,
     /// One chi-square test per card (`n - 1` df); compare each p-value with
     /// `alpha / n` (Bonferroni over the rows). Not part of the verdict.
-    pub row_tests: Vec<TestInfo>,
+    pub row_tests: Vec<TestResult>,
     /// `max |O/(N/n) - 1|` over the position matrix.
     pub max_relative_deviation: f64,
     /// Largest `|z|` of a position cell.
@@ -174,7 +126,7 @@ pub struct RunInfo {
     /// The seed.
     pub seed: u64,
     /// Its tests.
-    pub tests: Vec<TestInfo>,
+    pub tests: Vec<TestResult>,
     /// `log10` of its smallest Bonferroni-adjusted p-value.
     pub log10_min_adjusted_p: f64,
     /// Its grade alone.
@@ -186,7 +138,7 @@ impl RunInfo {
     pub fn new(seed: u64, analysis: &Analysis) -> Self {
         RunInfo {
             seed,
-            tests: analysis.tests.iter().map(TestInfo::from).collect(),
+            tests: analysis.tests.clone(),
             log10_min_adjusted_p: analysis.log10_min_adjusted_p,
             grade: analysis.grade(),
         }
@@ -205,17 +157,17 @@ pub struct RepeatInfo {
     pub p_values: Vec<NamedValues>,
     /// One KS test per first-level test whose p-values are continuous
     /// enough (in the order of `p_values`).
-    pub ks: Vec<TestInfo>,
+    pub ks: Vec<TestResult>,
     /// The KS tests not run, and why.
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
-    pub ks_skipped: Vec<SkippedTest>,
+    pub ks_skipped: Vec<Skipped>,
 }
 
-/// A named list of numbers.
+/// A test's p-values over runs.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct NamedValues {
-    /// The name.
-    pub name: String,
+    /// The test.
+    pub name: TestName,
     /// The values.
     pub values: Vec<f64>,
 }
@@ -250,9 +202,9 @@ pub struct SampleReport {
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub permutation_counts: Option<Vec<u64>>,
     /// The first run's tests.
-    pub tests: Vec<TestInfo>,
+    pub tests: Vec<TestResult>,
     /// Tests not run, with reasons.
-    pub skipped_tests: Vec<SkippedTest>,
+    pub skipped_tests: Vec<Skipped>,
     /// Estimated total variation distance (histogram only).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub total_variation: Option<f64>,
@@ -351,8 +303,8 @@ impl SampleReport {
                 .as_ref()
                 .filter(|_| n <= 6)
                 .map(|h| h.counts.clone()),
-            tests: a.tests.iter().map(TestInfo::from).collect(),
-            skipped_tests: a.skipped.iter().map(SkippedTest::from).collect(),
+            tests: a.tests.clone(),
+            skipped_tests: a.skipped.clone(),
             total_variation: a.effect.total_variation,
             battery: first.battery.as_ref().map(BatteryInfo::of),
             collisions: first.collisions.as_ref().map(CollisionInfo::from),
@@ -363,7 +315,7 @@ impl SampleReport {
                     .chunks(n.max(1))
                     .map(<[f64]>::to_vec)
                     .collect(),
-                row_tests: a.effect.row_tests.iter().map(TestInfo::from).collect(),
+                row_tests: a.effect.row_tests.clone(),
                 max_relative_deviation: a.effect.max_relative_deviation,
                 max_abs_z: a.effect.max_abs_z,
                 z_bonferroni_01: a.effect.z_bonferroni_01,
@@ -384,12 +336,12 @@ impl SampleReport {
                     .p_values
                     .iter()
                     .map(|(name, v)| NamedValues {
-                        name: (*name).into(),
+                        name: *name,
                         values: v.clone(),
                     })
                     .collect(),
-                ks: r.ks.iter().map(TestInfo::from).collect(),
-                ks_skipped: r.skipped.iter().map(SkippedTest::from).collect(),
+                ks: r.ks.clone(),
+                ks_skipped: r.skipped.clone(),
             }),
             seconds: None,
         }
@@ -456,7 +408,7 @@ pub struct RiffleRow {
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub exact_total_variation: Option<f64>,
     /// The sampled decks' tests.
-    pub tests: Vec<TestInfo>,
+    pub tests: Vec<TestResult>,
     /// `log10` of their smallest Bonferroni-adjusted p-value.
     pub log10_min_adjusted_p: f64,
     /// The grade of these decks alone.
@@ -467,7 +419,7 @@ pub struct RiffleRow {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RifflesNeeded {
     /// The test.
-    pub test: String,
+    pub test: TestName,
     /// One more than the last number of riffles at which its p-value was
     /// below `tells_below`; absent when it still tells at the last one.
     #[serde(skip_serializing_if = "Option::is_none", default)]
@@ -555,43 +507,15 @@ impl RiffleModel {
                 .map(|r| RiffleRow {
                     riffles: r.riffles,
                     exact_total_variation: r.exact_total_variation,
-                    tests: r.run.analysis.tests.iter().map(TestInfo::from).collect(),
+                    tests: r.run.analysis.tests.clone(),
                     log10_min_adjusted_p: r.run.analysis.log10_min_adjusted_p,
                     grade: r.run.analysis.grade(),
                 })
                 .collect(),
             riffles_needed: stats::riffle::riffles_needed(runs)
                 .into_iter()
-                .map(|(test, riffles)| RifflesNeeded {
-                    test: test.into(),
-                    riffles,
-                })
+                .map(|(test, riffles)| RifflesNeeded { test, riffles })
                 .collect(),
-        }
-    }
-}
-
-/// One test's power plan.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PowerInfo {
-    /// The test.
-    pub name: String,
-    /// Its degrees of freedom.
-    pub df: f64,
-    /// Noncentrality per shuffle.
-    pub noncentrality_per_shuffle: f64,
-    /// Shuffles needed (absent when the law is uniform for this test).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub shuffles: Option<f64>,
-}
-
-impl From<&PowerPlan> for PowerInfo {
-    fn from(p: &PowerPlan) -> Self {
-        PowerInfo {
-            name: p.name.into(),
-            df: p.df,
-            noncentrality_per_shuffle: p.noncentrality_per_shuffle,
-            shuffles: p.shuffles,
         }
     }
 }
@@ -623,5 +547,5 @@ pub struct PowerReport {
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub divergence: Option<DivergenceInfo>,
     /// One plan per test.
-    pub tests: Vec<PowerInfo>,
+    pub tests: Vec<PowerPlan>,
 }

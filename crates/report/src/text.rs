@@ -586,7 +586,7 @@ pub fn riffle(r: &crate::sampled::RiffleReport) -> String {
         let names: Vec<String> = m
             .rows
             .first()
-            .map(|row| row.tests.iter().map(|t| short(&t.name)).collect())
+            .map(|row| row.tests.iter().map(|t| short(t.name.as_str())).collect())
             .unwrap_or_default();
         let _ = write!(out, "  {:>3} {:>10}", "k", "exact TV");
         for n in &names {

@@ -37,8 +37,8 @@ fn main() {
             let h = sample(fy, n, shuffles, seed, || Histogram::new(n), &|_| {});
             let pos = h.positions();
             p.push([
-                pearson_uniform("permutation-chi2", &h.counts).p_value,
-                g_uniform("permutation-g", &h.counts).p_value,
+                pearson_uniform(stats::TestName::PERMUTATION_CHI2, &h.counts).p_value,
+                g_uniform(stats::TestName::PERMUTATION_G, &h.counts).p_value,
                 position_test(&pos.counts, n, shuffles).p_value,
                 position_test_uncorrected(&pos.counts, n, shuffles).p_value,
             ]);

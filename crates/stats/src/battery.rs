@@ -63,14 +63,8 @@ impl Statistic {
     }
 
     /// The name of its goodness-of-fit test.
-    pub fn test_name(self) -> &'static str {
-        match self {
-            Statistic::FixedPoints => "fixed-points-chi2",
-            Statistic::Cycles => "cycles-chi2",
-            Statistic::Descents => "descents-chi2",
-            Statistic::RisingSequences => "rising-sequences-chi2",
-            Statistic::Successions => "successions-chi2",
-        }
+    pub fn test_name(self) -> crate::TestName {
+        crate::TestName::of(crate::Test::Battery(self))
     }
 
     /// The statistic of one deck.
@@ -484,7 +478,7 @@ mod tests {
         let (c, p) = pool(&[1, 9, 490, 489, 1, 10], &law, 1000, 5.0);
         assert_eq!(c, [10, 490, 489, 1, 10]);
         assert_eq!(p[3], 0.0);
-        let t = pearson_expected("x", &c, &p);
+        let t = pearson_expected(Statistic::Cycles.test_name(), &c, &p);
         assert_eq!(t.p_value, 0.0);
     }
 }

@@ -35,7 +35,7 @@ pub const COLLISION_MAX_DECKS: u64 = 1 << 23;
 pub const COLLISION_MAX_APPROXIMATION_ERROR: f64 = 1e-15;
 
 /// The name of the collision test.
-pub const COLLISION_TEST: &str = "collisions-poisson";
+pub const COLLISION_TEST: crate::TestName = crate::TestName::COLLISIONS;
 
 /// A 128-bit fingerprint of a deck: its cards for up to 16 cards (distinct
 /// decks, distinct fingerprints), two independent 64-bit hashes of them

@@ -4,14 +4,16 @@
 //! given as `log10_p`, computed in log space, so that a report can say
 //! "p = 10^-4000" where the double underflows to 0.
 
+use crate::test_name::TestName;
 use statrs::distribution::{Binomial, ContinuousCDF, DiscreteCDF};
 use statrs::function::gamma::{gamma_ur, ln_gamma};
 
 /// One test's outcome.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TestResult {
-    /// Short kebab-case name (`"permutation-chi2"`, `"permutation-g"`, `"position-chi2"`).
-    pub name: &'static str,
+    /// Which test.
+    pub name: TestName,
     /// The test statistic.
     pub statistic: f64,
     /// Degrees of freedom of its null distribution.
@@ -25,12 +27,13 @@ pub struct TestResult {
     /// The smallest expected count of a cell the statistic sums over (0
     /// for a test without cells): how coarse the lattice of the
     /// statistic's values is, which decides whether its p-values are
-    /// continuous enough for a two-level test.
+    /// continuous enough for a two-level test. Not in documents.
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub min_expected: f64,
 }
 
 impl TestResult {
-    fn chi2(name: &'static str, statistic: f64, df: f64, shuffles: u64, min_expected: f64) -> Self {
+    fn chi2(name: TestName, statistic: f64, df: f64, shuffles: u64, min_expected: f64) -> Self {
         let ln_p = ln_chi2_sf(statistic, df);
         TestResult {
             name,
@@ -158,7 +161,7 @@ pub fn binomial_band(trials: u64, p: f64, tail: f64) -> (u64, u64) {
 
 /// Pearson's chi-square of observed `counts` against equal expected counts,
 /// with `counts.len() - 1` degrees of freedom.
-pub fn pearson_uniform(name: &'static str, counts: &[u64]) -> TestResult {
+pub fn pearson_uniform(name: TestName, counts: &[u64]) -> TestResult {
     let n: u64 = counts.iter().sum();
     let k = counts.len() as f64;
     let e = n as f64 / k;
@@ -172,7 +175,7 @@ pub fn pearson_uniform(name: &'static str, counts: &[u64]) -> TestResult {
 /// freedom; a count in one makes the statistic infinite: p = 0, reported as
 /// `statistic = f64::MAX` and `log10_p = f64::MIN`. A law with
 /// a single possible cell gives 0 degrees of freedom and p = 1.
-pub fn pearson_expected(name: &'static str, counts: &[u64], probabilities: &[f64]) -> TestResult {
+pub fn pearson_expected(name: TestName, counts: &[u64], probabilities: &[f64]) -> TestResult {
     let n: u64 = counts.iter().sum();
     let mut x2 = 0.0;
     let mut cells = 0usize;
@@ -226,7 +229,7 @@ pub fn pearson_expected(name: &'static str, counts: &[u64], probabilities: &[f64
 /// and 20 expected per cell, enough for the calibration test to reject the
 /// uncorrected p-values (Williams, "Improved likelihood ratio tests for
 /// complete contingency tables", Biometrika 1976).
-pub fn g_uniform(name: &'static str, counts: &[u64]) -> TestResult {
+pub fn g_uniform(name: TestName, counts: &[u64]) -> TestResult {
     let n: u64 = counts.iter().sum();
     let k = counts.len() as f64;
     let e = n as f64 / k;
@@ -262,7 +265,7 @@ pub fn position_test(counts: &[u64], n: usize, shuffles: u64) -> TestResult {
     let x2 = position_pearson_sum(counts, n, shuffles);
     let df = ((n - 1) * (n - 1)) as f64;
     TestResult::chi2(
-        "position-chi2",
+        TestName::POSITION_CHI2,
         x2 * (n as f64 - 1.0) / n as f64,
         df,
         shuffles,
@@ -282,7 +285,7 @@ pub fn position_pearson_sum(counts: &[u64], n: usize, shuffles: u64) -> f64 {
 pub fn position_test_uncorrected(counts: &[u64], n: usize, shuffles: u64) -> TestResult {
     let x2 = position_pearson_sum(counts, n, shuffles);
     TestResult::chi2(
-        "position-chi2-uncorrected",
+        TestName::POSITION_CHI2_UNCORRECTED,
         x2,
         ((n - 1) * (n - 1)) as f64,
         shuffles,
@@ -299,7 +302,7 @@ pub fn position_test_uncorrected(counts: &[u64], n: usize, shuffles: u64) -> Tes
 pub fn position_row_tests(counts: &[u64], n: usize) -> Vec<TestResult> {
     counts
         .chunks(n.max(1))
-        .map(|row| pearson_uniform("position-row", row))
+        .map(|row| pearson_uniform(TestName::POSITION_ROW, row))
         .collect()
 }
 
@@ -495,10 +498,10 @@ mod tests {
 
     #[test]
     fn a_law_with_one_possible_cell_tests_nothing() {
-        let t = pearson_expected("x", &[0, 40, 0], &[0.0, 1.0, 0.0]);
+        let t = pearson_expected(TestName::POSITION_ROW, &[0, 40, 0], &[0.0, 1.0, 0.0]);
         assert_eq!((t.df, t.p_value, t.statistic), (0.0, 1.0, 0.0));
         // A count where the law puts nothing is still impossible.
-        let t = pearson_expected("x", &[1, 39, 0], &[0.0, 1.0, 0.0]);
+        let t = pearson_expected(TestName::POSITION_ROW, &[1, 39, 0], &[0.0, 1.0, 0.0]);
         assert_eq!(t.p_value, 0.0);
         assert!(t.log10_p.is_finite() && t.log10_p < -1e300);
         assert!(t.statistic.is_finite() && t.statistic > 1e300);
@@ -640,16 +643,16 @@ mod tests {
     #[test]
     fn tests_on_flat_counts_accept_and_on_skewed_counts_reject() {
         let flat = vec![1000u64; 24];
-        let t = pearson_uniform("permutation-chi2", &flat);
+        let t = pearson_uniform(TestName::PERMUTATION_CHI2, &flat);
         assert_eq!((t.statistic, t.df, t.p_value), (0.0, 23.0, 1.0));
         let mut skew = flat.clone();
         skew[0] += 400;
         skew[1] -= 400;
-        let t = pearson_uniform("permutation-chi2", &skew);
+        let t = pearson_uniform(TestName::PERMUTATION_CHI2, &skew);
         assert!((t.statistic - 320.0).abs() < 1e-9);
         assert!(t.p_value < 1e-50);
         assert!((t.log10_p - t.p_value.log10()).abs() < 1e-9);
-        let g = g_uniform("permutation-g", &skew);
+        let g = g_uniform(TestName::PERMUTATION_G, &skew);
         assert!(g.p_value < 1e-50 && g.statistic > 300.0);
     }
 

@@ -18,7 +18,9 @@ pub mod merge;
 pub mod perm;
 pub mod riffle;
 pub mod sample;
+pub mod test_name;
 
 pub use error::ExactError;
 pub use exact::{ExactDistribution, Limits, MAX_EXACT_DECK, Method, TvBounds, exact_distribution};
 pub use fraction::Fraction;
+pub use test_name::{Test, TestName};

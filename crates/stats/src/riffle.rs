@@ -150,7 +150,7 @@ pub fn sample_riffles(
 /// it can no longer tell the deck from uniform: one more than the last `k`
 /// at which its p-value is below [`TELLS_BELOW`] (1 when it never is),
 /// `None` when it still tells at the last `k` sampled.
-pub fn riffles_needed(runs: &[RiffleRun]) -> Vec<(&'static str, Option<u32>)> {
+pub fn riffles_needed(runs: &[RiffleRun]) -> Vec<(crate::TestName, Option<u32>)> {
     let Some(first) = runs.first() else {
         return Vec::new();
     };
@@ -280,6 +280,8 @@ mod tests {
     #[test]
     fn riffles_needed_reads_the_last_telling_riffle() {
         use crate::hypothesis::TestResult;
+        const A: crate::TestName = crate::TestName::PERMUTATION_CHI2;
+        const B: crate::TestName = crate::TestName::POSITION_CHI2;
         let run = |k: u32, ps: [f64; 2]| {
             let mut r = crate::audit::run(
                 &algorithms::Algorithm {
@@ -292,7 +294,7 @@ mod tests {
                 false,
                 &|_| {},
             );
-            r.analysis.tests = ["a", "b"]
+            r.analysis.tests = [A, B]
                 .iter()
                 .zip(ps)
                 .map(|(&name, p)| TestResult {
@@ -311,15 +313,15 @@ mod tests {
                 run: r,
             }
         };
-        // "a" tells at k = 1 and 2, then not; "b" tells at k = 3, the last.
+        // A tells at k = 1 and 2, then not; B tells at k = 3, the last.
         let runs = [
             run(1, [1e-9, 0.5]),
             run(2, [1e-4, 0.5]),
             run(3, [0.2, 1e-5]),
         ];
-        assert_eq!(riffles_needed(&runs), [("a", Some(3)), ("b", None)]);
+        assert_eq!(riffles_needed(&runs), [(A, Some(3)), (B, None)]);
         let calm = [run(1, [0.5, 0.5])];
-        assert_eq!(riffles_needed(&calm), [("a", Some(1)), ("b", Some(1))]);
+        assert_eq!(riffles_needed(&calm), [(A, Some(1)), (B, Some(1))]);
     }
 
     #[test]

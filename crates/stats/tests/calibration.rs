@@ -59,10 +59,10 @@ fn calibrate(n: usize, shuffles: u64, runs: u64, test: fn(&Histogram) -> TestRes
 }
 
 fn permutation_chi2(h: &Histogram) -> TestResult {
-    pearson_uniform("permutation-chi2", &h.counts)
+    pearson_uniform(stats::TestName::PERMUTATION_CHI2, &h.counts)
 }
 fn permutation_g(h: &Histogram) -> TestResult {
-    g_uniform("permutation-g", &h.counts)
+    g_uniform(stats::TestName::PERMUTATION_G, &h.counts)
 }
 fn position(h: &Histogram) -> TestResult {
     let p = h.positions();

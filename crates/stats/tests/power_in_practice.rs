@@ -48,7 +48,11 @@ fn sampled_counts_agree_with_the_exact_law() {
         let exact = law(entry, n, 1_000_000_000).unwrap();
         let shuffles = 400_000;
         let h = histogram(entry, n, shuffles, 11);
-        let fit = pearson_expected("exact-fit", &h.counts, &exact.probabilities());
+        let fit = pearson_expected(
+            stats::TestName::PERMUTATION_CHI2,
+            &h.counts,
+            &exact.probabilities(),
+        );
         assert!(
             fit.p_value > 0.001,
             "{id}: histogram differs from the exact law: {fit:?}"

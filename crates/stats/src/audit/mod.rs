@@ -24,6 +24,7 @@ use crate::hypothesis::{
 };
 use crate::perm::factorial;
 use crate::sample::{Histogram, MAX_HISTOGRAM_DECK, Positions};
+use crate::test_name::TestName;
 
 mod power;
 mod run;
@@ -136,9 +137,10 @@ impl Grade {
 
 /// A test that could not be run, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Skipped {
     /// The test's name.
-    pub name: &'static str,
+    pub name: TestName,
     /// Why, with what would make it possible.
     pub reason: String,
 }
@@ -199,10 +201,10 @@ impl Analysis {
             if let Some(h) = histogram {
                 let needed = min_shuffles_for_histogram(n);
                 if shuffles >= needed {
-                    tests.push(pearson_uniform("permutation-chi2", &h.counts));
-                    tests.push(g_uniform("permutation-g", &h.counts));
+                    tests.push(pearson_uniform(TestName::PERMUTATION_CHI2, &h.counts));
+                    tests.push(g_uniform(TestName::PERMUTATION_G, &h.counts));
                 } else {
-                    for name in ["permutation-chi2", "permutation-g"] {
+                    for name in [TestName::PERMUTATION_CHI2, TestName::PERMUTATION_G] {
                         skipped.push(Skipped {
                             name,
                             reason: format!(
@@ -217,7 +219,7 @@ impl Analysis {
                 tests.push(position_test(&positions.counts, n, shuffles));
             } else {
                 skipped.push(Skipped {
-                    name: "position-chi2",
+                    name: TestName::POSITION_CHI2,
                     reason: format!(
                         "needs {MIN_EXPECTED} expected per cell: at least {needed} shuffles, got {shuffles}"
                     ),
@@ -468,7 +470,12 @@ mod tests {
             .algorithm;
         let a = audit(fy, 52, 50_000, 11, 3, false, &|_| {});
         let first = &a.first;
-        let names: Vec<_> = first.analysis.tests.iter().map(|t| t.name).collect();
+        let names: Vec<_> = first
+            .analysis
+            .tests
+            .iter()
+            .map(|t| t.name.as_str())
+            .collect();
         assert_eq!(
             names,
             [
@@ -478,7 +485,7 @@ mod tests {
                 "descents-chi2",
                 "rising-sequences-chi2",
                 "successions-chi2",
-                COLLISION_TEST
+                COLLISION_TEST.as_str()
             ]
         );
         assert!(first.histogram.is_none());
@@ -491,7 +498,8 @@ mod tests {
         let ks: Vec<_> = rep.ks.iter().map(|t| t.name).collect();
         assert_eq!(ks.len(), 6);
         assert!(
-            ks.iter().all(|n| n.starts_with("ks-") && n.len() > 3),
+            ks.iter()
+                .all(|n| n.two_level && n.as_str().starts_with("ks-")),
             "{ks:?}"
         );
         // 12 cards: 4.8e8 arrangements, too few for the Poisson approximation.

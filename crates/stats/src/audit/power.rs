@@ -4,12 +4,14 @@
 use super::{MIN_EXPECTED, min_shuffles_to_test};
 use crate::exact::ExactDistribution;
 use crate::hypothesis::{chi2_critical, noncentral_chi2_sf};
+use crate::test_name::TestName;
 
 /// How many shuffles a test needs to detect a bias, from the exact law.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PowerPlan {
     /// The test.
-    pub name: &'static str,
+    pub name: TestName,
     /// Its degrees of freedom.
     pub df: f64,
     /// Noncentrality per shuffle: the test's noncentrality parameter is this
@@ -19,6 +21,10 @@ pub struct PowerPlan {
     /// significance level, and never fewer than the test needs to run
     /// ([`MIN_EXPECTED`] per cell) (`None` when the law is uniform for
     /// this test).
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub shuffles: Option<f64>,
 }
 
@@ -39,7 +45,7 @@ pub fn power_plan(law: &ExactDistribution, alpha: f64, power: f64) -> Vec<PowerP
     let delta_pos = position_noncentrality(n, law.position_matrix().into_iter().flatten());
     vec![
         plan(
-            "permutation-chi2",
+            TestName::PERMUTATION_CHI2,
             k - 1.0,
             delta_perm,
             (MIN_EXPECTED * k).ceil(),
@@ -61,7 +67,7 @@ pub fn position_noncentrality(n: usize, cells: impl Iterator<Item = f64>) -> f64
 /// shuffle.
 pub fn position_plan(n: usize, delta: f64, alpha: f64, power: f64) -> PowerPlan {
     plan(
-        "position-chi2",
+        TestName::POSITION_CHI2,
         ((n - 1) * (n - 1)) as f64,
         delta,
         min_shuffles_to_test(n) as f64,
@@ -72,7 +78,7 @@ pub fn position_plan(n: usize, delta: f64, alpha: f64, power: f64) -> PowerPlan 
 
 /// A test's plan; a test that needs `min` shuffles to run at all
 /// ([`MIN_EXPECTED`] per cell) needs at least that many to detect anything.
-fn plan(name: &'static str, df: f64, delta: f64, min: f64, alpha: f64, power: f64) -> PowerPlan {
+fn plan(name: TestName, df: f64, delta: f64, min: f64, alpha: f64, power: f64) -> PowerPlan {
     let shuffles =
         (delta > 1e-300 && df > 0.0).then(|| shuffles_for_power(df, delta, alpha, power).max(min));
     PowerPlan {

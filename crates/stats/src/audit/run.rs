@@ -10,6 +10,7 @@ use crate::battery::Battery;
 use crate::collision::{self, COLLISION_MAX_DECKS, COLLISION_TEST, Collisions, Fingerprints};
 use crate::hypothesis::TestResult;
 use crate::sample::{Accumulator, Histogram, MAX_HISTOGRAM_DECK, Positions, sample, splitmix64};
+use crate::test_name::TestName;
 use algorithms::Algorithm;
 
 /// One sampled run and what its counts say.
@@ -200,7 +201,7 @@ impl Observed {
         );
         if kept && !full {
             let needed = min_shuffles_for_histogram(n);
-            for name in ["permutation-chi2", "permutation-g"] {
+            for name in [TestName::PERMUTATION_CHI2, TestName::PERMUTATION_G] {
                 analysis.skipped.insert(
                     0,
                     Skipped {
@@ -234,7 +235,7 @@ pub struct Repeated {
     /// The runs' seeds.
     pub seeds: Vec<u64>,
     /// For each first-level test (by name), its p-value in each run.
-    pub p_values: Vec<(&'static str, Vec<f64>)>,
+    pub p_values: Vec<(TestName, Vec<f64>)>,
     /// A Kolmogorov–Smirnov test of each list's uniformity.
     pub ks: Vec<TestResult>,
     /// The KS tests not run, with reasons.
@@ -306,14 +307,14 @@ pub fn audit(
             .iter()
             .filter(|t| t.name != COLLISION_TEST && t.min_expected < least)
             .map(|t| Skipped {
-                name: ks_name(t.name),
+                name: t.name.two_level(),
                 reason: format!(
                     "its cells expect {:.1} at least, and {repeat} runs need {least:.1} (√{repeat}): its p-values are too discrete for a two-level test; run more shuffles per run or fewer runs",
                     t.min_expected
                 ),
             })
             .collect();
-        let mut p_values: Vec<(&'static str, Vec<f64>)> = first
+        let mut p_values: Vec<(TestName, Vec<f64>)> = first
             .analysis
             .tests
             .iter()
@@ -333,7 +334,7 @@ pub fn audit(
             .map(|(name, list)| {
                 let (d, p) = crate::hypothesis::ks_uniform(list);
                 TestResult {
-                    name: ks_name(name),
+                    name: name.two_level(),
                     statistic: d,
                     df: 0.0,
                     p_value: p,
@@ -372,19 +373,5 @@ pub fn audit(
         log10_min_adjusted_p,
         confirmation,
         grade,
-    }
-}
-
-fn ks_name(test: &str) -> &'static str {
-    match test {
-        "permutation-chi2" => "ks-permutation-chi2",
-        "permutation-g" => "ks-permutation-g",
-        "position-chi2" => "ks-position-chi2",
-        "fixed-points-chi2" => "ks-fixed-points-chi2",
-        "cycles-chi2" => "ks-cycles-chi2",
-        "descents-chi2" => "ks-descents-chi2",
-        "rising-sequences-chi2" => "ks-rising-sequences-chi2",
-        "successions-chi2" => "ks-successions-chi2",
-        _ => "ks",
     }
 }

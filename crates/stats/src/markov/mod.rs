@@ -75,6 +75,7 @@ pub struct PositionLaw {
 
 /// A sampled cell tested against an exact position matrix.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CellTest {
     /// The card.
     pub card: usize,
