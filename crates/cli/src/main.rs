@@ -5,6 +5,9 @@ use algorithms::registry::{self, Entry, REGISTRY};
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
 use judge::ExactVerdict;
+use judge::method::{
+    ExactPlan, NoExactMethod, NoPowerMethod, PowerMethod, Requested, exact_plan, power_method,
+};
 use report::{AlgorithmInfo, ExactReport, Provenance};
 use stats::{ExactError, Limits, MAX_EXACT_DECK, exact_distribution};
 use suite::SuiteArgs;
@@ -302,17 +305,6 @@ pub(crate) fn limits_for(entry: &Entry, max_paths: Option<u64>, default: u64) ->
     limits
 }
 
-/// How `exact` computes, decided from its arguments before any work.
-#[derive(Debug)]
-enum ExactPlan {
-    /// Walk every path.
-    Walk,
-    /// State merging over the arrangements.
-    Merge(algorithms::SwapShuffle),
-    /// The one-card Markov chain: the position matrix.
-    Chain(algorithms::SwapShuffle),
-}
-
 /// The methods that exist for `entry`, and up to which deck, for messages.
 fn exact_methods(entry: &Entry, swap_based: bool) -> String {
     let walk = if entry.exact.is_enumerable() {
@@ -331,81 +323,42 @@ fn exact_methods(entry: &Entry, swap_based: bool) -> String {
     }
 }
 
-/// Validates `exact`'s arguments into a plan: every refusal is here.
+/// `exact`'s plan: the judge's choice of method, its refusals in words.
 fn plan_exact(entry: &Entry, deck: usize, method: ExactMethod) -> Result<ExactPlan> {
-    use stats::markov::MAX_EXACT_MARKOV_DECK;
-    use stats::merge::MAX_MERGE_DECK;
-    if deck == 0 {
-        return Err(NotAllowed::new("deck size", 0, "1 or more cards").into());
-    }
-    let swaps = entry.algorithm.swap_shuffle(deck);
-    let walkable = entry.exact.is_enumerable();
-    let swap_based = swaps.is_some();
-    let none_at = |why: &str| -> anyhow::Error {
-        anyhow::anyhow!(
-            "{} has no exact method at {deck} cards{why}: {}",
+    let requested = match method {
+        ExactMethod::Auto => Requested::Auto,
+        ExactMethod::BruteForce => Requested::BruteForce,
+        ExactMethod::StateMerging => Requested::StateMerging,
+        ExactMethod::MarkovChain => Requested::MarkovChain,
+    };
+    let swap_based = entry.algorithm.swap_shuffle(deck.max(1)).is_some();
+    exact_plan(entry, deck, requested).map_err(|why| match why {
+        NoExactMethod::EmptyDeck => NotAllowed::new("deck size", 0, "1 or more cards").into(),
+        NoExactMethod::NotEnumerable(why) => {
+            anyhow::anyhow!("{} cannot be enumerated exactly: {why}", entry.id)
+        }
+        NoExactMethod::TooLarge {
+            method: Requested::MarkovChain,
+            ..
+        } => anyhow::anyhow!(
+            "{} has no exact method at {deck} cards by the Markov chain: {}",
             entry.id,
             exact_methods(entry, swap_based)
-        )
-    };
-    let not_swap_based = |m: &str| -> anyhow::Error {
-        anyhow::anyhow!(
-            "--method {m} needs a swap-based shuffle, and {} is not one: use --method brute-force",
+        ),
+        NoExactMethod::TooLarge { max, .. } => ExactError::DeckSize { deck, max }.into(),
+        NoExactMethod::NotSwapBased(requested) => anyhow::anyhow!(
+            "--method {} needs a swap-based shuffle, and {} is not one: use --method brute-force",
+            match requested {
+                Requested::StateMerging => "state-merging",
+                _ => "markov-chain",
+            },
             entry.id
-        )
-    };
-    Ok(match (method, swaps) {
-        (ExactMethod::BruteForce, _) => {
-            if let algorithms::Exact::No(why) = entry.exact {
-                bail!("{} cannot be enumerated exactly: {why}", entry.id);
-            }
-            if deck > MAX_EXACT_DECK {
-                return Err(ExactError::DeckSize {
-                    deck,
-                    max: MAX_EXACT_DECK,
-                }
-                .into());
-            }
-            ExactPlan::Walk
-        }
-        (ExactMethod::StateMerging, None) => return Err(not_swap_based("state-merging")),
-        (ExactMethod::MarkovChain, None) => return Err(not_swap_based("markov-chain")),
-        (ExactMethod::StateMerging, Some(s)) => {
-            if deck > MAX_MERGE_DECK {
-                return Err(ExactError::DeckSize {
-                    deck,
-                    max: MAX_MERGE_DECK,
-                }
-                .into());
-            }
-            ExactPlan::Merge(s)
-        }
-        (ExactMethod::MarkovChain, Some(s)) => {
-            if deck > MAX_EXACT_MARKOV_DECK {
-                return Err(none_at(" by the Markov chain"));
-            }
-            ExactPlan::Chain(s)
-        }
-        (ExactMethod::Auto, None) => {
-            if let algorithms::Exact::No(why) = entry.exact {
-                bail!("{} cannot be enumerated exactly: {why}", entry.id);
-            }
-            if deck > MAX_EXACT_DECK {
-                return Err(none_at(""));
-            }
-            ExactPlan::Walk
-        }
-        (ExactMethod::Auto, Some(s)) => {
-            if deck <= MAX_EXACT_DECK && walkable && !stats::merge::cheaper_than_brute_force(&s) {
-                ExactPlan::Walk
-            } else if deck <= MAX_MERGE_DECK {
-                ExactPlan::Merge(s)
-            } else if deck <= MAX_EXACT_MARKOV_DECK {
-                ExactPlan::Chain(s)
-            } else {
-                return Err(none_at(""));
-            }
-        }
+        ),
+        NoExactMethod::NoneAtThisSize => anyhow::anyhow!(
+            "{} has no exact method at {deck} cards: {}",
+            entry.id,
+            exact_methods(entry, swap_based)
+        ),
     })
 }
 
@@ -597,32 +550,20 @@ fn power(args: &PowerArgs) -> Result<u8> {
     strictly_between_0_and_1("--power", args.power, "probability")?;
     // Small decks: the whole law, every test. Larger decks: the exact
     // position matrix of a swap-based shuffle, the position test.
-    let enumerable = entry.exact.is_enumerable();
-    let swap_based = entry.algorithm.swap_shuffle(2).is_some();
-    let report = if args.deck <= MAX_EXACT_DECK && enumerable {
-        power_by_enumeration(entry, args, alpha)?
-    } else if swap_based && args.deck <= stats::markov::MAX_MARKOV_DECK {
-        power_by_markov_chain(entry, args, alpha)?
-    } else if !enumerable && !swap_based {
-        let algorithms::Exact::No(why) = entry.exact else {
-            unreachable!("not enumerable")
-        };
-        bail!(
+    let report = match power_method(entry, args.deck) {
+        Ok(PowerMethod::Enumeration) => power_by_enumeration(entry, args, alpha)?,
+        Ok(PowerMethod::MarkovChain(swaps)) => power_by_markov_chain(entry, &swaps, args, alpha)?,
+        Err(NoPowerMethod::NotEnumerable(why)) => bail!(
             "{} cannot be enumerated exactly, so its power cannot be computed: {why}",
             entry.id
-        );
-    } else {
-        let largest = if swap_based {
-            stats::markov::MAX_MARKOV_DECK
-        } else {
-            MAX_EXACT_DECK
-        };
-        // Every deck in 2..=largest took one of the branches above.
-        return Err(
-            NotAllowed::new("deck size", args.deck, format!("2..={largest}"))
-                .purpose(format!("power of {}", entry.id))
-                .into(),
-        );
+        ),
+        Err(NoPowerMethod::TooLarge { max }) => {
+            return Err(
+                NotAllowed::new("deck size", args.deck, format!("2..={max}"))
+                    .purpose(format!("power of {}", entry.id))
+                    .into(),
+            );
+        }
     };
     if args.json {
         emit(&(serde_json::to_string_pretty(&report)? + "\n"));
@@ -682,19 +623,16 @@ fn power_report(
 
 fn power_by_markov_chain(
     entry: &algorithms::Entry,
+    swaps: &algorithms::SwapShuffle,
     args: &PowerArgs,
     alpha: f64,
 ) -> Result<report::sampled::PowerReport> {
-    let swaps = entry
-        .algorithm
-        .swap_shuffle(args.deck)
-        .context("a swap-based shuffle on every deck")?;
-    let law = with_threads(args.budget.threads, || stats::markov::position_law(&swaps))?
+    let law = with_threads(args.budget.threads, || stats::markov::position_law(swaps))?
         .with_context(|| format!("the position matrix of {} on {} cards", entry.id, args.deck))?;
     let plan = law.position_plan(alpha, args.power);
     Ok(report::sampled::PowerReport {
         method: "markov-chain".into(),
-        divergence: stats::markov::ProductLaw::of(&swaps)
+        divergence: stats::markov::ProductLaw::of(swaps)
             .map(|p| judge::positions::DivergenceInfo::of(&p, alpha, args.power)),
         tests: vec![plan],
         ..power_report(entry, args, alpha)

@@ -12,11 +12,14 @@
 //! - [`Verdict`]: one algorithm over every deck of a run.
 //! - [`Disagreement`]: a verdict that contradicts the registry's
 //!   expectation, or samples that contradict an exact law.
+//! - [`method`]: which exact method answers a question, and which exact
+//!   law a power plan rests on, decided before any work.
 //! - [`suite`]: the default run's stages, each case keeping its own laws
 //!   and counts, with progress reported through a callback.
 #![deny(missing_docs)]
 
 pub mod disagreement;
+pub mod method;
 pub mod positions;
 pub mod suite;
 pub mod verdict;

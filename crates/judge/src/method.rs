@@ -1,0 +1,258 @@
+//! Which exact method answers a question, decided before any work: the
+//! whole law by walking every path or by state merging, the position
+//! matrix by the Markov chain; and which exact law a power plan rests on.
+
+use algorithms::{Entry, Exact, SwapShuffle};
+use stats::MAX_EXACT_DECK;
+use stats::markov::{MAX_EXACT_MARKOV_DECK, MAX_MARKOV_DECK};
+use stats::merge::{MAX_MERGE_DECK, cheaper_than_brute_force};
+
+/// The exact method asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Requested {
+    /// The whole law by the cheaper of brute force and state merging where
+    /// one applies, else the Markov chain.
+    Auto,
+    /// Walk every path.
+    BruteForce,
+    /// Carry one weight per arrangement from step to step.
+    StateMerging,
+    /// Carry one card's position from step to step (the position matrix).
+    MarkovChain,
+}
+
+/// How an exact question is answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExactPlan {
+    /// Walk every path.
+    Walk,
+    /// State merging over the arrangements.
+    Merge(SwapShuffle),
+    /// The one-card Markov chain: the position matrix.
+    Chain(SwapShuffle),
+}
+
+/// Why no exact method answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoExactMethod {
+    /// A deck of no cards.
+    EmptyDeck,
+    /// The algorithm's tree cannot be walked, and no other method was
+    /// possible or asked for.
+    NotEnumerable(&'static str),
+    /// Over the largest deck of the method asked for.
+    TooLarge {
+        /// The method.
+        method: Requested,
+        /// Its largest deck.
+        max: usize,
+    },
+    /// State merging or the Markov chain asked for a shuffle that is not
+    /// swap-based.
+    NotSwapBased(Requested),
+    /// No method reaches this deck.
+    NoneAtThisSize,
+}
+
+/// The exact method for `entry` on `deck` cards, as `requested`.
+///
+/// # Errors
+/// [`NoExactMethod`] saying why none answers.
+pub fn exact_plan(
+    entry: &Entry,
+    deck: usize,
+    requested: Requested,
+) -> Result<ExactPlan, NoExactMethod> {
+    if deck == 0 {
+        return Err(NoExactMethod::EmptyDeck);
+    }
+    let walkable = |max: usize| -> Result<ExactPlan, NoExactMethod> {
+        if let Exact::No(why) = entry.exact {
+            return Err(NoExactMethod::NotEnumerable(why));
+        }
+        if deck > MAX_EXACT_DECK {
+            return Err(if requested == Requested::Auto {
+                NoExactMethod::NoneAtThisSize
+            } else {
+                NoExactMethod::TooLarge {
+                    method: requested,
+                    max,
+                }
+            });
+        }
+        Ok(ExactPlan::Walk)
+    };
+    match (requested, entry.algorithm.swap_shuffle(deck)) {
+        (Requested::BruteForce, _) | (Requested::Auto, None) => walkable(MAX_EXACT_DECK),
+        (Requested::StateMerging | Requested::MarkovChain, None) => {
+            Err(NoExactMethod::NotSwapBased(requested))
+        }
+        (Requested::StateMerging, Some(s)) => {
+            if deck > MAX_MERGE_DECK {
+                return Err(NoExactMethod::TooLarge {
+                    method: requested,
+                    max: MAX_MERGE_DECK,
+                });
+            }
+            Ok(ExactPlan::Merge(s))
+        }
+        (Requested::MarkovChain, Some(s)) => {
+            if deck > MAX_EXACT_MARKOV_DECK {
+                return Err(NoExactMethod::TooLarge {
+                    method: requested,
+                    max: MAX_EXACT_MARKOV_DECK,
+                });
+            }
+            Ok(ExactPlan::Chain(s))
+        }
+        (Requested::Auto, Some(s)) => {
+            if deck <= MAX_EXACT_DECK
+                && entry.exact.is_enumerable()
+                && !cheaper_than_brute_force(&s)
+            {
+                Ok(ExactPlan::Walk)
+            } else if deck <= MAX_MERGE_DECK {
+                Ok(ExactPlan::Merge(s))
+            } else if deck <= MAX_EXACT_MARKOV_DECK {
+                Ok(ExactPlan::Chain(s))
+            } else {
+                Err(NoExactMethod::NoneAtThisSize)
+            }
+        }
+    }
+}
+
+/// The exact law a power plan rests on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PowerMethod {
+    /// The whole law by enumeration: every test.
+    Enumeration,
+    /// The position matrix by the (floating-point) Markov chain: the
+    /// position test.
+    MarkovChain(SwapShuffle),
+}
+
+/// Why no power plan can be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoPowerMethod {
+    /// Neither enumerable nor swap-based.
+    NotEnumerable(&'static str),
+    /// Beyond the largest deck of every method that applies.
+    TooLarge {
+        /// The largest deck a method reaches.
+        max: usize,
+    },
+}
+
+/// The exact law behind a power plan for `entry` on `deck` cards: the
+/// whole law on small decks, the position matrix of a swap-based shuffle
+/// on larger ones.
+///
+/// # Errors
+/// [`NoPowerMethod`] when neither applies.
+pub fn power_method(entry: &Entry, deck: usize) -> Result<PowerMethod, NoPowerMethod> {
+    let enumerable = entry.exact.is_enumerable();
+    let swap_based = entry.algorithm.swap_shuffle(2).is_some();
+    if deck <= MAX_EXACT_DECK && enumerable {
+        return Ok(PowerMethod::Enumeration);
+    }
+    if swap_based
+        && deck <= MAX_MARKOV_DECK
+        && let Some(s) = entry.algorithm.swap_shuffle(deck)
+    {
+        return Ok(PowerMethod::MarkovChain(s));
+    }
+    if let Exact::No(why) = entry.exact
+        && !swap_based
+    {
+        return Err(NoPowerMethod::NotEnumerable(why));
+    }
+    Err(NoPowerMethod::TooLarge {
+        max: if swap_based {
+            MAX_MARKOV_DECK
+        } else {
+            MAX_EXACT_DECK
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use algorithms::registry::find;
+
+    fn plan(id: &str, deck: usize, r: Requested) -> Result<ExactPlan, NoExactMethod> {
+        exact_plan(find(id).unwrap(), deck, r)
+    }
+
+    #[test]
+    fn each_method_answers_where_it_can_and_says_why_not() {
+        use Requested::*;
+        assert_eq!(plan("naive-swap", 0, Auto), Err(NoExactMethod::EmptyDeck));
+        assert_eq!(plan("coin-merge-sort", 5, Auto), Ok(ExactPlan::Walk));
+        assert!(matches!(
+            plan("naive-swap", 11, Auto),
+            Ok(ExactPlan::Merge(_))
+        ));
+        assert!(matches!(
+            plan("naive-swap", 52, Auto),
+            Ok(ExactPlan::Chain(_))
+        ));
+        assert_eq!(
+            plan("naive-swap", 257, Auto),
+            Err(NoExactMethod::NoneAtThisSize)
+        );
+        assert_eq!(
+            plan("coin-merge-sort", 11, Auto),
+            Err(NoExactMethod::NoneAtThisSize)
+        );
+        assert_eq!(
+            plan("coin-merge-sort", 5, MarkovChain),
+            Err(NoExactMethod::NotSwapBased(MarkovChain))
+        );
+        assert_eq!(
+            plan("naive-swap", 12, StateMerging),
+            Err(NoExactMethod::TooLarge {
+                method: StateMerging,
+                max: MAX_MERGE_DECK
+            })
+        );
+        assert_eq!(
+            plan("naive-swap", 11, BruteForce),
+            Err(NoExactMethod::TooLarge {
+                method: BruteForce,
+                max: MAX_EXACT_DECK
+            })
+        );
+        assert!(matches!(
+            plan("random-keys-16", 3, Auto),
+            Err(NoExactMethod::NotEnumerable(_))
+        ));
+    }
+
+    #[test]
+    fn power_rests_on_the_whole_law_then_the_position_matrix() {
+        let method = |id: &str, deck| power_method(find(id).unwrap(), deck);
+        assert_eq!(method("naive-swap", 6), Ok(PowerMethod::Enumeration));
+        assert!(matches!(
+            method("naive-swap", 52),
+            Ok(PowerMethod::MarkovChain(_))
+        ));
+        assert_eq!(
+            method("naive-swap", MAX_MARKOV_DECK + 1),
+            Err(NoPowerMethod::TooLarge {
+                max: MAX_MARKOV_DECK
+            })
+        );
+        assert_eq!(
+            method("coin-merge-sort", 11),
+            Err(NoPowerMethod::TooLarge {
+                max: MAX_EXACT_DECK
+            })
+        );
+        assert!(matches!(
+            method("random-keys-16", 5),
+            Err(NoPowerMethod::NotEnumerable(_))
+        ));
+    }
+}
