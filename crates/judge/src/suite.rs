@@ -7,6 +7,7 @@ use crate::disagreement::Disagreement;
 use crate::positions::ExactPositionsInfo;
 use crate::verdict::{ExactVerdict, Verdict};
 use algorithms::Entry;
+use serde::{Deserialize, Serialize};
 use stats::audit::{SampleAudit, detection_level, keeps_histogram, power_plan};
 use stats::exact::{Limits, exact_distribution};
 use stats::markov::{MarkovError, PositionLaw, ProductLaw, rounded_position_law};
@@ -22,8 +23,9 @@ pub const DETECTION_POWER: f64 = 0.99;
 /// testing their own shuffle would pick).
 pub const EXACT_POSITIONS_ALPHA: f64 = 1e-6;
 
-/// What the default run does, validated by its caller.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What the default run does, validated by its caller; the document of
+/// the run records it as its settings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SuitePlan {
     /// Small deck sizes: sampled with the permutation histogram.
     pub decks: Vec<usize>,
@@ -35,12 +37,18 @@ pub struct SuitePlan {
     pub shuffles: u64,
     /// Shuffles per large deck.
     pub large_shuffles: u64,
-    /// The seed of every sampled case.
+    /// The seed of every sampled case (a second seed confirms a suspicious one).
     pub seed: u64,
-    /// Runs per sampled case.
+    /// Runs per sampled case (seeds `seed`, `seed + 1`, …); above 1, each
+    /// case has a two-level test.
+    #[serde(default = "one")]
     pub repeat: u64,
     /// The path budget of each exact case; larger trees are skipped.
     pub max_paths: u64,
+}
+
+fn one() -> u64 {
+    1
 }
 
 impl SuitePlan {

@@ -386,6 +386,7 @@ pub fn headline(report: &SuiteReport, dir: &Path) -> Result<Option<String>, Repo
     }
     let pair = report
         .settings
+        .plan
         .decks
         .iter()
         .rev()

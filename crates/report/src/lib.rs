@@ -579,33 +579,14 @@ impl SuiteAlgorithm {
     }
 }
 
-fn one() -> u64 {
-    1
-}
-
 /// What the default run was asked to do.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SuiteSettings {
-    /// Small deck sizes: sampled with the permutation histogram.
-    pub decks: Vec<usize>,
-    /// The small decks also enumerated exactly.
-    pub exact_decks: Vec<usize>,
-    /// Large deck sizes: sampled with the position matrix only.
-    pub large_decks: Vec<usize>,
-    /// Shuffles per small deck.
-    pub shuffles: u64,
-    /// Shuffles per large deck.
-    pub large_shuffles: u64,
-    /// The seed of every sampled case (a second seed confirms a suspicious one).
-    pub seed: u64,
-    /// Runs per sampled case (seeds `seed`, `seed + 1`, …); above 1, each
-    /// case has a two-level test.
-    #[serde(default = "one")]
-    pub repeat: u64,
+    /// The plan it ran.
+    #[serde(flatten)]
+    pub plan: judge::suite::SuitePlan,
     /// The generator and seeding scheme.
     pub rng: String,
-    /// The path budget of each exact case; larger trees are skipped.
-    pub max_paths: u64,
 }
 
 /// The default run's document: `reports/report.json`.
@@ -725,15 +706,17 @@ mod tests {
             schema_version: SCHEMA_VERSION,
             provenance,
             settings: SuiteSettings {
-                decks: vec![2, 3],
-                exact_decks: vec![2],
-                large_decks: vec![52],
-                shuffles: 10,
-                large_shuffles: 10,
-                seed: 1,
-                repeat: 1,
+                plan: judge::suite::SuitePlan {
+                    decks: vec![2, 3],
+                    exact_decks: vec![2],
+                    large_decks: vec![52],
+                    shuffles: 10,
+                    large_shuffles: 10,
+                    seed: 1,
+                    repeat: 1,
+                    max_paths: 1,
+                },
                 rng: "rng".into(),
-                max_paths: 1,
             },
             headline: Some("headline.png".into()),
             algorithms: vec![SuiteAlgorithm {

@@ -16,7 +16,7 @@ fn anchor(id: &str) -> String {
 pub fn suite(report: &SuiteReport) -> String {
     let mut md = String::new();
     let p = &report.provenance;
-    let st = &report.settings;
+    let st = &report.settings.plan;
     let list = |v: &[usize]| {
         v.iter()
             .map(|d| d.to_string())
@@ -158,7 +158,7 @@ pub fn suite(report: &SuiteReport) -> String {
     );
     let _ = writeln!(md, "- compiler: {}", p.rustc);
     let _ = writeln!(md, "- crates: {}", p.crates.join(", "));
-    let _ = writeln!(md, "- generator: {}", st.rng);
+    let _ = writeln!(md, "- generator: {}", report.settings.rng);
     let _ = writeln!(md, "- date: {}", p.date);
     if let Some(t) = p.threads {
         let _ = writeln!(md, "- threads: {t} (the counts do not depend on it)");
@@ -201,7 +201,7 @@ fn svg(png: &str) -> String {
 /// enumerated deck (exact law beside the samples; else the largest small
 /// deck) and of the first large deck, and the permutation figures; every
 /// other heatmap and p-value histogram as a link.
-fn figures_section(md: &mut String, a: &SuiteAlgorithm, st: &crate::SuiteSettings) {
+fn figures_section(md: &mut String, a: &SuiteAlgorithm, st: &judge::suite::SuitePlan) {
     let with = |kind: &'static str| {
         a.cases
             .iter()
@@ -294,7 +294,7 @@ fn figures_section(md: &mut String, a: &SuiteAlgorithm, st: &crate::SuiteSetting
 /// The exact position matrices of the swap-based shuffles on each large
 /// deck: the true bias of a real deck, and how many shuffles reveal it.
 fn exact_positions_section(md: &mut String, report: &crate::SuiteReport) {
-    let st = &report.settings;
+    let st = &report.settings.plan;
     for &deck in &st.large_decks {
         let rows: Vec<(
             &str,
@@ -582,7 +582,7 @@ fn battery_section(md: &mut String, sampled: &[&crate::SuiteCase]) {
     }
 }
 
-fn algorithm_section(md: &mut String, a: &SuiteAlgorithm, st: &crate::SuiteSettings) {
+fn algorithm_section(md: &mut String, a: &SuiteAlgorithm, st: &judge::suite::SuitePlan) {
     let _ = writeln!(md, "\n## {}\n", a.info.id);
     let _ = writeln!(md, "**{}.** {}\n", a.info.name, a.info.summary);
     let _ = writeln!(md, "Source: {}.\n", a.info.source);

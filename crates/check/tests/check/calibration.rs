@@ -67,13 +67,16 @@ fn a_bias_at_the_detection_floor_is_caught_as_promised() {
         .detects_above
         .expect("the floor exists at 700 shuffles of 7 cards");
     let r = delta / 6.0;
-    let biased = |deck: &mut [u32], rng: &mut CheckRng| {
-        deck.shuffle(rng);
-        if rng.random::<f64>() < r {
-            let at = deck.iter().position(|&c| c == 0).unwrap();
-            deck.swap(0, at);
+    let card_zero_home = |r: f64| {
+        move |deck: &mut [u32], rng: &mut CheckRng| {
+            deck.shuffle(rng);
+            if rng.random::<f64>() < r {
+                let at = deck.iter().position(|&c| c == 0).unwrap();
+                deck.swap(0, at);
+            }
         }
     };
+    let biased = card_zero_home(r);
     // The promise is ≥ 0.999 per run; over 400 seeds more than 4 misses has
     // probability below 1e-3 at the promised rate.
     let seeds = 400;
@@ -85,13 +88,7 @@ fn a_bias_at_the_detection_floor_is_caught_as_promised() {
         "a +{delta:.3} cell at 7 cards was missed {missed} times in {seeds}; promised power {DETECTION_POWER}"
     );
     // And the bias is a real one: well below the floor, it goes unseen.
-    let faint = |deck: &mut [u32], rng: &mut CheckRng| {
-        deck.shuffle(rng);
-        if rng.random::<f64>() < r / 20.0 {
-            let at = deck.iter().position(|&c| c == 0).unwrap();
-            deck.swap(0, at);
-        }
-    };
+    let faint = card_zero_home(r / 20.0);
     let caught = (0..seeds)
         .filter(|&s| check.clone().seed(s).run(faint).is_err())
         .count();
