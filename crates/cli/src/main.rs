@@ -410,8 +410,15 @@ fn exact(args: &ExactArgs) -> Result<u8> {
     Ok(PASS)
 }
 
-fn sample(args: &SampleArgs) -> Result<u8> {
-    use stats::sample::{MAX_HISTOGRAM_DECK, MAX_SAMPLE_DECK, RNG_NAME};
+/// `sample`'s validated plan: every refusal is here.
+struct SamplePlan {
+    entry: &'static Entry,
+    /// Keep the permutation histogram.
+    histogram: bool,
+}
+
+fn plan_sample(args: &SampleArgs) -> Result<SamplePlan> {
+    use stats::sample::{MAX_HISTOGRAM_DECK, MAX_SAMPLE_DECK};
     let entry = find(&args.algorithm)?;
     within("deck size", args.deck, 2..=MAX_SAMPLE_DECK).map_err(|e| e.purpose("sampling"))?;
     let needed = stats::audit::min_shuffles_to_test(args.deck);
@@ -429,8 +436,16 @@ fn sample(args: &SampleArgs) -> Result<u8> {
             histogram_size(args.deck)
         );
     }
-    let histogram = args.histogram
-        || (!args.no_histogram && stats::audit::keeps_histogram(args.deck, args.shuffles));
+    Ok(SamplePlan {
+        entry,
+        histogram: args.histogram
+            || (!args.no_histogram && stats::audit::keeps_histogram(args.deck, args.shuffles)),
+    })
+}
+
+fn sample(args: &SampleArgs) -> Result<u8> {
+    use stats::sample::RNG_NAME;
+    let SamplePlan { entry, histogram } = plan_sample(args)?;
     let total = args.shuffles.saturating_mul(args.repeat);
     let bar = progress_bar(total, "shuffles");
     let tick = |k: u64| {
@@ -540,7 +555,14 @@ pub(crate) fn progress_bar(total: u64, unit: &str) -> Option<indicatif::Progress
     Some(bar)
 }
 
-fn power(args: &PowerArgs) -> Result<u8> {
+/// `power`'s validated plan: the level, and the exact law it rests on.
+struct PowerCommandPlan {
+    entry: &'static Entry,
+    alpha: f64,
+    method: PowerMethod,
+}
+
+fn plan_power(args: &PowerArgs) -> Result<PowerCommandPlan> {
     let entry = find(&args.algorithm)?;
     // The level of a run large enough for every test at this deck size.
     let alpha = args
@@ -550,9 +572,8 @@ fn power(args: &PowerArgs) -> Result<u8> {
     strictly_between_0_and_1("--power", args.power, "probability")?;
     // Small decks: the whole law, every test. Larger decks: the exact
     // position matrix of a swap-based shuffle, the position test.
-    let report = match power_method(entry, args.deck) {
-        Ok(PowerMethod::Enumeration) => power_by_enumeration(entry, args, alpha)?,
-        Ok(PowerMethod::MarkovChain(swaps)) => power_by_markov_chain(entry, &swaps, args, alpha)?,
+    let method = match power_method(entry, args.deck) {
+        Ok(m) => m,
         Err(NoPowerMethod::NotEnumerable(why)) => bail!(
             "{} cannot be enumerated exactly, so its power cannot be computed: {why}",
             entry.id
@@ -564,6 +585,26 @@ fn power(args: &PowerArgs) -> Result<u8> {
                     .into(),
             );
         }
+    };
+    if method == PowerMethod::Enumeration {
+        within("deck size", args.deck, 2..=MAX_EXACT_DECK).map_err(|e| e.purpose("power"))?;
+    }
+    Ok(PowerCommandPlan {
+        entry,
+        alpha,
+        method,
+    })
+}
+
+fn power(args: &PowerArgs) -> Result<u8> {
+    let PowerCommandPlan {
+        entry,
+        alpha,
+        method,
+    } = plan_power(args)?;
+    let report = match method {
+        PowerMethod::Enumeration => power_by_enumeration(entry, args, alpha)?,
+        PowerMethod::MarkovChain(swaps) => power_by_markov_chain(entry, &swaps, args, alpha)?,
     };
     if args.json {
         emit(&(serde_json::to_string_pretty(&report)? + "\n"));
@@ -578,7 +619,6 @@ fn power_by_enumeration(
     args: &PowerArgs,
     alpha: f64,
 ) -> Result<report::sampled::PowerReport> {
-    within("deck size", args.deck, 2..=MAX_EXACT_DECK).map_err(|e| e.purpose("power"))?;
     let limits = limits_for(entry, args.budget.max_paths, Limits::default().max_paths);
     let law = with_threads(args.budget.threads, || {
         exact_distribution(&entry.algorithm, args.deck, &limits)
