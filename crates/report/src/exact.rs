@@ -1,0 +1,276 @@
+//! The exact law of one algorithm on one deck: `shuffle-audit exact --json`,
+//! and the exact position matrix of the Markov chain.
+
+use crate::{Provenance, SCHEMA_VERSION};
+use algorithms::registry::Entry;
+use judge::ExactVerdict;
+use serde::{Deserialize, Serialize};
+use stats::markov::ExactPositionLaw;
+use stats::{ExactDistribution, Fraction, Method};
+
+/// Lower and upper bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Bounds {
+    /// Lower bound.
+    pub lower: f64,
+    /// Upper bound.
+    pub upper: f64,
+}
+
+/// The exact law of one algorithm on one deck: `shuffle-audit exact --json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExactReport {
+    /// [`SCHEMA_VERSION`] (absent inside `report.json`).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub schema_version: Option<u32>,
+    /// Who wrote it (absent inside `report.json`).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub provenance: Option<Provenance>,
+    /// Algorithm id.
+    pub algorithm: String,
+    /// Number of cards.
+    pub deck: usize,
+    /// `"brute-force"`, `"repeated-composition"` or `"state-merging"`.
+    pub method: String,
+    /// Passes of the algorithm (7 for the riffles).
+    pub passes: u32,
+    /// Complete paths walked (of one pass when repeated); for state merging,
+    /// the paths merged (what brute force would have walked).
+    pub paths: u64,
+    /// State merging: arrangements whose weights are carried from step to
+    /// step (`n!`).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub states: Option<u64>,
+    /// State merging: random transpositions applied.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub steps: Option<usize>,
+    /// Paths cut by the probability bound (0 for a finite tree).
+    pub cut_paths: u64,
+    /// Probability mass of the cut paths.
+    pub unexplored_mass: f64,
+    /// The registry's expected verdict.
+    pub expected: String,
+    /// The verdict this law supports.
+    pub verdict: ExactVerdict,
+    /// Number of arrangements with positive probability (of `n!`).
+    pub support: usize,
+    /// Total variation distance from uniform (the lower bound when mass is
+    /// unexplored).
+    pub total_variation: f64,
+    /// The same, exactly: a reduced fraction, `"4/5"`.
+    pub total_variation_exact: Fraction,
+    /// Bounds on the total variation distance (equal when nothing is unexplored).
+    pub total_variation_bounds: Bounds,
+    /// Probability of the arrangement `0, 1, …, n-1`.
+    pub identity_probability: f64,
+    /// The same, exactly.
+    pub identity_probability_exact: Fraction,
+    /// Largest probability of any arrangement.
+    pub max_probability: f64,
+    /// The same, exactly.
+    pub max_probability_exact: Fraction,
+    /// Smallest probability of any arrangement.
+    pub min_probability: f64,
+    /// The same, exactly.
+    pub min_probability_exact: Fraction,
+    /// The common denominator of every weight, as a decimal string.
+    pub denominator: String,
+    /// `position_matrix[card][position]`: probability that `card` ends at `position`.
+    pub position_matrix: Vec<Vec<f64>>,
+    /// The same as exact weights over `denominator`, decimal strings.
+    pub position_weights: Vec<Vec<String>>,
+    /// Probability of each arrangement (`a[position] = card`), in
+    /// lexicographic order. Omitted from the default run's `exact.json` for
+    /// decks above [`SUITE_PERMUTATIONS_UP_TO`](crate::SUITE_PERMUTATIONS_UP_TO) cards.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub permutations: Option<Vec<f64>>,
+    /// The same as exact weights over `denominator`, decimal strings.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub permutation_weights: Option<Vec<String>>,
+    /// Wall time of the computation, in seconds (absent inside
+    /// `report.json`, which is deterministic apart from its provenance).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub seconds: Option<f64>,
+}
+
+impl ExactReport {
+    /// The report for `law`, computed for `entry` in `seconds`, with the
+    /// verdict the judge gave it ([`ExactVerdict::of`]).
+    pub fn new(
+        entry: &Entry,
+        law: &ExactDistribution,
+        verdict: ExactVerdict,
+        seconds: f64,
+        provenance: Provenance,
+    ) -> Self {
+        ExactReport {
+            schema_version: Some(SCHEMA_VERSION),
+            provenance: Some(provenance),
+            seconds: Some(seconds),
+            ..Self::case(entry, law, verdict)
+        }
+    }
+
+    /// The report as a case of `report.json`: without the schema version,
+    /// provenance and wall time, which the enclosing document carries.
+    pub fn case(entry: &Entry, law: &ExactDistribution, verdict: ExactVerdict) -> Self {
+        let tv = law.total_variation();
+        let passes = match law.method {
+            Method::BruteForce | Method::StateMerging { .. } => 1,
+            Method::RepeatedComposition { passes } => passes,
+        };
+        ExactReport {
+            schema_version: None,
+            provenance: None,
+            algorithm: entry.id.into(),
+            deck: law.deck,
+            method: law.method.name().into(),
+            passes,
+            paths: law.paths,
+            states: matches!(law.method, Method::StateMerging { .. })
+                .then(|| stats::perm::factorial(law.deck)),
+            steps: match law.method {
+                Method::StateMerging { steps } => Some(steps),
+                _ => None,
+            },
+            cut_paths: law.cut_paths,
+            unexplored_mass: law.unexplored_mass(),
+            expected: entry.expected.label().into(),
+            verdict,
+            support: law.support(),
+            total_variation: tv.lower,
+            total_variation_bounds: Bounds {
+                lower: tv.lower,
+                upper: tv.upper,
+            },
+            total_variation_exact: tv.lower_exact,
+            identity_probability: law.identity_probability(),
+            identity_probability_exact: law.probability_exact(0),
+            max_probability: law.max_probability(),
+            max_probability_exact: Fraction::new(law.max_weight(), law.denominator),
+            min_probability: law.min_probability(),
+            min_probability_exact: Fraction::new(law.min_weight(), law.denominator),
+            denominator: law.denominator.to_string(),
+            position_matrix: law.position_matrix(),
+            position_weights: law
+                .position_weights()
+                .into_iter()
+                .map(|row| row.into_iter().map(|w| w.to_string()).collect())
+                .collect(),
+            permutations: Some(law.probabilities()),
+            permutation_weights: Some(law.weights.iter().map(|w| w.to_string()).collect()),
+            seconds: None,
+        }
+    }
+
+    /// The report without the per-arrangement arrays (for compact summaries).
+    pub fn without_permutations(mut self) -> Self {
+        self.permutations = None;
+        self.permutation_weights = None;
+        self
+    }
+}
+
+/// One cell of an exact position matrix.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChainCell {
+    /// The card (its starting position).
+    pub card: usize,
+    /// Where it ends.
+    pub position: usize,
+    /// The probability, correctly rounded.
+    pub probability: f64,
+    /// The same, exactly.
+    pub probability_exact: Fraction,
+    /// `n p − 1`: how far from uniform, relative.
+    pub relative_deviation: f64,
+}
+
+/// The exact position matrix of a swap-based shuffle on a deck too large to
+/// enumerate: `shuffle-audit exact --json` with method `markov-chain`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExactChainReport {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// Who wrote it.
+    pub provenance: Provenance,
+    /// Algorithm id.
+    pub algorithm: String,
+    /// Number of cards.
+    pub deck: usize,
+    /// `"markov-chain"`.
+    pub method: String,
+    /// Random transpositions the chain went through.
+    pub steps: usize,
+    /// The registry's expected verdict.
+    pub expected: String,
+    /// `biased` when a cell is not `1/n`, `uniform` when the shuffle is a
+    /// sequential selection with uniform draws (proved uniform as a whole),
+    /// else `positions-uniform`.
+    pub verdict: ExactVerdict,
+    /// The most likely cell (the first in row-major order on ties).
+    pub largest_cell: ChainCell,
+    /// The least likely cell.
+    pub smallest_cell: ChainCell,
+    /// The expected number of cards that end where they started.
+    pub expected_fixed_points: f64,
+    /// The same, exactly.
+    pub expected_fixed_points_exact: Fraction,
+    /// The common denominator of every weight, reduced, as a decimal string.
+    pub denominator: String,
+    /// `position_matrix[card][position]`, each correctly rounded.
+    pub position_matrix: Vec<Vec<f64>>,
+    /// The same as exact weights over `denominator`, decimal strings.
+    pub position_weights: Vec<Vec<String>>,
+    /// Wall time of the computation, in seconds.
+    pub seconds: f64,
+}
+
+impl ExactChainReport {
+    /// The report for `law`, computed for `entry` in `seconds`, with the
+    /// verdict the judge gave it ([`ExactVerdict::of_positions`]).
+    pub fn new(
+        entry: &Entry,
+        law: &ExactPositionLaw,
+        verdict: ExactVerdict,
+        seconds: f64,
+        provenance: Provenance,
+    ) -> Self {
+        let n = law.deck;
+        let rounded = law.rounded();
+        let cell = |i: usize| {
+            let probability = rounded.matrix[i];
+            ChainCell {
+                card: i / n,
+                position: i % n,
+                probability,
+                probability_exact: law.probability_exact(i / n, i % n),
+                relative_deviation: probability * n as f64 - 1.0,
+            }
+        };
+        let (max, min) = law.extreme_cells();
+        let fixed = law.expected_fixed_points();
+        ExactChainReport {
+            schema_version: SCHEMA_VERSION,
+            provenance,
+            algorithm: entry.id.into(),
+            deck: n,
+            method: "markov-chain".into(),
+            steps: law.steps,
+            expected: entry.expected.label().into(),
+            verdict,
+            largest_cell: cell(max),
+            smallest_cell: cell(min),
+            expected_fixed_points: fixed.to_f64(),
+            expected_fixed_points_exact: fixed,
+            denominator: law.denominator.to_string(),
+            position_matrix: rounded.rows(),
+            position_weights: law
+                .weights
+                .chunks(n)
+                .map(|row| row.iter().map(ToString::to_string).collect())
+                .collect(),
+            seconds,
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! The default run's document: `reports/report.json`.
+
+use crate::exact::ExactReport;
+use crate::{AlgorithmInfo, Provenance, sampled};
+use judge::positions::ExactPositionsInfo;
+use judge::{Disagreement, Verdict};
+use serde::{Deserialize, Serialize};
+
+/// The default run keeps per-arrangement probabilities for decks up to this
+/// size (24 arrangements); `shuffle-audit exact --json` always has them.
+pub const SUITE_PERMUTATIONS_UP_TO: usize = 4;
+
+/// One algorithm on one deck in the default run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SuiteCase {
+    /// Number of cards.
+    pub deck: usize,
+    /// The exact law, when it was computed.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub exact: Option<ExactReport>,
+    /// The sampled audit, when it was run.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub sampled: Option<sampled::SampleReport>,
+    /// The exact position matrix, for a swap-based shuffle on a deck too
+    /// large to enumerate.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub exact_positions: Option<ExactPositionsInfo>,
+    /// Shuffles a first seed needs to call the bias at this deck size with
+    /// probability 0.99 (from the exact law or the exact position matrix;
+    /// absent when unknown or fair).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub shuffles_to_detect: Option<f64>,
+    /// What was not computed, and why.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub skipped: Vec<String>,
+    /// Figures and data files of this case, relative to the report folder.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub files: Vec<String>,
+}
+
+/// All decks of one algorithm in the default run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SuiteAlgorithm {
+    /// The registry entry.
+    pub info: AlgorithmInfo,
+    /// Over every deck: [`Verdict::of`].
+    pub verdict: Verdict,
+    /// Whether every verdict agrees with the registry's expectation.
+    pub agrees: bool,
+    /// Each disagreement.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub disagreements: Vec<Disagreement>,
+    /// One case per deck size.
+    pub cases: Vec<SuiteCase>,
+}
+
+impl SuiteAlgorithm {
+    /// The document of a judged algorithm (its case files not yet written).
+    pub fn of(j: &judge::suite::Judged, rng: &str) -> Self {
+        let cases = j
+            .cases
+            .iter()
+            .map(|c| {
+                let mut skipped = Vec::new();
+                let exact = match (&c.exact, c.exact_verdict) {
+                    (Some(Ok(law)), Some(verdict)) => {
+                        let r = ExactReport::case(j.entry, law, verdict);
+                        Some(if c.deck > SUITE_PERMUTATIONS_UP_TO {
+                            r.without_permutations()
+                        } else {
+                            r
+                        })
+                    }
+                    (Some(Err(why)), _) => {
+                        skipped.push(format!("exact: {why}"));
+                        None
+                    }
+                    _ => None,
+                };
+                let mut sampled = sampled::SampleReport::case(
+                    j.entry,
+                    &c.audit,
+                    c.shuffles,
+                    rng,
+                    exact.as_ref().map(|e| e.total_variation),
+                );
+                // The matrices are in the case's CSV and figures.
+                sampled.effect.position_z.clear();
+                sampled.effect.row_tests.clear();
+                SuiteCase {
+                    deck: c.deck,
+                    exact,
+                    exact_positions: c.positions.as_ref().map(|(_, info)| info.clone()),
+                    sampled: Some(sampled),
+                    shuffles_to_detect: c.shuffles_to_detect,
+                    skipped,
+                    files: Vec::new(),
+                }
+            })
+            .collect();
+        SuiteAlgorithm {
+            info: AlgorithmInfo::from(j.entry),
+            verdict: j.verdict,
+            agrees: j.disagreements.is_empty(),
+            disagreements: j.disagreements.clone(),
+            cases,
+        }
+    }
+
+    /// The smallest `log10` adjusted p-value over the sampled cases.
+    pub fn worst_log10_p(&self) -> Option<f64> {
+        self.cases
+            .iter()
+            .filter_map(|c| c.sampled.as_ref())
+            .map(|s| s.log10_min_adjusted_p)
+            .reduce(f64::min)
+    }
+
+    /// The exact total variation distance on the largest deck enumerated.
+    pub fn largest_exact(&self) -> Option<&ExactReport> {
+        self.cases.iter().rev().find_map(|c| c.exact.as_ref())
+    }
+}
+
+/// What the default run was asked to do.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SuiteSettings {
+    /// The plan it ran.
+    #[serde(flatten)]
+    pub plan: judge::suite::SuitePlan,
+    /// The generator and seeding scheme.
+    pub rng: String,
+}
+
+/// The default run's document: `reports/report.json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SuiteReport {
+    /// [`SCHEMA_VERSION`](crate::SCHEMA_VERSION).
+    pub schema_version: u32,
+    /// Who wrote it.
+    pub provenance: Provenance,
+    /// What was run.
+    pub settings: SuiteSettings,
+    /// The headline figure, relative to the report folder.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub headline: Option<String>,
+    /// One entry per algorithm run.
+    pub algorithms: Vec<SuiteAlgorithm>,
+    /// How many riffles make a deck look shuffled (when the run has a
+    /// large deck and a riffle among its algorithms).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub riffles: Option<sampled::RiffleReport>,
+}
+
+impl SuiteReport {
+    /// Whether every algorithm's verdicts agree with the registry.
+    pub fn all_agree(&self) -> bool {
+        self.algorithms.iter().all(|a| a.agrees)
+    }
+}
