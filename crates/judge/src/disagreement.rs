@@ -1,24 +1,12 @@
 //! Verdicts that contradict the registry, and samples that contradict an
 //! exact law.
 
-use crate::positions::CellTestInfo;
+use crate::positions::{CellTestInfo, POSITIONS_FAMILY_ALPHA};
 use crate::verdict::ExactVerdict;
 use algorithms::Expected;
 use serde::{Deserialize, Serialize};
 use stats::audit::Grade;
-use stats::markov::CellTest;
 use std::fmt;
-
-/// The family-wise level below which a sampled position matrix disagrees
-/// with the exact one: its most surprising cell's exact binomial p-value,
-/// times the `n²` cells (Bonferroni), below this.
-pub const POSITIONS_FAMILY_ALPHA: f64 = 1e-6;
-
-/// Whether a sampled cell, tested against the exact position matrix,
-/// contradicts it.
-pub fn positions_disagree(cell: &CellTest) -> bool {
-    cell.family_p < POSITIONS_FAMILY_ALPHA
-}
 
 /// Whether verdicts on a deck of this size are held to the registry's
 /// expectation: biased algorithms may be fair on 1 or 2 cards (the naive
@@ -115,7 +103,8 @@ impl Disagreement {
     }
 
     /// The disagreement of sampled positions with the exact matrix, if the
-    /// most surprising cell contradicts it ([`positions_disagree`]).
+    /// most surprising cell contradicts it
+    /// ([`positions_disagree`](crate::positions::positions_disagree)).
     pub fn of_positions(deck: usize, cell: &CellTestInfo) -> Option<Disagreement> {
         let c = &cell.cell;
         cell.disagrees.then_some(Disagreement::Positions {
@@ -241,7 +230,7 @@ mod tests {
 
     #[test]
     fn positions_disagree_below_the_family_level_and_serialize_tagged() {
-        let cell = |family_p| CellTest {
+        let cell = |family_p| stats::markov::CellTest {
             card: 1,
             position: 2,
             count: 90,

@@ -2,8 +2,18 @@
 //! matrix of a swap-based shuffle (`stats::markov`): what the matrix says,
 //! how many shuffles it takes to see, and whether the run contradicts it.
 
-use crate::disagreement::positions_disagree;
 use serde::{Deserialize, Serialize};
+
+/// The family-wise level below which a sampled position matrix disagrees
+/// with the exact one: its most surprising cell's exact binomial p-value,
+/// times the `n²` cells (Bonferroni), below this.
+pub const POSITIONS_FAMILY_ALPHA: f64 = 1e-6;
+
+/// Whether a sampled cell, tested against the exact position matrix,
+/// contradicts it.
+pub fn positions_disagree(cell: &stats::markov::CellTest) -> bool {
+    cell.family_p < POSITIONS_FAMILY_ALPHA
+}
 
 /// One cell of an exact position matrix.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -37,7 +47,7 @@ pub struct CellTestInfo {
     #[serde(flatten)]
     pub cell: stats::markov::CellTest,
     /// Whether `family_p` is below
-    /// [`POSITIONS_FAMILY_ALPHA`](crate::disagreement::POSITIONS_FAMILY_ALPHA):
+    /// [`POSITIONS_FAMILY_ALPHA`]:
     /// the samples contradict the exact matrix.
     pub disagrees: bool,
 }
@@ -83,7 +93,7 @@ pub struct ExactPositionsInfo {
     pub largest_z_against_exact: f64,
     /// The cell this run's counts stray furthest from the exact matrix in,
     /// by an exact binomial test (valid at any number of shuffles); its
-    /// `family_p` below [`POSITIONS_FAMILY_ALPHA`](crate::disagreement::POSITIONS_FAMILY_ALPHA) is a disagreement. A
+    /// `family_p` below [`POSITIONS_FAMILY_ALPHA`] is a disagreement. A
     /// default run compares about 30 cases, so a false alarm anywhere in
     /// it has probability below 1e-4.
     pub against_exact: CellTestInfo,

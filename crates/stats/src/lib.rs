@@ -18,6 +18,7 @@ pub mod merge;
 pub mod perm;
 pub mod riffle;
 pub mod sample;
+pub mod statistic;
 pub mod test_name;
 
 pub use error::ExactError;

@@ -2,7 +2,7 @@
 //! kebab-case names documents use (`"position-chi2"`,
 //! `"ks-cycles-chi2"`).
 
-use crate::battery::Statistic;
+use crate::statistic::Statistic;
 use std::fmt;
 
 /// A test applied to one run's counts.
