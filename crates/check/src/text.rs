@@ -1,5 +1,6 @@
 //! The words a developer reads when a check fails or passes.
 
+use crate::bound::Band;
 use crate::finding::Finding;
 use crate::recognise::{Evidence, MISS_PROBABILITY};
 use crate::{DETECTION_POWER, Failure, Pass, Plan, TestKind};
@@ -39,6 +40,29 @@ fn cards(a: &[u8]) -> String {
     format!("[{}]", shown.join(", "))
 }
 
+/// `" in 13.54% of shuffles (135,412 times); a fair shuffle: 1.923%
+/// (18,269..=20,209 times); 52 of 2,704 cells outside their range"`.
+fn against_fair(
+    f: &mut Formatter<'_>,
+    c: u64,
+    band: &Band,
+    outside: usize,
+    cells: u64,
+    noun: &str,
+) -> fmt::Result {
+    write!(
+        f,
+        " in {} of shuffles ({} times); a fair shuffle: {} ({}..={} times); {} of {} {noun} outside their range",
+        percent(c as f64 / band.trials as f64),
+        count(c),
+        percent(band.p),
+        count(band.lo),
+        count(band.hi),
+        count(outside as u64),
+        count(cells)
+    )
+}
+
 impl Display for Finding {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let deck = self.deck();
@@ -48,7 +72,6 @@ impl Display for Finding {
             deck.cards,
             count(deck.shuffles)
         )?;
-        let n = deck.shuffles as f64;
         match self {
             Finding::Position {
                 card,
@@ -57,35 +80,28 @@ impl Display for Finding {
                 band,
                 cells_outside,
                 ..
-            } => write!(
-                f,
-                "card {card} ended at position {position} in {} of shuffles ({} times); a fair shuffle: {} ({}..={} times); {} of {} cells outside their range",
-                percent(*c as f64 / n),
-                count(*c),
-                percent(band.p),
-                count(band.lo),
-                count(band.hi),
-                count(*cells_outside as u64),
-                count((deck.cards * deck.cards) as u64)
-            ),
+            } => {
+                write!(f, "card {card} ended at position {position}")?;
+                against_fair(
+                    f,
+                    *c,
+                    band,
+                    *cells_outside,
+                    (deck.cards * deck.cards) as u64,
+                    "cells",
+                )
+            }
             Finding::Arrangement {
                 arrangement,
                 count: c,
                 band,
                 cells_outside,
                 ..
-            } => write!(
-                f,
-                "arrangement {} came up in {} of shuffles ({} times); a fair shuffle: {} ({}..={} times); {} of {} arrangements outside their range",
-                cards(arrangement),
-                percent(*c as f64 / n),
-                count(*c),
-                percent(band.p),
-                count(band.lo),
-                count(band.hi),
-                count(*cells_outside as u64),
-                count((1.0 / band.p).round() as u64)
-            ),
+            } => {
+                write!(f, "arrangement {} came up", cards(arrangement))?;
+                let arrangements = (1.0 / band.p).round() as u64;
+                against_fair(f, *c, band, *cells_outside, arrangements, "arrangements")
+            }
             Finding::Repeats {
                 pairs, fair_chance, ..
             } => write!(

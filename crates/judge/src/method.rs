@@ -87,23 +87,19 @@ pub fn exact_plan(
         (Requested::StateMerging | Requested::MarkovChain, None) => {
             Err(NoExactMethod::NotSwapBased(requested))
         }
-        (Requested::StateMerging, Some(s)) => {
-            if deck > MAX_MERGE_DECK {
+        (Requested::StateMerging | Requested::MarkovChain, Some(s)) => {
+            let (max, plan) = if requested == Requested::StateMerging {
+                (MAX_MERGE_DECK, ExactPlan::Merge(s))
+            } else {
+                (MAX_EXACT_MARKOV_DECK, ExactPlan::Chain(s))
+            };
+            if deck > max {
                 return Err(NoExactMethod::TooLarge {
                     method: requested,
-                    max: MAX_MERGE_DECK,
+                    max,
                 });
             }
-            Ok(ExactPlan::Merge(s))
-        }
-        (Requested::MarkovChain, Some(s)) => {
-            if deck > MAX_EXACT_MARKOV_DECK {
-                return Err(NoExactMethod::TooLarge {
-                    method: requested,
-                    max: MAX_EXACT_MARKOV_DECK,
-                });
-            }
-            Ok(ExactPlan::Chain(s))
+            Ok(plan)
         }
         (Requested::Auto, Some(s)) => {
             if deck <= MAX_EXACT_DECK

@@ -14,6 +14,17 @@ fn fair(deck: &mut [u32], rng: &mut CheckRng) {
     deck.shuffle(rng);
 }
 
+/// How many of the seeds `0..seeds` the check fails `shuffle` with.
+fn failures<F: Fn(&mut [u32], &mut CheckRng) + Copy>(
+    check: &Check,
+    seeds: u64,
+    shuffle: F,
+) -> usize {
+    (0..seeds)
+        .filter(|&s| check.clone().seed(s).run(shuffle).is_err())
+        .count()
+}
+
 fn small(p: f64) -> Check {
     Check::with_decks(&[
         Deck {
@@ -43,9 +54,7 @@ fn a_fair_shuffle_fails_no_more_often_than_the_budget() {
     let seeds = 1_000;
     let budget = 0.3;
     let check = small(budget);
-    let failures = (0..seeds)
-        .filter(|&s| check.clone().seed(s).run(fair).is_err())
-        .count();
+    let failures = failures(&check, seeds, fair);
     assert!(
         failures <= 346,
         "{failures} of {seeds} fair runs failed at budget {budget}"
@@ -80,18 +89,14 @@ fn a_bias_at_the_detection_floor_is_caught_as_promised() {
     // The promise is ≥ 0.999 per run; over 400 seeds more than 4 misses has
     // probability below 1e-3 at the promised rate.
     let seeds = 400;
-    let missed = (0..seeds)
-        .filter(|&s| check.clone().seed(s).run(biased).is_ok())
-        .count();
+    let missed = seeds as usize - failures(&check, seeds, biased);
     assert!(
         missed <= 4,
         "a +{delta:.3} cell at 7 cards was missed {missed} times in {seeds}; promised power {DETECTION_POWER}"
     );
     // And the bias is a real one: well below the floor, it goes unseen.
     let faint = card_zero_home(r / 20.0);
-    let caught = (0..seeds)
-        .filter(|&s| check.clone().seed(s).run(faint).is_err())
-        .count();
+    let caught = failures(&check, seeds, faint);
     assert!(
         caught < seeds as usize / 10,
         "a bias 20 times below the floor was caught {caught} times"
