@@ -3,12 +3,13 @@
 
 use crate::range::within;
 use crate::{BIAS, PASS};
+use algorithms::registry::Entry;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use decks::{Base, DeckParser, ReadError, read_decks};
 use report::Provenance;
 use report::sampled::{AuditReport, InputInfo, InvalidLines, SampleReport};
-use stats::audit::{Grade, Observed, SampleAudit};
+use stats::audit::{Observed, SampleAudit};
 use stats::sample::MAX_SAMPLE_DECK;
 use std::io::BufRead;
 use std::time::Instant;
@@ -44,27 +45,49 @@ fn parse_base(s: &str) -> Result<Base, String> {
     }
 }
 
-pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
+/// `audit`'s validated plan: every refusal made before a line is read.
+struct AuditPlan<'a> {
+    /// The file, or `None` for standard input.
+    file: Option<&'a str>,
+    /// Cards per deck, when given.
+    deck: Option<usize>,
+    /// Card numbering, when given.
+    base: Option<Base>,
+}
+
+impl AuditPlan<'_> {
+    /// The input as messages name it.
+    fn name(&self) -> &str {
+        self.file.unwrap_or("standard input")
+    }
+}
+
+fn plan(args: &AuditArgs) -> Result<AuditPlan<'_>> {
     if let Some(d) = args.deck {
         within("deck size", d, 2..=MAX_SAMPLE_DECK)?;
     }
+    Ok(AuditPlan {
+        file: (args.input != "-").then_some(args.input.as_str()),
+        deck: args.deck,
+        base: args.base,
+    })
+}
+
+pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
+    let plan = plan(args)?;
     let start = Instant::now();
-    let name = if args.input == "-" {
-        "standard input"
-    } else {
-        args.input.as_str()
-    };
-    let reader: Box<dyn BufRead> = if args.input == "-" {
-        Box::new(std::io::BufReader::with_capacity(
+    let name = plan.name();
+    let reader: Box<dyn BufRead> = match plan.file {
+        None => Box::new(std::io::BufReader::with_capacity(
             1 << 16,
             std::io::stdin().lock(),
-        ))
-    } else {
-        let f =
-            std::fs::File::open(&args.input).with_context(|| format!("opening {}", args.input))?;
-        Box::new(std::io::BufReader::with_capacity(1 << 16, f))
+        )),
+        Some(path) => {
+            let f = std::fs::File::open(path).with_context(|| format!("opening {path}"))?;
+            Box::new(std::io::BufReader::with_capacity(1 << 16, f))
+        }
     };
-    let mut parser = DeckParser::new(args.deck, args.base);
+    let mut parser = DeckParser::new(plan.deck, plan.base);
     let mut observed: Option<Observed> = None;
     let counts = read_decks(reader, &mut parser, args.skip_invalid, |deck| {
         observed
@@ -88,17 +111,11 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
             counts.decks,
         );
     }
-    let grade = first.analysis.grade();
-    let audit = SampleAudit {
-        log10_min_adjusted_p: first.analysis.log10_min_adjusted_p,
-        first,
-        repeated: None,
-        confirmation: None,
-        grade,
-    };
+    let audit = SampleAudit::of_decks(first);
+    let grade = audit.grade;
     let mut result = SampleReport::of_audit(
         name,
-        "unknown",
+        judge::Expectation::Unknown,
         &audit,
         counts.decks,
         "none: the decks were read from the input",
@@ -114,7 +131,7 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
             decks: counts.decks,
             deck,
             base: base.label().into(),
-            base_detected: args.base.is_none(),
+            base_detected: plan.base.is_none(),
             invalid: counts
                 .invalid
                 .iter()
@@ -129,24 +146,8 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
         result,
         seconds: start.elapsed().as_secs_f64(),
     };
-    if args.json {
-        crate::emit(&(serde_json::to_string_pretty(&report)? + "\n"));
-    } else {
-        let mut text = report::text::audit(&report);
-        text += match grade {
-            Grade::Uniform | Grade::Unusual => "exit 0: no evidence of bias\n",
-            Grade::Suspicious => {
-                "exit 1: suspicious (a fair shuffle does this about once in a million runs): \
-                 audit a second, independent file to confirm\n"
-            }
-            Grade::Biased => "exit 1: biased\n",
-        };
-        crate::emit(&text);
-    }
-    Ok(match grade {
-        Grade::Uniform | Grade::Unusual => PASS,
-        Grade::Suspicious | Grade::Biased => BIAS,
-    })
+    crate::output::print(&report, args.json)?;
+    Ok(if grade.shows_bias() { BIAS } else { PASS })
 }
 
 #[derive(Debug, Args)]
@@ -182,13 +183,23 @@ pub(crate) enum Format {
     Json,
 }
 
+/// `deal`'s validated plan: every refusal is here.
+struct DealPlan {
+    entry: &'static Entry,
+}
+
+fn plan_deal(args: &DealArgs) -> Result<DealPlan> {
+    let entry = crate::find(&args.algorithm)?;
+    within("deck size", args.deck, 2..=MAX_SAMPLE_DECK)?;
+    Ok(DealPlan { entry })
+}
+
 /// Writes `decks` decks of `algorithm` to standard output, one per line:
 /// the input `audit` reads, dealt by a registered algorithm.
 pub(crate) fn deal(args: &DealArgs) -> Result<u8> {
     use algorithms::Shuffle;
     use stats::sample::{CHUNK, Sampler, chunk_rng};
-    let entry = crate::find(&args.algorithm)?;
-    within("deck size", args.deck, 2..=MAX_SAMPLE_DECK)?;
+    let DealPlan { entry } = plan_deal(args)?;
     let first = match args.base {
         Base::Zero => 0usize,
         Base::One => 1,

@@ -10,6 +10,7 @@
 //!   fails (bias found: exit 1) keeps its code.
 //! - Standard error is written best effort: a closed one is not a panic.
 
+use report::export::Format;
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -35,6 +36,23 @@ fn state() -> std::sync::MutexGuard<'static, Stdout> {
 /// Writes results to standard output (see the module's rules).
 pub(crate) fn emit(text: &str) {
     emit_bytes(text.as_bytes());
+}
+
+/// Prints `doc` as one JSON document (`json`) or as text for people,
+/// coloured when standard output is a terminal that accepts colours.
+pub(crate) fn print<D: report::export::Document + ?Sized>(
+    doc: &D,
+    json: bool,
+) -> anyhow::Result<()> {
+    let format = if json {
+        Format::Json
+    } else {
+        Format::Text {
+            colour: crate::colour_stdout(),
+        }
+    };
+    emit_bytes(&format.export(doc)?);
+    Ok(())
 }
 
 /// [`emit`] for bytes; returns whether standard output still takes them,

@@ -5,11 +5,10 @@ use crate::PASS;
 use crate::range::{at_least_one, within};
 use anyhow::Result;
 use clap::Args;
+use judge::riffle::RiffleStudy;
 use report::Provenance;
-use report::sampled::{RiffleModel, RiffleReport};
-
-use stats::riffle::{MAX_RIFFLE_DECK, TELLS_BELOW, sample_riffles};
-use stats::sample::RNG_NAME;
+use report::sampled::RiffleReport;
+use stats::riffle::MAX_RIFFLE_DECK;
 use std::time::Instant;
 
 /// The most riffles per deck `riffle` samples.
@@ -38,69 +37,54 @@ pub(crate) struct RiffleArgs {
     json: bool,
 }
 
-/// Samples both riffle models on `deck` cards, `1..=max` riffles,
-/// `shuffles` decks each, with a progress bar on a terminal.
-pub(crate) fn study(deck: usize, max: u32, shuffles: u64, seed: u64) -> Result<RiffleReport> {
-    let models = [
-        ("gsr-riffle", "one Gilbert-Shannon-Reeds riffle per pass"),
-        ("blog-riffle", "one riffleShuffle of 003 per pass"),
-    ]
-    .iter()
-    .map(|&(id, name)| Ok((crate::find(id)?, name)))
-    .collect::<Result<Vec<_>>>()?;
-    let bar = crate::progress_bar(
-        shuffles * models.len() as u64 * u64::from(max),
-        "riffled decks",
-    );
-    let tick = |k: u64| {
+/// The judge's riffle study, with a progress bar on a terminal.
+pub(crate) fn study(deck: usize, max: u32, shuffles: u64, seed: u64) -> RiffleStudy {
+    let models = judge::riffle::RIFFLE_MODELS.len() as u64;
+    let bar = crate::progress_bar(shuffles * models * u64::from(max), "riffled decks");
+    let study = judge::riffle::study(deck, max, shuffles, seed, &|k| {
         if let Some(b) = &bar {
             b.inc(k);
         }
-    };
-    let models = models
-        .iter()
-        .map(|&(entry, name)| {
-            let runs = sample_riffles(entry.algorithm.kernel, deck, max, shuffles, seed, &tick);
-            RiffleModel::new(entry, name, &runs)
-        })
-        .collect();
+    });
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    Ok(RiffleReport {
-        schema_version: None,
-        provenance: None,
-        deck,
-        max_riffles: max,
-        shuffles,
-        seed,
-        rng: RNG_NAME.into(),
-        tells_below: TELLS_BELOW,
-        models,
-        random_keys: report::sampled::RandomKeysInfo::of(deck),
-        figure: None,
-        seconds: None,
+    study
+}
+
+/// `riffle`'s validated plan: every refusal is here.
+struct RifflePlan {
+    deck: usize,
+    max: u32,
+    shuffles: u64,
+}
+
+fn plan(args: &RiffleArgs) -> Result<RifflePlan> {
+    Ok(RifflePlan {
+        deck: within("deck size", args.deck, 2..=MAX_RIFFLE_DECK).map_err(|e| {
+            e.purpose("riffles")
+                .because("1/n! underflows a double above")
+        })?,
+        max: within("--max", args.max, 1..=MAX_MAX)?,
+        shuffles: at_least_one("--shuffles", args.shuffles)?,
     })
 }
 
 pub(crate) fn run(args: &RiffleArgs) -> Result<u8> {
-    within("deck size", args.deck, 2..=MAX_RIFFLE_DECK).map_err(|e| {
-        e.purpose("riffles")
-            .because("1/n! underflows a double above")
-    })?;
-    within("--max", args.max, 1..=MAX_MAX)?;
-    at_least_one("--shuffles", args.shuffles)?;
+    let RifflePlan {
+        deck,
+        max,
+        shuffles,
+    } = plan(args)?;
     let start = Instant::now();
-    let mut report = crate::with_threads(args.threads, || {
-        study(args.deck, args.max, args.shuffles, args.seed)
-    })??;
-    report.schema_version = Some(report::SCHEMA_VERSION);
-    report.provenance = Some(Provenance::new(crate::command_line()));
-    report.seconds = Some(start.elapsed().as_secs_f64());
-    if args.json {
-        crate::emit(&(serde_json::to_string_pretty(&report)? + "\n"));
-    } else {
-        crate::emit(&report::text::riffle(&report));
-    }
+    let study = crate::with_threads(args.threads, || study(deck, max, shuffles, args.seed))?;
+    let report = RiffleReport {
+        schema_version: Some(report::SCHEMA_VERSION),
+        provenance: Some(Provenance::new(crate::command_line())),
+        study,
+        figure: None,
+        seconds: Some(start.elapsed().as_secs_f64()),
+    };
+    crate::output::print(&report, args.json)?;
     Ok(PASS)
 }

@@ -10,11 +10,11 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use judge::suite::{Judged, Progress, SuitePlan};
 use rayon::prelude::*;
-use report::files::{self, CaseData};
+use report::files::{self, CaseData, OutputFile};
 use report::folder::ReportFolder;
-use report::{Provenance, SuiteAlgorithm, SuiteReport, SuiteSettings, write_atomic};
+use report::{Provenance, SuiteAlgorithm, SuiteReport, SuiteSettings};
 use stats::sample::{MAX_SAMPLE_DECK, RNG_NAME};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 #[derive(Debug, Args)]
@@ -145,53 +145,56 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
     // Locked and checked before any work: a folder that is not ours, or
     // that another run is writing, is refused now, not after the run.
     let folder = ReportFolder::open(&args.out)?;
-    let staging = folder.path().to_path_buf();
     let mut provenance = Provenance::new(command_line());
     let start = Instant::now();
 
-    let (algorithms, riffles, threads) = with_threads(args.budget.threads, || -> Result<_> {
-        let exact = {
-            let bar = progress_bar(
-                (entries.len() * plan.exact_decks.len()) as u64,
-                "exact laws",
-            );
-            let laws = judge::suite::exact_stage(&entries, &plan, &|_| {
-                if let Some(b) = &bar {
-                    b.inc(1);
-                }
-            })?;
-            if let Some(b) = bar {
-                b.finish_and_clear();
-            }
-            laws
-        };
-        let judged = {
-            let bar = progress_bar(
-                plan.shuffles_per_algorithm() * entries.len() as u64,
-                "shuffles",
-            );
-            let judged = judge::suite::sampled_stage(&entries, &plan, exact, &|p| {
-                if let (Some(b), Progress::Shuffles(k)) = (&bar, p) {
-                    b.inc(k);
-                    // Confirmation runs add shuffles the plan did not count.
-                    if b.length().is_some_and(|len| b.position() > len) {
-                        b.set_length(b.position());
+    let (algorithms, riffles, mut files, threads) =
+        with_threads(args.budget.threads, || -> Result<_> {
+            let exact = {
+                let bar = progress_bar(
+                    (entries.len() * plan.exact_decks.len()) as u64,
+                    "exact laws",
+                );
+                let laws = judge::suite::exact_stage(&entries, &plan, &|_| {
+                    if let Some(b) = &bar {
+                        b.inc(1);
                     }
+                })?;
+                if let Some(b) = bar {
+                    b.finish_and_clear();
                 }
-            })?;
-            if let Some(b) = bar {
-                b.finish_and_clear();
-            }
-            judged
-        };
-        let mut algorithms: Vec<SuiteAlgorithm> = judged
-            .iter()
-            .map(|j| SuiteAlgorithm::of(j, RNG_NAME))
-            .collect();
-        figure_stage(&mut algorithms, &judged, &staging)?;
-        let riffles = riffle_stage(&entries, &plan, &staging)?;
-        Ok((algorithms, riffles, rayon::current_num_threads()))
-    })??;
+                laws
+            };
+            let judged = {
+                let bar = progress_bar(
+                    plan.shuffles_per_algorithm() * entries.len() as u64,
+                    "shuffles",
+                );
+                let judged = judge::suite::sampled_stage(&entries, &plan, exact, &|p| {
+                    if let (Some(b), Progress::Shuffles(k)) = (&bar, p) {
+                        b.inc(k);
+                        // Confirmation runs add shuffles the plan did not count.
+                        if b.length().is_some_and(|len| b.position() > len) {
+                            b.set_length(b.position());
+                        }
+                    }
+                })?;
+                if let Some(b) = bar {
+                    b.finish_and_clear();
+                }
+                judged
+            };
+            let mut algorithms: Vec<SuiteAlgorithm> = judged
+                .iter()
+                .map(|j| SuiteAlgorithm::of(j, RNG_NAME))
+                .collect();
+            let mut files = figure_stage(&mut algorithms, &judged)?;
+            let riffles = riffle_stage(&entries, &plan)?.map(|(r, figure)| {
+                files.extend(figure);
+                r
+            });
+            Ok((algorithms, riffles, files, rayon::current_num_threads()))
+        })??;
 
     provenance.threads = Some(threads);
     let mut report = SuiteReport {
@@ -205,21 +208,25 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
         algorithms,
         riffles,
     };
-    report.headline = files::headline(&report, &staging)?;
+    if let Some(headline) = files::headline(&report)? {
+        report.headline = Some(headline[0].path.clone());
+        files.extend(headline);
+    }
     report.provenance.wall_seconds = Some(start.elapsed().as_secs_f64());
+    files.extend([
+        OutputFile::text("report.json", serde_json::to_string_pretty(&report)? + "\n"),
+        OutputFile::text("README.md", report::markdown::suite(&report)),
+        OutputFile::text("SCHEMA.md", report::SCHEMA_MD),
+    ]);
 
-    let json = serde_json::to_string_pretty(&report)? + "\n";
-    write_atomic(&staging.join("report.json"), json.as_bytes())?;
-    write_atomic(
-        &staging.join("README.md"),
-        report::markdown::suite(&report).as_bytes(),
-    )?;
-    write_atomic(&staging.join("SCHEMA.md"), report::SCHEMA_MD.as_bytes())?;
+    for file in &files {
+        folder.write(file)?;
+    }
     for warning in folder.commit()? {
         crate::warn(&warning);
     }
 
-    emit(&report::text::suite(&report, crate::colour_stdout()));
+    crate::output::print(&report, false)?;
     emit(&format!(
         "\n{} algorithms in {:.1} s. Report: {}\n",
         report.algorithms.len(),
@@ -246,8 +253,7 @@ const RIFFLE_MAX: u32 = 10;
 fn riffle_stage(
     entries: &[&'static Entry],
     plan: &SuitePlan,
-    out: &std::path::Path,
-) -> Result<Option<report::sampled::RiffleReport>> {
+) -> Result<Option<(report::sampled::RiffleReport, [OutputFile; 2])>> {
     let Some(&deck) = plan.large_decks.first() else {
         return Ok(None);
     };
@@ -258,20 +264,28 @@ fn riffle_stage(
         return Ok(None);
     }
     let shuffles = (plan.large_shuffles / 10).max(1);
-    let mut r = crate::riffle::study(deck, RIFFLE_MAX, shuffles, plan.seed)?;
-    r.figure = Some(files::riffle_figure(out, &r)?);
-    Ok(Some(r))
+    let mut r = report::sampled::RiffleReport {
+        schema_version: None,
+        provenance: None,
+        study: crate::riffle::study(deck, RIFFLE_MAX, shuffles, plan.seed),
+        figure: None,
+        seconds: None,
+    };
+    let figure = files::riffle_figure(&r)?;
+    r.figure = Some(figure[0].path.clone());
+    Ok(Some((r, figure)))
 }
 
-/// Writes every case's CSV and figures, in parallel over algorithms. The
-/// permutation figure is drawn for the smallest and the largest deck with a
-/// histogram.
-fn figure_stage(algorithms: &mut [SuiteAlgorithm], judged: &[Judged], dir: &Path) -> Result<()> {
+/// Renders every case's CSV and figures, in parallel over algorithms, and
+/// lists them in each case. The permutation figure is drawn for the
+/// smallest and the largest deck with a histogram.
+fn figure_stage(algorithms: &mut [SuiteAlgorithm], judged: &[Judged]) -> Result<Vec<OutputFile>> {
     let bar = progress_bar(algorithms.len() as u64, "figures");
-    algorithms
+    let files = algorithms
         .par_iter_mut()
         .zip(judged)
-        .try_for_each(|(a, j)| -> Result<()> {
+        .map(|(a, j)| -> Result<Vec<OutputFile>> {
+            let mut files = Vec::new();
             let with_counts = || {
                 j.cases
                     .iter()
@@ -291,16 +305,19 @@ fn figure_stage(algorithms: &mut [SuiteAlgorithm], judged: &[Judged], dir: &Path
                     positions: c.positions.as_ref().map(|(law, _)| law),
                     permutation_figure: permutation_decks.contains(&Some(case.deck)),
                 };
-                case.files = files::write_case(dir, &a.info.id, case, data)
-                    .with_context(|| format!("writing the files of {}", a.info.id))?;
+                let rendered = files::case_files(&a.info.id, case, data)
+                    .with_context(|| format!("drawing the files of {}", a.info.id))?;
+                case.files = rendered.iter().map(|f| f.path.clone()).collect();
+                files.extend(rendered);
             }
             if let Some(b) = &bar {
                 b.inc(1);
             }
-            Ok(())
-        })?;
+            Ok(files)
+        })
+        .collect::<Result<Vec<_>>>()?;
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    Ok(())
+    Ok(files.into_iter().flatten().collect())
 }

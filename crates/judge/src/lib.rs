@@ -21,9 +21,10 @@
 pub mod disagreement;
 pub mod method;
 pub mod positions;
+pub mod riffle;
 pub mod suite;
 pub mod verdict;
 
 pub use disagreement::Disagreement;
 pub use stats::audit::Grade;
-pub use verdict::{ExactVerdict, Verdict};
+pub use verdict::{ExactVerdict, Expectation, Verdict};

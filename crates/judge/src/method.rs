@@ -172,6 +172,132 @@ pub fn power_method(entry: &Entry, deck: usize) -> Result<PowerMethod, NoPowerMe
     })
 }
 
+/// How an exact law was computed, as documents name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LawMethod {
+    /// Every path of the choice tree walked.
+    BruteForce,
+    /// One pass walked, its law composed with itself.
+    RepeatedComposition,
+    /// One weight per arrangement carried from step to step.
+    StateMerging,
+    /// One card's position carried from step to step: the position matrix.
+    MarkovChain,
+}
+
+impl LawMethod {
+    /// The kebab-case label, as documents write it.
+    pub fn label(self) -> &'static str {
+        match self {
+            LawMethod::BruteForce => "brute-force",
+            LawMethod::RepeatedComposition => "repeated-composition",
+            LawMethod::StateMerging => "state-merging",
+            LawMethod::MarkovChain => "markov-chain",
+        }
+    }
+}
+
+impl From<stats::Method> for LawMethod {
+    fn from(m: stats::Method) -> Self {
+        match m {
+            stats::Method::BruteForce => LawMethod::BruteForce,
+            stats::Method::RepeatedComposition { .. } => LawMethod::RepeatedComposition,
+            stats::Method::StateMerging { .. } => LawMethod::StateMerging,
+        }
+    }
+}
+
+impl std::fmt::Display for LawMethod {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(self.label())
+    }
+}
+
+/// How far the exact enumerator reaches an algorithm, as documents name
+/// it (the registry's [`Exact`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Enumeration {
+    /// A finite tree: the whole law.
+    Full,
+    /// An unbounded loop: the law down to a probability bound, with the
+    /// mass left unexplored.
+    MassBound,
+    /// Too wide to walk: sampling only.
+    None,
+}
+
+impl Enumeration {
+    /// The kebab-case label, as documents write it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Enumeration::Full => "full",
+            Enumeration::MassBound => "mass-bound",
+            Enumeration::None => "none",
+        }
+    }
+}
+
+impl From<Exact> for Enumeration {
+    fn from(e: Exact) -> Self {
+        match e {
+            Exact::Full => Enumeration::Full,
+            Exact::MassBound => Enumeration::MassBound,
+            Exact::No(_) => Enumeration::None,
+        }
+    }
+}
+
+impl std::fmt::Display for Enumeration {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(self.label())
+    }
+}
+
+/// What a power plan rests on, as documents name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PowerBasis {
+    /// The whole law, enumerated: every test.
+    Enumeration,
+    /// The exact position matrix of a swap-based shuffle: the position test.
+    MarkovChain,
+}
+
+impl PowerBasis {
+    /// The kebab-case label, as documents write it.
+    pub fn label(self) -> &'static str {
+        match self {
+            PowerBasis::Enumeration => "enumeration",
+            PowerBasis::MarkovChain => "markov-chain",
+        }
+    }
+}
+
+impl std::fmt::Display for PowerBasis {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(self.label())
+    }
+}
+
+/// The most paths [`cheap_exact_total_variation`] walks: about a second.
+pub const CHEAP_MAX_PATHS: u64 = 20_000_000;
+
+/// The exact total variation distance of `entry` on `deck` cards when its
+/// whole law is cheap to walk (at most [`CHEAP_MAX_PATHS`] paths, no mass
+/// left unexplored), for comparison with a sampled estimate; `None`
+/// otherwise.
+pub fn cheap_exact_total_variation(entry: &Entry, deck: usize) -> Option<f64> {
+    if !entry.exact.is_enumerable() || deck > MAX_EXACT_DECK {
+        return None;
+    }
+    let mut limits = stats::Limits::for_exact(entry.exact);
+    limits.max_paths = CHEAP_MAX_PATHS;
+    let law = stats::exact_distribution(&entry.algorithm, deck, &limits).ok()?;
+    law.is_complete().then(|| law.total_variation().lower)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,6 +6,46 @@ use stats::ExactDistribution;
 use stats::audit::Grade;
 use stats::markov::exact::ExactPositionLaw;
 
+/// What a document says is expected of the shuffle it examines: the
+/// registry's verdict for a registered algorithm, unknown for decks read
+/// from elsewhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Expectation {
+    /// Every arrangement exactly equally likely.
+    Uniform,
+    /// Not uniform, for a stated defect.
+    Biased,
+    /// Nothing is known in advance (decks read from another program).
+    Unknown,
+}
+
+impl Expectation {
+    /// The kebab-case label, as documents write it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Expectation::Uniform => "uniform",
+            Expectation::Biased => "biased",
+            Expectation::Unknown => "unknown",
+        }
+    }
+}
+
+impl From<Expected> for Expectation {
+    fn from(e: Expected) -> Self {
+        match e {
+            Expected::Uniform => Expectation::Uniform,
+            Expected::Biased(_) => Expectation::Biased,
+        }
+    }
+}
+
+impl std::fmt::Display for Expectation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(self.label())
+    }
+}
+
 /// The verdict an exact law supports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -3,7 +3,8 @@
 
 use crate::{Provenance, SCHEMA_VERSION};
 use algorithms::registry::Entry;
-use judge::ExactVerdict;
+use judge::method::LawMethod;
+use judge::{ExactVerdict, Expectation};
 use serde::{Deserialize, Serialize};
 use stats::markov::ExactPositionLaw;
 use stats::{ExactDistribution, Fraction, Method};
@@ -31,7 +32,7 @@ pub struct ExactReport {
     /// Number of cards.
     pub deck: usize,
     /// `"brute-force"`, `"repeated-composition"` or `"state-merging"`.
-    pub method: String,
+    pub method: LawMethod,
     /// Passes of the algorithm (7 for the riffles).
     pub passes: u32,
     /// Complete paths walked (of one pass when repeated); for state merging,
@@ -49,7 +50,7 @@ pub struct ExactReport {
     /// Probability mass of the cut paths.
     pub unexplored_mass: f64,
     /// The registry's expected verdict.
-    pub expected: String,
+    pub expected: Expectation,
     /// The verdict this law supports.
     pub verdict: ExactVerdict,
     /// Number of arrangements with positive probability (of `n!`).
@@ -124,7 +125,7 @@ impl ExactReport {
             provenance: None,
             algorithm: entry.id.into(),
             deck: law.deck,
-            method: law.method.name().into(),
+            method: law.method.into(),
             passes,
             paths: law.paths,
             states: matches!(law.method, Method::StateMerging { .. })
@@ -135,7 +136,7 @@ impl ExactReport {
             },
             cut_paths: law.cut_paths,
             unexplored_mass: law.unexplored_mass(),
-            expected: entry.expected.label().into(),
+            expected: entry.expected.into(),
             verdict,
             support: law.support(),
             total_variation: tv.lower,
@@ -199,11 +200,11 @@ pub struct ExactChainReport {
     /// Number of cards.
     pub deck: usize,
     /// `"markov-chain"`.
-    pub method: String,
+    pub method: LawMethod,
     /// Random transpositions the chain went through.
     pub steps: usize,
     /// The registry's expected verdict.
-    pub expected: String,
+    pub expected: Expectation,
     /// `biased` when a cell is not `1/n`, `uniform` when the shuffle is a
     /// sequential selection with uniform draws (proved uniform as a whole),
     /// else `positions-uniform`.
@@ -255,9 +256,9 @@ impl ExactChainReport {
             provenance,
             algorithm: entry.id.into(),
             deck: n,
-            method: "markov-chain".into(),
+            method: LawMethod::MarkovChain,
             steps: law.steps,
-            expected: entry.expected.label().into(),
+            expected: entry.expected.into(),
             verdict,
             largest_cell: cell(max),
             smallest_cell: cell(min),

@@ -10,20 +10,28 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::FontStyle;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-use std::path::{Path, PathBuf};
 use std::sync::Once;
 
 /// The font family every figure uses.
 const FONT: &str = "sans-serif";
 
-/// A figure that could not be drawn or written.
+/// A figure that could not be drawn.
 #[derive(Debug, thiserror::Error)]
-#[error("cannot draw {path}: {message}")]
+#[error("cannot draw its {format}: {message}")]
 pub struct FigureError {
-    /// The file being written.
-    pub path: PathBuf,
+    /// `"png"` or `"svg"`.
+    pub format: &'static str,
     /// What went wrong.
     pub message: String,
+}
+
+/// A figure drawn in memory, as PNG and SVG twins of one size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Figure {
+    /// The PNG file's bytes.
+    pub png: Vec<u8>,
+    /// The SVG file's text.
+    pub svg: String,
 }
 
 fn register_font() {
@@ -40,45 +48,38 @@ fn register_font() {
     });
 }
 
-/// Draws `$body` (with `$root` bound to the drawing area) into
-/// `stem.png` and `stem.svg`, `width × height` pixels, and evaluates to
-/// both paths. A macro, not a function: the body is generic over the
-/// backend, which a closure cannot be. Both files are drawn in memory and
-/// written atomically; the PNG with zlib's best compression and adaptive
-/// filters (about half the size of plotters' own encoder's output for
-/// these figures).
+/// Draws `$body` (with `$root` bound to the drawing area) as a PNG and
+/// an SVG of `width × height` pixels, in memory, and evaluates to the
+/// [`Figure`]. A macro, not a function: the body is generic over the
+/// backend, which a closure cannot be. The PNG is encoded with zlib's best
+/// compression and adaptive filters (about half the size of plotters' own
+/// encoder's output for these figures).
 macro_rules! twin {
-    ($stem:expr, $width:expr, $height:expr, |$root:ident| $body:block) => {{
+    ($width:expr, $height:expr, |$root:ident| $body:block) => {{
         register_font();
-        let stem: &Path = $stem;
-        let (png, svg) = (stem.with_extension("png"), stem.with_extension("svg"));
-        let err = |path: &Path, message: String| FigureError {
-            path: path.to_path_buf(),
-            message,
-        };
+        let err = |format: &'static str, message: String| FigureError { format, message };
         let size: (u32, u32) = ($width, $height);
-        let drawn: Result<(), FigureError> = (|| {
+        (|| -> Result<Figure, FigureError> {
             let mut pixels = vec![0u8; size.0 as usize * size.1 as usize * 3];
             {
                 let $root = BitMapBackend::with_buffer(&mut pixels, size).into_drawing_area();
                 let r: Result<(), String> = (|| $body)();
-                r.map_err(|m| err(&png, m))?;
-                $root.present().map_err(|e| err(&png, e.to_string()))?;
+                r.map_err(|m| err("png", m))?;
+                $root.present().map_err(|e| err("png", e.to_string()))?;
             }
-            let encoded = encode_png(&pixels, size).map_err(|m| err(&png, m))?;
-            crate::write_atomic(&png, &encoded).map_err(|e| err(&png, e.to_string()))?;
+            let png = encode_png(&pixels, size).map_err(|m| err("png", m))?;
             let mut text = String::new();
             {
                 let $root = SVGBackend::with_string(&mut text, size).into_drawing_area();
                 let r: Result<(), String> = (|| $body)();
-                r.map_err(|m| err(&svg, m))?;
-                $root.present().map_err(|e| err(&svg, e.to_string()))?;
+                r.map_err(|m| err("svg", m))?;
+                $root.present().map_err(|e| err("svg", e.to_string()))?;
             }
-            let text = svg_defaults_dropped(&text);
-            crate::write_atomic(&svg, text.as_bytes()).map_err(|e| err(&svg, e.to_string()))?;
-            Ok(())
-        })();
-        drawn.map(|()| vec![png, svg])
+            Ok(Figure {
+                png,
+                svg: svg_defaults_dropped(&text),
+            })
+        })()
     }};
 }
 
@@ -289,19 +290,18 @@ pub fn colour_limit(matrices: &[&[Vec<f64>]], floor: f64) -> f64 {
     if l > 0.0 { l } else { 1e-9 }
 }
 
-/// A position heatmap, `stem.png` and `stem.svg`: one or more panels side
+/// A position heatmap: one or more panels side
 /// by side on one symmetric colour scale `±limit`, with a colour bar.
 pub fn heatmap(
-    stem: &Path,
     title: &str,
     lines: &[String],
     panels: &[Panel],
     limit: f64,
-) -> Result<Vec<PathBuf>, FigureError> {
+) -> Result<Figure, FigureError> {
     let width = 90 + 640 * panels.len() as u32;
     let head = 50 + 20 * lines.len() as u32;
     let height = head + 640;
-    twin!(stem, width, height, |root| {
+    twin!(width, height, |root| {
         root.fill(&WHITE).map_err(|e| e.to_string())?;
         let (top, body) = root.split_vertically(head);
         draw_title(&top, title, lines)?;
@@ -314,7 +314,7 @@ pub fn heatmap(
     })
 }
 
-/// A permutation histogram, `stem.png` and `stem.svg`. With at most 24
+/// A permutation histogram. With at most 24
 /// arrangements, one labelled bar per arrangement; otherwise the
 /// probabilities sorted from largest to smallest. Both show the uniform
 /// probability `1/n!` as a line and, when the probabilities were sampled
@@ -322,14 +322,13 @@ pub fn heatmap(
 /// `exact`, the exact law when known, is drawn in red over the samples: a
 /// tick on each bar, or its own sorted curve.
 pub fn permutations(
-    stem: &Path,
     title: &str,
     lines: &[String],
     deck: usize,
     probabilities: &[f64],
     shuffles: Option<u64>,
     exact: Option<&[f64]>,
-) -> Result<Vec<PathBuf>, FigureError> {
+) -> Result<Figure, FigureError> {
     let k = probabilities.len();
     let uniform = 1.0 / k as f64;
     let half_band = shuffles.map(|s| 2.576 * (uniform * (1.0 - uniform) / s as f64).sqrt());
@@ -367,7 +366,7 @@ pub fn permutations(
             .map(|(i, &p)| (i as f64 + 0.5, p))
             .collect()
     };
-    twin!(stem, width, height, |root| {
+    twin!(width, height, |root| {
         root.fill(&WHITE).map_err(|e| e.to_string())?;
         let (top, body) = root.split_vertically(head);
         draw_title(&top, title, lines)?;
@@ -513,17 +512,12 @@ pub struct PValues<'a> {
 /// Bins of the p-value histogram.
 const P_BINS: usize = 10;
 
-/// The p-value histogram of a two-level test, `stem.png` and `stem.svg`:
+/// The p-value histogram of a two-level test:
 /// one panel per first-level test, the runs' p-values in ten bins of
 /// `[0, 1]` against the count a fair shuffle expects in each (runs / 10,
 /// line). A fair shuffle's p-values are uniform; a bias piles them up
 /// near 0.
-pub fn p_values(
-    stem: &Path,
-    title: &str,
-    lines: &[String],
-    tests: &[PValues],
-) -> Result<Vec<PathBuf>, FigureError> {
+pub fn p_values(title: &str, lines: &[String], tests: &[PValues]) -> Result<Figure, FigureError> {
     let head = 50 + 20 * lines.len() as u32;
     let panels = tests.len().max(1) as u32;
     let (width, height) = (40 + 420 * panels, head + 440);
@@ -537,7 +531,7 @@ pub fn p_values(
             b
         })
         .collect();
-    twin!(stem, width, height, |root| {
+    twin!(width, height, |root| {
         root.fill(&WHITE).map_err(|e| e.to_string())?;
         let (top, body) = root.split_vertically(head);
         draw_title(&top, title, lines)?;
@@ -628,13 +622,12 @@ const CURVES: [RGBColor; 8] = [
 /// on a log scale, with the line a test must stay under to be unable to
 /// tell (`tells_below`).
 pub fn riffles(
-    stem: &Path,
     title: &str,
     lines: &[String],
     exact: &[(u32, f64)],
     panels: &[RifflePanel],
     tells_below: f64,
-) -> Result<Vec<PathBuf>, FigureError> {
+) -> Result<Figure, FigureError> {
     let head = 50 + 20 * lines.len() as u32;
     let count = 1 + panels.len() as u32;
     let (width, height) = (460 * count, head + 480);
@@ -661,7 +654,7 @@ pub fn riffles(
         .fold(10.0f64, f64::max)
         * 3.0;
     let line = -tells_below.log10();
-    twin!(stem, width, height, |root| {
+    twin!(width, height, |root| {
         root.fill(&WHITE).map_err(|e| e.to_string())?;
         let (top_area, body) = root.split_vertically(head);
         draw_title(&top_area, title, lines)?;
@@ -761,9 +754,9 @@ mod tests {
 
     /// Decodes a PNG and checks what a reader would see: the size, many
     /// colours (not blank), and dark text pixels in the title block.
-    pub(crate) fn check_png(path: &Path, width: u32, height: u32) {
-        let img = image::open(path).expect("PNG decodes").to_rgb8();
-        assert_eq!(img.dimensions(), (width, height), "{}", path.display());
+    pub(crate) fn check_png(png: &[u8], width: u32, height: u32) {
+        let img = image::load_from_memory(png).expect("PNG decodes").to_rgb8();
+        assert_eq!(img.dimensions(), (width, height));
         let mut colours: Vec<[u8; 3]> = img.pixels().map(|p| p.0).collect();
         colours.sort_unstable();
         colours.dedup();
@@ -790,7 +783,6 @@ mod tests {
 
     #[test]
     fn heatmap_png_has_size_colours_and_text() {
-        let dir = tempfile::tempdir().unwrap();
         let m: Vec<Vec<f64>> = (0..4)
             .map(|i| (0..4).map(|j| (i as f64 - j as f64) / 10.0).collect())
             .collect();
@@ -798,26 +790,22 @@ mod tests {
             heading: "n = 4".into(),
             deviation: &m,
         }];
-        let files = heatmap(
-            &dir.path().join("h"),
+        let figure = heatmap(
             "naive-swap",
             &["line one".into()],
             &panels,
             colour_limit(&[&m], 0.0),
         )
         .unwrap();
-        assert_eq!(files.len(), 2);
-        check_png(&files[0], 730, 710);
-        let svg = std::fs::read_to_string(&files[1]).unwrap();
+        check_png(&figure.png, 730, 710);
+        let svg = &figure.svg;
         assert!(svg.starts_with("<svg") && svg.contains("naive-swap"));
     }
 
     #[test]
     fn permutation_figures_draw_for_small_and_large_decks() {
-        let dir = tempfile::tempdir().unwrap();
         let p = [0.2, 0.15, 0.15, 0.2, 0.15, 0.15];
         let f = permutations(
-            &dir.path().join("p3"),
             "naive-swap, 3 cards",
             &[],
             3,
@@ -826,30 +814,19 @@ mod tests {
             Some(&[1.0 / 6.0; 6]),
         )
         .unwrap();
-        check_png(&f[0], 1000, 610);
+        check_png(&f.png, 1000, 610);
         let q: Vec<f64> = (0..120).map(|i| (1.0 + (i % 7) as f64) / 480.0).collect();
-        let f = permutations(
-            &dir.path().join("p5"),
-            "naive-swap, 5 cards",
-            &[],
-            5,
-            &q,
-            None,
-            None,
-        )
-        .unwrap();
-        check_png(&f[0], 1000, 610);
-        let svg = std::fs::read_to_string(&f[1]).unwrap();
+        let f = permutations("naive-swap, 5 cards", &[], 5, &q, None, None).unwrap();
+        check_png(&f.png, 1000, 610);
+        let svg = &f.svg;
         assert!(svg.contains("arrangements, from most to least likely"));
     }
 
     #[test]
     fn p_value_histogram_draws_one_panel_per_test() {
-        let dir = tempfile::tempdir().unwrap();
         let a: Vec<f64> = (0..50).map(|i| (f64::from(i) + 0.5) / 50.0).collect();
         let b: Vec<f64> = (0..50).map(|i| f64::from(i) * 1e-4).collect();
         let f = p_values(
-            &dir.path().join("pv"),
             "naive-swap: p-values",
             &["50 runs".into()],
             &[
@@ -866,8 +843,8 @@ mod tests {
             ],
         )
         .unwrap();
-        check_png(&f[0], 880, 510);
-        let svg = std::fs::read_to_string(&f[1]).unwrap();
+        check_png(&f.png, 880, 510);
+        let svg = &f.svg;
         assert!(
             svg.contains("flat: KS p") && svg.contains("piled: KS p"),
             "{svg}"

@@ -2,15 +2,58 @@
 //! matrix and histogram, a position heatmap of every case, permutation
 //! figures, p-value histograms of two-level runs, and the headline figure.
 //!
-//! Paths returned are relative to the report folder, with `/` separators,
-//! as `report.json` lists them.
+//! Each is rendered in memory, as an [`OutputFile`]: a path relative to the
+//! report folder, with `/` separators, as `report.json` lists it, and its
+//! bytes. The folder writer ([`crate::folder::ReportFolder`]) writes them.
 
-use crate::figures::{self, PValues, Panel};
+use crate::figures::{self, Figure, PValues, Panel};
 use crate::fmt::fmt_count;
-use crate::{ReportError, SuiteCase, SuiteReport, write_atomic};
+use crate::{ReportError, SuiteCase, SuiteReport};
 use stats::ExactDistribution;
 use std::fmt::Write as _;
-use std::path::Path;
+
+/// One file of a report folder, rendered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputFile {
+    /// Its path relative to the report folder, with `/` separators.
+    pub path: String,
+    /// Its contents.
+    pub bytes: Vec<u8>,
+}
+
+impl OutputFile {
+    /// A text file.
+    pub fn text(path: impl Into<String>, text: impl Into<String>) -> Self {
+        OutputFile {
+            path: path.into(),
+            bytes: text.into().into_bytes(),
+        }
+    }
+
+    /// A figure's two files, `stem.png` and `stem.svg`, PNG first.
+    pub fn figure(stem: &str, figure: Figure) -> [Self; 2] {
+        [
+            OutputFile {
+                path: format!("{stem}.png"),
+                bytes: figure.png,
+            },
+            OutputFile::text(format!("{stem}.svg"), figure.svg),
+        ]
+    }
+}
+
+/// The figure drawn by `draw`, as the two files of `stem`, or the error
+/// naming `stem`.
+fn figure_files(
+    stem: &str,
+    draw: impl FnOnce() -> Result<Figure, figures::FigureError>,
+) -> Result<[OutputFile; 2], ReportError> {
+    let figure = draw().map_err(|source| ReportError::Figure {
+        path: stem.to_string(),
+        source,
+    })?;
+    Ok(OutputFile::figure(stem, figure))
+}
 
 /// What a case's files need beyond the [`SuiteCase`] itself, which keeps
 /// only what `report.json` holds.
@@ -108,13 +151,9 @@ pub fn csv_permutations(deck: usize, counts: &[u64], law: Option<&ExactDistribut
 /// rows); larger ones are summarised by their figure and tests.
 pub const CSV_PERMUTATIONS_UP_TO: usize = 6;
 
-fn figure_error(e: figures::FigureError) -> ReportError {
-    ReportError::Figure(Box::new(e))
-}
-
 /// The battery as CSV: `statistic,k,count,exact_probability`, one row per
 /// statistic and value `k` in `0..=n`.
-pub fn csv_battery(battery: &[crate::sampled::BatteryInfo]) -> String {
+pub fn csv_battery(battery: &[stats::battery::StatisticSummary]) -> String {
     let mut out = String::from("statistic,k,count,exact_probability\n");
     for b in battery {
         for (k, (c, p)) in b.counts.iter().zip(&b.null).enumerate() {
@@ -124,25 +163,23 @@ pub fn csv_battery(battery: &[crate::sampled::BatteryInfo]) -> String {
     out
 }
 
-/// Writes the files of one sampled case of algorithm `id` under `dir`
-/// (`data/<id>/`, `figures/<id>/`) and returns their relative paths.
+/// The files of one sampled case of algorithm `id` (`data/<id>/`,
+/// `figures/<id>/`).
 ///
 /// # Errors
-/// [`ReportError`] naming the file that could not be drawn or written.
-pub fn write_case(
-    dir: &Path,
+/// [`ReportError::Figure`] naming the figure that could not be drawn.
+pub fn case_files(
     id: &str,
     case: &SuiteCase,
     data: CaseData,
-) -> Result<Vec<String>, ReportError> {
+) -> Result<Vec<OutputFile>, ReportError> {
     let Some(s) = &case.sampled else {
         return Ok(Vec::new());
     };
     let n = s.deck;
     let mut files = Vec::new();
     let mut write = |rel: String, text: String| -> Result<(), ReportError> {
-        write_atomic(&dir.join(&rel), text.as_bytes())?;
-        files.push(rel);
+        files.push(OutputFile::text(rel, text));
         Ok(())
     };
     write(
@@ -176,7 +213,6 @@ pub fn write_case(
     if let Some(battery) = &s.battery {
         write(format!("data/{id}/battery-n{n}.csv"), csv_battery(battery))?;
     }
-    let twin = |stem: &str| [format!("{stem}.png"), format!("{stem}.svg")];
 
     // The position heatmap: the exact law beside the samples when known.
     let sampled = deviation(&s.position_matrix);
@@ -228,15 +264,14 @@ pub fn write_case(
         )
     });
     let stem = format!("figures/{id}/positions-n{n}");
-    figures::heatmap(
-        &dir.join(&stem),
-        &format!("{id}: where each card ends up"),
-        &lines,
-        &panels,
-        limit,
-    )
-    .map_err(figure_error)?;
-    files.extend(twin(&stem));
+    files.extend(figure_files(&stem, || {
+        figures::heatmap(
+            &format!("{id}: where each card ends up"),
+            &lines,
+            &panels,
+            limit,
+        )
+    })?);
 
     // The permutation figure.
     if data.permutation_figure
@@ -256,17 +291,16 @@ pub fn write_case(
             line.push_str("; red: the exact law");
         }
         line.push('.');
-        figures::permutations(
-            &dir.join(&stem),
-            &format!("{id}: how likely each arrangement is"),
-            &[line],
-            n,
-            &probs,
-            Some(s.shuffles),
-            exact.as_deref(),
-        )
-        .map_err(figure_error)?;
-        files.extend(twin(&stem));
+        files.extend(figure_files(&stem, || {
+            figures::permutations(
+                &format!("{id}: how likely each arrangement is"),
+                &[line],
+                n,
+                &probs,
+                Some(s.shuffles),
+                exact.as_deref(),
+            )
+        })?);
     }
 
     // The two-level test's p-values.
@@ -282,8 +316,7 @@ pub fn write_case(
             })
             .collect();
         let stem = format!("figures/{id}/pvalues-n{n}");
-        figures::p_values(
-            &dir.join(&stem),
+        let figure = figures::p_values(
             &format!("{id}: p-values of {} runs", r.runs),
             &[format!(
                 "{n} cards, {} shuffles per run, seeds {}..={}. Bars: runs per tenth of [0, 1]; \
@@ -293,27 +326,31 @@ pub fn write_case(
                 r.seeds.last().copied().unwrap_or(s.seed)
             )],
             &tests,
-        )
-        .map_err(figure_error)?;
-        files.extend(twin(&stem));
+        );
+        files.extend(figure_files(&stem, || figure)?);
     }
     Ok(files)
 }
 
-/// The riffle figure, `figures/riffles.png` and `.svg`: the exact distance
-/// after `k` GSR riffles beside what each test sees, for each model.
-/// Returns its path relative to `dir`.
+/// Where the riffle figure goes in the report folder: `RIFFLE_FIGURE.png`
+/// and `.svg`.
+pub const RIFFLE_FIGURE: &str = "figures/riffles";
+
+/// The riffle figure, [`RIFFLE_FIGURE`]: the exact distance after `k` GSR
+/// riffles beside what each test sees, for each model.
 ///
 /// # Errors
-/// [`ReportError`] naming the file that could not be drawn or written.
-pub fn riffle_figure(dir: &Path, r: &crate::sampled::RiffleReport) -> Result<String, ReportError> {
+/// [`ReportError::Figure`] naming the figure that could not be drawn.
+pub fn riffle_figure(r: &crate::sampled::RiffleReport) -> Result<[OutputFile; 2], ReportError> {
     let exact: Vec<(u32, f64)> = r
+        .study
         .models
         .iter()
         .flat_map(|m| m.rows.iter())
         .filter_map(|row| row.exact_total_variation.map(|tv| (row.riffles, tv)))
         .collect();
     let panels: Vec<figures::RifflePanel> = r
+        .study
         .models
         .iter()
         .map(|m| {
@@ -346,34 +383,37 @@ pub fn riffle_figure(dir: &Path, r: &crate::sampled::RiffleReport) -> Result<Str
     let lines = vec![
         format!(
             "{} cards. Left: the exact total variation distance after k Gilbert-Shannon-Reeds riffles (Bayer and Diaconis 1992).",
-            r.deck
+            r.study.deck
         ),
         format!(
             "Right: -log10 p of each test on {} decks riffled k times (seed {}); below the grey line (p = {}) a test can no longer tell.",
-            fmt_count(r.shuffles),
-            r.seed,
-            r.tells_below
+            fmt_count(r.study.shuffles),
+            r.study.seed,
+            r.study.tells_below
         ),
     ];
-    figures::riffles(
-        &dir.join("figures/riffles"),
-        "How many riffles make a deck look shuffled?",
-        &lines,
-        &exact,
-        &panels,
-        r.tells_below,
-    )
-    .map_err(figure_error)?;
-    Ok("figures/riffles.png".into())
+    figure_files(RIFFLE_FIGURE, || {
+        figures::riffles(
+            "How many riffles make a deck look shuffled?",
+            &lines,
+            &exact,
+            &panels,
+            r.study.tells_below,
+        )
+    })
 }
 
-/// The headline figure, `headline.png` and `.svg`: the naive swap beside
-/// Fisher–Yates on the largest small deck both were sampled on, on one
-/// colour scale. `None` when the report lacks either.
+/// Where the headline figure goes in the report folder: `HEADLINE.png` and
+/// `.svg`.
+pub const HEADLINE: &str = "headline";
+
+/// The headline figure, [`HEADLINE`]: the naive swap beside Fisher–Yates
+/// on the largest small deck both were sampled on, on one colour scale.
+/// `None` when the report lacks either.
 ///
 /// # Errors
-/// [`ReportError`] naming the file that could not be drawn or written.
-pub fn headline(report: &SuiteReport, dir: &Path) -> Result<Option<String>, ReportError> {
+/// [`ReportError::Figure`] naming the figure that could not be drawn.
+pub fn headline(report: &SuiteReport) -> Result<Option<[OutputFile; 2]>, ReportError> {
     let get = |id: &str| report.algorithms.iter().find(|a| a.info.id == id);
     let (Some(naive), Some(fy)) = (get("naive-swap"), get("fisher-yates")) else {
         return Ok(None);
@@ -400,8 +440,7 @@ pub fn headline(report: &SuiteReport, dir: &Path) -> Result<Option<String>, Repo
         deviation(&sf.position_matrix),
     );
     let limit = figures::colour_limit(&[&dn, &df], noise_floor(deck, sn.shuffles));
-    figures::heatmap(
-        &dir.join("headline"),
+    let figure = figures::heatmap(
         &format!("The naive swap is biased; Fisher–Yates is not ({deck} cards)"),
         &[
             format!(
@@ -427,9 +466,8 @@ pub fn headline(report: &SuiteReport, dir: &Path) -> Result<Option<String>, Repo
             },
         ],
         limit,
-    )
-    .map_err(figure_error)?;
-    Ok(Some("headline.png".into()))
+    );
+    figure_files(HEADLINE, || figure).map(Some)
 }
 
 #[cfg(test)]
@@ -484,7 +522,7 @@ mod tests {
         let mut b = stats::battery::Battery::new(3);
         b.observe(&[0, 1, 2]);
         b.observe(&[1, 2, 0]);
-        let info = crate::sampled::BatteryInfo::of(&b);
+        let info = b.summary();
         let csv = csv_battery(&info);
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(lines[0], "statistic,k,count,exact_probability");

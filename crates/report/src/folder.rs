@@ -30,6 +30,8 @@
 //! - **Failures keep the old report.** A failed write (full, unwritable or
 //!   vanished disk) discards the new report and leaves the old one as it was.
 
+use crate::ReportError;
+use crate::files::OutputFile;
 use serde::{Deserialize, Serialize};
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
@@ -110,6 +112,12 @@ pub enum FolderError {
     Clash {
         /// The file.
         path: PathBuf,
+    },
+    /// A file to write names a path outside the folder.
+    #[error("{path:?} is not a plain relative path inside the report folder")]
+    OutsideFolder {
+        /// The path asked for.
+        path: String,
     },
     /// A file system operation failed.
     #[error("{what} {}: {cause}", path.display())]
@@ -405,9 +413,38 @@ impl ReportFolder {
         })
     }
 
-    /// The folder to write the new report's files into.
+    /// The folder the new report's files are written into until
+    /// [`commit`](Self::commit).
     pub fn path(&self) -> &Path {
         &self.staging
+    }
+
+    /// Writes one file of the new report, atomically, into the staging
+    /// folder (creating its subfolders).
+    ///
+    /// # Errors
+    /// [`FolderError::OutsideFolder`] for a path that is not plain and
+    /// relative (`..`, absolute, empty parts); [`FolderError::Io`] naming
+    /// the file.
+    pub fn write(&self, file: &OutputFile) -> Result<(), FolderError> {
+        if !is_plain_relative(&file.path) || file.path == MANIFEST {
+            return Err(FolderError::OutsideFolder {
+                path: file.path.clone(),
+            });
+        }
+        let path = self.staging.join(&file.path);
+        crate::write_atomic(&path, &file.bytes).map_err(|e| match e {
+            ReportError::Io { path, cause } => FolderError::Io {
+                what: "writing",
+                path,
+                cause,
+            },
+            other => FolderError::Io {
+                what: "writing",
+                path,
+                cause: io::Error::other(other.to_string()),
+            },
+        })
     }
 
     /// Makes the staged report the folder's: writes its manifest, moves the

@@ -6,6 +6,7 @@
 #![deny(missing_docs)]
 
 mod exact;
+pub mod export;
 pub mod figures;
 pub mod files;
 pub mod fmt;
@@ -127,7 +128,7 @@ pub struct AlgorithmInfo {
     /// The sources, one object each.
     pub sources: Vec<SourceInfo>,
     /// `"uniform"` or `"biased"`, from exact enumeration.
-    pub expected: String,
+    pub expected: judge::Expectation,
     /// The kind of mistake that biases it, a kebab-case id (absent when
     /// uniform).
     #[serde(skip_serializing_if = "Option::is_none", default)]
@@ -141,7 +142,7 @@ pub struct AlgorithmInfo {
     /// Whether it can be enumerated exactly.
     pub exact: bool,
     /// `"full"`, `"mass-bound"` or `"none"`.
-    pub exact_method: String,
+    pub exact_method: judge::method::Enumeration,
     /// Why it cannot be enumerated (absent when it can).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub exact_note: Option<String>,
@@ -153,10 +154,9 @@ pub struct AlgorithmInfo {
 
 impl From<&Entry> for AlgorithmInfo {
     fn from(e: &Entry) -> Self {
-        let (exact_method, exact_note) = match e.exact {
-            Exact::Full => ("full", None),
-            Exact::MassBound => ("mass-bound", None),
-            Exact::No(why) => ("none", Some(why.to_owned())),
+        let exact_note = match e.exact {
+            Exact::No(why) => Some(why.to_owned()),
+            Exact::Full | Exact::MassBound => None,
         };
         let defect = match e.expected {
             Expected::Uniform => None,
@@ -174,12 +174,12 @@ impl From<&Entry> for AlgorithmInfo {
                     location: s.location.into(),
                 })
                 .collect(),
-            expected: e.expected.label().into(),
+            expected: e.expected.into(),
             defect: defect.map(|d| d.id().into()),
             expected_reason: defect.map(|d| d.reason().into()),
             fix: defect.map(|d| d.fix().into()),
             exact: e.exact.is_enumerable(),
-            exact_method: exact_method.into(),
+            exact_method: e.exact.into(),
             exact_note,
             passes: e.algorithm.times,
             summary: e.summary.into(),
@@ -402,19 +402,10 @@ mod tests {
         assert_eq!(serde_json::to_string(&back).unwrap(), text);
         keys(&serde_json::to_value(&read).unwrap(), &mut all);
         // `riffle --json`, with a figure as inside `report.json`.
-        let gsr = find("gsr-riffle").unwrap();
-        let runs = stats::riffle::sample_riffles(gsr.algorithm.kernel, 8, 2, 500, 1, &|_| {});
         let riffle = sampled::RiffleReport {
             schema_version: Some(SCHEMA_VERSION),
             provenance: Some(Provenance::new("t")),
-            deck: 8,
-            max_riffles: 2,
-            shuffles: 500,
-            seed: 1,
-            rng: "rng".into(),
-            tells_below: 1e-3,
-            models: vec![sampled::RiffleModel::new(gsr, "one riffle", &runs)],
-            random_keys: sampled::RandomKeysInfo::of(8),
+            study: judge::riffle::study(8, 2, 500, 1, &|_| {}),
             figure: Some("figures/riffles.png".into()),
             seconds: Some(0.0),
         };
@@ -431,7 +422,7 @@ mod tests {
             deck: 3,
             alpha: 0.01,
             power: 0.9,
-            method: "enumeration".into(),
+            method: judge::method::PowerBasis::Enumeration,
             total_variation: Some(0.0),
             divergence: exact_positions_fixture().divergence,
             tests: stats::audit::power_plan(&law, 0.01, 0.9),

@@ -427,11 +427,11 @@ fn riffle_section(md: &mut String, r: &crate::sampled::RiffleReport) {
          and for `003`'s `riffleShuffle`, the article's recommended seven times included: the \
          p-value of each test, and how many riffles each test needs before it can no longer \
          tell the deck from uniform (p ≥ {} at every later `k` up to {}).\n",
-        fmt_count(r.shuffles),
-        r.deck,
-        r.seed,
-        r.tells_below,
-        r.max_riffles
+        fmt_count(r.study.shuffles),
+        r.study.deck,
+        r.study.seed,
+        r.study.tells_below,
+        r.study.max_riffles
     );
     if let Some(f) = &r.figure {
         let _ = writeln!(
@@ -443,7 +443,12 @@ fn riffle_section(md: &mut String, r: &crate::sampled::RiffleReport) {
             svg(f)
         );
     }
-    let names: Vec<&str> = r.models.iter().map(|m| m.algorithm.as_str()).collect();
+    let names: Vec<&str> = r
+        .study
+        .models
+        .iter()
+        .map(|m| m.algorithm.as_str())
+        .collect();
     let _ = writeln!(
         md,
         "| k | exact TV (GSR) | {} |\n|---:|---:|{}",
@@ -454,8 +459,9 @@ fn riffle_section(md: &mut String, r: &crate::sampled::RiffleReport) {
             .join(" | "),
         "---|".repeat(names.len())
     );
-    for k in 1..=r.max_riffles {
+    for k in 1..=r.study.max_riffles {
         let tv = r
+            .study
             .models
             .iter()
             .flat_map(|m| m.rows.iter())
@@ -466,6 +472,7 @@ fn riffle_section(md: &mut String, r: &crate::sampled::RiffleReport) {
             })
             .map_or_else(|| "–".into(), |t| format!("{t:.6}"));
         let cells: Vec<String> = r
+            .study
             .models
             .iter()
             .map(|m| {
@@ -493,30 +500,32 @@ fn riffle_section(md: &mut String, r: &crate::sampled::RiffleReport) {
             .join(" | "),
         "---:|".repeat(names.len())
     );
-    if let Some(first) = r.models.first() {
+    if let Some(first) = r.study.models.first() {
         for (i, need) in first.riffles_needed.iter().enumerate() {
             let cells: Vec<String> = r
+                .study
                 .models
                 .iter()
                 .map(|m| {
-                    m.riffles_needed
-                        .get(i)
-                        .and_then(|n| n.riffles)
-                        .map_or_else(|| format!("more than {}", r.max_riffles), |k| k.to_string())
+                    m.riffles_needed.get(i).and_then(|n| n.riffles).map_or_else(
+                        || format!("more than {}", r.study.max_riffles),
+                        |k| k.to_string(),
+                    )
                 })
                 .collect();
             let _ = writeln!(md, "| {} | {} |", need.test, cells.join(" | "));
         }
     }
-    if !r.random_keys.is_empty() {
+    if !r.study.random_keys.is_empty() {
         let _ = writeln!(
             md,
             "\nSorting by random keys is riffling backwards: a stable sort of {} cards by \
              independent `b`-bit keys deals an arrangement with `d` descents with probability \
              `C(2^b + n − 1 − d, n) / 2^(nb)`, the law of the inverse of `b` riffles, so its \
              exact distance from uniform is that of `b` riffles: {}.",
-            r.deck,
-            r.random_keys
+            r.study.deck,
+            r.study
+                .random_keys
                 .iter()
                 .map(|k| format!("{} bits {:.3e}", k.bits, k.total_variation))
                 .collect::<Vec<_>>()

@@ -3,9 +3,12 @@
 
 use crate::Provenance;
 use judge::positions::DivergenceInfo;
+use judge::riffle::RiffleStudy;
 use serde::{Deserialize, Serialize};
 use stats::TestName;
 use stats::audit::{Analysis, Grade, PowerPlan, Skipped};
+use stats::battery::StatisticSummary;
+use stats::collision::CollisionSummary;
 use stats::hypothesis::TestResult;
 
 /// Effect sizes.
@@ -33,91 +36,6 @@ pub struct EffectInfo {
     /// The exact total variation distance, when the algorithm is enumerable.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub exact_total_variation: Option<f64>,
-}
-
-/// One statistic of the battery: its sampled frequencies beside its exact
-/// law under a uniform shuffle.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct BatteryInfo {
-    /// `"fixed-points"`, `"cycles"`, `"descents"`, `"rising-sequences"` or
-    /// `"successions"`.
-    pub statistic: String,
-    /// `counts[k]`: decks of the first run whose statistic was `k`, `k` in `0..=n`.
-    pub counts: Vec<u64>,
-    /// `null[k]`: its exact probability under a uniform shuffle.
-    pub null: Vec<f64>,
-    /// The sampled mean.
-    pub mean: f64,
-    /// The exact mean under a uniform shuffle.
-    pub null_mean: f64,
-    /// Total variation distance between the sampled frequencies and the
-    /// null (biased upward by sampling noise).
-    pub total_variation: f64,
-}
-
-impl BatteryInfo {
-    /// One row per statistic of `battery`.
-    pub fn of(battery: &stats::battery::Battery) -> Vec<Self> {
-        use stats::battery::{Statistic, null, total_variation};
-        let n = battery.deck;
-        let total = battery.total().max(1) as f64;
-        Statistic::ALL
-            .iter()
-            .map(|&s| {
-                let counts = battery.of(s).to_vec();
-                let law = null(s, n);
-                BatteryInfo {
-                    statistic: s.name().into(),
-                    mean: counts
-                        .iter()
-                        .enumerate()
-                        .map(|(k, &c)| k as f64 * c as f64)
-                        .sum::<f64>()
-                        / total,
-                    null_mean: s.null_mean(n),
-                    total_variation: total_variation(&counts, &law),
-                    counts,
-                    null: law,
-                }
-            })
-            .collect()
-    }
-}
-
-/// The collision test's counts.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CollisionInfo {
-    /// Decks compared: the first run's first `min(shuffles, 2^23)`.
-    pub decks: u64,
-    /// Distinct decks among them.
-    pub distinct: u64,
-    /// Pairs of identical decks (the test's statistic).
-    pub pairs: u64,
-    /// The most times one deck was seen.
-    pub most_repeated: u64,
-    /// Expected pairs for a uniform shuffle, `C(N, 2) / n!`.
-    pub expected_pairs: f64,
-    /// Bound on the Poisson approximation's error (total variation).
-    pub approximation_error: f64,
-    /// `log10 C(N, 2) / pairs`: the number of equally likely decks that
-    /// would repeat as often (absent without a repeat).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub log10_effective_decks: Option<f64>,
-}
-
-impl From<&stats::collision::Collisions> for CollisionInfo {
-    fn from(c: &stats::collision::Collisions) -> Self {
-        use stats::collision::{approximation_error, expected_pairs, log10_effective_decks};
-        CollisionInfo {
-            decks: c.decks,
-            distinct: c.distinct,
-            pairs: c.pairs,
-            most_repeated: c.most_repeated,
-            expected_pairs: expected_pairs(c.deck, c.decks),
-            approximation_error: approximation_error(c.deck, c.decks),
-            log10_effective_decks: log10_effective_decks(c),
-        }
-    }
 }
 
 /// One seed's tests.
@@ -194,7 +112,7 @@ pub struct SampleReport {
     /// Worker threads (the counts do not depend on it).
     pub threads: usize,
     /// The registry's expected verdict.
-    pub expected: String,
+    pub expected: judge::Expectation,
     /// `position_matrix[card][position]`: counts of the first run.
     pub position_matrix: Vec<Vec<u64>>,
     /// Counts of each arrangement in lexicographic order (first run; decks of
@@ -210,10 +128,10 @@ pub struct SampleReport {
     pub total_variation: Option<f64>,
     /// The battery of the first run, when no histogram was kept.
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub battery: Option<Vec<BatteryInfo>>,
+    pub battery: Option<Vec<StatisticSummary>>,
     /// The collision test's counts, when it ran.
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub collisions: Option<CollisionInfo>,
+    pub collisions: Option<CollisionSummary>,
     /// Effect sizes.
     pub effect: EffectInfo,
     /// `log10` of the smallest Bonferroni-adjusted p-value over all tests of
@@ -266,7 +184,7 @@ impl SampleReport {
     ) -> Self {
         Self::of_audit(
             entry.id,
-            entry.expected.label(),
+            entry.expected.into(),
             audit,
             shuffles,
             rng,
@@ -278,7 +196,7 @@ impl SampleReport {
     /// (decks read from a file): its name and expected verdict are given.
     pub fn of_audit(
         algorithm: &str,
-        expected: &str,
+        expected: judge::Expectation,
         audit: &stats::audit::SampleAudit,
         shuffles: u64,
         rng: &str,
@@ -296,7 +214,7 @@ impl SampleReport {
             seed: first.seed,
             rng: rng.into(),
             threads: 0,
-            expected: expected.into(),
+            expected,
             position_matrix: first.positions.rows(),
             permutation_counts: first
                 .histogram
@@ -306,8 +224,11 @@ impl SampleReport {
             tests: a.tests.clone(),
             skipped_tests: a.skipped.clone(),
             total_variation: a.effect.total_variation,
-            battery: first.battery.as_ref().map(BatteryInfo::of),
-            collisions: first.collisions.as_ref().map(CollisionInfo::from),
+            battery: first.battery.as_ref().map(stats::battery::Battery::summary),
+            collisions: first
+                .collisions
+                .as_ref()
+                .map(stats::collision::Collisions::summary),
             effect: EffectInfo {
                 position_z: a
                     .effect
@@ -399,47 +320,8 @@ pub struct AuditReport {
     pub seconds: f64,
 }
 
-/// One number of riffles in `shuffle-audit riffle`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RiffleRow {
-    /// Riffles per deck.
-    pub riffles: u32,
-    /// Exact total variation distance from uniform (GSR model only).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub exact_total_variation: Option<f64>,
-    /// The sampled decks' tests.
-    pub tests: Vec<TestResult>,
-    /// `log10` of their smallest Bonferroni-adjusted p-value.
-    pub log10_min_adjusted_p: f64,
-    /// The grade of these decks alone.
-    pub grade: Grade,
-}
-
-/// How many riffles one test needs before it can no longer tell.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RifflesNeeded {
-    /// The test.
-    pub test: TestName,
-    /// One more than the last number of riffles at which its p-value was
-    /// below `tells_below`; absent when it still tells at the last one.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub riffles: Option<u32>,
-}
-
-/// One riffle model in `shuffle-audit riffle`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RiffleModel {
-    /// Algorithm id of one pass (`"gsr-riffle"`, `"blog-riffle"`).
-    pub algorithm: String,
-    /// What one pass is.
-    pub name: String,
-    /// One row per number of riffles, `1..=max`.
-    pub rows: Vec<RiffleRow>,
-    /// Per test, in the rows' order.
-    pub riffles_needed: Vec<RifflesNeeded>,
-}
-
-/// `shuffle-audit riffle --json`, and the `riffles` of `report.json`.
+/// `shuffle-audit riffle --json`, and the `riffles` of `report.json`: the
+/// judge's [`RiffleStudy`] in the document envelope.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RiffleReport {
     /// [`crate::SCHEMA_VERSION`] (absent inside `report.json`).
@@ -448,76 +330,15 @@ pub struct RiffleReport {
     /// Who wrote it (absent inside `report.json`).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub provenance: Option<Provenance>,
-    /// Number of cards.
-    pub deck: usize,
-    /// The most riffles per deck.
-    pub max_riffles: u32,
-    /// Sampled decks per number of riffles.
-    pub shuffles: u64,
-    /// The seed of every sampled row.
-    pub seed: u64,
-    /// The generator and seeding scheme.
-    pub rng: String,
-    /// A test "still tells" below this p-value.
-    pub tells_below: f64,
-    /// The GSR model and the seed document's riffle.
-    pub models: Vec<RiffleModel>,
-    /// Sorting by random keys of 8, 16, 32 and 53 bits: the exact distance
-    /// from uniform, that of as many riffles.
-    pub random_keys: Vec<RandomKeysInfo>,
+    /// The study.
+    #[serde(flatten)]
+    pub study: RiffleStudy,
     /// The figure, relative to the report folder (inside `report.json`).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub figure: Option<String>,
     /// Wall time, in seconds (absent inside `report.json`).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub seconds: Option<f64>,
-}
-
-/// The exact distance of a sort by random keys.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RandomKeysInfo {
-    /// Bits per key.
-    pub bits: u32,
-    /// Total variation distance from uniform.
-    pub total_variation: f64,
-}
-
-impl RandomKeysInfo {
-    /// The four registered key widths on `deck` cards.
-    pub fn of(deck: usize) -> Vec<Self> {
-        [8, 16, 32, 53]
-            .into_iter()
-            .map(|bits| RandomKeysInfo {
-                bits,
-                total_variation: stats::riffle::total_variation(deck, bits),
-            })
-            .collect()
-    }
-}
-
-impl RiffleModel {
-    /// The model of `entry`'s pass (described as `name`) from its sampled
-    /// runs.
-    pub fn new(entry: &algorithms::Entry, name: &str, runs: &[stats::riffle::RiffleRun]) -> Self {
-        RiffleModel {
-            algorithm: entry.id.into(),
-            name: name.into(),
-            rows: runs
-                .iter()
-                .map(|r| RiffleRow {
-                    riffles: r.riffles,
-                    exact_total_variation: r.exact_total_variation,
-                    tests: r.run.analysis.tests.clone(),
-                    log10_min_adjusted_p: r.run.analysis.log10_min_adjusted_p,
-                    grade: r.run.analysis.grade(),
-                })
-                .collect(),
-            riffles_needed: stats::riffle::riffles_needed(runs)
-                .into_iter()
-                .map(|(test, riffles)| RifflesNeeded { test, riffles })
-                .collect(),
-        }
-    }
 }
 
 /// `shuffle-audit power --json`.
@@ -538,7 +359,7 @@ pub struct PowerReport {
     /// How the law was computed: `"enumeration"` (every path, decks up to
     /// 10 cards) or `"markov-chain"` (the exact position matrix of a
     /// swap-based shuffle, any deck up to 4096 cards).
-    pub method: String,
+    pub method: judge::method::PowerBasis,
     /// Exact total variation distance of the law (enumeration only).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub total_variation: Option<f64>,

@@ -2,7 +2,7 @@
 
 use crate::fmt::{effect_cell, fmt_count, fmt_log10_p, fmt_power_of_ten, fmt_prob};
 use crate::{AlgorithmInfo, ExactChainReport, ExactReport, SuiteReport};
-use judge::{ExactVerdict, Verdict};
+use judge::{ExactVerdict, Grade, Verdict};
 use std::fmt::Write;
 
 /// The arrangement of rank `r` as a string of card numbers (`"021"`), or
@@ -30,7 +30,7 @@ pub fn list(infos: &[AlgorithmInfo]) -> String {
         let exact = if i.passes > 1 {
             format!("{} x{}", i.exact_method, i.passes)
         } else {
-            i.exact_method.clone()
+            i.exact_method.to_string()
         };
         let first = i
             .sources
@@ -51,13 +51,24 @@ pub fn list(infos: &[AlgorithmInfo]) -> String {
     out
 }
 
+/// The first lines of an exact document: the algorithm, its name and its
+/// sources, from the registry.
+fn named(id: &str, n: usize) -> String {
+    match algorithms::registry::find(id) {
+        Ok(e) => format!(
+            "{id} on {n} cards: {}\nsource:      {}\n",
+            e.name,
+            crate::source_line(e)
+        ),
+        Err(_) => format!("{id} on {n} cards\n"),
+    }
+}
+
 /// One exact law, for people.
-pub fn exact(r: &ExactReport, info: &AlgorithmInfo) -> String {
+pub fn exact(r: &ExactReport) -> String {
     let n = r.deck;
     let count = stats::perm::factorial(n) as usize;
-    let mut out = String::new();
-    let _ = writeln!(out, "{} on {n} cards: {}", r.algorithm, info.name);
-    let _ = writeln!(out, "source:      {}", info.source);
+    let mut out = named(&r.algorithm, n);
     let cut = if r.cut_paths > 0 {
         format!(
             ", {} cut below probability 2^-{} (unexplored mass {:.3e})",
@@ -243,11 +254,9 @@ fn with_fraction(p: f64, fraction: &str) -> String {
 
 /// The exact position matrix of a swap-based shuffle (the Markov chain),
 /// for people: the extreme cells, and the matrix when it fits a terminal.
-pub fn exact_chain(r: &ExactChainReport, info: &AlgorithmInfo) -> String {
+pub fn exact_chain(r: &ExactChainReport) -> String {
     let n = r.deck;
-    let mut out = String::new();
-    let _ = writeln!(out, "{} on {n} cards: {}", r.algorithm, info.name);
-    let _ = writeln!(out, "source:      {}", info.source);
+    let mut out = named(&r.algorithm, n);
     let _ = writeln!(
         out,
         "method:      {}, {} random transpositions, one card's position carried in whole numbers, {:.3} s",
@@ -438,7 +447,15 @@ pub fn audit(r: &crate::sampled::AuditReport) -> String {
             bad.message
         );
     }
-    out + &sample_body(&r.result)
+    out += &sample_body(&r.result);
+    out + match r.result.verdict {
+        Grade::Uniform | Grade::Unusual => "exit 0: no evidence of bias\n",
+        Grade::Suspicious => {
+            "exit 1: suspicious (a fair shuffle does this about once in a million runs): \
+             audit a second, independent file to confirm\n"
+        }
+        Grade::Biased => "exit 1: biased\n",
+    }
 }
 
 /// The tests, effect sizes, battery, collisions and verdict of a sampled
@@ -573,15 +590,15 @@ pub fn riffle(r: &crate::sampled::RiffleReport) -> String {
         }
         .to_string()
     };
-    for m in &r.models {
+    for m in &r.study.models {
         let _ = writeln!(
             out,
             "{} ({}), {} cards: {} decks per row, seed {}",
             m.algorithm,
             m.name,
-            r.deck,
-            fmt_count(r.shuffles),
-            r.seed
+            r.study.deck,
+            fmt_count(r.study.shuffles),
+            r.study.seed
         );
         let names: Vec<String> = m
             .rows
@@ -606,7 +623,7 @@ pub fn riffle(r: &crate::sampled::RiffleReport) -> String {
         let _ = writeln!(
             out,
             "  riffles before a test can no longer tell (p >= {} at every later k up to {}):",
-            r.tells_below, r.max_riffles
+            r.study.tells_below, r.study.max_riffles
         );
         for n in &m.riffles_needed {
             let _ = writeln!(
@@ -614,18 +631,19 @@ pub fn riffle(r: &crate::sampled::RiffleReport) -> String {
                 "    {:<24} {}",
                 n.test,
                 n.riffles
-                    .map_or(format!("more than {}", r.max_riffles), |k| k.to_string())
+                    .map_or(format!("more than {}", r.study.max_riffles), |k| k
+                        .to_string())
             );
         }
         let _ = writeln!(out);
     }
-    if !r.random_keys.is_empty() {
+    if !r.study.random_keys.is_empty() {
         let _ = writeln!(
             out,
             "Sorting by random b-bit keys (stable) is b riffles backwards: exact distance from uniform on {} cards",
-            r.deck
+            r.study.deck
         );
-        for k in &r.random_keys {
+        for k in &r.study.random_keys {
             let _ = writeln!(out, "  {:>2} bits: {:.6e}", k.bits, k.total_variation);
         }
     }

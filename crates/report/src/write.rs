@@ -16,8 +16,13 @@ pub enum ReportError {
         cause: std::io::Error,
     },
     /// A figure could not be drawn.
-    #[error(transparent)]
-    Figure(Box<crate::figures::FigureError>),
+    #[error("{path}: {source}")]
+    Figure {
+        /// The figure's path in the report folder, without extension.
+        path: String,
+        /// What went wrong.
+        source: crate::figures::FigureError,
+    },
 }
 
 /// Writes `contents` to `path` atomically: into a temporary file in the same

@@ -322,6 +322,54 @@ pub fn total_variation(counts: &[u64], law: &[f64]) -> f64 {
         .sum::<f64>()
 }
 
+/// One statistic of the battery over a run's decks: its sampled
+/// frequencies beside its exact law under a uniform shuffle.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct StatisticSummary {
+    /// The statistic.
+    pub statistic: Statistic,
+    /// `counts[k]`: decks whose statistic was `k`, `k` in `0..=n`.
+    pub counts: Vec<u64>,
+    /// `null[k]`: its exact probability under a uniform shuffle.
+    pub null: Vec<f64>,
+    /// The sampled mean.
+    pub mean: f64,
+    /// The exact mean under a uniform shuffle.
+    pub null_mean: f64,
+    /// Total variation distance between the sampled frequencies and the
+    /// null (biased upward by sampling noise).
+    pub total_variation: f64,
+}
+
+impl Battery {
+    /// One summary per statistic, in [`Statistic::ALL`]'s order.
+    pub fn summary(&self) -> Vec<StatisticSummary> {
+        let n = self.deck;
+        let total = self.total().max(1) as f64;
+        Statistic::ALL
+            .iter()
+            .map(|&s| {
+                let counts = self.of(s).to_vec();
+                let law = null(s, n);
+                StatisticSummary {
+                    statistic: s,
+                    mean: counts
+                        .iter()
+                        .enumerate()
+                        .map(|(k, &c)| k as f64 * c as f64)
+                        .sum::<f64>()
+                        / total,
+                    null_mean: s.null_mean(n),
+                    total_variation: total_variation(&counts, &law),
+                    counts,
+                    null: law,
+                }
+            })
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

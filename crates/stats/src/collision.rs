@@ -226,6 +226,47 @@ pub fn log10_effective_decks(c: &Collisions) -> Option<f64> {
     })
 }
 
+/// What the collision test saw, with its expectation under a uniform
+/// shuffle.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct CollisionSummary {
+    /// Decks compared: the first run's first `min(shuffles, 2^23)`.
+    pub decks: u64,
+    /// Distinct decks among them.
+    pub distinct: u64,
+    /// Pairs of identical decks (the test's statistic).
+    pub pairs: u64,
+    /// The most times one deck was seen.
+    pub most_repeated: u64,
+    /// Expected pairs for a uniform shuffle, `C(N, 2) / n!`.
+    pub expected_pairs: f64,
+    /// Bound on the Poisson approximation's error (total variation).
+    pub approximation_error: f64,
+    /// `log10 C(N, 2) / pairs`: the number of equally likely decks that
+    /// would repeat as often (absent without a repeat).
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
+    pub log10_effective_decks: Option<f64>,
+}
+
+impl Collisions {
+    /// The counts with their expectation under a uniform shuffle.
+    pub fn summary(&self) -> CollisionSummary {
+        CollisionSummary {
+            decks: self.decks,
+            distinct: self.distinct,
+            pairs: self.pairs,
+            most_repeated: self.most_repeated,
+            expected_pairs: expected_pairs(self.deck, self.decks),
+            approximation_error: approximation_error(self.deck, self.decks),
+            log10_effective_decks: log10_effective_decks(self),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

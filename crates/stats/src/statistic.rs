@@ -2,6 +2,11 @@
 
 /// A statistic of one deck (`deck[position] = card`, cards `0..n`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum Statistic {
     /// Cards at their starting position. Null: rencontres numbers
     /// `D(n, k) / n!` (OEIS A008290); mean 1.
@@ -42,5 +47,12 @@ impl Statistic {
             Statistic::RisingSequences => "rising-sequences",
             Statistic::Successions => "successions",
         }
+    }
+}
+
+impl std::fmt::Display for Statistic {
+    /// The [`name`](Statistic::name), padded as the format asks.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(self.name())
     }
 }

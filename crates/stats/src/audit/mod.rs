@@ -120,6 +120,12 @@ impl Grade {
         }
     }
 
+    /// Whether this grade is evidence of bias (suspicious or biased): what
+    /// makes a command exit 1.
+    pub fn shows_bias(self) -> bool {
+        matches!(self, Grade::Suspicious | Grade::Biased)
+    }
+
     /// The grade of one run's smallest adjusted p-value (given as log10),
     /// before any confirmation.
     pub fn of_log10(log10_p_adj: f64) -> Grade {

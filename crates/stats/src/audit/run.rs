@@ -277,6 +277,22 @@ pub struct SampleAudit {
     pub grade: Grade,
 }
 
+impl SampleAudit {
+    /// The audit of decks that came from outside ([`Observed::into_run`]):
+    /// one run, graded alone. Decks read from a file cannot be dealt again
+    /// with another seed, so there is no repetition and no confirmation: a
+    /// suspicious run stays suspicious.
+    pub fn of_decks(run: Run) -> Self {
+        SampleAudit {
+            log10_min_adjusted_p: run.analysis.log10_min_adjusted_p,
+            grade: verdict(run.analysis.log10_min_adjusted_p, None),
+            first: run,
+            repeated: None,
+            confirmation: None,
+        }
+    }
+}
+
 /// Runs an audit: `repeat` runs (seeds `seed`, `seed + 1`, …) of `shuffles`
 /// shuffles, a KS test of each test's p-values when `repeat > 1`, and a
 /// confirmation run with [`confirmation_seed`] when the result is

@@ -1,0 +1,146 @@
+//! `shuffle-audit exact`: the exact law of one algorithm on one deck, or
+//! the exact position matrix of a swap-based one on a real deck.
+
+use crate::range::NotAllowed;
+use crate::{Budget, PASS, command_line, find, limits_for, with_threads};
+use algorithms::registry::Entry;
+use anyhow::{Context, Result};
+use clap::Args;
+use judge::ExactVerdict;
+use judge::method::{ExactPlan, NoExactMethod, Requested, exact_plan};
+use report::{ExactReport, Provenance};
+use stats::{ExactError, Limits, MAX_EXACT_DECK, exact_distribution};
+use std::time::Instant;
+
+#[derive(Debug, Args)]
+pub(crate) struct ExactArgs {
+    /// Algorithm id (see `shuffle-audit list`).
+    #[arg(long, short)]
+    algorithm: String,
+    /// Number of cards: 1..=10 by brute force, 1..=11 by state merging,
+    /// 1..=256 by the Markov chain (position matrix only).
+    #[arg(long, short)]
+    deck: usize,
+    /// How to compute the law: `auto` picks the cheapest method that applies
+    /// (state merging and the Markov chain need a swap-based shuffle) and
+    /// the output says which.
+    #[arg(long, value_enum, default_value_t = ExactMethod::Auto)]
+    method: ExactMethod,
+    /// Print one JSON document (schema in reports/SCHEMA.md).
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    budget: Budget,
+}
+
+/// The exact methods `exact --method` can force.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ExactMethod {
+    /// The whole law by the cheaper of brute force and state merging where
+    /// one applies, else the Markov chain.
+    Auto,
+    /// Walk every path (any enumerable algorithm, up to 10 cards).
+    BruteForce,
+    /// Carry one weight per arrangement from step to step (swap-based
+    /// shuffles, up to 11 cards).
+    StateMerging,
+    /// Carry one card's position from step to step: the exact position
+    /// matrix, not the whole law (swap-based shuffles, up to 256 cards).
+    MarkovChain,
+}
+
+/// The methods that exist for `entry`, and up to which deck, for messages.
+fn exact_methods(entry: &Entry, swap_based: bool) -> String {
+    let walk = if entry.exact.is_enumerable() {
+        format!("brute force walks it up to {MAX_EXACT_DECK} cards")
+    } else {
+        "it cannot be walked".to_string()
+    };
+    if swap_based {
+        format!(
+            "{walk}, state merging up to {} cards, the Markov chain (position matrix) up to {} cards",
+            stats::merge::MAX_MERGE_DECK,
+            stats::markov::MAX_EXACT_MARKOV_DECK
+        )
+    } else {
+        format!("{walk}; state merging and the Markov chain need a swap-based shuffle")
+    }
+}
+
+/// `exact`'s plan: the judge's choice of method, its refusals in words.
+fn plan_exact(entry: &Entry, deck: usize, method: ExactMethod) -> Result<ExactPlan> {
+    let requested = match method {
+        ExactMethod::Auto => Requested::Auto,
+        ExactMethod::BruteForce => Requested::BruteForce,
+        ExactMethod::StateMerging => Requested::StateMerging,
+        ExactMethod::MarkovChain => Requested::MarkovChain,
+    };
+    let swap_based = entry.algorithm.swap_shuffle(deck.max(1)).is_some();
+    exact_plan(entry, deck, requested).map_err(|why| match why {
+        NoExactMethod::EmptyDeck => NotAllowed::new("deck size", 0, "1 or more cards").into(),
+        NoExactMethod::NotEnumerable(why) => {
+            anyhow::anyhow!("{} cannot be enumerated exactly: {why}", entry.id)
+        }
+        NoExactMethod::TooLarge {
+            method: Requested::MarkovChain,
+            ..
+        } => anyhow::anyhow!(
+            "{} has no exact method at {deck} cards by the Markov chain: {}",
+            entry.id,
+            exact_methods(entry, swap_based)
+        ),
+        NoExactMethod::TooLarge { max, .. } => ExactError::DeckSize { deck, max }.into(),
+        NoExactMethod::NotSwapBased(requested) => anyhow::anyhow!(
+            "--method {} needs a swap-based shuffle, and {} is not one: use --method brute-force",
+            match requested {
+                Requested::StateMerging => "state-merging",
+                _ => "markov-chain",
+            },
+            entry.id
+        ),
+        NoExactMethod::NoneAtThisSize => anyhow::anyhow!(
+            "{} has no exact method at {deck} cards: {}",
+            entry.id,
+            exact_methods(entry, swap_based)
+        ),
+    })
+}
+
+pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
+    let entry = find(&args.algorithm)?;
+    let plan = plan_exact(entry, args.deck, args.method)?;
+    let limits = limits_for(entry, args.budget.max_paths, Limits::default().max_paths);
+    let start = Instant::now();
+    let context = || format!("computing {} on {} cards exactly", entry.id, args.deck);
+    if let ExactPlan::Chain(swaps) = &plan {
+        let law = with_threads(args.budget.threads, || {
+            stats::markov::exact_position_law(swaps)
+        })?
+        .with_context(context)?;
+        let verdict = ExactVerdict::of_positions(&law, stats::markov::proves_uniform(swaps));
+        let report = report::ExactChainReport::new(
+            entry,
+            &law,
+            verdict,
+            start.elapsed().as_secs_f64(),
+            Provenance::new(command_line()),
+        );
+        crate::output::print(&report, args.json)?;
+        return Ok(PASS);
+    }
+    let law = with_threads(args.budget.threads, || match &plan {
+        ExactPlan::Merge(s) => stats::merge::merged_distribution(s),
+        _ => exact_distribution(&entry.algorithm, args.deck, &limits),
+    })?
+    .with_context(context)?;
+    let seconds = start.elapsed().as_secs_f64();
+    let report = ExactReport::new(
+        entry,
+        &law,
+        ExactVerdict::of(&law),
+        seconds,
+        Provenance::new(command_line()),
+    );
+    crate::output::print(&report, args.json)?;
+    Ok(PASS)
+}

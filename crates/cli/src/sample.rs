@@ -1,0 +1,173 @@
+//! `shuffle-audit sample`: shuffle many times, count, and test the counts.
+
+use crate::range::{at_least_one, within};
+use crate::{PASS, command_line, find, progress_bar, with_threads};
+use algorithms::registry::Entry;
+use anyhow::{Result, bail};
+use clap::Args;
+use report::Provenance;
+use std::time::Instant;
+
+#[derive(Debug, Args)]
+pub(crate) struct SampleArgs {
+    /// Algorithm id (see `shuffle-audit list`).
+    #[arg(long, short)]
+    algorithm: String,
+    /// Number of cards, 2..=255.
+    #[arg(long, short)]
+    deck: usize,
+    /// Shuffles per run.
+    #[arg(long, short = 'n', default_value_t = 10_000_000)]
+    shuffles: u64,
+    /// Seed of the first run; the same seed gives the same counts on any
+    /// number of threads.
+    #[arg(long, short, default_value_t = 1)]
+    seed: u64,
+    /// Runs with seeds seed, seed+1, …: a Kolmogorov–Smirnov test of each
+    /// test's p-values (two-level test).
+    #[arg(long, default_value_t = 1, value_name = "R")]
+    repeat: u64,
+    /// Keep the permutation histogram (n! counters), up to 10 cards. By
+    /// default it is kept when the shuffles give each arrangement 5
+    /// expected decks (5 x n!), so that the permutation tests can run.
+    #[arg(long, conflicts_with = "no_histogram")]
+    histogram: bool,
+    /// Keep the battery and the collision test instead of the histogram.
+    #[arg(long)]
+    no_histogram: bool,
+    /// Worker threads, 1..=1024 (default: one per core); results are the
+    /// same on any number.
+    #[arg(long, value_name = "N", value_parser = crate::parse_threads)]
+    threads: Option<usize>,
+    /// Print one JSON document (schema in reports/SCHEMA.md).
+    #[arg(long)]
+    json: bool,
+}
+
+/// `sample`'s validated plan: every refusal is here.
+struct SamplePlan {
+    entry: &'static Entry,
+    /// Keep the permutation histogram.
+    histogram: bool,
+}
+
+fn plan_sample(args: &SampleArgs) -> Result<SamplePlan> {
+    use stats::sample::{MAX_HISTOGRAM_DECK, MAX_SAMPLE_DECK};
+    let entry = find(&args.algorithm)?;
+    within("deck size", args.deck, 2..=MAX_SAMPLE_DECK).map_err(|e| e.purpose("sampling"))?;
+    let needed = stats::audit::min_shuffles_to_test(args.deck);
+    if args.shuffles < needed {
+        bail!(
+            "--shuffles {} is too few to test decks of {} cards: the position test needs at least {needed} (5 per cell)",
+            args.shuffles,
+            args.deck
+        );
+    }
+    at_least_one("--repeat", args.repeat)?;
+    if args.histogram && args.deck > MAX_HISTOGRAM_DECK {
+        bail!(
+            "--histogram is available for decks of at most {MAX_HISTOGRAM_DECK} cards: {}",
+            histogram_size(args.deck)
+        );
+    }
+    Ok(SamplePlan {
+        entry,
+        histogram: args.histogram
+            || (!args.no_histogram && stats::audit::keeps_histogram(args.deck, args.shuffles)),
+    })
+}
+
+pub(crate) fn run(args: &SampleArgs) -> Result<u8> {
+    use stats::sample::RNG_NAME;
+    let SamplePlan { entry, histogram } = plan_sample(args)?;
+    let total = args.shuffles.saturating_mul(args.repeat);
+    let bar = progress_bar(total, "shuffles");
+    let tick = |k: u64| {
+        if let Some(b) = &bar {
+            b.inc(k);
+            // A confirmation run (second seed) adds shuffles beyond the plan.
+            if b.length().is_some_and(|len| b.position() > len) {
+                b.set_length(b.position());
+            }
+        }
+    };
+    let start = Instant::now();
+    let (audit, threads) = with_threads(args.threads, || {
+        let a = stats::audit::audit(
+            &entry.algorithm,
+            args.deck,
+            args.shuffles,
+            args.seed,
+            args.repeat,
+            histogram,
+            &tick,
+        );
+        (a, rayon::current_num_threads())
+    })?;
+    let seconds = start.elapsed().as_secs_f64();
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let exact_tv = judge::method::cheap_exact_total_variation(entry, args.deck);
+    let report = report::sampled::SampleReport::new(
+        entry,
+        &audit,
+        args.shuffles,
+        RNG_NAME,
+        threads,
+        exact_tv,
+        seconds,
+        Provenance::new(command_line()),
+    );
+    crate::output::print(&report, args.json)?;
+    Ok(PASS)
+}
+
+/// What a permutation histogram of `deck` cards would take (`deck!`
+/// counters of 8 bytes per thread), in words: gigabytes while a machine
+/// could hold it, else a power of ten.
+fn histogram_size(deck: usize) -> String {
+    let log10_counters: f64 = (2..=deck).map(|k| (k as f64).log10()).sum();
+    let log10_bytes = log10_counters + 8f64.log10();
+    let sci = |log10: f64| {
+        let e = log10.floor();
+        format!("{:.1}e{e}", 10f64.powf(log10 - e))
+    };
+    if log10_bytes < 15.0 {
+        format!(
+            "{deck}! = {} counters of 8 bytes would take {:.1} GB per thread",
+            stats::perm::factorial(deck),
+            10f64.powf(log10_bytes) / 1e9
+        )
+    } else {
+        format!(
+            "{deck}! = {} counters of 8 bytes would take {} bytes per thread, far beyond any computer",
+            sci(log10_counters),
+            sci(log10_bytes)
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn histogram_sizes_are_true_at_every_deck() {
+        // 11! = 39,916,800 counters: 0.32 GB.
+        assert_eq!(
+            histogram_size(11),
+            "11! = 39916800 counters of 8 bytes would take 0.3 GB per thread"
+        );
+        // 20! = 2.43e18 counters, 1.9e19 bytes.
+        assert!(histogram_size(20).contains("2.4e18 counters of 8 bytes would take 1.9e19 bytes"));
+        // 52! = 8.07e67; 255! = 3.35e504 (log10 255! = 504.525).
+        assert!(histogram_size(52).contains("52! = 8.1e67 counters"));
+        assert!(
+            histogram_size(255)
+                .contains("255! = 3.4e504 counters of 8 bytes would take 2.7e505 bytes"),
+            "{}",
+            histogram_size(255)
+        );
+    }
+}
