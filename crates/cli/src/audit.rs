@@ -7,8 +7,8 @@ use algorithms::registry::Entry;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use decks::{Base, DeckParser, ReadError, read_decks};
-use report::Provenance;
 use report::sampled::{AuditReport, InputInfo, InvalidLines, SampleReport};
+use report::{Provenance, Standalone};
 use stats::audit::{Observed, SampleAudit};
 use stats::sample::MAX_SAMPLE_DECK;
 use std::io::BufRead;
@@ -123,8 +123,6 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
     );
     result.threads = 1;
     let report = AuditReport {
-        schema_version: report::SCHEMA_VERSION,
-        provenance: Provenance::new(crate::command_line()),
         input: InputInfo {
             source: args.input.clone(),
             lines: counts.lines,
@@ -144,8 +142,12 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
                 .collect(),
         },
         result,
-        seconds: start.elapsed().as_secs_f64(),
     };
+    let report = Standalone::new(
+        report,
+        Provenance::new(crate::command_line()),
+        Some(start.elapsed().as_secs_f64()),
+    );
     crate::output::print(&report, args.json)?;
     Ok(if grade.shows_bias() { BIAS } else { PASS })
 }

@@ -8,7 +8,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use judge::ExactVerdict;
 use judge::method::{ExactPlan, NoExactMethod, Requested, exact_plan};
-use report::{ExactReport, Provenance};
+use report::{ExactReport, Provenance, Standalone};
 use stats::{ExactError, Limits, MAX_EXACT_DECK, exact_distribution};
 use std::time::Instant;
 
@@ -118,12 +118,10 @@ pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
         })?
         .with_context(context)?;
         let verdict = ExactVerdict::of_positions(&law, stats::markov::proves_uniform(swaps));
-        let report = report::ExactChainReport::new(
-            entry,
-            &law,
-            verdict,
-            start.elapsed().as_secs_f64(),
+        let report = Standalone::new(
+            report::ExactChainReport::new(entry, &law, verdict),
             Provenance::new(command_line()),
+            Some(start.elapsed().as_secs_f64()),
         );
         crate::output::print(&report, args.json)?;
         return Ok(PASS);
@@ -134,12 +132,10 @@ pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
     })?
     .with_context(context)?;
     let seconds = start.elapsed().as_secs_f64();
-    let report = ExactReport::new(
-        entry,
-        &law,
-        ExactVerdict::of(&law),
-        seconds,
+    let report = Standalone::new(
+        ExactReport::new(entry, &law, ExactVerdict::of(&law)),
         Provenance::new(command_line()),
+        Some(seconds),
     );
     crate::output::print(&report, args.json)?;
     Ok(PASS)

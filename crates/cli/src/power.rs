@@ -7,7 +7,7 @@ use algorithms::registry::Entry;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use judge::method::{NoPowerMethod, PowerBasis, PowerMethod, power_method};
-use report::Provenance;
+use report::{Provenance, Standalone};
 use stats::{Limits, MAX_EXACT_DECK, exact_distribution};
 
 #[derive(Debug, Args)]
@@ -86,6 +86,7 @@ pub(crate) fn run(args: &PowerArgs) -> Result<u8> {
         PowerMethod::Enumeration => power_by_enumeration(entry, args, alpha)?,
         PowerMethod::MarkovChain(swaps) => power_by_markov_chain(entry, &swaps, args, alpha)?,
     };
+    let report = Standalone::new(report, Provenance::new(command_line()), None);
     crate::output::print(&report, args.json)?;
     Ok(PASS)
 }
@@ -124,8 +125,6 @@ fn power_report(
     method: PowerBasis,
 ) -> report::sampled::PowerReport {
     report::sampled::PowerReport {
-        schema_version: report::SCHEMA_VERSION,
-        provenance: Provenance::new(command_line()),
         algorithm: entry.id.into(),
         deck: args.deck,
         alpha,

@@ -6,8 +6,8 @@ use crate::range::{at_least_one, within};
 use anyhow::Result;
 use clap::Args;
 use judge::riffle::RiffleStudy;
-use report::Provenance;
 use report::sampled::RiffleReport;
+use report::{Provenance, Standalone};
 use stats::riffle::MAX_RIFFLE_DECK;
 use std::time::Instant;
 
@@ -78,13 +78,14 @@ pub(crate) fn run(args: &RiffleArgs) -> Result<u8> {
     } = plan(args)?;
     let start = Instant::now();
     let study = crate::with_threads(args.threads, || study(deck, max, shuffles, args.seed))?;
-    let report = RiffleReport {
-        schema_version: Some(report::SCHEMA_VERSION),
-        provenance: Some(Provenance::new(crate::command_line())),
-        study,
-        figure: None,
-        seconds: Some(start.elapsed().as_secs_f64()),
-    };
+    let report = Standalone::new(
+        RiffleReport {
+            study,
+            figure: None,
+        },
+        Provenance::new(crate::command_line()),
+        Some(start.elapsed().as_secs_f64()),
+    );
     crate::output::print(&report, args.json)?;
     Ok(PASS)
 }

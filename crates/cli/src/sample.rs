@@ -5,7 +5,7 @@ use crate::{PASS, command_line, find, progress_bar, with_threads};
 use algorithms::registry::Entry;
 use anyhow::{Result, bail};
 use clap::Args;
-use report::Provenance;
+use report::{Provenance, Standalone};
 use std::time::Instant;
 
 #[derive(Debug, Args)]
@@ -109,15 +109,13 @@ pub(crate) fn run(args: &SampleArgs) -> Result<u8> {
         b.finish_and_clear();
     }
     let exact_tv = judge::method::cheap_exact_total_variation(entry, args.deck);
-    let report = report::sampled::SampleReport::new(
-        entry,
-        &audit,
-        args.shuffles,
-        RNG_NAME,
-        threads,
-        exact_tv,
-        seconds,
+    let report = Standalone::new(
+        report::sampled::SampleReport {
+            threads,
+            ..report::sampled::SampleReport::new(entry, &audit, args.shuffles, RNG_NAME, exact_tv)
+        },
         Provenance::new(command_line()),
+        Some(seconds),
     );
     crate::output::print(&report, args.json)?;
     Ok(PASS)

@@ -265,11 +265,8 @@ fn riffle_stage(
     }
     let shuffles = (plan.large_shuffles / 10).max(1);
     let mut r = report::sampled::RiffleReport {
-        schema_version: None,
-        provenance: None,
         study: crate::riffle::study(deck, RIFFLE_MAX, shuffles, plan.seed),
         figure: None,
-        seconds: None,
     };
     let figure = files::riffle_figure(&r)?;
     r.figure = Some(figure[0].path.clone());

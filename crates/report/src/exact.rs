@@ -1,7 +1,6 @@
 //! The exact law of one algorithm on one deck: `shuffle-audit exact --json`,
 //! and the exact position matrix of the Markov chain.
 
-use crate::{Provenance, SCHEMA_VERSION};
 use algorithms::registry::Entry;
 use judge::method::LawMethod;
 use judge::{ExactVerdict, Expectation};
@@ -21,12 +20,6 @@ pub struct Bounds {
 /// The exact law of one algorithm on one deck: `shuffle-audit exact --json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ExactReport {
-    /// [`SCHEMA_VERSION`] (absent inside `report.json`).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub schema_version: Option<u32>,
-    /// Who wrote it (absent inside `report.json`).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub provenance: Option<Provenance>,
     /// Algorithm id.
     pub algorithm: String,
     /// Number of cards.
@@ -88,41 +81,18 @@ pub struct ExactReport {
     /// The same as exact weights over `denominator`, decimal strings.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub permutation_weights: Option<Vec<String>>,
-    /// Wall time of the computation, in seconds (absent inside
-    /// `report.json`, which is deterministic apart from its provenance).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub seconds: Option<f64>,
 }
 
 impl ExactReport {
-    /// The report for `law`, computed for `entry` in `seconds`, with the
-    /// verdict the judge gave it ([`ExactVerdict::of`]).
-    pub fn new(
-        entry: &Entry,
-        law: &ExactDistribution,
-        verdict: ExactVerdict,
-        seconds: f64,
-        provenance: Provenance,
-    ) -> Self {
-        ExactReport {
-            schema_version: Some(SCHEMA_VERSION),
-            provenance: Some(provenance),
-            seconds: Some(seconds),
-            ..Self::case(entry, law, verdict)
-        }
-    }
-
-    /// The report as a case of `report.json`: without the schema version,
-    /// provenance and wall time, which the enclosing document carries.
-    pub fn case(entry: &Entry, law: &ExactDistribution, verdict: ExactVerdict) -> Self {
+    /// The document of `law`, computed for `entry`, with the verdict the
+    /// judge gave it ([`ExactVerdict::of`]).
+    pub fn new(entry: &Entry, law: &ExactDistribution, verdict: ExactVerdict) -> Self {
         let tv = law.total_variation();
         let passes = match law.method {
             Method::BruteForce | Method::StateMerging { .. } => 1,
             Method::RepeatedComposition { passes } => passes,
         };
         ExactReport {
-            schema_version: None,
-            provenance: None,
             algorithm: entry.id.into(),
             deck: law.deck,
             method: law.method.into(),
@@ -160,7 +130,6 @@ impl ExactReport {
                 .collect(),
             permutations: Some(law.probabilities()),
             permutation_weights: Some(law.weights.iter().map(|w| w.to_string()).collect()),
-            seconds: None,
         }
     }
 
@@ -191,10 +160,6 @@ pub struct ChainCell {
 /// enumerate: `shuffle-audit exact --json` with method `markov-chain`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ExactChainReport {
-    /// [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// Who wrote it.
-    pub provenance: Provenance,
     /// Algorithm id.
     pub algorithm: String,
     /// Number of cards.
@@ -223,20 +188,12 @@ pub struct ExactChainReport {
     pub position_matrix: Vec<Vec<f64>>,
     /// The same as exact weights over `denominator`, decimal strings.
     pub position_weights: Vec<Vec<String>>,
-    /// Wall time of the computation, in seconds.
-    pub seconds: f64,
 }
 
 impl ExactChainReport {
-    /// The report for `law`, computed for `entry` in `seconds`, with the
-    /// verdict the judge gave it ([`ExactVerdict::of_positions`]).
-    pub fn new(
-        entry: &Entry,
-        law: &ExactPositionLaw,
-        verdict: ExactVerdict,
-        seconds: f64,
-        provenance: Provenance,
-    ) -> Self {
+    /// The document of `law`, computed for `entry`, with the verdict the
+    /// judge gave it ([`ExactVerdict::of_positions`]).
+    pub fn new(entry: &Entry, law: &ExactPositionLaw, verdict: ExactVerdict) -> Self {
         let n = law.deck;
         let rounded = law.rounded();
         let cell = |i: usize| {
@@ -252,8 +209,6 @@ impl ExactChainReport {
         let (max, min) = law.extreme_cells();
         let fixed = law.expected_fixed_points();
         ExactChainReport {
-            schema_version: SCHEMA_VERSION,
-            provenance,
             algorithm: entry.id.into(),
             deck: n,
             method: LawMethod::MarkovChain,
@@ -271,7 +226,6 @@ impl ExactChainReport {
                 .chunks(n)
                 .map(|row| row.iter().map(ToString::to_string).collect())
                 .collect(),
-            seconds,
         }
     }
 }

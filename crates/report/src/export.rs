@@ -3,7 +3,7 @@
 //! text for people. The command writes the bytes; nothing here prints.
 
 use crate::sampled::{AuditReport, PowerReport, RiffleReport, SampleReport};
-use crate::{AlgorithmInfo, ExactChainReport, ExactReport, SuiteReport, text};
+use crate::{AlgorithmInfo, ExactChainReport, ExactReport, Standalone, SuiteReport, text};
 use serde::Serialize;
 
 /// A document a command prints.
@@ -49,37 +49,37 @@ impl Document for [AlgorithmInfo] {
     }
 }
 
-impl Document for ExactReport {
+impl Document for Standalone<ExactReport> {
     fn text(&self, _: bool) -> String {
         text::exact(self)
     }
 }
 
-impl Document for ExactChainReport {
+impl Document for Standalone<ExactChainReport> {
     fn text(&self, _: bool) -> String {
         text::exact_chain(self)
     }
 }
 
-impl Document for SampleReport {
+impl Document for Standalone<SampleReport> {
     fn text(&self, _: bool) -> String {
         text::sample(self)
     }
 }
 
-impl Document for AuditReport {
+impl Document for Standalone<AuditReport> {
     fn text(&self, _: bool) -> String {
         text::audit(self)
     }
 }
 
-impl Document for PowerReport {
+impl Document for Standalone<PowerReport> {
     fn text(&self, _: bool) -> String {
         text::power(self)
     }
 }
 
-impl Document for RiffleReport {
+impl Document for Standalone<RiffleReport> {
     fn text(&self, _: bool) -> String {
         text::riffle(self)
     }

@@ -30,6 +30,37 @@ pub const SCHEMA_VERSION: u32 = 5;
 /// The schema of the JSON documents, written beside them as `SCHEMA.md`.
 pub const SCHEMA_MD: &str = include_str!("../SCHEMA.md");
 
+/// A document printed alone, as every command but the default run prints
+/// one: the schema's version and who wrote it first, then the document's
+/// own fields, then the wall time. Inside `report.json` the same documents
+/// appear without it: the report carries one envelope for all of them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Standalone<D> {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// Who wrote it.
+    pub provenance: Provenance,
+    /// The document.
+    #[serde(flatten)]
+    pub document: D,
+    /// Wall time of the command's work, in seconds (absent where the
+    /// command does not time it).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub seconds: Option<f64>,
+}
+
+impl<D> Standalone<D> {
+    /// `document` in the envelope of this schema version.
+    pub fn new(document: D, provenance: Provenance, seconds: Option<f64>) -> Self {
+        Standalone {
+            schema_version: SCHEMA_VERSION,
+            provenance,
+            document,
+            seconds,
+        }
+    }
+}
+
 /// Who wrote a document, and how to run it again.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Provenance {
@@ -269,16 +300,14 @@ mod tests {
         let mut limits = Limits::for_exact(entry.exact);
         limits.max_paths = 10_000_000;
         let law = exact_distribution(&entry.algorithm, 2, &limits).unwrap();
-        let exact = ExactReport::new(
-            entry,
-            &law,
-            ExactVerdict::of(&law),
-            0.0,
+        let exact = Standalone::new(
+            ExactReport::new(entry, &law, ExactVerdict::of(&law)),
             Provenance::new("test"),
+            Some(0.0),
         );
         let fy = find("fisher-yates").unwrap();
         let audit = stats::audit::audit(&fy.algorithm, 4, 2_000, 1, 1, true, &|_| {});
-        let mut case_sample = sampled::SampleReport::case(fy, &audit, 2_000, "rng", None);
+        let mut case_sample = sampled::SampleReport::new(fy, &audit, 2_000, "rng", None);
         case_sample.effect.position_z.clear();
         let mut provenance = Provenance::new("test");
         provenance.threads = Some(2);
@@ -308,7 +337,7 @@ mod tests {
                 cases: vec![
                     SuiteCase {
                         deck: 2,
-                        exact: Some(ExactReport::case(entry, &law, ExactVerdict::of(&law))),
+                        exact: Some(ExactReport::new(entry, &law, ExactVerdict::of(&law))),
                         exact_positions: None,
                         sampled: Some(case_sample),
                         shuffles_to_detect: Some(1.0),
@@ -355,31 +384,29 @@ mod tests {
         // The sampling documents, with every optional part present.
         let fy = find("fisher-yates").unwrap();
         let audit = stats::audit::audit(&fy.algorithm, 4, 2_000, 1, 2, true, &|_| {});
-        let mut sampled = sampled::SampleReport::new(
-            fy,
-            &audit,
-            2_000,
-            "rng",
-            1,
-            Some(0.0),
-            0.0,
+        let mut sampled = Standalone::new(
+            sampled::SampleReport::new(fy, &audit, 2_000, "rng", Some(0.0)),
             Provenance::new("t"),
+            Some(0.0),
         );
+        sampled.document.threads = 1;
+        let text = serde_json::to_string(&sampled).unwrap();
+        let back = serde_json::from_str::<Standalone<sampled::SampleReport>>(&text).unwrap();
+        assert_eq!(serde_json::to_string(&back).unwrap(), text);
+        let sampled = &mut sampled.document;
         sampled.confirmation = Some(sampled::RunInfo::new(9, &audit.first.analysis));
         sampled.skipped_tests.push(stats::audit::Skipped {
             name: stats::TestName::COLLISIONS,
             reason: "y".into(),
         });
-        keys(&serde_json::to_value(&sampled).unwrap(), &mut all);
+        keys(&serde_json::to_value(&*sampled).unwrap(), &mut all);
         // A large deck: the battery and collisions (seconds of a day repeat).
         let seeded = find("fisher-yates-seed-seconds").unwrap();
         let audit = stats::audit::audit(&seeded.algorithm, 30, 2_000, 1, 1, false, &|_| {});
-        let large = sampled::SampleReport::case(seeded, &audit, 2_000, "rng", None);
+        let large = sampled::SampleReport::new(seeded, &audit, 2_000, "rng", None);
         keys(&serde_json::to_value(&large).unwrap(), &mut all);
         // `audit --json`, with invalid lines.
         let read = sampled::AuditReport {
-            schema_version: SCHEMA_VERSION,
-            provenance: Provenance::new("t"),
             input: sampled::InputInfo {
                 source: "-".into(),
                 lines: 2_001,
@@ -395,29 +422,28 @@ mod tests {
                 }],
             },
             result: large,
-            seconds: 0.0,
         };
+        let read = Standalone::new(read, Provenance::new("t"), Some(0.0));
         let text = serde_json::to_string(&read).unwrap();
-        let back = serde_json::from_str::<sampled::AuditReport>(&text).unwrap();
+        let back = serde_json::from_str::<Standalone<sampled::AuditReport>>(&text).unwrap();
         assert_eq!(serde_json::to_string(&back).unwrap(), text);
         keys(&serde_json::to_value(&read).unwrap(), &mut all);
         // `riffle --json`, with a figure as inside `report.json`.
-        let riffle = sampled::RiffleReport {
-            schema_version: Some(SCHEMA_VERSION),
-            provenance: Some(Provenance::new("t")),
-            study: judge::riffle::study(8, 2, 500, 1, &|_| {}),
-            figure: Some("figures/riffles.png".into()),
-            seconds: Some(0.0),
-        };
+        let riffle = Standalone::new(
+            sampled::RiffleReport {
+                study: judge::riffle::study(8, 2, 500, 1, &|_| {}),
+                figure: Some("figures/riffles.png".into()),
+            },
+            Provenance::new("t"),
+            Some(0.0),
+        );
         let text = serde_json::to_string(&riffle).unwrap();
-        let back = serde_json::from_str::<sampled::RiffleReport>(&text).unwrap();
+        let back = serde_json::from_str::<Standalone<sampled::RiffleReport>>(&text).unwrap();
         assert_eq!(serde_json::to_string(&back).unwrap(), text);
         keys(&serde_json::to_value(&riffle).unwrap(), &mut all);
         let naive = find("naive-swap").unwrap();
         let law = exact_distribution(&naive.algorithm, 3, &Limits::default()).unwrap();
         let power = sampled::PowerReport {
-            schema_version: SCHEMA_VERSION,
-            provenance: Provenance::new("t"),
             algorithm: "naive-swap".into(),
             deck: 3,
             alpha: 0.01,
@@ -433,8 +459,6 @@ mod tests {
             naive,
             &stats::markov::exact_position_law(&swaps).unwrap(),
             ExactVerdict::Biased,
-            0.0,
-            Provenance::new("t"),
         );
         keys(&serde_json::to_value(&chain).unwrap(), &mut all);
         keys(
@@ -474,16 +498,15 @@ mod tests {
     fn exact_report_round_trips_and_keeps_exact_weights() {
         let entry = find("naive-swap").unwrap();
         let law = exact_distribution(&entry.algorithm, 3, &Limits::default()).unwrap();
-        let report = ExactReport::new(
-            entry,
-            &law,
-            ExactVerdict::of(&law),
-            0.0,
+        let report = Standalone::new(
+            ExactReport::new(entry, &law, ExactVerdict::of(&law)),
             Provenance::new("test"),
+            Some(0.0),
         );
         let text = serde_json::to_string(&report).unwrap();
-        let back: ExactReport = serde_json::from_str(&text).unwrap();
+        let back: Standalone<ExactReport> = serde_json::from_str(&text).unwrap();
         assert_eq!(back, report);
+        let back = back.document;
         assert_eq!(
             back.permutation_weights.unwrap(),
             ["4", "5", "5", "5", "4", "4"]

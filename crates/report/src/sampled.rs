@@ -1,7 +1,6 @@
 //! Documents of the sampling commands: `shuffle-audit sample --json` and
 //! `shuffle-audit power --json`.
 
-use crate::Provenance;
 use judge::positions::DivergenceInfo;
 use judge::riffle::RiffleStudy;
 use serde::{Deserialize, Serialize};
@@ -93,12 +92,6 @@ pub struct NamedValues {
 /// `shuffle-audit sample --json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SampleReport {
-    /// [`crate::SCHEMA_VERSION`] (absent inside `report.json`).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub schema_version: Option<u32>,
-    /// Who wrote it (absent inside `report.json`).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub provenance: Option<Provenance>,
     /// Algorithm id.
     pub algorithm: String,
     /// Number of cards.
@@ -145,37 +138,12 @@ pub struct SampleReport {
     /// The two-level test, with `--repeat`.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub repeat: Option<RepeatInfo>,
-    /// Wall time, in seconds (absent inside `report.json`).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub seconds: Option<f64>,
 }
 
 impl SampleReport {
-    /// The document for an audit of `entry` (`shuffles` per run).
-    #[allow(clippy::too_many_arguments)]
+    /// The document of an audit of `entry` (`shuffles` per run), `threads`
+    /// 0 (the command sets it; `report.json` gives it in its provenance).
     pub fn new(
-        entry: &algorithms::Entry,
-        audit: &stats::audit::SampleAudit,
-        shuffles: u64,
-        rng: &str,
-        threads: usize,
-        exact_total_variation: Option<f64>,
-        seconds: f64,
-        provenance: Provenance,
-    ) -> Self {
-        SampleReport {
-            schema_version: Some(crate::SCHEMA_VERSION),
-            provenance: Some(provenance),
-            threads,
-            seconds: Some(seconds),
-            ..Self::case(entry, audit, shuffles, rng, exact_total_variation)
-        }
-    }
-
-    /// The report as a case of `report.json`: without the schema version,
-    /// provenance, thread count and wall time, which the enclosing document
-    /// carries (`threads` is 0).
-    pub fn case(
         entry: &algorithms::Entry,
         audit: &stats::audit::SampleAudit,
         shuffles: u64,
@@ -206,8 +174,6 @@ impl SampleReport {
         let a = &first.analysis;
         let n = first.positions.deck;
         SampleReport {
-            schema_version: None,
-            provenance: None,
             algorithm: algorithm.into(),
             deck: n,
             shuffles,
@@ -264,7 +230,6 @@ impl SampleReport {
                 ks: r.ks.clone(),
                 ks_skipped: r.skipped.clone(),
             }),
-            seconds: None,
         }
     }
 }
@@ -307,47 +272,28 @@ pub struct InputInfo {
 /// `shuffle-audit audit --json`: decks read from a file, tested.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AuditReport {
-    /// [`crate::SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// Who wrote it.
-    pub provenance: Provenance,
     /// What was read.
     pub input: InputInfo,
     /// The tests, as `sample --json` has them (`algorithm` is the input's
     /// name, `expected` `"unknown"`, `seed` 0 and `rng` says the decks were read).
     pub result: SampleReport,
-    /// Wall time, in seconds.
-    pub seconds: f64,
 }
 
 /// `shuffle-audit riffle --json`, and the `riffles` of `report.json`: the
 /// judge's [`RiffleStudy`] in the document envelope.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RiffleReport {
-    /// [`crate::SCHEMA_VERSION`] (absent inside `report.json`).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub schema_version: Option<u32>,
-    /// Who wrote it (absent inside `report.json`).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub provenance: Option<Provenance>,
     /// The study.
     #[serde(flatten)]
     pub study: RiffleStudy,
     /// The figure, relative to the report folder (inside `report.json`).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub figure: Option<String>,
-    /// Wall time, in seconds (absent inside `report.json`).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub seconds: Option<f64>,
 }
 
 /// `shuffle-audit power --json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PowerReport {
-    /// [`crate::SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// Who wrote it.
-    pub provenance: Provenance,
     /// Algorithm id.
     pub algorithm: String,
     /// Number of cards.

@@ -64,7 +64,7 @@ impl SuiteAlgorithm {
                 let mut skipped = Vec::new();
                 let exact = match (&c.exact, c.exact_verdict) {
                     (Some(Ok(law)), Some(verdict)) => {
-                        let r = ExactReport::case(j.entry, law, verdict);
+                        let r = ExactReport::new(j.entry, law, verdict);
                         Some(if c.deck > SUITE_PERMUTATIONS_UP_TO {
                             r.without_permutations()
                         } else {
@@ -77,7 +77,7 @@ impl SuiteAlgorithm {
                     }
                     _ => None,
                 };
-                let mut sampled = sampled::SampleReport::case(
+                let mut sampled = sampled::SampleReport::new(
                     j.entry,
                     &c.audit,
                     c.shuffles,

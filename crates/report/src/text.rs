@@ -1,7 +1,8 @@
 //! Plain-text renderings for the terminal.
 
 use crate::fmt::{effect_cell, fmt_count, fmt_log10_p, fmt_power_of_ten, fmt_prob};
-use crate::{AlgorithmInfo, ExactChainReport, ExactReport, SuiteReport};
+use crate::sampled::{AuditReport, PowerReport, RiffleReport, SampleReport};
+use crate::{AlgorithmInfo, ExactChainReport, ExactReport, Standalone, SuiteReport};
 use judge::{ExactVerdict, Grade, Verdict};
 use std::fmt::Write;
 
@@ -65,7 +66,8 @@ fn named(id: &str, n: usize) -> String {
 }
 
 /// One exact law, for people.
-pub fn exact(r: &ExactReport) -> String {
+pub fn exact(doc: &Standalone<ExactReport>) -> String {
+    let (r, seconds) = (&doc.document, doc.seconds.unwrap_or(0.0));
     let n = r.deck;
     let count = stats::perm::factorial(n) as usize;
     let mut out = named(&r.algorithm, n);
@@ -93,9 +95,7 @@ pub fn exact(r: &ExactReport) -> String {
     let _ = writeln!(
         out,
         "method:      {}, {} paths{merged}{passes}{cut}, {:.3} s",
-        r.method,
-        r.paths,
-        r.seconds.unwrap_or(0.0)
+        r.method, r.paths, seconds
     );
     let _ = writeln!(
         out,
@@ -254,13 +254,14 @@ fn with_fraction(p: f64, fraction: &str) -> String {
 
 /// The exact position matrix of a swap-based shuffle (the Markov chain),
 /// for people: the extreme cells, and the matrix when it fits a terminal.
-pub fn exact_chain(r: &ExactChainReport) -> String {
+pub fn exact_chain(doc: &Standalone<ExactChainReport>) -> String {
+    let (r, seconds) = (&doc.document, doc.seconds.unwrap_or(0.0));
     let n = r.deck;
     let mut out = named(&r.algorithm, n);
     let _ = writeln!(
         out,
         "method:      {}, {} random transpositions, one card's position carried in whole numbers, {:.3} s",
-        r.method, r.steps, r.seconds
+        r.method, r.steps, seconds
     );
     let meaning = match r.verdict {
         ExactVerdict::Biased => "some card is more likely at some position than 1/n",
@@ -399,7 +400,8 @@ pub fn suite(report: &SuiteReport, colour: bool) -> String {
 }
 
 /// A sampling run, for people.
-pub fn sample(r: &crate::sampled::SampleReport) -> String {
+pub fn sample(doc: &Standalone<SampleReport>) -> String {
+    let (r, seconds) = (&doc.document, doc.seconds.unwrap_or(0.0));
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -409,9 +411,9 @@ pub fn sample(r: &crate::sampled::SampleReport) -> String {
         r.shuffles,
         r.seed,
         r.threads,
-        r.seconds.unwrap_or(0.0),
+        seconds,
         r.shuffles as f64 * r.repeat.as_ref().map_or(1, |x| x.runs) as f64
-            / r.seconds.unwrap_or(0.0).max(1e-9)
+            / seconds.max(1e-9)
             / 1e6
     );
     let _ = writeln!(out, "rng: {}", r.rng);
@@ -419,7 +421,8 @@ pub fn sample(r: &crate::sampled::SampleReport) -> String {
 }
 
 /// The decks read by `shuffle-audit audit` and what their tests say.
-pub fn audit(r: &crate::sampled::AuditReport) -> String {
+pub fn audit(doc: &Standalone<AuditReport>) -> String {
+    let (r, seconds) = (&doc.document, doc.seconds.unwrap_or(0.0));
     let mut out = String::new();
     let i = &r.input;
     let _ = writeln!(
@@ -435,7 +438,7 @@ pub fn audit(r: &crate::sampled::AuditReport) -> String {
         } else {
             "as given"
         },
-        r.seconds
+        seconds
     );
     for bad in &i.invalid {
         let _ = writeln!(
@@ -578,7 +581,8 @@ fn sample_body(r: &crate::sampled::SampleReport) -> String {
 }
 
 /// The riffle tables, for people.
-pub fn riffle(r: &crate::sampled::RiffleReport) -> String {
+pub fn riffle(doc: &Standalone<RiffleReport>) -> String {
+    let r = &doc.document;
     let mut out = String::new();
     let short = |name: &str| {
         match name {
@@ -662,7 +666,8 @@ fn fmt_factorial(n: usize) -> String {
 }
 
 /// A power plan, for people.
-pub fn power(r: &crate::sampled::PowerReport) -> String {
+pub fn power(doc: &Standalone<PowerReport>) -> String {
+    let r = &doc.document;
     let mut out = String::new();
     match r.total_variation {
         Some(tv) => {
