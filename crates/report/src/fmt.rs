@@ -92,3 +92,26 @@ pub fn fmt_shuffles(n: f64) -> String {
         format!("{n:.2e}")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_get_thousands_separators() {
+        assert_eq!(fmt_count(0), "0");
+        assert_eq!(fmt_count(999), "999");
+        assert_eq!(fmt_count(1000), "1,000");
+        assert_eq!(fmt_count(2_000_000), "2,000,000");
+        assert_eq!(fmt_count(u64::MAX), "18,446,744,073,709,551,615");
+    }
+
+    #[test]
+    fn p_values_switch_notation_with_size() {
+        assert_eq!(fmt_log10_p(0.0), "1.0000");
+        assert_eq!(fmt_log10_p(-2.0), "0.0100");
+        assert_eq!(fmt_log10_p(-5.0), "1.00e-5");
+        assert_eq!(fmt_log10_p(-400.0), "10^-400.0");
+        assert_eq!(fmt_log10_p(f64::MIN), "0");
+    }
+}

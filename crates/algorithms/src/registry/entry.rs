@@ -1,0 +1,227 @@
+//! What one row of the registry says: the algorithm, where it comes from,
+//! its expected verdict and how far exact enumeration reaches it.
+
+use crate::*;
+
+macro_rules! kernels {
+    ($($(#[$doc:meta])* $variant:ident($ty:ty),)*) => {
+        /// One pass of an algorithm: a closed set of every algorithm in the
+        /// suite, dispatched by `match`.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Kernel {
+            $($(#[$doc])* $variant($ty),)*
+        }
+
+        impl Shuffle for Kernel {
+            #[inline]
+            fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+                match self {
+                    $(Kernel::$variant(a) => a.shuffle(deck, src),)*
+                }
+            }
+        }
+
+        impl Kernel {
+            /// Calls `visitor` with the concrete algorithm, so that a loop over
+            /// many shuffles is compiled for that algorithm alone.
+            pub fn visit<V: Visitor>(&self, visitor: V) -> V::Output {
+                match self {
+                    $(Kernel::$variant(a) => visitor.visit(a),)*
+                }
+            }
+        }
+    };
+}
+
+/// Code that runs with a concrete algorithm type: see [`Kernel::visit`] and
+/// [`Algorithm::visit`].
+pub trait Visitor {
+    /// What the visit returns.
+    type Output;
+    /// Runs with the concrete algorithm.
+    fn visit<A: Shuffle + Copy + Send + Sync>(self, algorithm: &A) -> Self::Output;
+}
+
+kernels! {
+    /// See [`RedrawOnEmpty`].
+    RedrawOnEmpty(RedrawOnEmpty),
+    /// See [`ShufflePick1`].
+    ShufflePick1(ShufflePick1),
+    /// See [`ShufflePick`].
+    ShufflePick(ShufflePick),
+    /// See [`RandomPairsSwap`].
+    RandomPairsSwap(RandomPairsSwap),
+    /// See [`ShuffleSwap`].
+    ShuffleSwap(ShuffleSwap),
+    /// See [`ShuffleInsert1`].
+    ShuffleInsert1(ShuffleInsert1),
+    /// See [`ShuffleInsert`].
+    ShuffleInsert(ShuffleInsert),
+    /// See [`RedrawFlags`].
+    RedrawFlags(RedrawFlags),
+    /// See [`SpliceDraw`].
+    SpliceDraw(SpliceDraw),
+    /// See [`BlogKnuthDurstenfeld`].
+    BlogKnuthDurstenfeld(BlogKnuthDurstenfeld),
+    /// See [`BlogInsideOut`].
+    BlogInsideOut(BlogInsideOut),
+    /// See [`DealWholeDeck`].
+    DealWholeDeck(DealWholeDeck),
+    /// See [`AltNaiveShuffle`].
+    AltNaiveShuffle(AltNaiveShuffle),
+    /// See [`BlogFisherYates`].
+    BlogFisherYates(BlogFisherYates),
+    /// See [`SpliceShuffle`].
+    SpliceShuffle(SpliceShuffle),
+    /// See [`StackShuffle`].
+    StackShuffle(StackShuffle),
+    /// See [`BlogRiffle`].
+    BlogRiffle(BlogRiffle),
+    /// See [`NaiveSwap`].
+    NaiveSwap(NaiveSwap),
+    /// See [`NaiveSwapRand15`].
+    NaiveSwapRand15(NaiveSwapRand15),
+    /// See [`PokerFixed`].
+    PokerFixed(PokerFixed),
+    /// See [`PokerFixedRand15`].
+    PokerFixedRand15(PokerFixedRand15),
+    /// See [`FisherYates`].
+    FisherYates(FisherYates),
+    /// See [`Sattolo`].
+    Sattolo(Sattolo),
+    /// See [`RandShuffle`].
+    RandShuffle(RandShuffle),
+    /// See [`CoinInsertionSort`].
+    CoinInsertionSort(CoinInsertionSort),
+    /// See [`CoinMergeSort`].
+    CoinMergeSort(CoinMergeSort),
+    /// See [`RandomKeys`].
+    RandomKeys(RandomKeys),
+    /// See [`FisherYatesMod15`].
+    FisherYatesMod15(FisherYatesMod15),
+    /// See [`GsrRiffle`].
+    GsrRiffle(GsrRiffle),
+    /// See [`PokerTimeSeeded`].
+    PokerTimeSeeded(PokerTimeSeeded),
+    /// See [`SeededFisherYates`].
+    SeededFisherYates(SeededFisherYates),
+}
+
+/// A registered algorithm: one [`Kernel`] applied `times` times.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Algorithm {
+    /// The pass applied each time.
+    pub kernel: Kernel,
+    /// How many passes (1 for everything but the riffles).
+    pub times: u32,
+}
+
+impl Algorithm {
+    /// A single pass of `kernel`.
+    pub const fn once(kernel: Kernel) -> Self {
+        Algorithm { kernel, times: 1 }
+    }
+
+    /// Calls `visitor` with the concrete algorithm: the kernel itself for one
+    /// pass, a [`Repeat`] of it otherwise.
+    pub fn visit<V: Visitor>(&self, visitor: V) -> V::Output {
+        struct Passes<V> {
+            visitor: V,
+            times: u32,
+        }
+        impl<V: Visitor> Visitor for Passes<V> {
+            type Output = V::Output;
+            fn visit<A: Shuffle + Copy + Send + Sync>(self, a: &A) -> V::Output {
+                if self.times == 1 {
+                    self.visitor.visit(a)
+                } else {
+                    self.visitor.visit(&Repeat {
+                        inner: *a,
+                        times: self.times,
+                    })
+                }
+            }
+        }
+        self.kernel.visit(Passes {
+            visitor,
+            times: self.times,
+        })
+    }
+}
+
+impl Shuffle for Algorithm {
+    #[inline]
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        for _ in 0..self.times {
+            self.kernel.shuffle(deck, src);
+        }
+    }
+}
+
+/// Where an algorithm comes from: a seed document and the function or
+/// passage in it, or a published reference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SourceRef {
+    /// The seed document's file name, or the reference.
+    pub document: &'static str,
+    /// The function, code block or passage.
+    pub location: &'static str,
+}
+
+/// The verdict an algorithm deserves, established by exact enumeration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expected {
+    /// Every permutation of `n` cards has probability exactly `1/n!`.
+    Uniform,
+    /// Not uniform for any deck of 3 cards or more, because of this mistake.
+    Biased(Defect),
+}
+
+impl Expected {
+    /// `"uniform"` or `"biased"`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Expected::Uniform => "uniform",
+            Expected::Biased(_) => "biased",
+        }
+    }
+}
+
+/// Whether the exact enumerator can walk an algorithm's choice tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exact {
+    /// The tree is finite: enumeration gives the exact law.
+    Full,
+    /// The tree is infinite (a loop of unbounded length): enumeration stops
+    /// at a probability bound and reports the unexplored mass.
+    MassBound,
+    /// The tree is too wide to walk (raw words of 16 bits or more per
+    /// draw); sampling only.
+    No(&'static str),
+}
+
+impl Exact {
+    /// Whether the enumerator can run at all.
+    pub fn is_enumerable(self) -> bool {
+        !matches!(self, Exact::No(_))
+    }
+}
+
+/// One row of the registry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Stable kebab-case id, used on the command line, in JSON and in file names.
+    pub id: &'static str,
+    /// Human-readable name.
+    pub name: &'static str,
+    /// Where it comes from (more than one where documents show the same code).
+    pub sources: &'static [SourceRef],
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// Its verdict, from exact enumeration.
+    pub expected: Expected,
+    /// Whether it can be enumerated.
+    pub exact: Exact,
+    /// Its guarantee or its defect, in one sentence.
+    pub summary: &'static str,
+}

@@ -1,0 +1,262 @@
+//! One algorithm's section: its cases, figures, tests and battery.
+
+use super::links::{png, svg};
+use crate::SuiteAlgorithm;
+use crate::fmt::{fmt_count, fmt_log10_p, fmt_power_of_ten, fmt_prob, tv_cell};
+use stats::audit::Grade;
+use stats::perm::factorial;
+use std::fmt::Write;
+
+/// The figures of an algorithm: inline, the heatmap of the largest
+/// enumerated deck (exact law beside the samples; else the largest small
+/// deck) and of the first large deck, and the permutation figures; every
+/// other heatmap and p-value histogram as a link.
+fn figures_section(md: &mut String, a: &SuiteAlgorithm, st: &judge::suite::SuitePlan) {
+    let with = |kind: &'static str| {
+        a.cases
+            .iter()
+            .filter_map(move |c| Some((c, png(c, kind)?, c.sampled.as_ref()?)))
+    };
+    let small = with("positions")
+        .rfind(|(c, _, _)| c.exact.is_some())
+        .or_else(|| with("positions").rfind(|(c, _, _)| st.decks.contains(&c.deck)));
+    let large = with("positions").find(|(c, _, _)| st.large_decks.contains(&c.deck));
+    let inline: Vec<usize> = [small, large]
+        .iter()
+        .flatten()
+        .map(|(c, _, _)| c.deck)
+        .collect();
+    for (case, f, s) in [small, large].into_iter().flatten() {
+        let _ = writeln!(
+            md,
+            "![{} position heatmap, n = {}]({f})\n",
+            a.info.id, case.deck
+        );
+        let exact = case.exact.as_ref().map_or_else(String::new, |e| {
+            format!(
+                "Left: the exact law ({} paths, total variation distance {}); right: ",
+                e.paths,
+                fmt_prob(e.total_variation)
+            )
+        });
+        let _ = writeln!(
+            md,
+            "*{}, {} cards: where each card ends up.* {exact}{} shuffles, seed {} (largest \
+             deviation {:.2}%). Rows: cards by starting position; columns: final positions; \
+             colour: observed / expected − 1, red too often, blue too rarely, white as a fair \
+             shuffle. [SVG]({})\n",
+            a.info.id,
+            case.deck,
+            s.shuffles,
+            s.seed,
+            100.0 * s.effect.max_relative_deviation,
+            svg(f)
+        );
+    }
+    for (case, f, s) in with("permutations") {
+        let red = if case.exact.is_some() {
+            ", the exact law (red)"
+        } else {
+            ""
+        };
+        let shape = if factorial(case.deck) <= 24 {
+            "One bar per arrangement (labels: the card at each position)"
+        } else {
+            "Arrangements sorted from most to least likely"
+        };
+        let _ = writeln!(
+            md,
+            "![{} permutation probabilities, n = {}]({f})\n\n*{}, {} cards: how likely each \
+             arrangement is.* {shape}: sampled probabilities (blue, {} shuffles, seed {}){red}, \
+             the uniform 1/{}! (black line) and the band a fair shuffle stays in 99 % of the \
+             time (grey). [SVG]({})\n",
+            a.info.id,
+            case.deck,
+            a.info.id,
+            case.deck,
+            s.shuffles,
+            s.seed,
+            case.deck,
+            svg(f)
+        );
+    }
+    let others: Vec<String> = with("positions")
+        .filter(|(c, _, _)| !inline.contains(&c.deck))
+        .map(|(c, f, _)| format!("[n = {}]({f})", c.deck))
+        .collect();
+    if !others.is_empty() {
+        let _ = writeln!(md, "Heatmaps of the other decks: {}.\n", others.join(" · "));
+    }
+    let pvalues: Vec<String> = with("pvalues")
+        .map(|(c, f, _)| format!("[n = {}]({f})", c.deck))
+        .collect();
+    if !pvalues.is_empty() {
+        let _ = writeln!(
+            md,
+            "P-values of the {} runs of each test (two-level test; a fair shuffle's are \
+             uniform on [0, 1]): {}.\n",
+            st.repeat,
+            pvalues.join(" · ")
+        );
+    }
+}
+
+pub(super) fn algorithm_section(md: &mut String, a: &SuiteAlgorithm, st: &judge::suite::SuitePlan) {
+    let _ = writeln!(md, "\n## {}\n", a.info.id);
+    let _ = writeln!(md, "**{}.** {}\n", a.info.name, a.info.summary);
+    let _ = writeln!(md, "Source: {}.\n", a.info.source);
+    let _ = writeln!(
+        md,
+        "Verdict: **{}** (expected: {}).{}\n",
+        a.verdict.label(),
+        a.info.expected,
+        if a.disagreements.is_empty() {
+            String::new()
+        } else {
+            let words: Vec<String> = a.disagreements.iter().map(ToString::to_string).collect();
+            format!(" Disagreements: {}.", words.join("; "))
+        }
+    );
+    if let Some(note) = &a.info.exact_note {
+        let _ = writeln!(md, "Not enumerable: {note}.\n");
+    }
+    figures_section(md, a, st);
+    // Exact laws.
+    if a.cases.iter().any(|c| c.exact.is_some()) {
+        let _ = writeln!(
+            md,
+            "Exact laws:\n\n| n | method | paths | support | P(identity) | max p | min p | TV | verdict |\n|---:|---|---:|---:|---:|---:|---:|---:|---|"
+        );
+        for c in &a.cases {
+            if let Some(r) = &c.exact {
+                let _ = writeln!(
+                    md,
+                    "| {} | {} | {} | {} / {} | {} | {} | {} | {} | {} |",
+                    r.deck,
+                    r.method,
+                    r.paths,
+                    r.support,
+                    factorial(r.deck),
+                    fmt_prob(r.identity_probability),
+                    fmt_prob(r.max_probability),
+                    fmt_prob(r.min_probability),
+                    tv_cell(r),
+                    r.verdict.label()
+                );
+            }
+        }
+        let _ = writeln!(md);
+    }
+    // Sampled tests.
+    let sampled: Vec<&crate::SuiteCase> = a.cases.iter().filter(|c| c.sampled.is_some()).collect();
+    if !sampled.is_empty() {
+        let _ = writeln!(
+            md,
+            "Sampled tests (seed {}):\n\n| n | shuffles | test | statistic | df | p | verdict |\n|---:|---:|---|---:|---:|---:|---|",
+            st.seed
+        );
+        for c in &sampled {
+            let s = c.sampled.as_ref().expect("sampled");
+            for t in &s.tests {
+                let _ = writeln!(
+                    md,
+                    "| {} | {} | {} | {:.1} | {} | {} | {} |",
+                    s.deck,
+                    t.shuffles,
+                    t.name,
+                    t.statistic,
+                    t.df,
+                    fmt_log10_p(t.log10_p),
+                    s.verdict.label()
+                );
+            }
+            if let Some(needed) = c.shuffles_to_detect
+                && s.verdict != Grade::Biased
+            {
+                let _ = writeln!(
+                    md,
+                    "| {} | | *bias below this budget: about {needed:.2e} shuffles needed to call it* | | | | |",
+                    s.deck
+                );
+            }
+        }
+        let _ = writeln!(md);
+    }
+    battery_section(md, &sampled);
+    let skipped: Vec<String> = a
+        .cases
+        .iter()
+        .flat_map(|c| {
+            let ks = c
+                .sampled
+                .iter()
+                .filter_map(|s| s.repeat.as_ref())
+                .flat_map(|r| r.ks_skipped.iter())
+                .map(|k| format!("{}: {}", k.name, k.reason));
+            c.skipped
+                .iter()
+                .cloned()
+                .chain(ks)
+                .map(move |w| format!("n = {}: {w}", c.deck))
+        })
+        .collect();
+    if !skipped.is_empty() {
+        let _ = writeln!(md, "Not run: {}.\n", skipped.join("; "));
+    }
+}
+
+/// The battery's means and effect sizes, and the collision counts, of the
+/// cases that ran them.
+fn battery_section(md: &mut String, sampled: &[&crate::SuiteCase]) {
+    let with: Vec<&crate::sampled::SampleReport> = sampled
+        .iter()
+        .filter_map(|c| c.sampled.as_ref())
+        .filter(|s| s.battery.is_some())
+        .collect();
+    if with.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        md,
+        "Battery (mean of each statistic over the shuffles beside its exact mean for a fair \
+         shuffle; TV between the sampled and the exact law):\n\n| n | statistic | mean | exact mean | TV |\n|---:|---|---:|---:|---:|"
+    );
+    for s in &with {
+        for b in s.battery.iter().flatten() {
+            let _ = writeln!(
+                md,
+                "| {} | {} | {:.4} | {:.4} | {} |",
+                s.deck,
+                b.statistic,
+                b.mean,
+                b.null_mean,
+                fmt_prob(b.total_variation)
+            );
+        }
+    }
+    let _ = writeln!(md);
+    for s in &with {
+        if let Some(c) = &s.collisions {
+            let effective = c.log10_effective_decks.map_or(String::new(), |l| {
+                let all = (1..=s.deck).map(|k| (k as f64).log10()).sum::<f64>();
+                format!(
+                    "; as many as about {} equally likely decks would give, a fraction of \
+                     about 10^{:.0} of the {}! arrangements: the rest can never be dealt",
+                    fmt_power_of_ten(l),
+                    l - all,
+                    s.deck
+                )
+            });
+            let _ = writeln!(
+                md,
+                "Collisions on {} cards: {} pairs of identical decks among {} ({} distinct); a \
+                 fair shuffle expects {}{effective}.\n",
+                s.deck,
+                fmt_count(c.pairs),
+                fmt_count(c.decks),
+                fmt_count(c.distinct),
+                fmt_prob(c.expected_pairs)
+            );
+        }
+    }
+}

@@ -1,0 +1,21 @@
+//! Links from the report's Markdown to its figures.
+
+use crate::SuiteCase;
+
+/// The file of `case` whose name starts with `kind` (`"positions"`,
+/// `"permutations"`, `"pvalues"`) and ends with `.png`.
+pub(super) fn png<'a>(case: &'a SuiteCase, kind: &str) -> Option<&'a str> {
+    case.files
+        .iter()
+        .find(|f| {
+            f.rsplit('/')
+                .next()
+                .is_some_and(|name| name.starts_with(&format!("{kind}-n")))
+                && f.ends_with(".png")
+        })
+        .map(String::as_str)
+}
+
+pub(super) fn svg(png: &str) -> String {
+    format!("{}.svg", png.trim_end_matches(".png"))
+}

@@ -1,0 +1,309 @@
+//! Exact laws and exact position matrices, for people.
+
+use crate::fmt::fmt_prob;
+use crate::{ExactChainReport, ExactReport, Standalone};
+use judge::ExactVerdict;
+use std::fmt::Write;
+
+/// The arrangement of rank `r` as a string of card numbers (`"021"`), or
+/// space-separated for decks of more than 10 cards.
+pub fn arrangement_label(r: usize, n: usize) -> String {
+    let mut a = Vec::new();
+    stats::perm::unrank(r, n, &mut a);
+    let sep = if n > 10 { " " } else { "" };
+    a.iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+/// The first lines of an exact document: the algorithm, its name and its
+/// sources, from the registry.
+fn named(id: &str, n: usize) -> String {
+    match algorithms::registry::find(id) {
+        Ok(e) => format!(
+            "{id} on {n} cards: {}\nsource:      {}\n",
+            e.name,
+            crate::source_line(e)
+        ),
+        Err(_) => format!("{id} on {n} cards\n"),
+    }
+}
+
+/// One exact law, for people.
+pub fn exact(doc: &Standalone<ExactReport>) -> String {
+    let (r, seconds) = (&doc.document, doc.seconds.unwrap_or(0.0));
+    let n = r.deck;
+    let count = stats::perm::factorial(n) as usize;
+    let mut out = named(&r.algorithm, n);
+    let cut = if r.cut_paths > 0 {
+        format!(
+            ", {} cut below probability 2^-{} (unexplored mass {:.3e})",
+            r.cut_paths,
+            stats::Limits::MASS_BOUND_LOG2,
+            r.unexplored_mass
+        )
+    } else {
+        String::new()
+    };
+    let passes = if r.passes > 1 {
+        format!(" of one pass, composed {} times", r.passes)
+    } else {
+        String::new()
+    };
+    let merged = match (r.states, r.steps) {
+        (Some(states), Some(steps)) => {
+            format!(" merged into {states} arrangements over {steps} steps")
+        }
+        _ => String::new(),
+    };
+    let _ = writeln!(
+        out,
+        "method:      {}, {} paths{merged}{passes}{cut}, {:.3} s",
+        r.method, r.paths, seconds
+    );
+    let _ = writeln!(
+        out,
+        "verdict:     {} (expected: {})",
+        r.verdict.label(),
+        r.expected
+    );
+    let _ = writeln!(out, "support:     {} of {count} arrangements", r.support);
+    let tv = r.total_variation_bounds;
+    if tv.lower == tv.upper {
+        let _ = writeln!(
+            out,
+            "TV distance: {}",
+            with_fraction(tv.lower, &r.total_variation_exact.to_string())
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "TV distance: between {} and {}",
+            fmt_prob(tv.lower),
+            fmt_prob(tv.upper)
+        );
+    }
+    // Arrangement probabilities over the law's common denominator (paths
+    // out of all paths), as the table below counts them; lower bounds when
+    // paths were cut.
+    let common = |p: f64, exact: &stats::Fraction| {
+        let over = r.denominator.parse::<u128>().ok().and_then(|d| {
+            exact
+                .numerator_over(d)
+                .map(|n| format!("{n}/{}", r.denominator))
+        });
+        let shown = with_fraction(p, &over.unwrap_or_else(|| exact.to_string()));
+        if r.cut_paths > 0 {
+            format!("at least {shown}")
+        } else {
+            shown
+        }
+    };
+    for (label, p, exact) in [
+        (
+            "P(identity):",
+            r.identity_probability,
+            &r.identity_probability_exact,
+        ),
+        ("largest:", r.max_probability, &r.max_probability_exact),
+        ("smallest:", r.min_probability, &r.min_probability_exact),
+    ] {
+        let _ = writeln!(out, "{label:<12} {}", common(p, exact));
+    }
+    let _ = writeln!(
+        out,
+        "uniform:     {}",
+        with_fraction(1.0 / count as f64, &format!("1/{count}"))
+    );
+
+    let show_weights = r.denominator.len() <= 12;
+    let den = &r.denominator;
+    if let (Some(probs), Some(weights)) = (&r.permutations, &r.permutation_weights) {
+        let mut ranks: Vec<usize> = (0..probs.len()).collect();
+        let all = probs.len() <= 24;
+        if !all {
+            ranks.sort_by(|&a, &b| probs[b].total_cmp(&probs[a]).then(a.cmp(&b)));
+        }
+        let _ = writeln!(
+            out,
+            "\n{}",
+            if all {
+                "arrangements (a[position] = card), lexicographic:".to_string()
+            } else {
+                "the 5 most and 5 least likely arrangements:".to_string()
+            }
+        );
+        let label_w = if n > 10 { 3 * n } else { n.max(11) };
+        let weight_w = 14.max(den.len() + 9);
+        let head_w = if show_weights {
+            format!("{:>weight_w$}", format!("weight / {den}"))
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            out,
+            "  {:<label_w$} {head_w} {:>12} {:>9}",
+            "arrangement", "probability", "x n!"
+        );
+        let shown: Vec<usize> = if all {
+            ranks
+        } else {
+            ranks[..5]
+                .iter()
+                .chain(&ranks[ranks.len() - 5..])
+                .copied()
+                .collect()
+        };
+        for (i, &rk) in shown.iter().enumerate() {
+            if !all && i == 5 {
+                let _ = writeln!(out, "  ...");
+            }
+            let wcol = if show_weights {
+                format!("{:>weight_w$}", weights[rk])
+            } else {
+                String::new()
+            };
+            let _ = writeln!(
+                out,
+                "  {:<label_w$} {wcol} {:>12} {:>9.4}",
+                arrangement_label(rk, n),
+                fmt_prob(probs[rk]),
+                probs[rk] * count as f64
+            );
+        }
+    }
+
+    let _ = writeln!(
+        out,
+        "\nposition matrix, {} (rows: card, columns: final position):",
+        if show_weights {
+            format!("weight / {den}")
+        } else {
+            "n x probability (1 = fair)".into()
+        }
+    );
+    let cell = if show_weights {
+        r.denominator.len().max(3) + 1
+    } else {
+        7
+    };
+    let _ = write!(out, "{:>8}", "");
+    for j in 0..n {
+        let _ = write!(out, "{j:>cell$}");
+    }
+    let _ = writeln!(out);
+    for (card, row) in r.position_matrix.iter().enumerate() {
+        let _ = write!(out, "  card{card:>2}");
+        for (j, p) in row.iter().enumerate() {
+            if show_weights {
+                let _ = write!(out, "{:>cell$}", r.position_weights[card][j]);
+            } else {
+                let _ = write!(out, "{:>cell$.4}", p * n as f64);
+            }
+        }
+        let _ = writeln!(out);
+    }
+    out
+}
+
+/// `decimal = fraction` when the fraction is short enough to read (at most
+/// 40 characters), else the decimal alone.
+fn with_fraction(p: f64, fraction: &str) -> String {
+    if fraction.len() <= 40 && !fraction.ends_with("/1") {
+        format!("{} = {fraction}", fmt_prob(p))
+    } else {
+        fmt_prob(p)
+    }
+}
+
+/// The exact position matrix of a swap-based shuffle (the Markov chain),
+/// for people: the extreme cells, and the matrix when it fits a terminal.
+pub fn exact_chain(doc: &Standalone<ExactChainReport>) -> String {
+    let (r, seconds) = (&doc.document, doc.seconds.unwrap_or(0.0));
+    let n = r.deck;
+    let mut out = named(&r.algorithm, n);
+    let _ = writeln!(
+        out,
+        "method:      {}, {} random transpositions, one card's position carried in whole numbers, {:.3} s",
+        r.method, r.steps, seconds
+    );
+    let meaning = match r.verdict {
+        ExactVerdict::Biased => "some card is more likely at some position than 1/n",
+        ExactVerdict::Uniform => {
+            "every position is 1/n, and the whole law is uniform: each draw is uniform and each deck has one draw sequence"
+        }
+        _ => "every position is exactly 1/n; the law of whole decks is not computed at this size",
+    };
+    let _ = writeln!(
+        out,
+        "verdict:     {} (expected: {}): {meaning}",
+        r.verdict.label(),
+        r.expected
+    );
+    let digits = r.denominator.len();
+    let _ = writeln!(
+        out,
+        "denominator: {}",
+        if digits <= 40 {
+            r.denominator.clone()
+        } else {
+            format!("{digits} digits (every weight is in --json)")
+        }
+    );
+    let uniform = r.verdict != ExactVerdict::Biased;
+    let extremes: &[(&str, &crate::ChainCell)] = if uniform {
+        &[]
+    } else {
+        &[("largest", &r.largest_cell), ("smallest", &r.smallest_cell)]
+    };
+    if uniform {
+        let _ = writeln!(
+            out,
+            "every cell:  {}",
+            with_fraction(r.largest_cell.probability, &format!("1/{n}"))
+        );
+    }
+    for &(label, c) in extremes {
+        let _ = writeln!(
+            out,
+            "{label:<12} card {} at position {}: {} ({:+.2}% of 1/{n})",
+            c.card,
+            c.position,
+            with_fraction(c.probability, &c.probability_exact.to_string()),
+            c.relative_deviation * 100.0
+        );
+    }
+    let _ = writeln!(
+        out,
+        "fixed points: {} expected (uniform: 1)",
+        with_fraction(
+            r.expected_fixed_points,
+            &r.expected_fixed_points_exact.to_string()
+        )
+    );
+    if n <= 16 {
+        let _ = writeln!(
+            out,
+            "\nposition matrix, n x probability (1 = fair; rows: card, columns: final position):"
+        );
+        let _ = write!(out, "{:>8}", "");
+        for j in 0..n {
+            let _ = write!(out, "{j:>7}");
+        }
+        let _ = writeln!(out);
+        for (card, row) in r.position_matrix.iter().enumerate() {
+            let _ = write!(out, "  card{card:>2}");
+            for p in row {
+                let _ = write!(out, "{:>7.4}", p * n as f64);
+            }
+            let _ = writeln!(out);
+        }
+    } else {
+        let _ = writeln!(
+            out,
+            "\nthe {n} x {n} matrix: --json (probabilities, and exact weights over the denominator)"
+        );
+    }
+    out
+}

@@ -1,0 +1,348 @@
+//! Sampling runs, audits of decks read from elsewhere, riffles and power
+//! plans, for people.
+
+use crate::Standalone;
+use crate::fmt::{fmt_count, fmt_log10_p, fmt_power_of_ten, fmt_prob};
+use crate::sampled::{AuditReport, PowerReport, RiffleReport, SampleReport};
+use judge::Grade;
+use std::fmt::Write;
+
+/// A sampling run, for people.
+pub fn sample(doc: &Standalone<SampleReport>) -> String {
+    let (r, seconds) = (&doc.document, doc.seconds.unwrap_or(0.0));
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} on {} cards: {} shuffles, seed {}, {} threads, {:.2} s ({:.1} M shuffles/s)",
+        r.algorithm,
+        r.deck,
+        r.shuffles,
+        r.seed,
+        r.threads,
+        seconds,
+        r.shuffles as f64 * r.repeat.as_ref().map_or(1, |x| x.runs) as f64
+            / seconds.max(1e-9)
+            / 1e6
+    );
+    let _ = writeln!(out, "rng: {}", r.rng);
+    out + &sample_body(r)
+}
+
+/// The decks read by `shuffle-audit audit` and what their tests say.
+pub fn audit(doc: &Standalone<AuditReport>) -> String {
+    let (r, seconds) = (&doc.document, doc.seconds.unwrap_or(0.0));
+    let mut out = String::new();
+    let i = &r.input;
+    let _ = writeln!(
+        out,
+        "{}: {} lines, {} decks of {} cards ({}, {}), {:.2} s",
+        i.source,
+        fmt_count(i.lines),
+        fmt_count(i.decks),
+        i.deck,
+        i.base,
+        if i.base_detected {
+            "detected from the first lines"
+        } else {
+            "as given"
+        },
+        seconds
+    );
+    for bad in &i.invalid {
+        let _ = writeln!(
+            out,
+            "skipped {} {} line(s); the first, line {}: {}",
+            fmt_count(bad.count),
+            bad.kind,
+            bad.first_line,
+            bad.message
+        );
+    }
+    out += &sample_body(&r.result);
+    out + match r.result.verdict {
+        Grade::Uniform | Grade::Unusual => "exit 0: no evidence of bias\n",
+        Grade::Suspicious => {
+            "exit 1: suspicious (a fair shuffle does this about once in a million runs): \
+             audit a second, independent file to confirm\n"
+        }
+        Grade::Biased => "exit 1: biased\n",
+    }
+}
+
+/// The tests, effect sizes, battery, collisions and verdict of a sampled
+/// or read set of decks.
+fn sample_body(r: &crate::sampled::SampleReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "\n  {:<26} {:>16} {:>10} {:>12}",
+        "test", "statistic", "df", "p-value"
+    );
+    let all = r
+        .tests
+        .iter()
+        .chain(r.repeat.iter().flat_map(|x| x.ks.iter()));
+    for t in all {
+        let _ = writeln!(
+            out,
+            "  {:<26} {:>16.4} {:>10} {:>12}",
+            t.name,
+            t.statistic,
+            if t.df > 0.0 {
+                format!("{}", t.df)
+            } else {
+                "-".into()
+            },
+            fmt_log10_p(t.log10_p)
+        );
+    }
+    let ks_skipped = r.repeat.iter().flat_map(|x| x.ks_skipped.iter());
+    for s in r.skipped_tests.iter().chain(ks_skipped) {
+        let _ = writeln!(out, "  {:<26} skipped: {}", s.name, s.reason);
+    }
+    let e = &r.effect;
+    let _ = writeln!(out, "\neffect sizes:");
+    let _ = writeln!(
+        out,
+        "  largest relative deviation of a position cell: {:.3}%  (largest |z| {:.2}; 1% family-wise bound {:.2})",
+        100.0 * e.max_relative_deviation,
+        e.max_abs_z,
+        e.z_bonferroni_01
+    );
+    if let Some((card, worst)) = e
+        .row_tests
+        .iter()
+        .enumerate()
+        .min_by(|a, b| a.1.log10_p.total_cmp(&b.1.log10_p))
+    {
+        let _ = writeln!(
+            out,
+            "  most uneven card: card {card}, row chi-square p = {} (compare with 0.01 / {} = {:.1e} for 1% family-wise)",
+            fmt_log10_p(worst.log10_p),
+            e.row_tests.len(),
+            0.01 / e.row_tests.len() as f64
+        );
+    }
+    if let (Some(tv), Some(floor)) = (e.total_variation, e.total_variation_noise_floor) {
+        let exact = e
+            .exact_total_variation
+            .map_or(String::new(), |x| format!("; exact: {}", fmt_prob(x)));
+        let _ = writeln!(
+            out,
+            "  total variation distance (estimated): {}  (a perfect shuffle would show about {} from noise{exact})",
+            fmt_prob(tv),
+            fmt_prob(floor)
+        );
+    } else if let Some(x) = e.exact_total_variation {
+        let _ = writeln!(out, "  total variation distance (exact): {}", fmt_prob(x));
+    }
+    if let Some(battery) = &r.battery {
+        let _ = writeln!(
+            out,
+            "\n  {:<18} {:>12} {:>12} {:>18}",
+            "battery", "mean", "exact mean", "total variation"
+        );
+        for b in battery {
+            let _ = writeln!(
+                out,
+                "  {:<18} {:>12.4} {:>12.4} {:>18}",
+                b.statistic,
+                b.mean,
+                b.null_mean,
+                fmt_prob(b.total_variation)
+            );
+        }
+    }
+    if let Some(c) = &r.collisions {
+        let effective = c.log10_effective_decks.map_or(String::new(), |l| {
+            format!(
+                "; it behaves as if it could deal about {} decks",
+                fmt_power_of_ten(l)
+            )
+        });
+        let _ = writeln!(
+            out,
+            "\n  collisions: {} pairs of identical decks among the first {} ({} distinct); a uniform shuffle expects {}{effective}",
+            fmt_count(c.pairs),
+            fmt_count(c.decks),
+            fmt_count(c.distinct),
+            fmt_prob(c.expected_pairs)
+        );
+    }
+    if let Some(c) = &r.confirmation {
+        let _ = writeln!(
+            out,
+            "\nsecond seed {}: smallest adjusted p {} ({})",
+            c.seed,
+            fmt_log10_p(c.log10_min_adjusted_p),
+            c.grade.label()
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\nverdict: {}  (smallest Bonferroni-adjusted p-value {}; expected: {})",
+        r.verdict.label().to_uppercase(),
+        fmt_log10_p(r.log10_min_adjusted_p),
+        r.expected
+    );
+    out
+}
+
+/// The riffle tables, for people.
+pub fn riffle(doc: &Standalone<RiffleReport>) -> String {
+    let r = &doc.document;
+    let mut out = String::new();
+    let short = |name: &str| {
+        match name {
+            "rising-sequences-chi2" => "rising",
+            "successions-chi2" => "adjacent",
+            "fixed-points-chi2" => "fixed",
+            "collisions-poisson" => "collisions",
+            other => other.trim_end_matches("-chi2"),
+        }
+        .to_string()
+    };
+    for m in &r.study.models {
+        let _ = writeln!(
+            out,
+            "{} ({}), {} cards: {} decks per row, seed {}",
+            m.algorithm,
+            m.name,
+            r.study.deck,
+            fmt_count(r.study.shuffles),
+            r.study.seed
+        );
+        let names: Vec<String> = m
+            .rows
+            .first()
+            .map(|row| row.tests.iter().map(|t| short(t.name.as_str())).collect())
+            .unwrap_or_default();
+        let _ = write!(out, "  {:>3} {:>10}", "k", "exact TV");
+        for n in &names {
+            let _ = write!(out, " {:>14}", n);
+        }
+        let _ = writeln!(out, "  verdict");
+        for row in &m.rows {
+            let tv = row
+                .exact_total_variation
+                .map_or("–".to_string(), |t| format!("{t:.6}"));
+            let _ = write!(out, "  {:>3} {:>10}", row.riffles, tv);
+            for t in &row.tests {
+                let _ = write!(out, " {:>14}", fmt_log10_p(t.log10_p));
+            }
+            let _ = writeln!(out, "  {}", row.grade.label());
+        }
+        let _ = writeln!(
+            out,
+            "  riffles before a test can no longer tell (p >= {} at every later k up to {}):",
+            r.study.tells_below, r.study.max_riffles
+        );
+        for n in &m.riffles_needed {
+            let _ = writeln!(
+                out,
+                "    {:<24} {}",
+                n.test,
+                n.riffles
+                    .map_or(format!("more than {}", r.study.max_riffles), |k| k
+                        .to_string())
+            );
+        }
+        let _ = writeln!(out);
+    }
+    if !r.study.random_keys.is_empty() {
+        let _ = writeln!(
+            out,
+            "Sorting by random b-bit keys (stable) is b riffles backwards: exact distance from uniform on {} cards",
+            r.study.deck
+        );
+        for k in &r.study.random_keys {
+            let _ = writeln!(out, "  {:>2} bits: {:.6e}", k.bits, k.total_variation);
+        }
+    }
+    out
+}
+
+/// `n!` as `52! = 8.066e67`.
+fn fmt_factorial(n: usize) -> String {
+    let log10: f64 = (1..=n).map(|k| (k as f64).log10()).sum();
+    let exponent = log10.floor();
+    format!(
+        "{n}! = {:.3}e{}",
+        10f64.powf(log10 - exponent),
+        exponent as i64
+    )
+}
+
+/// A power plan, for people.
+pub fn power(doc: &Standalone<PowerReport>) -> String {
+    let r = &doc.document;
+    let mut out = String::new();
+    match r.total_variation {
+        Some(tv) => {
+            let _ = writeln!(
+                out,
+                "{} on {} cards: exact total variation distance {} (by {})",
+                r.algorithm,
+                r.deck,
+                fmt_prob(tv),
+                r.method
+            );
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "{} on {} cards: exact position matrix (by {}); the whole law has {} decks, too many to list",
+                r.algorithm,
+                r.deck,
+                r.method,
+                fmt_factorial(r.deck)
+            );
+        }
+    }
+    let _ = writeln!(
+        out,
+        "shuffles needed to reject uniformity at alpha = {:.3e} with power {}:",
+        r.alpha, r.power
+    );
+    let _ = writeln!(
+        out,
+        "  {:<18} {:>10} {:>22} {:>16}",
+        "test", "df", "noncentrality/shuffle", "shuffles"
+    );
+    for t in &r.tests {
+        let needed = t
+            .shuffles
+            .map_or("never (uniform for this test)".into(), |s| {
+                format!("{s:.4e}")
+            });
+        let _ = writeln!(
+            out,
+            "  {:<18} {:>10} {:>22.4e} {:>16}",
+            t.name, t.df, t.noncentrality_per_shuffle, needed
+        );
+    }
+    if let Some(d) = &r.divergence {
+        match d.any_test_needs_at_least {
+            None => {
+                let _ = writeln!(
+                    out,
+                    "the law is a product of its draws, and exactly uniform: every deck has probability 1/{}!",
+                    r.deck
+                );
+            }
+            Some(bound) => {
+                let _ = writeln!(
+                    out,
+                    "the law is a product of its draws: chi-square divergence {:.4e}, KL {:.4e} nats, total variation in [{:.3e}, {:.3e}]",
+                    d.chi2, d.kl, d.total_variation_bounds[0], d.total_variation_bounds[1]
+                );
+                let _ = writeln!(
+                    out,
+                    "no test of any kind reaches power {} at alpha = {:.3e} with fewer than {:.4e} shuffles (Hellinger bound)",
+                    r.power, r.alpha, bound
+                );
+            }
+        }
+    }
+    out
+}

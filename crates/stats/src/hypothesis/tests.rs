@@ -1,0 +1,186 @@
+//! Each test against published values or exact computations.
+
+use super::*;
+
+#[test]
+fn a_law_with_one_possible_cell_tests_nothing() {
+    let t = pearson_expected(TestName::POSITION_ROW, &[0, 40, 0], &[0.0, 1.0, 0.0]);
+    assert_eq!((t.df, t.p_value, t.statistic), (0.0, 1.0, 0.0));
+    // A count where the law puts nothing is still impossible.
+    let t = pearson_expected(TestName::POSITION_ROW, &[1, 39, 0], &[0.0, 1.0, 0.0]);
+    assert_eq!(t.p_value, 0.0);
+    assert!(t.log10_p.is_finite() && t.log10_p < -1e300);
+    assert!(t.statistic.is_finite() && t.statistic > 1e300);
+}
+
+#[test]
+fn chi2_tail_matches_statrs_and_continues_below_underflow() {
+    for &(x, df) in &[
+        (3.84, 1.0),
+        (100.0, 50.0),
+        (500.0, 200.0),
+        (1e6 + 3000.0, 1e6),
+    ] {
+        let direct = gamma_ur(df / 2.0, x / 2.0).ln();
+        assert!(
+            (ln_chi2_sf(x, df) - direct).abs() < 1e-9,
+            "x = {x}, df = {df}"
+        );
+    }
+    // Where statrs gives 0, the log tail is finite and continuous with it.
+    let x = 3000.0;
+    assert_eq!(gamma_ur(2.5, x / 2.0), 0.0);
+    let lp = ln_chi2_sf(x, 5.0);
+    // Q(a, z) ~ z^(a-1) e^-z / Γ(a): ln ≈ 1.5 ln 1500 - 1500 - ln Γ(2.5).
+    let approx = 1.5 * 1500f64.ln() - 1500.0 - ln_gamma(2.5);
+    assert!((lp - approx).abs() < 1e-2, "{lp} vs {approx}");
+    // The continued fraction agrees with statrs wherever both are representable.
+    for &(a, z) in &[(2.5, 650.0), (50.0, 300.0), (2.5, 10.0), (500.0, 700.0)] {
+        let q = gamma_ur(a, z);
+        assert!(q > 1e-290);
+        assert!(
+            (ln_gamma_q_cf(a, z) - q.ln()).abs() < 1e-9 * q.ln().abs().max(1.0),
+            "a = {a}, z = {z}"
+        );
+    }
+}
+
+#[test]
+fn binomial_two_sided_matches_exact_sums() {
+    // Binomial(10, 1/2): P(X = 0) = 1/1024, P(X >= 9) = 11/1024.
+    assert!((binomial_two_sided(0, 10, 0.5) - 2.0 / 1024.0).abs() < 1e-15);
+    assert!((binomial_two_sided(9, 10, 0.5) - 22.0 / 1024.0).abs() < 1e-15);
+    assert_eq!(binomial_two_sided(5, 10, 0.5), 1.0);
+    // One shuffle of 52 cards: a card seen where the law gives 1/52 is
+    // a 1-in-52 event, nothing more (a normal z would call it 7.1 sd).
+    assert!((binomial_two_sided(1, 1, 1.0 / 52.0) - 2.0 / 52.0).abs() < 1e-15);
+    // Impossible and certain cells.
+    assert_eq!(binomial_two_sided(1, 100, 0.0), 0.0);
+    assert_eq!(binomial_two_sided(0, 100, 0.0), 1.0);
+    assert_eq!(binomial_two_sided(99, 100, 1.0), 0.0);
+}
+
+#[test]
+fn binomial_band_matches_exact_sums() {
+    // Binomial(200, 0.05), summed exactly: P(X <= 1) = 4.04e-4 and P(X <= 2) = 2.34e-3,
+    // so the band starts at 2; P(X > 20) = 1.16e-3 and P(X > 21) = 4.81e-4, so it ends at 21.
+    assert_eq!(binomial_band(200, 0.05, 0.0005), (2, 21));
+    // Binomial(320, 0.001), summed exactly: P(X > 2) = 4.27e-3, P(X > 3) = 3.33e-4.
+    assert_eq!(binomial_band(320, 0.001, 0.0005).1, 3);
+}
+
+#[test]
+fn chi2_critical_values_match_tables() {
+    // Standard table: χ²(1) 0.05 -> 3.841, χ²(10) 0.01 -> 23.209.
+    assert!((chi2_critical(1.0, 0.05) - 3.841).abs() < 1e-3);
+    assert!((chi2_critical(10.0, 0.01) - 23.209).abs() < 1e-3);
+    // χ²(1) is a squared normal: the critical value at α is z² with
+    // ln erfc(z / √2) = ln α, solved to 40 digits: c = 87.1617334269 at
+    // 1e-20, 453.943082239 at 1e-100, 1373.87263122 at 1e-300.
+    assert!((chi2_critical(1.0, 1e-20) - 87.161_733_426_9).abs() < 1e-8);
+    assert!((chi2_critical(1.0, 1e-100) - 453.943_082_239).abs() < 1e-7);
+    assert!((chi2_critical(1.0, 1e-300) - 1_373.872_631_22).abs() < 1e-6);
+    // χ²(2) is exponential with mean 2: c = -2 ln α, at any α.
+    for alpha in [
+        0.5,
+        1e-3,
+        1e-12,
+        1e-20,
+        1e-100,
+        1e-300,
+        f64::MIN_POSITIVE,
+        5e-324,
+    ] {
+        let c = chi2_critical(2.0, alpha);
+        assert!((c + 2.0 * alpha.ln()).abs() < 1e-9 * c, "{alpha}: {c}");
+    }
+    // Every level in (0, 1) gives a finite value, increasing as α falls.
+    let mut last = 0.0;
+    for e in (1..=323).step_by(7) {
+        let alpha: f64 = format!("1e-{e}").parse().unwrap();
+        let c = chi2_critical(2704.0, alpha);
+        assert!(c.is_finite() && c > last, "1e-{e}: {c}");
+        last = c;
+    }
+}
+
+#[test]
+fn ks_matches_published_critical_values() {
+    // Two-sided one-sample KS critical values at α = 0.05 (Miller 1956):
+    // n = 10: 0.40925, n = 20: 0.29408; at α = 0.01, n = 20: 0.35241.
+    assert!((ks_pvalue(10, 0.40925) - 0.05).abs() < 5e-4);
+    assert!((ks_pvalue(20, 0.29408) - 0.05).abs() < 5e-4);
+    assert!((ks_pvalue(20, 0.35241) - 0.01).abs() < 1e-4);
+    // Large n: the asymptotic 1.3581 / sqrt(n) is close at α = 0.05.
+    assert!((ks_pvalue(1000, 1.3581 / 1000f64.sqrt()) - 0.05).abs() < 3e-3);
+    assert_eq!(ks_pvalue(5, 0.0), 1.0);
+}
+
+#[test]
+fn ks_of_evenly_spread_values_does_not_reject() {
+    let p: Vec<f64> = (0..200).map(|i| (i as f64 + 0.5) / 200.0).collect();
+    let (d, pv) = ks_uniform(&p);
+    assert!((d - 0.0025).abs() < 1e-12);
+    assert!(pv > 0.999);
+    let skewed: Vec<f64> = p.iter().map(|x| x * x).collect();
+    assert!(ks_uniform(&skewed).1 < 1e-6);
+}
+
+#[test]
+fn noncentral_chi2_matches_known_values() {
+    // λ = 0 is the central law.
+    assert!((noncentral_chi2_sf(3.841, 1.0, 0.0) - 0.05).abs() < 1e-4);
+    // The power of a 1-df test at α = 0.05 with λ = 7.849 is 0.80
+    // (z = 1.96 + 0.8416, λ = z²); with λ = 10.507 it is 0.90.
+    assert!((noncentral_chi2_sf(3.8415, 1.0, 7.849) - 0.80).abs() < 1e-3);
+    assert!((noncentral_chi2_sf(3.8415, 1.0, 10.507) - 0.90).abs() < 1e-3);
+    // Mean df + λ: the tail at a far point is near 1 or 0.
+    assert!(noncentral_chi2_sf(10.0, 4.0, 400.0) > 0.999_999);
+    assert!(noncentral_chi2_sf(1000.0, 4.0, 40.0) < 1e-12);
+    // Far in the tail (a critical value at α = 1e-300) the terms stay
+    // finite: no panic, and noncentrality 0 gives back α.
+    let c = chi2_critical(9.0, 1e-300);
+    let p = noncentral_chi2_sf(c, 9.0, 0.0);
+    assert!((p.log10() + 300.0).abs() < 1e-6, "{p}");
+    let big = noncentral_chi2_sf(c, 9.0, 4000.0);
+    assert!(big > 0.999 && big <= 1.0, "{big}");
+}
+
+#[test]
+fn tests_on_flat_counts_accept_and_on_skewed_counts_reject() {
+    let flat = vec![1000u64; 24];
+    let t = pearson_uniform(TestName::PERMUTATION_CHI2, &flat);
+    assert_eq!((t.statistic, t.df, t.p_value), (0.0, 23.0, 1.0));
+    let mut skew = flat.clone();
+    skew[0] += 400;
+    skew[1] -= 400;
+    let t = pearson_uniform(TestName::PERMUTATION_CHI2, &skew);
+    assert!((t.statistic - 320.0).abs() < 1e-9);
+    assert!(t.p_value < 1e-50);
+    assert!((t.log10_p - t.p_value.log10()).abs() < 1e-9);
+    let g = g_uniform(TestName::PERMUTATION_G, &skew);
+    assert!(g.p_value < 1e-50 && g.statistic > 300.0);
+}
+
+#[test]
+fn position_statistic_is_the_corrected_sum() {
+    // Two shuffles of 2 cards: identity and swap -> every cell 1 of expected 1.
+    let t = position_test(&[1, 1, 1, 1], 2, 2);
+    assert_eq!((t.statistic, t.df), (0.0, 1.0));
+    let t = position_test(&[4, 0, 0, 4], 2, 4);
+    // X² = 4 * (2² / 2) = 8, corrected by 1/2 -> 4.
+    assert_eq!(t.statistic, 4.0);
+    assert_eq!(
+        position_test_uncorrected(&[4, 0, 0, 4], 2, 4).statistic,
+        8.0
+    );
+    assert!((max_relative_deviation(&[4, 0, 0, 4], 2, 4) - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn empirical_tv_and_its_noise_floor() {
+    assert_eq!(empirical_tv(&[5, 5]), 0.0);
+    assert_eq!(empirical_tv(&[10, 0]), 0.5);
+    // k = 2, N = 10^6: 0.5 * 2 * sqrt(2 * 0.25 / (π 10^6)) ≈ 3.99e-4.
+    assert!((tv_noise_floor(2, 1_000_000) - 3.989e-4).abs() < 1e-6);
+}
