@@ -1,8 +1,8 @@
 //! `shuffle-audit audit`: tests decks that another program dealt, read one
 //! per line from a file or standard input.
 
+use crate::common::{BIAS, PASS};
 use crate::range::within;
-use crate::{BIAS, PASS};
 use algorithms::registry::Entry;
 use anyhow::{Context, Result, bail};
 use clap::Args;
@@ -145,7 +145,7 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
     };
     let report = Standalone::new(
         report,
-        Provenance::new(crate::command_line()),
+        Provenance::new(crate::common::command_line()),
         Some(start.elapsed().as_secs_f64()),
     );
     crate::output::print(&report, args.json)?;
@@ -191,7 +191,7 @@ struct DealPlan {
 }
 
 fn plan_deal(args: &DealArgs) -> Result<DealPlan> {
-    let entry = crate::find(&args.algorithm)?;
+    let entry = crate::common::find(&args.algorithm)?;
     within("deck size", args.deck, 2..=MAX_SAMPLE_DECK)?;
     Ok(DealPlan { entry })
 }

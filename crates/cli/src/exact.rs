@@ -1,8 +1,8 @@
 //! `shuffle-audit exact`: the exact law of one algorithm on one deck, or
 //! the exact position matrix of a swap-based one on a real deck.
 
+use crate::common::{Budget, PASS, command_line, find, limits_for, with_threads};
 use crate::range::NotAllowed;
-use crate::{Budget, PASS, command_line, find, limits_for, with_threads};
 use algorithms::registry::Entry;
 use anyhow::{Context, Result};
 use clap::Args;

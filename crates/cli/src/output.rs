@@ -48,7 +48,7 @@ pub(crate) fn print<D: report::export::Document + ?Sized>(
         Format::Json
     } else {
         Format::Text {
-            colour: crate::colour_stdout(),
+            colour: crate::common::colour_stdout(),
         }
     };
     emit_bytes(&format.export(doc)?);

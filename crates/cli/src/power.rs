@@ -1,8 +1,8 @@
 //! `shuffle-audit power`: from the exact law, how many shuffles it takes
 //! to detect the bias.
 
+use crate::common::{Budget, PASS, command_line, find, limits_for, with_threads};
 use crate::range::{NotAllowed, strictly_between_0_and_1, within};
-use crate::{Budget, PASS, command_line, find, limits_for, with_threads};
 use algorithms::registry::Entry;
 use anyhow::{Context, Result, bail};
 use clap::Args;

@@ -1,7 +1,7 @@
 //! `shuffle-audit riffle`: how many riffles make a deck look shuffled,
 //! exactly (Bayer–Diaconis) and to each test of the battery.
 
-use crate::PASS;
+use crate::common::PASS;
 use crate::range::{at_least_one, within};
 use anyhow::Result;
 use clap::Args;
@@ -30,7 +30,7 @@ pub(crate) struct RiffleArgs {
     seed: u64,
     /// Worker threads, 1..=1024 (default: one per core); results are the
     /// same on any number.
-    #[arg(long, value_name = "N", value_parser = crate::parse_threads)]
+    #[arg(long, value_name = "N", value_parser = crate::common::parse_threads)]
     threads: Option<usize>,
     /// Print one JSON document (schema in reports/SCHEMA.md).
     #[arg(long)]
@@ -40,7 +40,7 @@ pub(crate) struct RiffleArgs {
 /// The judge's riffle study, with a progress bar on a terminal.
 pub(crate) fn study(deck: usize, max: u32, shuffles: u64, seed: u64) -> RiffleStudy {
     let models = judge::riffle::RIFFLE_MODELS.len() as u64;
-    let bar = crate::progress_bar(shuffles * models * u64::from(max), "riffled decks");
+    let bar = crate::common::progress_bar(shuffles * models * u64::from(max), "riffled decks");
     let study = judge::riffle::study(deck, max, shuffles, seed, &|k| {
         if let Some(b) = &bar {
             b.inc(k);
@@ -77,13 +77,14 @@ pub(crate) fn run(args: &RiffleArgs) -> Result<u8> {
         shuffles,
     } = plan(args)?;
     let start = Instant::now();
-    let study = crate::with_threads(args.threads, || study(deck, max, shuffles, args.seed))?;
+    let study =
+        crate::common::with_threads(args.threads, || study(deck, max, shuffles, args.seed))?;
     let report = Standalone::new(
         RiffleReport {
             study,
             figure: None,
         },
-        Provenance::new(crate::command_line()),
+        Provenance::new(crate::common::command_line()),
         Some(start.elapsed().as_secs_f64()),
     );
     crate::output::print(&report, args.json)?;

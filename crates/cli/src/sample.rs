@@ -1,7 +1,7 @@
 //! `shuffle-audit sample`: shuffle many times, count, and test the counts.
 
+use crate::common::{PASS, command_line, find, progress_bar, with_threads};
 use crate::range::{at_least_one, within};
-use crate::{PASS, command_line, find, progress_bar, with_threads};
 use algorithms::registry::Entry;
 use anyhow::{Result, bail};
 use clap::Args;
@@ -37,7 +37,7 @@ pub(crate) struct SampleArgs {
     no_histogram: bool,
     /// Worker threads, 1..=1024 (default: one per core); results are the
     /// same on any number.
-    #[arg(long, value_name = "N", value_parser = crate::parse_threads)]
+    #[arg(long, value_name = "N", value_parser = crate::common::parse_threads)]
     threads: Option<usize>,
     /// Print one JSON document (schema in reports/SCHEMA.md).
     #[arg(long)]

@@ -1,10 +1,11 @@
 //! The default run: every algorithm, exact on small decks, sampled on small
 //! and large decks, written to a report folder with figures and CSV.
 
-use crate::range::{at_least_one, within};
-use crate::{
-    BIAS, Budget, PASS, command_line, emit, find, parse_decks, progress_bar, with_threads,
+use crate::common::{
+    BIAS, Budget, PASS, command_line, find, parse_decks, progress_bar, with_threads,
 };
+use crate::output::emit;
+use crate::range::{at_least_one, within};
 use algorithms::registry::{Entry, REGISTRY};
 use anyhow::{Context, Result, bail};
 use clap::Args;
@@ -223,7 +224,7 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
         folder.write(file)?;
     }
     for warning in folder.commit()? {
-        crate::warn(&warning);
+        crate::output::warn(&warning);
     }
 
     crate::output::print(&report, false)?;

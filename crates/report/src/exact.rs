@@ -75,7 +75,7 @@ pub struct ExactReport {
     pub position_weights: Vec<Vec<String>>,
     /// Probability of each arrangement (`a[position] = card`), in
     /// lexicographic order. Omitted from the default run's `exact.json` for
-    /// decks above [`SUITE_PERMUTATIONS_UP_TO`](crate::SUITE_PERMUTATIONS_UP_TO) cards.
+    /// decks above [`SUITE_PERMUTATIONS_UP_TO`](crate::suite::SUITE_PERMUTATIONS_UP_TO) cards.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub permutations: Option<Vec<f64>>,
     /// The same as exact weights over `denominator`, decimal strings.

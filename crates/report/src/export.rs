@@ -2,8 +2,12 @@
 //! asked for, JSON (its serde form, the schema in `reports/SCHEMA.md`) or
 //! text for people. The command writes the bytes; nothing here prints.
 
+use crate::algorithm::AlgorithmInfo;
+use crate::document::Standalone;
+use crate::exact::{ExactChainReport, ExactReport};
 use crate::sampled::{AuditReport, PowerReport, RiffleReport, SampleReport};
-use crate::{AlgorithmInfo, ExactChainReport, ExactReport, Standalone, SuiteReport, text};
+use crate::suite::SuiteReport;
+use crate::text;
 use serde::Serialize;
 
 /// A document a command prints.

@@ -8,7 +8,8 @@
 
 use crate::figures::{self, Figure, PValues, Panel};
 use crate::fmt::fmt_count;
-use crate::{ReportError, SuiteCase, SuiteReport};
+use crate::suite::{SuiteCase, SuiteReport};
+use crate::write::ReportError;
 use stats::ExactDistribution;
 use std::fmt::Write as _;
 
@@ -418,7 +419,10 @@ pub fn headline(report: &SuiteReport) -> Result<Option<[OutputFile; 2]>, ReportE
     let (Some(naive), Some(fy)) = (get("naive-swap"), get("fisher-yates")) else {
         return Ok(None);
     };
-    fn sampled(a: &crate::SuiteAlgorithm, deck: usize) -> Option<&crate::sampled::SampleReport> {
+    fn sampled(
+        a: &crate::suite::SuiteAlgorithm,
+        deck: usize,
+    ) -> Option<&crate::sampled::SampleReport> {
         a.cases
             .iter()
             .find(|c| c.deck == deck)

@@ -1,7 +1,8 @@
 //! Formatting shared by every rendering (terminal, Markdown, figures):
 //! numbers as people read them, and the summary's cells.
 
-use crate::{ExactReport, SuiteAlgorithm};
+use crate::exact::ExactReport;
+use crate::suite::SuiteAlgorithm;
 
 /// Formats a probability or distance for a table: exact zero as `0`, tiny
 /// values in scientific notation, the rest with 6 significant digits.

@@ -5,6 +5,8 @@
 //! is written parses back.
 #![deny(missing_docs)]
 
+mod algorithm;
+mod document;
 mod exact;
 pub mod export;
 pub mod figures;
@@ -17,219 +19,16 @@ mod suite;
 pub mod text;
 mod write;
 
-use algorithms::registry::{Entry, Exact, Expected};
-use serde::{Deserialize, Serialize};
-
+pub use algorithm::{AlgorithmInfo, SourceInfo, source_line};
+pub use document::{Provenance, SCHEMA_MD, SCHEMA_VERSION, Standalone};
 pub use exact::{Bounds, ChainCell, ExactChainReport, ExactReport};
 pub use suite::{SUITE_PERMUTATIONS_UP_TO, SuiteAlgorithm, SuiteCase, SuiteReport, SuiteSettings};
 pub use write::{ReportError, write_atomic};
 
-/// The version of the JSON documents' layout; bumped on any breaking change.
-pub const SCHEMA_VERSION: u32 = 5;
-
-/// The schema of the JSON documents, written beside them as `SCHEMA.md`.
-pub const SCHEMA_MD: &str = include_str!("../SCHEMA.md");
-
-/// A document printed alone, as every command but the default run prints
-/// one: the schema's version and who wrote it first, then the document's
-/// own fields, then the wall time. Inside `report.json` the same documents
-/// appear without it: the report carries one envelope for all of them.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Standalone<D> {
-    /// [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// Who wrote it.
-    pub provenance: Provenance,
-    /// The document.
-    #[serde(flatten)]
-    pub document: D,
-    /// Wall time of the command's work, in seconds (absent where the
-    /// command does not time it).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub seconds: Option<f64>,
-}
-
-impl<D> Standalone<D> {
-    /// `document` in the envelope of this schema version.
-    pub fn new(document: D, provenance: Provenance, seconds: Option<f64>) -> Self {
-        Standalone {
-            schema_version: SCHEMA_VERSION,
-            provenance,
-            document,
-            seconds,
-        }
-    }
-}
-
-/// Who wrote a document, and how to run it again.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Provenance {
-    /// Always `"shuffle-audit"`.
-    pub tool: String,
-    /// The tool's version.
-    pub version: String,
-    /// The git commit the tool was built from, or `"unknown"`.
-    pub git_commit: String,
-    /// `rustc --version` of the compiler that built it.
-    pub rustc: String,
-    /// Locked versions of the crates that decide the numbers, `name=version`.
-    pub crates: Vec<String>,
-    /// The command line that produced the document.
-    pub command: String,
-    /// When the run started, UTC, RFC 3339.
-    pub date: String,
-    /// Worker threads (results do not depend on it).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub threads: Option<usize>,
-    /// Wall time of the whole run, in seconds.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub wall_seconds: Option<f64>,
-}
-
-impl Provenance {
-    /// Provenance for this build of the tool and the given command line,
-    /// dated now.
-    pub fn new(command: impl Into<String>) -> Self {
-        Provenance {
-            tool: "shuffle-audit".into(),
-            version: env!("CARGO_PKG_VERSION").into(),
-            git_commit: env!("SHUFFLE_AUDIT_GIT_COMMIT").into(),
-            rustc: env!("SHUFFLE_AUDIT_RUSTC").into(),
-            crates: env!("SHUFFLE_AUDIT_CRATES")
-                .split(',')
-                .filter(|s| !s.is_empty())
-                .map(String::from)
-                .collect(),
-            command: command.into(),
-            date: utc_now(),
-            threads: None,
-            wall_seconds: None,
-        }
-    }
-}
-
-/// The current time, UTC, as `YYYY-MM-DDTHH:MM:SSZ`.
-fn utc_now() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    rfc3339(secs)
-}
-
-/// Seconds since 1970 as an RFC 3339 UTC timestamp (Howard Hinnant's
-/// days-to-civil conversion).
-fn rfc3339(secs: u64) -> String {
-    let days = (secs / 86_400) as i64;
-    let rem = secs % 86_400;
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
-        rem / 3600,
-        rem / 60 % 60,
-        rem % 60
-    )
-}
-
-/// One source of an algorithm.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SourceInfo {
-    /// The seed document's file name, or `"reference"`.
-    pub document: String,
-    /// The function, code block or passage.
-    pub location: String,
-}
-
-/// One registry entry, as `shuffle-audit list --json` prints it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct AlgorithmInfo {
-    /// Stable id.
-    pub id: String,
-    /// Human-readable name.
-    pub name: String,
-    /// The sources, joined: `"document: location; …"`.
-    pub source: String,
-    /// The sources, one object each.
-    pub sources: Vec<SourceInfo>,
-    /// `"uniform"` or `"biased"`, from exact enumeration.
-    pub expected: judge::Expectation,
-    /// The kind of mistake that biases it, a kebab-case id (absent when
-    /// uniform).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub defect: Option<String>,
-    /// Why that mistake is biased (absent when uniform).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub expected_reason: Option<String>,
-    /// How to mend that mistake (absent when uniform).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub fix: Option<String>,
-    /// Whether it can be enumerated exactly.
-    pub exact: bool,
-    /// `"full"`, `"mass-bound"` or `"none"`.
-    pub exact_method: judge::method::Enumeration,
-    /// Why it cannot be enumerated (absent when it can).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub exact_note: Option<String>,
-    /// How many passes the algorithm makes (7 for the riffles).
-    pub passes: u32,
-    /// Its guarantee or defect, in one sentence.
-    pub summary: String,
-}
-
-impl From<&Entry> for AlgorithmInfo {
-    fn from(e: &Entry) -> Self {
-        let exact_note = match e.exact {
-            Exact::No(why) => Some(why.to_owned()),
-            Exact::Full | Exact::MassBound => None,
-        };
-        let defect = match e.expected {
-            Expected::Uniform => None,
-            Expected::Biased(d) => Some(d),
-        };
-        AlgorithmInfo {
-            id: e.id.into(),
-            name: e.name.into(),
-            source: source_line(e),
-            sources: e
-                .sources
-                .iter()
-                .map(|s| SourceInfo {
-                    document: s.document.into(),
-                    location: s.location.into(),
-                })
-                .collect(),
-            expected: e.expected.into(),
-            defect: defect.map(|d| d.id().into()),
-            expected_reason: defect.map(|d| d.reason().into()),
-            fix: defect.map(|d| d.fix().into()),
-            exact: e.exact.is_enumerable(),
-            exact_method: e.exact.into(),
-            exact_note,
-            passes: e.algorithm.times,
-            summary: e.summary.into(),
-        }
-    }
-}
-
-/// The sources of an entry on one line: `"document: location; …"`.
-pub fn source_line(e: &Entry) -> String {
-    e.sources
-        .iter()
-        .map(|s| format!("{}: {}", s.document, s.location))
-        .collect::<Vec<_>>()
-        .join("; ")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::document::rfc3339;
     use algorithms::registry::{REGISTRY, find};
     use judge::{Disagreement, ExactVerdict, Verdict};
     use stats::{Limits, exact_distribution};

@@ -1,7 +1,9 @@
 //! The default run's document: `reports/report.json`.
 
+use crate::algorithm::AlgorithmInfo;
+use crate::document::Provenance;
 use crate::exact::ExactReport;
-use crate::{AlgorithmInfo, Provenance, sampled};
+use crate::sampled;
 use judge::positions::ExactPositionsInfo;
 use judge::{Disagreement, Verdict};
 use serde::{Deserialize, Serialize};
@@ -135,7 +137,7 @@ pub struct SuiteSettings {
 /// The default run's document: `reports/report.json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SuiteReport {
-    /// [`SCHEMA_VERSION`](crate::SCHEMA_VERSION).
+    /// [`SCHEMA_VERSION`](crate::document::SCHEMA_VERSION).
     pub schema_version: u32,
     /// Who wrote it.
     pub provenance: Provenance,

@@ -35,8 +35,8 @@ mod lock;
 mod manifest;
 mod tree;
 
-use crate::ReportError;
 use crate::files::OutputFile;
+use crate::write::ReportError;
 pub use error::FolderError;
 use error::io_err;
 use lock::Lock;
@@ -172,7 +172,7 @@ impl ReportFolder {
             });
         }
         let path = self.staging.join(&file.path);
-        crate::write_atomic(&path, &file.bytes).map_err(|e| match e {
+        crate::write::write_atomic(&path, &file.bytes).map_err(|e| match e {
             ReportError::Io { path, cause } => FolderError::Io {
                 what: "writing",
                 path,

@@ -1,8 +1,8 @@
 //! One algorithm's section: its cases, figures, tests and battery.
 
 use super::links::{png, svg};
-use crate::SuiteAlgorithm;
 use crate::fmt::{fmt_count, fmt_log10_p, fmt_power_of_ten, fmt_prob, tv_cell};
+use crate::suite::SuiteAlgorithm;
 use stats::audit::Grade;
 use stats::perm::factorial;
 use std::fmt::Write;
@@ -148,7 +148,8 @@ pub(super) fn algorithm_section(md: &mut String, a: &SuiteAlgorithm, st: &judge:
         let _ = writeln!(md);
     }
     // Sampled tests.
-    let sampled: Vec<&crate::SuiteCase> = a.cases.iter().filter(|c| c.sampled.is_some()).collect();
+    let sampled: Vec<&crate::suite::SuiteCase> =
+        a.cases.iter().filter(|c| c.sampled.is_some()).collect();
     if !sampled.is_empty() {
         let _ = writeln!(
             md,
@@ -207,7 +208,7 @@ pub(super) fn algorithm_section(md: &mut String, a: &SuiteAlgorithm, st: &judge:
 
 /// The battery's means and effect sizes, and the collision counts, of the
 /// cases that ran them.
-fn battery_section(md: &mut String, sampled: &[&crate::SuiteCase]) {
+fn battery_section(md: &mut String, sampled: &[&crate::suite::SuiteCase]) {
     let with: Vec<&crate::sampled::SampleReport> = sampled
         .iter()
         .filter_map(|c| c.sampled.as_ref())

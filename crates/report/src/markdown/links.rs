@@ -1,6 +1,6 @@
 //! Links from the report's Markdown to its figures.
 
-use crate::SuiteCase;
+use crate::suite::SuiteCase;
 
 /// The file of `case` whose name starts with `kind` (`"positions"`,
 /// `"permutations"`, `"pvalues"`) and ends with `.png`.

@@ -1,7 +1,7 @@
 //! The Markdown summary of the default run (`reports/README.md`).
 
-use crate::SuiteReport;
 use crate::fmt::{effect_cell, fmt_count, fmt_log10_p};
+use crate::suite::SuiteReport;
 use std::fmt::Write;
 
 mod algorithm;

@@ -6,12 +6,12 @@ use std::fmt::Write;
 
 /// The exact position matrices of the swap-based shuffles on each large
 /// deck: the true bias of a real deck, and how many shuffles reveal it.
-pub(super) fn exact_positions_section(md: &mut String, report: &crate::SuiteReport) {
+pub(super) fn exact_positions_section(md: &mut String, report: &crate::suite::SuiteReport) {
     let st = &report.settings.plan;
     for &deck in &st.large_decks {
         let rows: Vec<(
             &str,
-            &crate::SuiteCase,
+            &crate::suite::SuiteCase,
             &judge::positions::ExactPositionsInfo,
         )> = report
             .algorithms

@@ -1,7 +1,8 @@
 //! Exact laws and exact position matrices, for people.
 
+use crate::document::Standalone;
+use crate::exact::{ExactChainReport, ExactReport};
 use crate::fmt::fmt_prob;
-use crate::{ExactChainReport, ExactReport, Standalone};
 use judge::ExactVerdict;
 use std::fmt::Write;
 
@@ -24,7 +25,7 @@ fn named(id: &str, n: usize) -> String {
         Ok(e) => format!(
             "{id} on {n} cards: {}\nsource:      {}\n",
             e.name,
-            crate::source_line(e)
+            crate::algorithm::source_line(e)
         ),
         Err(_) => format!("{id} on {n} cards\n"),
     }
@@ -252,7 +253,7 @@ pub fn exact_chain(doc: &Standalone<ExactChainReport>) -> String {
         }
     );
     let uniform = r.verdict != ExactVerdict::Biased;
-    let extremes: &[(&str, &crate::ChainCell)] = if uniform {
+    let extremes: &[(&str, &crate::exact::ChainCell)] = if uniform {
         &[]
     } else {
         &[("largest", &r.largest_cell), ("smallest", &r.smallest_cell)]

@@ -1,7 +1,8 @@
 //! Plain-text renderings for the terminal.
 
+use crate::algorithm::AlgorithmInfo;
 use crate::fmt::{effect_cell, fmt_log10_p};
-use crate::{AlgorithmInfo, SuiteReport};
+use crate::suite::SuiteReport;
 use judge::Verdict;
 use std::fmt::Write;
 

@@ -1,7 +1,7 @@
 //! Sampling runs, audits of decks read from elsewhere, riffles and power
 //! plans, for people.
 
-use crate::Standalone;
+use crate::document::Standalone;
 use crate::fmt::{fmt_count, fmt_log10_p, fmt_power_of_ten, fmt_prob};
 use crate::sampled::{AuditReport, PowerReport, RiffleReport, SampleReport};
 use judge::Grade;

@@ -1,0 +1,151 @@
+//! What the commands share: the budget flags, exit codes, thread pools,
+//! progress bars, the command line for provenance, and deck lists.
+
+use crate::range::{NotAllowed, within};
+use algorithms::registry::{self, Entry};
+use anyhow::{Context, Result};
+use clap::Args;
+use stats::{Limits, MAX_EXACT_DECK};
+
+#[derive(Debug, Args)]
+pub(crate) struct Budget {
+    /// Most paths one enumeration may walk before it is refused.
+    #[arg(long, value_name = "PATHS")]
+    pub(crate) max_paths: Option<u64>,
+    /// Worker threads, 1..=1024 (default: one per core); results are the
+    /// same on any number.
+    #[arg(long, value_name = "N", value_parser = crate::common::parse_threads)]
+    pub(crate) threads: Option<usize>,
+}
+
+/// Exit code: the result passes (no bias shown, every verdict as expected).
+pub(crate) const PASS: u8 = 0;
+/// Exit code: a bias was found, or a verdict disagrees with the registry.
+pub(crate) const BIAS: u8 = 1;
+/// Exit code: bad input or an error; nothing was decided.
+pub(crate) const ERROR: u8 = 2;
+
+/// The command line, for provenance: `shuffle-audit` and the arguments as
+/// typed, quoted for a POSIX shell where needed.
+pub(crate) fn command_line() -> String {
+    std::iter::once("shuffle-audit".to_string())
+        .chain(std::env::args().skip(1))
+        .map(|a| {
+            if a.is_empty() || a.contains(|c: char| c.is_whitespace() || "'\"$\\".contains(c)) {
+                format!("'{}'", a.replace('\'', r"'\''"))
+            } else {
+                a
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The most worker threads a command starts: results do not depend on the
+/// count, and more threads than cores only cost memory and start-up time.
+pub(crate) const MAX_THREADS: usize = 1024;
+
+/// Parses `--threads`: `1..=MAX_THREADS`.
+pub(crate) fn parse_threads(text: &str) -> Result<usize, String> {
+    let refused =
+        || NotAllowed::new("thread count", text, format!("1..={MAX_THREADS}")).to_string();
+    let n = text.trim().parse::<usize>().map_err(|_| refused())?;
+    within("thread count", n, 1..=MAX_THREADS).map_err(|_| refused())
+}
+
+/// Runs `f` on a pool of `threads` workers (a count [`parse_threads`]
+/// accepted), or on the global pool.
+pub(crate) fn with_threads<T: Send>(
+    threads: Option<usize>,
+    f: impl FnOnce() -> T + Send,
+) -> Result<T> {
+    match threads {
+        None => Ok(f()),
+        Some(t) => Ok(rayon::ThreadPoolBuilder::new()
+            .num_threads(t)
+            .build()
+            .context("starting the worker threads")?
+            .install(f)),
+    }
+}
+
+pub(crate) fn find(id: &str) -> Result<&'static Entry> {
+    Ok(registry::find(id)?)
+}
+
+pub(crate) fn limits_for(entry: &Entry, max_paths: Option<u64>, default: u64) -> Limits {
+    let mut limits = Limits::for_exact(entry.exact);
+    limits.max_paths = max_paths.unwrap_or(default);
+    limits
+}
+
+/// Whether to colour what goes to stdout: a terminal, and no `NO_COLOR`
+/// (<https://no-color.org>: set and not empty turns colour off).
+pub(crate) fn colour_stdout() -> bool {
+    use std::io::IsTerminal;
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// A progress bar on standard error when it is a terminal; none otherwise.
+/// No colours are used, so `NO_COLOR` is honoured as it stands.
+pub(crate) fn progress_bar(total: u64, unit: &str) -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    let template = format!(
+        "{{elapsed_precise}} [{{wide_bar}}] {{human_pos}}/{{human_len}} {unit}, {{eta}} left"
+    );
+    let style = indicatif::ProgressStyle::with_template(&template)
+        .ok()?
+        .progress_chars("=> ");
+    bar.set_style(style);
+    Some(bar)
+}
+
+pub(crate) fn parse_decks(text: &str) -> Result<Vec<usize>> {
+    let bad = || {
+        anyhow::anyhow!(
+            "deck sizes {text:?} are not understood: use a range like 3..=6 or 3-6, or a list like 3,5"
+        )
+    };
+    let num = |s: &str| s.trim().parse::<usize>().map_err(|_| bad());
+    let decks: Vec<usize> = if let Some((a, b)) = text.split_once("..=") {
+        (num(a)?..=num(b)?).collect()
+    } else if let Some((a, b)) = text.split_once("..") {
+        (num(a)?..num(b)?).collect()
+    } else if let Some((a, b)) = text.split_once('-') {
+        (num(a)?..=num(b)?).collect()
+    } else {
+        text.split(',').map(num).collect::<Result<_>>()?
+    };
+    if decks.is_empty() {
+        return Err(bad());
+    }
+    for &d in &decks {
+        within("deck size", d, 1..=MAX_EXACT_DECK).map_err(|e| e.purpose("exact enumeration"))?;
+    }
+    Ok(decks)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deck_lists_parse() {
+        assert_eq!(parse_decks("3..=6").unwrap(), vec![3, 4, 5, 6]);
+        assert_eq!(parse_decks("3..6").unwrap(), vec![3, 4, 5]);
+        assert_eq!(parse_decks("2-4").unwrap(), vec![2, 3, 4]);
+        assert_eq!(parse_decks("3,5").unwrap(), vec![3, 5]);
+        assert!(
+            parse_decks("0-3")
+                .unwrap_err()
+                .to_string()
+                .contains("deck size 0")
+        );
+        assert!(parse_decks("x").is_err());
+        assert!(parse_decks("5..3").is_err());
+    }
+}

@@ -1,0 +1,118 @@
+//! What every document carries: the schema's version, who wrote it and
+//! how to run it again.
+
+use serde::{Deserialize, Serialize};
+
+/// The version of the JSON documents' layout; bumped on any breaking change.
+pub const SCHEMA_VERSION: u32 = 5;
+
+/// The schema of the JSON documents, written beside them as `SCHEMA.md`.
+pub const SCHEMA_MD: &str = include_str!("../SCHEMA.md");
+
+/// A document printed alone, as every command but the default run prints
+/// one: the schema's version and who wrote it first, then the document's
+/// own fields, then the wall time. Inside `report.json` the same documents
+/// appear without it: the report carries one envelope for all of them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Standalone<D> {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// Who wrote it.
+    pub provenance: Provenance,
+    /// The document.
+    #[serde(flatten)]
+    pub document: D,
+    /// Wall time of the command's work, in seconds (absent where the
+    /// command does not time it).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub seconds: Option<f64>,
+}
+
+impl<D> Standalone<D> {
+    /// `document` in the envelope of this schema version.
+    pub fn new(document: D, provenance: Provenance, seconds: Option<f64>) -> Self {
+        Standalone {
+            schema_version: SCHEMA_VERSION,
+            provenance,
+            document,
+            seconds,
+        }
+    }
+}
+
+/// Who wrote a document, and how to run it again.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Provenance {
+    /// Always `"shuffle-audit"`.
+    pub tool: String,
+    /// The tool's version.
+    pub version: String,
+    /// The git commit the tool was built from, or `"unknown"`.
+    pub git_commit: String,
+    /// `rustc --version` of the compiler that built it.
+    pub rustc: String,
+    /// Locked versions of the crates that decide the numbers, `name=version`.
+    pub crates: Vec<String>,
+    /// The command line that produced the document.
+    pub command: String,
+    /// When the run started, UTC, RFC 3339.
+    pub date: String,
+    /// Worker threads (results do not depend on it).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub threads: Option<usize>,
+    /// Wall time of the whole run, in seconds.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub wall_seconds: Option<f64>,
+}
+
+impl Provenance {
+    /// Provenance for this build of the tool and the given command line,
+    /// dated now.
+    pub fn new(command: impl Into<String>) -> Self {
+        Provenance {
+            tool: "shuffle-audit".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            git_commit: env!("SHUFFLE_AUDIT_GIT_COMMIT").into(),
+            rustc: env!("SHUFFLE_AUDIT_RUSTC").into(),
+            crates: env!("SHUFFLE_AUDIT_CRATES")
+                .split(',')
+                .filter(|s| !s.is_empty())
+                .map(String::from)
+                .collect(),
+            command: command.into(),
+            date: utc_now(),
+            threads: None,
+            wall_seconds: None,
+        }
+    }
+}
+
+/// The current time, UTC, as `YYYY-MM-DDTHH:MM:SSZ`.
+fn utc_now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    rfc3339(secs)
+}
+
+/// Seconds since 1970 as an RFC 3339 UTC timestamp (Howard Hinnant's
+/// days-to-civil conversion).
+pub(crate) fn rfc3339(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60
+    )
+}
