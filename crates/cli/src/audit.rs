@@ -7,7 +7,7 @@ use algorithms::registry::Entry;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use decks::{Base, DeckParser, ReadError, read_decks};
-use report::sampled::{AuditReport, InputInfo, InvalidLines, SampleReport};
+use report::sampled::{AuditReport, InputInfo, SampleReport};
 use report::{Provenance, Standalone};
 use stats::audit::{Observed, SampleAudit};
 use stats::sample::MAX_SAMPLE_DECK;
@@ -128,18 +128,9 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
             lines: counts.lines,
             decks: counts.decks,
             deck,
-            base: base.label().into(),
+            base,
             base_detected: plan.base.is_none(),
-            invalid: counts
-                .invalid
-                .iter()
-                .map(|(kind, count, first_line, message)| InvalidLines {
-                    kind: (*kind).into(),
-                    count: *count,
-                    first_line: *first_line,
-                    message: message.clone(),
-                })
-                .collect(),
+            invalid: counts.invalid,
         },
         result,
     };

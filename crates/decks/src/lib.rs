@@ -15,11 +15,21 @@ use thiserror::Error;
 
 /// Whether cards are numbered from 0 or from 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Base {
     /// Cards `0..n`.
+    #[cfg_attr(feature = "serde", serde(rename = "0-based"))]
     Zero,
     /// Cards `1..=n`.
+    #[cfg_attr(feature = "serde", serde(rename = "1-based"))]
     One,
+}
+
+impl std::fmt::Display for Base {
+    /// The [`label`](Base::label), padded as the format asks.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(self.label())
+    }
 }
 
 impl Base {
@@ -337,24 +347,92 @@ pub struct LineCounts {
     pub lines: u64,
     /// Valid decks.
     pub decks: u64,
-    /// Invalid lines by reason: `(kind, count, first line number, message)`.
-    pub invalid: Vec<(&'static str, u64, u64, String)>,
+    /// Invalid lines by kind, in the order their kinds first appeared.
+    pub invalid: Vec<InvalidLines>,
+}
+
+/// The kind of a [`LineError`], without its details.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum LineKind {
+    /// [`LineError::Empty`].
+    EmptyLine,
+    /// [`LineError::NotANumber`].
+    NotANumber,
+    /// [`LineError::Json`].
+    MalformedJson,
+    /// [`LineError::WrongLength`].
+    WrongLength,
+    /// [`LineError::DeckSize`].
+    DeckSize,
+    /// [`LineError::OutOfRange`].
+    OutOfRange,
+    /// [`LineError::NoBase`].
+    NoBase,
+    /// [`LineError::Duplicate`].
+    DuplicateCard,
+    /// [`LineError::TooLong`].
+    LineTooLong,
+    /// [`LineError::CarriageReturn`].
+    CarriageReturn,
+}
+
+impl LineKind {
+    /// The kebab-case name.
+    pub fn label(self) -> &'static str {
+        match self {
+            LineKind::EmptyLine => "empty-line",
+            LineKind::NotANumber => "not-a-number",
+            LineKind::MalformedJson => "malformed-json",
+            LineKind::WrongLength => "wrong-length",
+            LineKind::DeckSize => "deck-size",
+            LineKind::OutOfRange => "out-of-range",
+            LineKind::NoBase => "no-base",
+            LineKind::DuplicateCard => "duplicate-card",
+            LineKind::LineTooLong => "line-too-long",
+            LineKind::CarriageReturn => "carriage-return",
+        }
+    }
+}
+
+impl std::fmt::Display for LineKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(self.label())
+    }
+}
+
+/// The invalid lines of one kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct InvalidLines {
+    /// What is wrong with them.
+    pub kind: LineKind,
+    /// How many.
+    pub count: u64,
+    /// The first one's line number (from 1).
+    pub first_line: u64,
+    /// The first one's message.
+    pub message: String,
 }
 
 impl LineError {
-    /// A short kebab-case name of the kind of error.
-    pub fn kind(&self) -> &'static str {
+    /// The kind of error.
+    pub fn kind(&self) -> LineKind {
         match self {
-            LineError::Empty => "empty-line",
-            LineError::NotANumber { .. } => "not-a-number",
-            LineError::Json(_) => "malformed-json",
-            LineError::WrongLength { .. } => "wrong-length",
-            LineError::DeckSize(_) => "deck-size",
-            LineError::OutOfRange { .. } => "out-of-range",
-            LineError::NoBase(_) => "no-base",
-            LineError::Duplicate(_) => "duplicate-card",
-            LineError::TooLong => "line-too-long",
-            LineError::CarriageReturn => "carriage-return",
+            LineError::Empty => LineKind::EmptyLine,
+            LineError::NotANumber { .. } => LineKind::NotANumber,
+            LineError::Json(_) => LineKind::MalformedJson,
+            LineError::WrongLength { .. } => LineKind::WrongLength,
+            LineError::DeckSize(_) => LineKind::DeckSize,
+            LineError::OutOfRange { .. } => LineKind::OutOfRange,
+            LineError::NoBase(_) => LineKind::NoBase,
+            LineError::Duplicate(_) => LineKind::DuplicateCard,
+            LineError::TooLong => LineKind::LineTooLong,
+            LineError::CarriageReturn => LineKind::CarriageReturn,
         }
     }
 }
@@ -363,15 +441,20 @@ impl LineCounts {
     /// Counts an invalid line `number` with error `e`.
     pub fn invalid(&mut self, number: u64, e: &LineError) {
         let kind = e.kind();
-        match self.invalid.iter_mut().find(|(k, ..)| *k == kind) {
-            Some(entry) => entry.1 += 1,
-            None => self.invalid.push((kind, 1, number, e.to_string())),
+        match self.invalid.iter_mut().find(|l| l.kind == kind) {
+            Some(lines) => lines.count += 1,
+            None => self.invalid.push(InvalidLines {
+                kind,
+                count: 1,
+                first_line: number,
+                message: e.to_string(),
+            }),
         }
     }
 
     /// Invalid lines in all.
     pub fn invalid_total(&self) -> u64 {
-        self.invalid.iter().map(|(_, c, ..)| c).sum()
+        self.invalid.iter().map(|l| l.count).sum()
     }
 }
 
@@ -545,9 +628,10 @@ pub fn read_decks(
     }
     if counts.decks == 0 {
         let why = match counts.invalid.first() {
-            Some((_, n, first, msg)) => {
-                format!(": {n} invalid line(s), the first (line {first}): {msg}")
-            }
+            Some(l) => format!(
+                ": {} invalid line(s), the first (line {}): {}",
+                l.count, l.first_line, l.message
+            ),
             None => " (it is empty)".into(),
         };
         return Err(ReadError::NoDecks(why));

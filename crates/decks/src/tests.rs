@@ -102,9 +102,15 @@ fn a_read_stops_at_the_first_bad_line_or_counts_them_all() {
     )
     .unwrap();
     assert_eq!((c.lines, c.decks, c.invalid_total()), (7, 4, 3));
-    assert_eq!(c.invalid[0].0, "duplicate-card");
-    assert_eq!((c.invalid[1].0, c.invalid[1].2), ("not-a-number", 5));
-    assert_eq!((c.invalid[2].0, c.invalid[2].2), ("empty-line", 6));
+    assert_eq!(c.invalid[0].kind, LineKind::DuplicateCard);
+    assert_eq!(
+        (c.invalid[1].kind, c.invalid[1].first_line),
+        (LineKind::NotANumber, 5)
+    );
+    assert_eq!(
+        (c.invalid[2].kind, c.invalid[2].first_line),
+        (LineKind::EmptyLine, 6)
+    );
     assert_eq!(decks[3], vec![2, 0, 1]);
     // Nothing valid: an error, empty input included.
     let e = read_decks(
@@ -141,7 +147,7 @@ fn an_endless_line_is_skipped_without_being_kept() {
     })
     .unwrap();
     assert_eq!((c.lines, c.decks), (3, 2));
-    assert_eq!(c.invalid[0].0, "line-too-long");
+    assert_eq!(c.invalid[0].kind, LineKind::LineTooLong);
     assert_eq!(decks, [vec![0, 1, 2], vec![1, 0, 2]]);
     let input = std::io::BufReader::with_capacity(7, text.as_slice());
     let e = read_decks(input, &mut DeckParser::new(None, None), false, |_| {}).unwrap_err();
@@ -195,10 +201,10 @@ fn the_majority_of_the_first_lines_sets_the_deck_size() {
     }
     let (c, decks) = read_all(text.as_bytes(), true).unwrap();
     assert_eq!((c.lines, c.decks, c.invalid_total()), (203, 200, 3));
-    assert_eq!(c.invalid[0].0, "wrong-length");
+    assert_eq!(c.invalid[0].kind, LineKind::WrongLength);
     assert!(
         c.invalid[0]
-            .3
+            .message
             .contains("2 cards, expected 5 (the deck size of most of the first lines)"),
         "{:?}",
         c.invalid
@@ -214,7 +220,7 @@ fn the_majority_of_the_first_lines_sets_the_deck_size() {
     let text = "3 1 2\n1 3 2\n0 1 2\n2 1 0\n1 0 2\n";
     let (c, _) = read_all(text.as_bytes(), true).unwrap();
     assert_eq!((c.decks, c.invalid_total()), (3, 2));
-    assert_eq!(c.invalid[0].0, "out-of-range");
+    assert_eq!(c.invalid[0].kind, LineKind::OutOfRange);
     // A tie goes to the earliest length.
     let mut p = DeckParser::new(None, None);
     p.vote([&b"0 1 2"[..], b"0 1", b"1 0", b"2 1 0"]);

@@ -261,7 +261,7 @@ pub fn case_files(
             "{} shuffles, seed {}; largest deviation {:.2}%.",
             fmt_count(s.shuffles),
             s.seed,
-            100.0 * s.effect.max_relative_deviation
+            100.0 * s.effect.sampled.max_relative_deviation
         )
     });
     let stem = format!("figures/{id}/positions-n{n}");

@@ -42,7 +42,7 @@ pub fn effect_cell(a: &SuiteAlgorithm) -> String {
             |s| {
                 format!(
                     "max dev {:.1}% (n={})",
-                    100.0 * s.effect.max_relative_deviation,
+                    100.0 * s.effect.sampled.max_relative_deviation,
                     s.deck
                 )
             },

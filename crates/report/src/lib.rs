@@ -107,7 +107,7 @@ mod tests {
         let fy = find("fisher-yates").unwrap();
         let audit = stats::audit::audit(&fy.algorithm, 4, 2_000, 1, 1, true, &|_| {});
         let mut case_sample = sampled::SampleReport::new(fy, &audit, 2_000, "rng", None);
-        case_sample.effect.position_z.clear();
+        case_sample.effect.sampled.position_z.clear();
         let mut provenance = Provenance::new("test");
         provenance.threads = Some(2);
         provenance.wall_seconds = Some(1.0);
@@ -211,10 +211,10 @@ mod tests {
                 lines: 2_001,
                 decks: 2_000,
                 deck: 30,
-                base: "0-based".into(),
+                base: decks::Base::Zero,
                 base_detected: true,
-                invalid: vec![sampled::InvalidLines {
-                    kind: "empty-line".into(),
+                invalid: vec![decks::InvalidLines {
+                    kind: decks::LineKind::EmptyLine,
                     count: 1,
                     first_line: 7,
                     message: "empty line".into(),

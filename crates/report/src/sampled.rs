@@ -5,33 +5,18 @@ use judge::positions::DivergenceInfo;
 use judge::riffle::RiffleStudy;
 use serde::{Deserialize, Serialize};
 use stats::TestName;
-use stats::audit::{Analysis, Grade, PowerPlan, Skipped};
+use stats::audit::{Analysis, Effect, Grade, PowerPlan, Skipped};
 use stats::battery::StatisticSummary;
 use stats::collision::CollisionSummary;
 use stats::hypothesis::TestResult;
 
-/// Effect sizes.
+/// Effect sizes: the run's ([`Effect`]), and the exact distance when the
+/// algorithm's law is known.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EffectInfo {
-    /// `position_z[card][position]`: each cell's z-score,
-    /// `(O - N/n) / sqrt(N (1/n)(1 - 1/n))`.
-    pub position_z: Vec<Vec<f64>>,
-    /// One chi-square test per card (`n - 1` df); compare each p-value with
-    /// `alpha / n` (Bonferroni over the rows). Not part of the verdict.
-    pub row_tests: Vec<TestResult>,
-    /// `max |O/(N/n) - 1|` over the position matrix.
-    pub max_relative_deviation: f64,
-    /// Largest `|z|` of a position cell.
-    pub max_abs_z: f64,
-    /// The `|z|` one of the `n²` cells exceeds with family-wise probability
-    /// 0.01 under uniformity (Bonferroni).
-    pub z_bonferroni_01: f64,
-    /// Estimated total variation distance (histogram only; biased upward).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub total_variation: Option<f64>,
-    /// The estimate's expected value for a perfect shuffle of this size.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub total_variation_noise_floor: Option<f64>,
+    /// The sampled effect sizes.
+    #[serde(flatten)]
+    pub sampled: Effect,
     /// The exact total variation distance, when the algorithm is enumerable.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub exact_total_variation: Option<f64>,
@@ -196,18 +181,7 @@ impl SampleReport {
                 .as_ref()
                 .map(stats::collision::Collisions::summary),
             effect: EffectInfo {
-                position_z: a
-                    .effect
-                    .position_z
-                    .chunks(n.max(1))
-                    .map(<[f64]>::to_vec)
-                    .collect(),
-                row_tests: a.effect.row_tests.clone(),
-                max_relative_deviation: a.effect.max_relative_deviation,
-                max_abs_z: a.effect.max_abs_z,
-                z_bonferroni_01: a.effect.z_bonferroni_01,
-                total_variation: a.effect.total_variation,
-                total_variation_noise_floor: a.effect.total_variation_noise_floor,
+                sampled: a.effect.clone(),
                 exact_total_variation,
             },
             log10_min_adjusted_p: audit.log10_min_adjusted_p,
@@ -234,21 +208,6 @@ impl SampleReport {
     }
 }
 
-/// One kind of invalid line in an audited input.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct InvalidLines {
-    /// `"empty-line"`, `"not-a-number"`, `"malformed-json"`, `"wrong-length"`,
-    /// `"deck-size"`, `"out-of-range"`, `"no-base"`, `"duplicate-card"` or
-    /// `"line-too-long"`.
-    pub kind: String,
-    /// Lines of this kind.
-    pub count: u64,
-    /// The first one's line number (from 1).
-    pub first_line: u64,
-    /// The first one's message.
-    pub message: String,
-}
-
 /// What `shuffle-audit audit` read.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct InputInfo {
@@ -261,12 +220,12 @@ pub struct InputInfo {
     /// Cards per deck.
     pub deck: usize,
     /// `"0-based"` or `"1-based"`.
-    pub base: String,
+    pub base: decks::Base,
     /// Whether the numbering was detected (from the first deck) rather than given.
     pub base_detected: bool,
     /// Invalid lines by kind (only with `--skip-invalid`; otherwise the first
     /// one is an error).
-    pub invalid: Vec<InvalidLines>,
+    pub invalid: Vec<decks::InvalidLines>,
 }
 
 /// `shuffle-audit audit --json`: decks read from a file, tested.

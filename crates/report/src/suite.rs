@@ -87,8 +87,8 @@ impl SuiteAlgorithm {
                     exact.as_ref().map(|e| e.total_variation),
                 );
                 // The matrices are in the case's CSV and figures.
-                sampled.effect.position_z.clear();
-                sampled.effect.row_tests.clear();
+                sampled.effect.sampled.position_z.clear();
+                sampled.effect.sampled.row_tests.clear();
                 SuiteCase {
                     deck: c.deck,
                     exact,

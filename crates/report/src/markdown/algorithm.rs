@@ -49,7 +49,7 @@ fn figures_section(md: &mut String, a: &SuiteAlgorithm, st: &judge::suite::Suite
             case.deck,
             s.shuffles,
             s.seed,
-            100.0 * s.effect.max_relative_deviation,
+            100.0 * s.effect.sampled.max_relative_deviation,
             svg(f)
         );
     }

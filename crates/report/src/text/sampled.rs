@@ -100,7 +100,7 @@ fn sample_body(r: &crate::sampled::SampleReport) -> String {
     for s in r.skipped_tests.iter().chain(ks_skipped) {
         let _ = writeln!(out, "  {:<26} skipped: {}", s.name, s.reason);
     }
-    let e = &r.effect;
+    let e = &r.effect.sampled;
     let _ = writeln!(out, "\neffect sizes:");
     let _ = writeln!(
         out,
@@ -124,7 +124,8 @@ fn sample_body(r: &crate::sampled::SampleReport) -> String {
         );
     }
     if let (Some(tv), Some(floor)) = (e.total_variation, e.total_variation_noise_floor) {
-        let exact = e
+        let exact = r
+            .effect
             .exact_total_variation
             .map_or(String::new(), |x| format!("; exact: {}", fmt_prob(x)));
         let _ = writeln!(
@@ -133,7 +134,7 @@ fn sample_body(r: &crate::sampled::SampleReport) -> String {
             fmt_prob(tv),
             fmt_prob(floor)
         );
-    } else if let Some(x) = e.exact_total_variation {
+    } else if let Some(x) = r.effect.exact_total_variation {
         let _ = writeln!(out, "  total variation distance (exact): {}", fmt_prob(x));
     }
     if let Some(battery) = &r.battery {

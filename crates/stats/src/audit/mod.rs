@@ -153,8 +153,11 @@ pub struct Skipped {
 
 /// Effect sizes: how far from uniform, whatever the p-value says.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Effect {
-    /// Per-cell z-scores of the position matrix, `z[card * n + position]`.
+    /// Per-cell z-scores of the position matrix, `z[card * n + position]`
+    /// (serialized as `n` rows, `z[card][position]`).
+    #[cfg_attr(feature = "serde", serde(with = "square_rows"))]
     pub position_z: Vec<f64>,
     /// One chi-square test per card's row (`n - 1` df); compare with
     /// `alpha / n`. Not part of the verdict.
@@ -168,10 +171,42 @@ pub struct Effect {
     pub z_bonferroni_01: f64,
     /// Total variation distance between the sampled permutation law and
     /// uniform (histogram only). Biased upward by sampling noise.
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub total_variation: Option<f64>,
     /// What `total_variation` would be, on average, for a perfect shuffle
     /// with this many shuffles.
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub total_variation_noise_floor: Option<f64>,
+}
+
+/// A square matrix kept flat (`m[row * n + column]`) as JSON writes one:
+/// `n` rows of `n`.
+#[cfg(feature = "serde")]
+mod square_rows {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer, de::Error};
+
+    pub(super) fn serialize<S: Serializer>(flat: &[f64], s: S) -> Result<S::Ok, S::Error> {
+        let n = flat.len().isqrt();
+        let rows: Vec<&[f64]> = flat.chunks(n.max(1)).collect();
+        rows.serialize(s)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<f64>, D::Error> {
+        let rows = Vec::<Vec<f64>>::deserialize(d)?;
+        let n = rows.len();
+        if rows.iter().any(|r| r.len() != n) {
+            return Err(D::Error::custom(format!(
+                "a square matrix of {n} rows has a row of another length"
+            )));
+        }
+        Ok(rows.concat())
+    }
 }
 
 /// Everything a run's counts say.
