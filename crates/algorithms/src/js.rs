@@ -5,7 +5,7 @@
 //! or past the end. These helpers follow ECMA-262 so that a port behaves like
 //! the original on every input, including the ones its author did not expect.
 
-use crate::Source;
+use crate::source::Source;
 
 /// `Math.floor(Math.random() * k)` for a whole number `k >= 0`.
 ///

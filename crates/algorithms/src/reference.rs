@@ -3,7 +3,8 @@
 //! Gilbert–Shannon–Reeds model of a riffle.
 
 use crate::seed004::RAND_BITS;
-use crate::{Shuffle, Source, SourceRng};
+use crate::shuffle::Shuffle;
+use crate::source::{Source, SourceRng};
 
 /// Durstenfeld's Fisher–Yates shuffle: for `i` from `n - 1` down to 1, swap
 /// card `i` with a card drawn uniformly from `0..=i`. The control.
@@ -240,7 +241,7 @@ impl<A: Shuffle> Shuffle for Repeat<A> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Draw, Scripted};
+    use crate::source::{Draw, Scripted};
 
     #[test]
     fn fisher_yates_draws_below_i_plus_one() {

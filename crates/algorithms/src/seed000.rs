@@ -8,7 +8,8 @@
 //! any deck by the permutation it returns.
 
 use crate::js::{random_index, splice};
-use crate::{Shuffle, Source, apply_order};
+use crate::shuffle::{Shuffle, apply_order};
+use crate::source::Source;
 
 /// Implements [`Shuffle`] for a seed function `f(m, src)` that returns a
 /// permutation of `0..m`: the deck is reordered by it. An empty deck is left
@@ -214,7 +215,7 @@ order_adapter!(ShuffleInsert, shuffle_insert);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Scripted;
+    use crate::source::Scripted;
 
     #[test]
     fn empty_deck_gives_one_card_in_the_insert_functions_as_written() {

@@ -3,7 +3,8 @@
 //! shuffles of a 54-card deck), each ported exactly as printed.
 
 use crate::js::{random_index, splice};
-use crate::{Shuffle, Source};
+use crate::shuffle::Shuffle;
+use crate::source::Source;
 
 /// Block 1 exactly as printed: returns `newArr`.
 pub fn redraw_flags<T: Copy, S: Source + ?Sized>(cards_arr: &[T], src: &mut S) -> Vec<T> {
@@ -131,7 +132,7 @@ impl Shuffle for BlogInsideOut {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Scripted;
+    use crate::source::Scripted;
 
     #[test]
     fn redraw_flags_draws_first_position_before_the_loop() {

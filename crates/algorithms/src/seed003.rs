@@ -4,7 +4,8 @@
 //! `000_d04b9b9104ef3ac9.txt`; see [`crate::RandomPairsSwap`].
 
 use crate::js::{random_index, splice};
-use crate::{Shuffle, Source};
+use crate::shuffle::Shuffle;
+use crate::source::Source;
 
 /// `deal(deck, players, numCards)` exactly as printed, with `player.hand`
 /// as `hands[p]`. A card dealt from an empty deck is JavaScript's
@@ -179,7 +180,7 @@ impl Shuffle for BlogRiffle {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Scripted;
+    use crate::source::Scripted;
 
     #[test]
     fn deal_past_the_end_of_the_deck_gives_undefined() {

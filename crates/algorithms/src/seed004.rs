@@ -8,7 +8,8 @@
 //! `RAND_MAX = 32767`; that is [`Source::word_scale`] with 15 bits. Seeding
 //! (`srand(time(0))` on every call) is not modelled here.
 
-use crate::{Shuffle, Source};
+use crate::shuffle::Shuffle;
+use crate::source::Source;
 
 /// Width of C's `rand()` word: `RAND_MAX = 32767`.
 pub const RAND_BITS: u32 = 15;
@@ -111,7 +112,7 @@ impl Shuffle for PokerFixedRand15 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Draw, Scripted};
+    use crate::source::{Draw, Scripted};
 
     #[test]
     fn rand_versions_draw_15_bit_words_scaled_as_printed() {

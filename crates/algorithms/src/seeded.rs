@@ -15,7 +15,8 @@
 //! (xoshiro256++) driving a correct Fisher–Yates.
 
 use crate::reference::FisherYates;
-use crate::{Shuffle, Source};
+use crate::shuffle::Shuffle;
+use crate::source::Source;
 use rand::SeedableRng;
 
 /// C's `rand()` with `RAND_MAX = 32767` as Microsoft's C runtime computes
@@ -161,7 +162,7 @@ impl Shuffle for SeededFisherYates {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Draw, Scripted};
+    use crate::source::{Draw, Scripted};
 
     #[test]
     fn crand_is_the_msvc_sequence() {

@@ -14,7 +14,8 @@
 //! decks) and random ones (larger decks) through both and require the same
 //! deck and the same draws.
 
-use crate::{Draw, Kernel, Source};
+use crate::registry::Kernel;
+use crate::source::{Draw, Source};
 
 /// One of the two positions a [`Transposition`] exchanges.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -281,7 +282,8 @@ impl crate::Algorithm {
 mod tests {
     use super::*;
     use crate::registry::REGISTRY;
-    use crate::{Scripted, Shuffle};
+    use crate::shuffle::Shuffle;
+    use crate::source::Scripted;
     use rand::{RngExt, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
 

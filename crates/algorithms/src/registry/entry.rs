@@ -1,7 +1,15 @@
 //! What one row of the registry says: the algorithm, where it comes from,
 //! its expected verdict and how far exact enumeration reaches it.
 
-use crate::*;
+use crate::defect::Defect;
+use crate::reference::*;
+use crate::seed000::*;
+use crate::seed001::*;
+use crate::seed003::*;
+use crate::seed004::*;
+use crate::seeded::*;
+use crate::shuffle::Shuffle;
+use crate::source::Source;
 
 macro_rules! kernels {
     ($($(#[$doc:meta])* $variant:ident($ty:ty),)*) => {

@@ -1,8 +1,14 @@
 //! The registry's rows: every algorithm of the suite, seeds first, in
 //! document order.
 
-use super::entry::{Algorithm, Entry, Exact, Expected, SourceRef};
-use crate::*;
+use super::entry::{Algorithm, Entry, Exact, Expected, Kernel, SourceRef};
+use crate::defect::Defect;
+use crate::reference::*;
+use crate::seed000::*;
+use crate::seed001::*;
+use crate::seed003::*;
+use crate::seed004::*;
+use crate::seeded::*;
 
 pub(super) const S000: &str = "000_d04b9b9104ef3ac9.txt";
 pub(super) const S001: &str = "001_8224637705ba0647.txt";

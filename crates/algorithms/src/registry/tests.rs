@@ -2,7 +2,8 @@
 
 use super::table::{S000, S001, S002, S003, S004};
 use super::*;
-use crate::{Defect, Shuffle};
+use crate::defect::Defect;
+use crate::shuffle::Shuffle;
 
 #[test]
 fn ids_are_unique_kebab_case() {

@@ -1,0 +1,29 @@
+//! The one trait every algorithm implements, and the adapter for seed
+//! functions that return an order.
+
+use crate::source::Source;
+
+/// A shuffling algorithm.
+///
+/// `shuffle` rearranges `deck` using only the randomness it draws from
+/// `src`. Implementations never look at the card values, only at positions,
+/// so shuffling any deck moves cards exactly as shuffling `0..n` would.
+pub trait Shuffle {
+    /// Shuffles `deck` in place, drawing every random choice from `src`.
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S);
+}
+
+/// Reorders `deck` so that `deck[j]` becomes the old `deck[order[j]]`: the
+/// adapter for seed functions that return a permutation of `0..n`.
+///
+/// # Panics
+/// When `order` is not as long as `deck` or names a position past its end.
+pub fn apply_order<T: Copy>(deck: &mut Vec<T>, order: &[usize]) {
+    assert_eq!(
+        order.len(),
+        deck.len(),
+        "an order must name every position once"
+    );
+    let reordered: Vec<T> = order.iter().map(|&i| deck[i]).collect();
+    *deck = reordered;
+}

@@ -1,0 +1,183 @@
+//! Why a line is not a deck, and the count of such lines by kind.
+
+use crate::base::Base;
+use thiserror::Error;
+
+/// Why a line is not a deck.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum LineError {
+    /// Nothing on the line.
+    #[error("empty line")]
+    Empty,
+    /// A token that is not a non-negative integer.
+    #[error("{token:?} is not a number: a deck lists cards as non-negative integers")]
+    NotANumber {
+        /// The token, shortened to 40 characters.
+        token: String,
+    },
+    /// A JSON array that does not close, or text after it.
+    #[error("malformed JSON array: {0}")]
+    Json(&'static str),
+    /// Fewer or more cards than the deck has.
+    #[error("{got} cards, expected {want} (the deck size {origin})")]
+    WrongLength {
+        /// Cards on the line.
+        got: usize,
+        /// The deck size.
+        want: usize,
+        /// Where the deck size came from: `"given"`, `"of most of the
+        /// first lines"` or `"of the first deck"`.
+        origin: &'static str,
+    },
+    /// A carriage return inside a line: the input ends its lines with CR
+    /// alone (classic Mac OS), so every deck runs into the next.
+    #[error(
+        "a carriage return (\\r) inside the line: the input seems to end its lines with \\r alone; end them with \\n or \\r\\n (for example: tr '\\r' '\\n')"
+    )]
+    CarriageReturn,
+    /// A deck size the suite cannot count.
+    #[error("a deck of {0} cards: decks of 2..=255 cards can be audited")]
+    DeckSize(usize),
+    /// A card outside the numbering.
+    #[error("card {value} is out of range: a {base} deck of {n} cards holds {lo}..={hi}", base = base.label(), lo = base.first(), hi = base.first() + *n as u64 - 1)]
+    OutOfRange {
+        /// The value.
+        value: u64,
+        /// The numbering.
+        base: Base,
+        /// The deck size.
+        n: usize,
+    },
+    /// A deck that holds neither 0 nor `n` cannot be numbered.
+    #[error("cannot tell whether cards are numbered from 0 or 1: the deck holds neither 0 nor {0}")]
+    NoBase(usize),
+    /// A card listed twice.
+    #[error("card {0} appears twice")]
+    Duplicate(u64),
+    /// A line longer than [`MAX_LINE_BYTES`] (it is skipped unread).
+    #[error("line longer than {MAX_LINE_BYTES} bytes: no deck of 2..=255 cards needs that many")]
+    TooLong,
+}
+
+/// The longest line read; the rest of a longer line is skipped without
+/// being kept, so memory stays bounded whatever the input.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// How many lines of each kind a read found, and where the first of each
+/// invalid kind was.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LineCounts {
+    /// Lines read (the final newline does not start another).
+    pub lines: u64,
+    /// Valid decks.
+    pub decks: u64,
+    /// Invalid lines by kind, in the order their kinds first appeared.
+    pub invalid: Vec<InvalidLines>,
+}
+
+/// The kind of a [`LineError`], without its details.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum LineKind {
+    /// [`LineError::Empty`].
+    EmptyLine,
+    /// [`LineError::NotANumber`].
+    NotANumber,
+    /// [`LineError::Json`].
+    MalformedJson,
+    /// [`LineError::WrongLength`].
+    WrongLength,
+    /// [`LineError::DeckSize`].
+    DeckSize,
+    /// [`LineError::OutOfRange`].
+    OutOfRange,
+    /// [`LineError::NoBase`].
+    NoBase,
+    /// [`LineError::Duplicate`].
+    DuplicateCard,
+    /// [`LineError::TooLong`].
+    LineTooLong,
+    /// [`LineError::CarriageReturn`].
+    CarriageReturn,
+}
+
+impl LineKind {
+    /// The kebab-case name.
+    pub fn label(self) -> &'static str {
+        match self {
+            LineKind::EmptyLine => "empty-line",
+            LineKind::NotANumber => "not-a-number",
+            LineKind::MalformedJson => "malformed-json",
+            LineKind::WrongLength => "wrong-length",
+            LineKind::DeckSize => "deck-size",
+            LineKind::OutOfRange => "out-of-range",
+            LineKind::NoBase => "no-base",
+            LineKind::DuplicateCard => "duplicate-card",
+            LineKind::LineTooLong => "line-too-long",
+            LineKind::CarriageReturn => "carriage-return",
+        }
+    }
+}
+
+impl std::fmt::Display for LineKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(self.label())
+    }
+}
+
+/// The invalid lines of one kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct InvalidLines {
+    /// What is wrong with them.
+    pub kind: LineKind,
+    /// How many.
+    pub count: u64,
+    /// The first one's line number (from 1).
+    pub first_line: u64,
+    /// The first one's message.
+    pub message: String,
+}
+
+impl LineError {
+    /// The kind of error.
+    pub fn kind(&self) -> LineKind {
+        match self {
+            LineError::Empty => LineKind::EmptyLine,
+            LineError::NotANumber { .. } => LineKind::NotANumber,
+            LineError::Json(_) => LineKind::MalformedJson,
+            LineError::WrongLength { .. } => LineKind::WrongLength,
+            LineError::DeckSize(_) => LineKind::DeckSize,
+            LineError::OutOfRange { .. } => LineKind::OutOfRange,
+            LineError::NoBase(_) => LineKind::NoBase,
+            LineError::Duplicate(_) => LineKind::DuplicateCard,
+            LineError::TooLong => LineKind::LineTooLong,
+            LineError::CarriageReturn => LineKind::CarriageReturn,
+        }
+    }
+}
+
+impl LineCounts {
+    /// Counts an invalid line `number` with error `e`.
+    pub fn invalid(&mut self, number: u64, e: &LineError) {
+        let kind = e.kind();
+        match self.invalid.iter_mut().find(|l| l.kind == kind) {
+            Some(lines) => lines.count += 1,
+            None => self.invalid.push(InvalidLines {
+                kind,
+                count: 1,
+                first_line: number,
+                message: e.to_string(),
+            }),
+        }
+    }
+
+    /// Invalid lines in all.
+    pub fn invalid_total(&self) -> u64 {
+        self.invalid.iter().map(|l| l.count).sum()
+    }
+}
