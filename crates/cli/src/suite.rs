@@ -11,10 +11,11 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use judge::suite::{Judged, Progress, SuitePlan};
 use rayon::prelude::*;
-use report::files::{self, CaseData, OutputFile};
+use report::files::{self, CaseData, OutputFile, PermutationAxis};
 use report::folder::ReportFolder;
 use report::{Provenance, SuiteAlgorithm, SuiteReport, SuiteSettings};
 use stats::sample::{MAX_SAMPLE_DECK, RNG_NAME};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -274,23 +275,77 @@ fn riffle_stage(
     Ok(Some((r, figure)))
 }
 
+/// The decks whose permutation figure an algorithm gets: the smallest and
+/// the largest with a histogram.
+fn permutation_decks(j: &Judged) -> [Option<usize>; 2] {
+    let with_counts = || {
+        j.cases
+            .iter()
+            .filter(|c| c.audit.first.histogram.is_some())
+            .map(|c| c.deck)
+    };
+    [with_counts().min(), with_counts().max()]
+}
+
+/// The fair control's position counts on each deck: Fisher–Yates's, when
+/// it ran, with its number of shuffles.
+fn controls(algorithms: &[SuiteAlgorithm]) -> BTreeMap<usize, (u64, Vec<Vec<u64>>)> {
+    algorithms
+        .iter()
+        .filter(|a| a.info.id == "fisher-yates")
+        .flat_map(|a| &a.cases)
+        .filter_map(|c| {
+            let s = c.sampled.as_ref()?;
+            Some((c.deck, (s.shuffles, s.position_matrix.clone())))
+        })
+        .collect()
+}
+
+/// The permutation figures' shared axis on each deck: the fair envelope
+/// and a top above every algorithm drawn on that deck.
+fn permutation_axes(judged: &[Judged]) -> BTreeMap<usize, (Vec<(f64, f64)>, f64)> {
+    let mut axes = BTreeMap::new();
+    for j in judged {
+        for c in &j.cases {
+            let Some(h) = &c.audit.first.histogram else {
+                continue;
+            };
+            if !permutation_decks(j).contains(&Some(c.deck)) {
+                continue;
+            }
+            let (envelope, top) = axes.entry(c.deck).or_insert_with(|| {
+                let k = h.counts.len();
+                (files::fair_envelope(k, h.counts.iter().sum()), 0.0)
+            });
+            let k = h.counts.len() as f64;
+            let exact: Option<Vec<f64>> = c
+                .law()
+                .map(|law| law.probabilities().iter().map(|p| p * k).collect());
+            let mine = files::permutation_top(
+                &files::ratios_to_uniform(&h.counts),
+                exact.as_deref(),
+                envelope,
+            );
+            *top = f64::max(*top, mine);
+        }
+    }
+    axes
+}
+
 /// Renders every case's CSV and figures, in parallel over algorithms, and
 /// lists them in each case. The permutation figure is drawn for the
-/// smallest and the largest deck with a histogram.
+/// smallest and the largest deck with a histogram, on an axis every
+/// algorithm shares; each heatmap has the fair control beside it.
 fn figure_stage(algorithms: &mut [SuiteAlgorithm], judged: &[Judged]) -> Result<Vec<OutputFile>> {
+    let controls = controls(algorithms);
+    let axes = permutation_axes(judged);
     let bar = progress_bar(algorithms.len() as u64, "figures");
     let files = algorithms
         .par_iter_mut()
         .zip(judged)
         .map(|(a, j)| -> Result<Vec<OutputFile>> {
             let mut files = Vec::new();
-            let with_counts = || {
-                j.cases
-                    .iter()
-                    .filter(|c| c.audit.first.histogram.is_some())
-                    .map(|c| c.deck)
-            };
-            let permutation_decks = [with_counts().min(), with_counts().max()];
+            let drawn = permutation_decks(j);
             for (case, c) in a.cases.iter_mut().zip(&j.cases) {
                 let data = CaseData {
                     counts: c
@@ -301,7 +356,20 @@ fn figure_stage(algorithms: &mut [SuiteAlgorithm], judged: &[Judged]) -> Result<
                         .map(|h| h.counts.as_slice()),
                     law: c.law(),
                     positions: c.positions.as_ref().map(|(law, _)| law),
-                    permutation_figure: permutation_decks.contains(&Some(case.deck)),
+                    permutation: drawn
+                        .contains(&Some(case.deck))
+                        .then(|| axes.get(&case.deck))
+                        .flatten()
+                        .map(|(envelope, top)| PermutationAxis {
+                            envelope,
+                            top: *top,
+                        }),
+                    control: controls
+                        .get(&case.deck)
+                        .filter(|(shuffles, _)| {
+                            a.info.id != "fisher-yates" && *shuffles == c.shuffles
+                        })
+                        .map(|(_, m)| m.as_slice()),
                 };
                 let rendered = files::case_files(&a.info.id, case, data)
                     .with_context(|| format!("drawing the files of {}", a.info.id))?;

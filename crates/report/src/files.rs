@@ -56,6 +56,10 @@ fn figure_files(
     Ok(OutputFile::figure(stem, figure))
 }
 
+/// Heatmaps are written as SVG too up to this deck size; larger ones
+/// (thousands of cells, over half a megabyte of SVG each) as PNG only.
+pub const SVG_HEATMAPS_UP_TO: usize = 10;
+
 /// What a case's files need beyond the [`SuiteCase`] itself, which keeps
 /// only what `report.json` holds.
 #[derive(Clone, Copy, Debug, Default)]
@@ -68,8 +72,23 @@ pub struct CaseData<'a> {
     /// The exact position matrix by the Markov chain, for a swap-based
     /// shuffle on a deck too large to enumerate.
     pub positions: Option<&'a stats::markov::PositionLaw>,
-    /// Whether to draw the permutation figure (it needs `counts`).
-    pub permutation_figure: bool,
+    /// Draw the permutation figure (it needs `counts`) on this axis.
+    pub permutation: Option<PermutationAxis<'a>>,
+    /// A fair shuffle's position counts on the same deck and as many
+    /// shuffles (Fisher–Yates in the same run), drawn beside the case on
+    /// the same colour scale.
+    pub control: Option<&'a [Vec<u64>]>,
+}
+
+/// What the permutation figures of one deck share, so that a reader can
+/// compare them: the fair envelope ([`fair_envelope`]) and the axis's top
+/// (ratio to `1/n!`, [`permutation_top`] over every algorithm drawn).
+#[derive(Clone, Copy, Debug)]
+pub struct PermutationAxis<'a> {
+    /// The fair envelope.
+    pub envelope: &'a [(f64, f64)],
+    /// The top of the axis.
+    pub top: f64,
 }
 
 /// `observed / expected − 1` for a matrix of counts, each row against its
@@ -95,10 +114,77 @@ pub fn exact_deviation(probabilities: &[Vec<f64>]) -> Vec<Vec<f64>> {
         .collect()
 }
 
-/// The noise floor of a heatmap's colour scale: four standard errors of a
-/// fair shuffle's cell, `4 sqrt((n-1)/N)`.
-pub fn noise_floor(deck: usize, shuffles: u64) -> f64 {
-    4.0 * ((deck as f64 - 1.0) / shuffles as f64).sqrt()
+/// The share of a heatmap's colour scale a fair shuffle's largest cell
+/// may reach: the scale runs to at least the fair spread divided by this,
+/// so a fair shuffle's matrix stays in the palest quarter of the colours.
+pub const PALE: f64 = 0.25;
+
+/// The probability that a fair shuffle's largest cell leaves the pale
+/// part of the scale ([`stats::fair::position_spread`]'s `alpha`).
+pub const FAIR_ALPHA: f64 = 0.01;
+
+/// The colour limit of heatmaps of `deck` cards sampled `shuffles` times:
+/// the largest deviation drawn, but at least the deviation every cell of a
+/// fair shuffle stays within (99 %, all cells at once) divided by
+/// [`PALE`].
+pub fn colour_limit(matrices: &[&[Vec<f64>]], deck: usize, shuffles: u64) -> f64 {
+    let floor = stats::fair::position_spread(deck, shuffles, FAIR_ALPHA) / PALE;
+    figures::colour_limit(matrices, floor)
+}
+
+/// The band a fair shuffle's permutation histogram of `k` arrangements and
+/// `shuffles` decks stays in, all at once in 99 of 100 runs, as ratios to
+/// uniform: per bar up to 24 arrangements, per rank of the sorted curve
+/// beyond ([`stats::fair`]).
+pub fn fair_envelope(k: usize, shuffles: u64) -> Vec<(f64, f64)> {
+    let expected = shuffles as f64 / k as f64;
+    let ratio = |(lo, hi): (u64, u64)| (lo as f64 / expected, hi as f64 / expected);
+    if k <= 24 {
+        vec![ratio(stats::fair::histogram_band(k, shuffles, FAIR_ALPHA)); k]
+    } else {
+        stats::fair::sorted_envelope(k, shuffles, FAIR_ALPHA)
+            .into_iter()
+            .map(ratio)
+            .collect()
+    }
+}
+
+/// Counts as ratios to their mean: how many times as often as uniform.
+pub fn ratios_to_uniform(counts: &[u64]) -> Vec<f64> {
+    let total: u64 = counts.iter().sum();
+    let expected = total as f64 / counts.len() as f64;
+    counts.iter().map(|&c| c as f64 / expected).collect()
+}
+
+/// The widest a permutation figure's axis gets: `×1/4` to `×4`. A few
+/// algorithms deal some decks hundreds of times too often (a seed of a
+/// few bits); an axis stretched to them would flatten every other curve,
+/// so theirs run off the edge, and the figure says so.
+pub const PERMUTATION_TOP_MAX: f64 = 4.0;
+
+/// The top `T` of a permutation figure's logarithmic axis, which runs
+/// from `1/T` to `T`: a little beyond the farthest ratio from 1 drawn
+/// (sampled, exact or the fair envelope's, either way: `r` or `1/r`).
+/// Zero ratios (arrangements never dealt) do not count: they sit on the
+/// bottom edge.
+pub fn permutation_top(ratios: &[f64], exact: Option<&[f64]>, envelope: &[(f64, f64)]) -> f64 {
+    let farthest = ratios
+        .iter()
+        .chain(exact.unwrap_or(&[]))
+        .copied()
+        .chain(envelope.iter().flat_map(|&(lo, hi)| [lo, hi]))
+        .filter(|&r| r > 0.0)
+        .map(|r| r.max(1.0 / r))
+        .fold(1.0, f64::max);
+    (farthest * 1.08).min(PERMUTATION_TOP_MAX)
+}
+
+/// What the colour limits promise, for a figure's subtitle.
+fn pale_note() -> String {
+    format!(
+        "a fair shuffle stays within the palest {:.0}% of the colours in 99 of 100 runs",
+        100.0 * PALE
+    )
 }
 
 /// A matrix as CSV: a `card` column, then one column per position.
@@ -215,11 +301,14 @@ pub fn case_files(
         write(format!("data/{id}/battery-n{n}.csv"), csv_battery(battery))?;
     }
 
-    // The position heatmap: the exact law beside the samples when known.
+    // The position heatmap: the exact law beside the samples when known,
+    // and a fair shuffle's sample of the same size on the same scale.
     let sampled = deviation(&s.position_matrix);
     let exact = exact_positions.as_deref().map(exact_deviation);
+    let control = data.control.map(deviation);
     let mut matrices: Vec<&[Vec<f64>]> = vec![&sampled];
     let mut panels = Vec::new();
+    let mut parts = Vec::new();
     if let Some(e) = &exact {
         matrices.push(e);
         let heading = match data.law {
@@ -230,61 +319,82 @@ pub fn case_files(
             heading,
             deviation: e,
         });
+        parts.push(match (data.law, data.positions) {
+            (Some(law), _) => format!("the exact law (every one of {} paths)", fmt_count(law.paths)),
+            (None, Some(p)) => format!(
+                "exact, no sampling (one card's position as a Markov chain through {} random swaps)",
+                p.steps
+            ),
+            (None, None) => unreachable!("an exact matrix comes from a law or a chain"),
+        });
     }
     panels.push(Panel {
         heading: format!("{} shuffles: {}", fmt_count(s.shuffles), s.verdict.label()),
         deviation: &sampled,
     });
-    let limit = figures::colour_limit(&matrices, noise_floor(n, s.shuffles));
-    let mut lines = vec![format!(
-        "{n} cards. Rows: cards by starting position; columns: final positions; colour: \
-         observed / expected − 1, limits ±{:.2}%.",
-        100.0 * limit
-    )];
-    lines.push(if let Some(law) = data.law {
+    parts.push(format!(
+        "{} shuffles, seed {}",
+        fmt_count(s.shuffles),
+        s.seed
+    ));
+    if let Some(c) = &control {
+        matrices.push(c);
+        panels.push(Panel {
+            heading: "fair control: Fisher–Yates".into(),
+            deviation: c,
+        });
+        parts.push("Fisher–Yates, as many shuffles, the fair control".into());
+    }
+    let limit = colour_limit(&matrices, n, s.shuffles);
+    let order = match parts.len() {
+        1 => vec![""],
+        2 => vec!["Left: ", "right: "],
+        _ => vec!["Left: ", "middle: ", "right: "],
+    };
+    let lines = vec![
         format!(
-            "Left: the exact law (every one of {} paths); right: {} shuffles, seed {}.",
-            fmt_count(law.paths),
-            fmt_count(s.shuffles),
-            s.seed
-        )
-    } else if let Some(p) = data.positions {
-        format!(
-            "Left: exact, no sampling (one card's position as a Markov chain through {} random \
-             swaps); right: {} shuffles, seed {}.",
-            p.steps,
-            fmt_count(s.shuffles),
-            s.seed
-        )
-    } else {
-        format!(
-            "{} shuffles, seed {}; largest deviation {:.2}%.",
-            fmt_count(s.shuffles),
-            s.seed,
-            100.0 * s.effect.sampled.max_relative_deviation
-        )
-    });
+            "{n} cards. Rows: cards by starting position; columns: final positions; colour: \
+             observed / expected − 1, limits ±{:.2}% ({}).",
+            100.0 * limit,
+            pale_note()
+        ),
+        parts
+            .iter()
+            .zip(order)
+            .map(|(p, o)| format!("{o}{p}"))
+            .collect::<Vec<_>>()
+            .join("; ")
+            + ".",
+    ];
     let stem = format!("figures/{id}/positions-n{n}");
-    files.extend(figure_files(&stem, || {
+    let [png, svg] = figure_files(&stem, || {
         figures::heatmap(
             &format!("{id}: where each card ends up"),
             &lines,
             &panels,
             limit,
         )
-    })?);
+    })?;
+    files.push(png);
+    if n <= SVG_HEATMAPS_UP_TO {
+        files.push(svg);
+    }
 
     // The permutation figure.
-    if data.permutation_figure
-        && let Some(counts) = data.counts
-    {
-        let total: u64 = counts.iter().sum();
-        let probs: Vec<f64> = counts.iter().map(|&c| c as f64 / total as f64).collect();
-        let exact = data.law.map(ExactDistribution::probabilities);
+    if let (Some(axis), Some(counts)) = (data.permutation, data.counts) {
+        let k = counts.len();
+        let ratios = ratios_to_uniform(counts);
+        let exact: Option<Vec<f64>> = data
+            .law
+            .map(|law| law.probabilities().iter().map(|p| p * k as f64).collect());
         let stem = format!("figures/{id}/permutations-n{n}");
+        let band = if k <= 24 {
+            "grey: the band every bar of a fair shuffle stays in (99 of 100 runs)"
+        } else {
+            "grey: the envelope a fair shuffle's sorted curve stays in (99 of 100 runs)"
+        };
         let mut line = format!(
-            "{n} cards, {} shuffles, seed {}. Blue: sampled; black line: uniform 1/{n}!; grey: a \
-             fair shuffle's 99% band",
+            "{n} cards, {} shuffles, seed {}. Blue: sampled; black line: uniform 1/{n}!; {band}",
             fmt_count(s.shuffles),
             s.seed
         );
@@ -292,14 +402,25 @@ pub fn case_files(
             line.push_str("; red: the exact law");
         }
         line.push('.');
+        let beyond = ratios
+            .iter()
+            .chain(exact.as_deref().unwrap_or(&[]))
+            .any(|&r| r > axis.top || (r > 0.0 && r < 1.0 / axis.top));
+        if beyond {
+            line.push_str(&format!(
+                " Ratios beyond ×{t} or below ×1/{t} are drawn at the edges.",
+                t = axis.top
+            ));
+        }
         files.extend(figure_files(&stem, || {
             figures::permutations(
                 &format!("{id}: how likely each arrangement is"),
                 &[line],
                 n,
-                &probs,
-                Some(s.shuffles),
+                &ratios,
+                Some(axis.envelope),
                 exact.as_deref(),
+                axis.top,
             )
         })?);
     }
@@ -443,7 +564,7 @@ pub fn headline(report: &SuiteReport) -> Result<Option<[OutputFile; 2]>, ReportE
         deviation(&sn.position_matrix),
         deviation(&sf.position_matrix),
     );
-    let limit = figures::colour_limit(&[&dn, &df], noise_floor(deck, sn.shuffles));
+    let limit = colour_limit(&[&dn, &df], deck, sn.shuffles);
     let figure = figures::heatmap(
         &format!("The naive swap is biased; Fisher–Yates is not ({deck} cards)"),
         &[
@@ -455,8 +576,9 @@ pub fn headline(report: &SuiteReport) -> Result<Option<[OutputFile; 2]>, ReportE
             ),
             format!(
                 "Colour: how much more (red) or less (blue) often than 1/{deck} a card ends at a \
-                 position; limits ±{:.1}%.",
-                100.0 * limit
+                 position; limits ±{:.1}% ({}).",
+                100.0 * limit,
+                pale_note()
             ),
         ],
         &[
@@ -496,7 +618,55 @@ mod tests {
         // probability 10/27, so 10/9 − 1 too often.
         let naive = exact_deviation(&law("naive-swap", 3).position_matrix());
         assert!((naive[1][0] - 1.0 / 9.0).abs() < 1e-12, "{naive:?}");
-        assert!((noise_floor(5, 400) - 0.4).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_fair_shuffle_stays_pale_beside_a_biased_one_on_one_scale() {
+        // 13 cards, 100,000 shuffles, seed 1: Fisher–Yates's largest cell
+        // stays within the fair spread (99 %, all 169 cells), so within
+        // the palest quarter of the scale; the naive swap's heatmap draws
+        // the fair control beside it (two panels) on that scale.
+        let sample = |id: &str| {
+            let e = find(id).unwrap();
+            let audit = stats::audit::audit(&e.algorithm, 13, 100_000, 1, 1, false, &|_| {});
+            crate::suite::SuiteCase {
+                deck: 13,
+                exact: None,
+                exact_positions: None,
+                sampled: Some(crate::sampled::SampleReport::new(
+                    e, &audit, 100_000, "rng", None,
+                )),
+                shuffles_to_detect: None,
+                skipped: vec![],
+                files: vec![],
+            }
+        };
+        let (fy, naive) = (sample("fisher-yates"), sample("naive-swap"));
+        let fair = deviation(&fy.sampled.as_ref().unwrap().position_matrix);
+        let biased = deviation(&naive.sampled.as_ref().unwrap().position_matrix);
+        let largest = |m: &[Vec<f64>]| m.iter().flatten().fold(0.0f64, |a, v| a.max(v.abs()));
+        let alone = colour_limit(&[&fair], 13, 100_000);
+        assert!(largest(&fair) <= PALE * alone, "{} {alone}", largest(&fair));
+        let shared = colour_limit(&[&biased, &fair], 13, 100_000);
+        assert_eq!(shared, largest(&biased), "the biased matrix sets the scale");
+        let control = fy.sampled.as_ref().unwrap().position_matrix.clone();
+        let files = case_files(
+            "naive-swap",
+            &naive,
+            CaseData {
+                control: Some(&control),
+                ..CaseData::default()
+            },
+        )
+        .unwrap();
+        let png = files
+            .iter()
+            .find(|f| f.path == "figures/naive-swap/positions-n13.png")
+            .unwrap();
+        let img = image::load_from_memory(&png.bytes).unwrap();
+        assert_eq!(img.width(), 90 + 640 * 2, "sample and control side by side");
+        // 13 cards: above SVG_HEATMAPS_UP_TO, the heatmap is a PNG alone.
+        assert!(!files.iter().any(|f| f.path.ends_with("positions-n13.svg")));
     }
 
     #[test]

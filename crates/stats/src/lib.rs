@@ -11,6 +11,7 @@ pub mod battery;
 pub mod collision;
 pub mod error;
 pub mod exact;
+pub mod fair;
 pub mod fraction;
 pub mod hypothesis;
 pub mod markov;

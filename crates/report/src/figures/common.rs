@@ -107,3 +107,40 @@ pub(super) fn draw_title<DB: DrawingBackend>(
     }
     Ok(())
 }
+
+/// The subtitle's text style: every line of it is measured with this.
+fn line_font() -> FontDesc<'static> {
+    (FONT, 15).into_font()
+}
+
+/// How wide `text` is drawn in the subtitle, in pixels.
+pub(super) fn line_width(text: &str) -> u32 {
+    register_font();
+    line_font().box_size(text).map_or(u32::MAX, |(w, _)| w)
+}
+
+/// `lines` wrapped at spaces so that each fits the title block of a
+/// figure `width` pixels wide (drawn from x = 14, with as much margin on
+/// the right): no subtitle runs off the canvas.
+pub(super) fn fit_lines(lines: &[String], width: u32) -> Vec<String> {
+    let room = width.saturating_sub(28);
+    let mut out = Vec::new();
+    for line in lines {
+        let mut current = String::new();
+        for word in line.split(' ') {
+            let candidate = if current.is_empty() {
+                word.to_string()
+            } else {
+                format!("{current} {word}")
+            };
+            if line_width(&candidate) <= room || current.is_empty() {
+                current = candidate;
+            } else {
+                out.push(std::mem::take(&mut current));
+                current = word.to_string();
+            }
+        }
+        out.push(current);
+    }
+    out
+}

@@ -1,8 +1,8 @@
 //! Position heatmaps: where each card ends up, as deviations from `1/n`.
 
 use super::common::{
-    FONT, Figure, FigureError, diverging, draw_title, encode_png, percent, register_font,
-    svg_defaults_dropped,
+    FONT, Figure, FigureError, diverging, draw_title, encode_png, fit_lines, percent,
+    register_font, svg_defaults_dropped,
 };
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -158,6 +158,7 @@ pub fn heatmap(
     limit: f64,
 ) -> Result<Figure, FigureError> {
     let width = 90 + 640 * panels.len() as u32;
+    let lines = &fit_lines(lines, width);
     let head = 50 + 20 * lines.len() as u32;
     let height = head + 640;
     twin!(width, height, |root| {

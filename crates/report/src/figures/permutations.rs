@@ -1,38 +1,42 @@
 //! Permutation histograms: how likely each arrangement is.
 
 use super::common::{
-    FONT, Figure, FigureError, draw_title, encode_png, register_font, svg_defaults_dropped,
+    FONT, Figure, FigureError, draw_title, encode_png, fit_lines, register_font,
+    svg_defaults_dropped,
 };
-use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
-/// A permutation histogram. With at most 24
-/// arrangements, one labelled bar per arrangement; otherwise the
-/// probabilities sorted from largest to smallest. Both show the uniform
-/// probability `1/n!` as a line and, when the probabilities were sampled
-/// from `shuffles` decks, its 99 % band (`±2.576` binomial standard errors).
-/// `exact`, the exact law when known, is drawn in red over the samples: a
-/// tick on each bar, or its own sorted curve.
+/// A permutation histogram, in units of the uniform probability (`1` is
+/// `1/n!`). With at most 24 arrangements, one labelled bar per
+/// arrangement; otherwise the ratios sorted from largest to smallest. Both
+/// show uniform as a black line and, when given, `envelope`: the band a
+/// fair shuffle's bars (`envelope[i]` for bar `i`) or sorted curve
+/// (`envelope[r]` for rank `r`) stays in, all at once. `exact`, the exact
+/// law's ratios when known, is drawn in red over the samples: a tick on
+/// each bar, or its own sorted curve. The axis is logarithmic, from
+/// `1/top` to `top`, so that figures of one deck can share it and twice as
+/// likely sits as far from uniform as half as likely; ratios below
+/// `1/top` (arrangements never dealt among them) sit on the bottom edge.
 pub fn permutations(
     title: &str,
     lines: &[String],
     deck: usize,
-    probabilities: &[f64],
-    shuffles: Option<u64>,
+    ratios: &[f64],
+    envelope: Option<&[(f64, f64)]>,
     exact: Option<&[f64]>,
+    top: f64,
 ) -> Result<Figure, FigureError> {
-    let k = probabilities.len();
-    let uniform = 1.0 / k as f64;
-    let half_band = shuffles.map(|s| 2.576 * (uniform * (1.0 - uniform) / s as f64).sqrt());
-    let top_value = probabilities
-        .iter()
-        .chain(exact.unwrap_or(&[]))
-        .copied()
-        .fold(uniform + half_band.unwrap_or(0.0), f64::max)
-        * 1.08;
+    let k = ratios.len();
+    // The axis is log2 of the ratio, from −log2(top) to log2(top); its
+    // labels read as ratios.
+    let span = top.log2();
+    let clamp = |v: f64| v.max(1.0 / top).min(top).log2();
     let red = RGBColor(202, 0, 32);
+    let width = 1000;
+    let lines = &fit_lines(lines, width);
     let head = 50 + 20 * lines.len() as u32;
-    let (width, height) = (1000, head + 560);
+    let height = head + 560;
+    let y_desc = format!("times as likely as uniform (1 = 1/{deck}!)");
     let labels: Vec<String> = if k <= 24 {
         let mut a: Vec<u8> = (0..deck as u8).collect();
         (0..k)
@@ -45,30 +49,32 @@ pub fn permutations(
     } else {
         Vec::new()
     };
+    // At most ~2000 points of a sorted curve: every rank up to that, else
+    // an even subsample (the curve is monotone).
+    let step = k.div_ceil(2000).max(1);
+    let kept = |i: usize| i.is_multiple_of(step) || i == k - 1;
     let sorted_curve = |values: &[f64]| -> Vec<(f64, f64)> {
         let mut sorted = values.to_vec();
         sorted.sort_by(|a, b| b.total_cmp(a));
-        // At most ~2000 points: every arrangement up to that, else an even
-        // subsample of the sorted curve (it is monotone).
-        let step = k.div_ceil(2000).max(1);
         sorted
             .iter()
             .enumerate()
-            .filter(|(i, _)| i % step == 0 || *i == k - 1)
-            .map(|(i, &p)| (i as f64 + 0.5, p))
+            .filter(|(i, _)| kept(*i))
+            .map(|(i, &p)| (i as f64 + 0.5, clamp(p)))
             .collect()
     };
     twin!(width, height, |root| {
         root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let (top, body) = root.split_vertically(head);
-        draw_title(&top, title, lines)?;
+        let (top_area, body) = root.split_vertically(head);
+        draw_title(&top_area, title, lines)?;
         let blue = RGBColor(5, 113, 176);
+        let grey = RGBColor(220, 220, 220);
         if k <= 24 {
             let mut chart = ChartBuilder::on(&body)
                 .margin(12)
                 .x_label_area_size(60)
                 .y_label_area_size(80)
-                .build_cartesian_2d((0..k as i32 - 1).into_segmented(), 0.0..top_value)
+                .build_cartesian_2d((0..k as i32 - 1).into_segmented(), -span..span)
                 .map_err(|e| e.to_string())?;
             chart
                 .configure_mesh()
@@ -81,27 +87,21 @@ pub fn permutations(
                     }
                     _ => String::new(),
                 })
-                .y_label_formatter(&|v| format!("{v:.3}"))
+                .y_labels(5)
+                .y_label_formatter(&|v| ratio_label(*v))
                 .x_desc("arrangement (card at each position)")
-                .y_desc("probability")
+                .y_desc(y_desc.as_str())
                 .label_style((FONT, 13))
                 .axis_desc_style((FONT, 15))
                 .draw()
                 .map_err(|e| e.to_string())?;
-            let (left, right) = (SegmentValue::Exact(0), SegmentValue::Exact(k as i32));
-            draw_band(
-                &mut chart,
-                (left.clone(), right.clone()),
-                uniform,
-                half_band,
-            )?;
             chart
-                .draw_series(probabilities.iter().enumerate().map(|(i, &p)| {
+                .draw_series(ratios.iter().enumerate().map(|(i, &p)| {
                     let i = i as i32;
                     let mut bar = Rectangle::new(
                         [
-                            (SegmentValue::Exact(i), 0.0),
-                            (SegmentValue::Exact(i + 1), p),
+                            (SegmentValue::Exact(i), -span),
+                            (SegmentValue::Exact(i + 1), clamp(p)),
                         ],
                         blue.filled(),
                     );
@@ -109,13 +109,31 @@ pub fn permutations(
                     bar
                 }))
                 .map_err(|e| e.to_string())?;
-            draw_uniform(&mut chart, (left, right), uniform)?;
+            if let Some(env) = envelope {
+                chart
+                    .draw_series(env.iter().enumerate().map(|(i, &(lo, hi))| {
+                        let i = i as i32;
+                        Rectangle::new(
+                            [
+                                (SegmentValue::Exact(i), clamp(lo)),
+                                (SegmentValue::Exact(i + 1), clamp(hi)),
+                            ],
+                            grey.mix(0.7).filled(),
+                        )
+                    }))
+                    .map_err(|e| e.to_string())?;
+            }
+            let (left, right) = (SegmentValue::Exact(0), SegmentValue::Exact(k as i32));
+            draw_uniform(&mut chart, (left, right))?;
             if let Some(exact) = exact {
                 chart
                     .draw_series(exact.iter().enumerate().map(|(i, &p)| {
                         let i = i as i32;
                         PathElement::new(
-                            vec![(SegmentValue::Exact(i), p), (SegmentValue::Exact(i + 1), p)],
+                            vec![
+                                (SegmentValue::Exact(i), clamp(p)),
+                                (SegmentValue::Exact(i + 1), clamp(p)),
+                            ],
                             red.stroke_width(3),
                         )
                     }))
@@ -125,27 +143,43 @@ pub fn permutations(
             let mut chart = ChartBuilder::on(&body)
                 .margin(12)
                 .x_label_area_size(50)
-                .y_label_area_size(90)
-                .build_cartesian_2d(0.0..k as f64, 0.0..top_value)
+                .y_label_area_size(80)
+                .build_cartesian_2d(0.0..k as f64, -span..span)
                 .map_err(|e| e.to_string())?;
             chart
                 .configure_mesh()
                 .light_line_style(TRANSPARENT)
-                .y_label_formatter(&|v| format!("{v:.2e}"))
+                .y_labels(5)
+                .y_label_formatter(&|v| ratio_label(*v))
                 .x_label_formatter(&|v| format!("{v:.0}"))
                 .x_desc("arrangements, from most to least likely")
-                .y_desc("probability")
+                .y_desc(y_desc.as_str())
                 .label_style((FONT, 13))
                 .axis_desc_style((FONT, 15))
                 .draw()
                 .map_err(|e| e.to_string())?;
-            draw_band(&mut chart, (0.0, k as f64), uniform, half_band)?;
-            draw_uniform(&mut chart, (0.0, k as f64), uniform)?;
+            if let Some(env) = envelope {
+                // The envelope as one polygon: its top from the first rank
+                // to the last, then its bottom back.
+                let upper = env
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| kept(*i))
+                    .map(|(i, &(_, hi))| (i as f64 + 0.5, clamp(hi)));
+                let lower: Vec<(f64, f64)> = env
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| kept(*i))
+                    .map(|(i, &(lo, _))| (i as f64 + 0.5, clamp(lo)))
+                    .collect();
+                let outline: Vec<(f64, f64)> = upper.chain(lower.into_iter().rev()).collect();
+                chart
+                    .draw_series(std::iter::once(Polygon::new(outline, grey.filled())))
+                    .map_err(|e| e.to_string())?;
+            }
+            draw_uniform(&mut chart, (0.0, k as f64))?;
             chart
-                .draw_series(LineSeries::new(
-                    sorted_curve(probabilities),
-                    blue.stroke_width(2),
-                ))
+                .draw_series(LineSeries::new(sorted_curve(ratios), blue.stroke_width(2)))
                 .map_err(|e| e.to_string())?;
             if let Some(exact) = exact {
                 chart
@@ -157,35 +191,31 @@ pub fn permutations(
     })
 }
 
-/// The grey band `uniform ± half_band` across `from..to`, when there is one.
-fn draw_band<DB: DrawingBackend, X: Ranged>(
-    chart: &mut ChartContext<'_, DB, Cartesian2d<X, RangedCoordf64>>,
+/// The black line of the uniform probability (ratio 1) across `from..to`.
+fn draw_uniform<DB: DrawingBackend, X: Ranged, Y: Ranged<ValueType = f64>>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
     (from, to): (X::ValueType, X::ValueType),
-    uniform: f64,
-    half_band: Option<f64>,
-) -> Result<(), String> {
-    if let Some(h) = half_band {
-        chart
-            .draw_series(std::iter::once(Rectangle::new(
-                [(from, uniform - h), (to, uniform + h)],
-                RGBColor(220, 220, 220).filled(),
-            )))
-            .map_err(|e| e.to_string())?;
-    }
-    Ok(())
-}
-
-/// The black line of the uniform probability across `from..to`.
-fn draw_uniform<DB: DrawingBackend, X: Ranged>(
-    chart: &mut ChartContext<'_, DB, Cartesian2d<X, RangedCoordf64>>,
-    (from, to): (X::ValueType, X::ValueType),
-    uniform: f64,
 ) -> Result<(), String> {
     chart
         .draw_series(std::iter::once(PathElement::new(
-            vec![(from, uniform), (to, uniform)],
+            vec![(from, 0.0), (to, 0.0)],
             BLACK.stroke_width(2),
         )))
         .map_err(|e| e.to_string())?;
     Ok(())
+}
+
+/// A point of the log2 axis as a ratio to uniform: `×2`, `×1`, `×1/2`.
+fn ratio_label(log2: f64) -> String {
+    let r = log2.abs().exp2();
+    let r = if (r - r.round()).abs() < 0.01 {
+        format!("{}", r.round())
+    } else {
+        format!("{r:.2}")
+    };
+    if log2 < 0.0 {
+        format!("×1/{r}")
+    } else {
+        format!("×{r}")
+    }
 }

@@ -1,7 +1,8 @@
 //! The p-values of a two-level test, binned.
 
 use super::common::{
-    FONT, Figure, FigureError, draw_title, encode_png, register_font, svg_defaults_dropped,
+    FONT, Figure, FigureError, draw_title, encode_png, fit_lines, register_font,
+    svg_defaults_dropped,
 };
 use plotters::prelude::*;
 
@@ -25,9 +26,11 @@ const P_BINS: usize = 10;
 /// line). A fair shuffle's p-values are uniform; a bias piles them up
 /// near 0.
 pub fn p_values(title: &str, lines: &[String], tests: &[PValues]) -> Result<Figure, FigureError> {
-    let head = 50 + 20 * lines.len() as u32;
     let panels = tests.len().max(1) as u32;
-    let (width, height) = (40 + 420 * panels, head + 440);
+    let width = 40 + 420 * panels;
+    let lines = &fit_lines(lines, width);
+    let head = 50 + 20 * lines.len() as u32;
+    let height = head + 440;
     let bins: Vec<[u64; P_BINS]> = tests
         .iter()
         .map(|t| {

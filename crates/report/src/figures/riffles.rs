@@ -2,7 +2,8 @@
 //! each test sees.
 
 use super::common::{
-    FONT, Figure, FigureError, draw_title, encode_png, register_font, svg_defaults_dropped,
+    FONT, Figure, FigureError, draw_title, encode_png, fit_lines, register_font,
+    svg_defaults_dropped,
 };
 use plotters::prelude::*;
 
@@ -47,9 +48,11 @@ pub fn riffles(
     panels: &[RifflePanel],
     tells_below: f64,
 ) -> Result<Figure, FigureError> {
-    let head = 50 + 20 * lines.len() as u32;
     let count = 1 + panels.len() as u32;
-    let (width, height) = (460 * count, head + 480);
+    let width = 460 * count;
+    let lines = &fit_lines(lines, width);
+    let head = 50 + 20 * lines.len() as u32;
+    let height = head + 480;
     let max_k = exact
         .iter()
         .map(|p| p.0)

@@ -55,22 +55,27 @@ fn heatmap_png_has_size_colours_and_text() {
 
 #[test]
 fn permutation_figures_draw_for_small_and_large_decks() {
-    let p = [0.2, 0.15, 0.15, 0.2, 0.15, 0.15];
+    let p = [1.2, 0.9, 0.9, 1.2, 0.9, 0.9];
     let f = permutations(
         "naive-swap, 3 cards",
         &[],
         3,
         &p,
-        Some(1000),
-        Some(&[1.0 / 6.0; 6]),
+        Some(&[(0.8, 1.2); 6]),
+        Some(&[1.0; 6]),
+        1.5,
     )
     .unwrap();
     check_png(&f.png, 1000, 610);
-    let q: Vec<f64> = (0..120).map(|i| (1.0 + (i % 7) as f64) / 480.0).collect();
-    let f = permutations("naive-swap, 5 cards", &[], 5, &q, None, None).unwrap();
+    let q: Vec<f64> = (0..120).map(|i| (1.0 + (i % 7) as f64) / 4.0).collect();
+    let env: Vec<(f64, f64)> = (0..120)
+        .map(|i| (1.2 - i as f64 / 200.0, 1.5 - i as f64 / 200.0))
+        .collect();
+    let f = permutations("naive-swap, 5 cards", &[], 5, &q, Some(&env), None, 2.0).unwrap();
     check_png(&f.png, 1000, 610);
     let svg = &f.svg;
     assert!(svg.contains("arrangements, from most to least likely"));
+    assert!(svg.contains("times as likely as uniform (1 = 1/5!)"));
 }
 
 #[test]
@@ -100,4 +105,32 @@ fn p_value_histogram_draws_one_panel_per_test() {
         svg.contains("flat: KS p") && svg.contains("piled: KS p"),
         "{svg}"
     );
+}
+
+#[test]
+fn subtitles_wrap_inside_the_canvas() {
+    use super::common::{fit_lines, line_width};
+    let long = "3 cards, 200,000 shuffles, seed 1. Blue: sampled; black line: uniform 1/3!; grey: \
+                the band every bar of a fair shuffle stays in (99 of 100 runs); red: the exact law."
+        .to_string();
+    for width in [730, 1000, 1370] {
+        let lines = fit_lines(std::slice::from_ref(&long), width);
+        assert!(
+            lines.iter().all(|l| line_width(l) <= width - 28),
+            "{lines:?}"
+        );
+        assert_eq!(lines.join(" "), long, "no word lost");
+        assert_eq!(lines.len() > 1, line_width(&long) > width - 28);
+    }
+    // The figure grows to hold them: one more line, 20 px taller.
+    let m = vec![vec![0.0; 3]; 3];
+    let panel = [Panel {
+        heading: "n = 3".into(),
+        deviation: &m,
+    }];
+    let short = heatmap("t", &["one line".into()], &panel, 0.1).unwrap();
+    let wrapped = heatmap("t", std::slice::from_ref(&long), &panel, 0.1).unwrap();
+    let height = |png: &[u8]| image::load_from_memory(png).unwrap().height();
+    let extra = fit_lines(std::slice::from_ref(&long), 730).len() as u32 - 1;
+    assert_eq!(height(&wrapped.png), height(&short.png) + 20 * extra);
 }

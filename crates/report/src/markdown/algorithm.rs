@@ -1,6 +1,6 @@
 //! One algorithm's section: its cases, figures, tests and battery.
 
-use super::links::{png, svg};
+use super::links::{png, svg_link};
 use crate::fmt::{fmt_count, fmt_log10_p, fmt_power_of_ten, fmt_prob, tv_cell};
 use crate::suite::SuiteAlgorithm;
 use stats::audit::Grade;
@@ -44,13 +44,13 @@ fn figures_section(md: &mut String, a: &SuiteAlgorithm, st: &judge::suite::Suite
             "*{}, {} cards: where each card ends up.* {exact}{} shuffles, seed {} (largest \
              deviation {:.2}%). Rows: cards by starting position; columns: final positions; \
              colour: observed / expected − 1, red too often, blue too rarely, white as a fair \
-             shuffle. [SVG]({})\n",
+             shuffle.{}\n",
             a.info.id,
             case.deck,
             s.shuffles,
             s.seed,
             100.0 * s.effect.sampled.max_relative_deviation,
-            svg(f)
+            svg_link(case, f)
         );
     }
     for (case, f, s) in with("permutations") {
@@ -67,9 +67,10 @@ fn figures_section(md: &mut String, a: &SuiteAlgorithm, st: &judge::suite::Suite
         let _ = writeln!(
             md,
             "![{} permutation probabilities, n = {}]({f})\n\n*{}, {} cards: how likely each \
-             arrangement is.* {shape}: sampled probabilities (blue, {} shuffles, seed {}){red}, \
-             the uniform 1/{}! (black line) and the band a fair shuffle stays in 99 % of the \
-             time (grey). [SVG]({})\n",
+             arrangement is.* {shape}, in times as likely as uniform on an axis shared by \
+             every algorithm of this deck: sampled (blue, {} shuffles, seed {}){red}, the \
+             uniform 1/{}! (black line) and the band a fair shuffle stays in, every bar or rank \
+             at once, in 99 runs of 100 (grey).{}\n",
             a.info.id,
             case.deck,
             a.info.id,
@@ -77,7 +78,7 @@ fn figures_section(md: &mut String, a: &SuiteAlgorithm, st: &judge::suite::Suite
             s.shuffles,
             s.seed,
             case.deck,
-            svg(f)
+            svg_link(case, f)
         );
     }
     let others: Vec<String> = with("positions")

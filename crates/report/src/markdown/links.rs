@@ -16,6 +16,18 @@ pub(super) fn png<'a>(case: &'a SuiteCase, kind: &str) -> Option<&'a str> {
         .map(String::as_str)
 }
 
+/// The SVG twin of the figure `png`.
 pub(super) fn svg(png: &str) -> String {
     format!("{}.svg", png.trim_end_matches(".png"))
+}
+
+/// ` [SVG](…)`, a link to the SVG twin of `png` when `case` wrote one
+/// (heatmaps of large decks have none), else nothing.
+pub(super) fn svg_link(case: &SuiteCase, png: &str) -> String {
+    let svg = svg(png);
+    if case.files.contains(&svg) {
+        format!(" [SVG]({svg})")
+    } else {
+        String::new()
+    }
 }

@@ -117,14 +117,18 @@ pub fn suite(report: &SuiteReport) -> String {
          per final position. Each cell's colour is how much more (red) or less (blue) often \
          than `1/n` that card ended there: observed / expected − 1, on a scale symmetric \
          around 0 whose limits the colour bar gives. A fair shuffle is white up to sampling \
-         noise; so that noise is not stretched over the whole scale, the limits are at least \
-         four standard errors of a fair shuffle's cell, `4·sqrt((n−1)/N)` for `N` shuffles. \
+         noise, and that noise stays pale: the limits are at least four times the deviation \
+         every cell of a fair shuffle's matrix stays within in 99 runs of 100 (all `n²` \
+         cells at once, exact binomial tails), so a fair shuffle never colours more than \
+         the palest quarter of the scale. Beside each algorithm's sample stands Fisher–Yates \
+         sampled as often, on the same scale: the fair control. \
          Where the deck was enumerated, the exact law's heatmap stands on the left: the \
          true bias, without sampling noise. \
-         A *permutation figure* shows the probability of each arrangement (bars up to 4 \
-         cards, sorted from most to least likely above) against the uniform `1/n!` (black \
-         line), the 99 % band a fair shuffle's samples stay in (grey) and, where known, the \
-         exact law (red).\n"
+         A *permutation figure* shows how many times as likely as uniform (`1/n!`) each \
+         arrangement is, on a logarithmic axis shared by every algorithm of that deck (bars \
+         up to 4 cards, sorted from most to least likely above), against uniform (black \
+         line), the band a fair shuffle's bars, or its sorted curve, stay in (grey; in 99 \
+         runs of 100, every bar or rank at once) and, where known, the exact law (red).\n"
     );
     if !st.large_decks.is_empty() {
         let _ = writeln!(
