@@ -74,8 +74,9 @@ pub fn histogram_band(k: usize, shuffles: u64, alpha: f64) -> (u64, u64) {
 /// cells is at most `x` exactly when fewer than `r` cells exceed `x`:
 /// `P(X₍ᵣ₎ ≤ x) = P(Bin(k, S(x)) ≤ r − 1)` with `S(x) = P(X > x)` of one
 /// cell. This treats the `k` cells as independent binomials; a
-/// multinomial's cells are slightly negatively correlated (their sum is
-/// fixed), which narrows the true spread of the order statistics.
+/// histogram's cells are slightly negatively correlated (their sum is
+/// fixed, a covariance of `−N/k²` against a variance of about `N/k`), and
+/// the tests check the envelope against sampled histograms.
 ///
 /// # Panics
 /// When `k < 2`.
