@@ -287,20 +287,6 @@ fn permutation_decks(j: &Judged) -> [Option<usize>; 2] {
     [with_counts().min(), with_counts().max()]
 }
 
-/// The fair control's position counts on each deck: Fisher–Yates's, when
-/// it ran, with its number of shuffles.
-fn controls(algorithms: &[SuiteAlgorithm]) -> BTreeMap<usize, (u64, Vec<Vec<u64>>)> {
-    algorithms
-        .iter()
-        .filter(|a| a.info.id == "fisher-yates")
-        .flat_map(|a| &a.cases)
-        .filter_map(|c| {
-            let s = c.sampled.as_ref()?;
-            Some((c.deck, (s.shuffles, s.position_matrix.clone())))
-        })
-        .collect()
-}
-
 /// The permutation figures' shared axis on each deck: the fair envelope
 /// and a top above every algorithm drawn on that deck.
 fn permutation_axes(judged: &[Judged]) -> BTreeMap<usize, (Vec<(f64, f64)>, f64)> {
@@ -337,7 +323,14 @@ fn permutation_axes(judged: &[Judged]) -> BTreeMap<usize, (Vec<(f64, f64)>, f64)
 /// smallest and the largest deck with a histogram, on an axis every
 /// algorithm shares; each heatmap has the fair control beside it.
 fn figure_stage(algorithms: &mut [SuiteAlgorithm], judged: &[Judged]) -> Result<Vec<OutputFile>> {
-    let controls = controls(algorithms);
+    // The control's matrices, owned: the algorithms are written to below.
+    let controls: BTreeMap<usize, report::sampled::SampleReport> =
+        report::fair_controls(algorithms)
+            .into_iter()
+            .map(|(deck, s)| (deck, s.clone()))
+            .collect();
+    let controls: BTreeMap<usize, &report::sampled::SampleReport> =
+        controls.iter().map(|(d, s)| (*d, s)).collect();
     let axes = permutation_axes(judged);
     let bar = progress_bar(algorithms.len() as u64, "figures");
     let files = algorithms
@@ -364,12 +357,8 @@ fn figure_stage(algorithms: &mut [SuiteAlgorithm], judged: &[Judged]) -> Result<
                             envelope,
                             top: *top,
                         }),
-                    control: controls
-                        .get(&case.deck)
-                        .filter(|(shuffles, _)| {
-                            a.info.id != "fisher-yates" && *shuffles == c.shuffles
-                        })
-                        .map(|(_, m)| m.as_slice()),
+                    control: report::fair_control(&controls, &a.info.id, case)
+                        .map(|s| s.position_matrix.as_slice()),
                 };
                 let rendered = files::case_files(&a.info.id, case, data)
                     .with_context(|| format!("drawing the files of {}", a.info.id))?;

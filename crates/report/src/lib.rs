@@ -22,7 +22,10 @@ mod write;
 pub use algorithm::{AlgorithmInfo, SourceInfo, source_line};
 pub use document::{Provenance, SCHEMA_MD, SCHEMA_VERSION, Standalone};
 pub use exact::{Bounds, ChainCell, ExactChainReport, ExactReport};
-pub use suite::{SUITE_PERMUTATIONS_UP_TO, SuiteAlgorithm, SuiteCase, SuiteReport, SuiteSettings};
+pub use suite::{
+    FAIR_CONTROL, SUITE_PERMUTATIONS_UP_TO, SuiteAlgorithm, SuiteCase, SuiteReport, SuiteSettings,
+    fair_control, fair_controls,
+};
 pub use write::{ReportError, write_atomic};
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ use crate::sampled;
 use judge::positions::ExactPositionsInfo;
 use judge::{Disagreement, Verdict};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// The default run keeps per-arrangement probabilities for decks up to this
 /// size (24 arrangements); `shuffle-audit exact --json` always has them.
@@ -159,4 +160,33 @@ impl SuiteReport {
     pub fn all_agree(&self) -> bool {
         self.algorithms.iter().all(|a| a.agrees)
     }
+}
+
+/// The algorithm whose samples stand beside every other algorithm's
+/// heatmaps as the fair control.
+pub const FAIR_CONTROL: &str = "fisher-yates";
+
+/// The fair control's sampled cases by deck, when it ran.
+pub fn fair_controls(algorithms: &[SuiteAlgorithm]) -> BTreeMap<usize, &sampled::SampleReport> {
+    algorithms
+        .iter()
+        .filter(|a| a.info.id == FAIR_CONTROL)
+        .flat_map(|a| &a.cases)
+        .filter_map(|c| Some((c.deck, c.sampled.as_ref()?)))
+        .collect()
+}
+
+/// The fair control drawn beside algorithm `id`'s `case`: the control's
+/// sample on that deck, when it is another algorithm's and as many
+/// shuffles were dealt.
+pub fn fair_control<'a>(
+    controls: &BTreeMap<usize, &'a sampled::SampleReport>,
+    id: &str,
+    case: &SuiteCase,
+) -> Option<&'a sampled::SampleReport> {
+    let shuffles = case.sampled.as_ref()?.shuffles;
+    controls
+        .get(&case.deck)
+        .copied()
+        .filter(|c| id != FAIR_CONTROL && c.shuffles == shuffles)
 }

@@ -1,6 +1,9 @@
 //! One algorithm's section: its cases, figures, tests and battery.
 
 use super::links::{png, svg_link};
+
+/// The fair control's samples by deck ([`crate::suite::fair_controls`]).
+pub(super) type Controls<'a> = std::collections::BTreeMap<usize, &'a crate::sampled::SampleReport>;
 use crate::fmt::{fmt_count, fmt_log10_p, fmt_power_of_ten, fmt_prob, tv_cell};
 use crate::suite::SuiteAlgorithm;
 use stats::audit::Grade;
@@ -11,7 +14,12 @@ use std::fmt::Write;
 /// enumerated deck (exact law beside the samples; else the largest small
 /// deck) and of the first large deck, and the permutation figures; every
 /// other heatmap and p-value histogram as a link.
-fn figures_section(md: &mut String, a: &SuiteAlgorithm, st: &judge::suite::SuitePlan) {
+fn figures_section(
+    md: &mut String,
+    a: &SuiteAlgorithm,
+    st: &judge::suite::SuitePlan,
+    controls: &Controls,
+) {
     let with = |kind: &'static str| {
         a.cases
             .iter()
@@ -34,7 +42,7 @@ fn figures_section(md: &mut String, a: &SuiteAlgorithm, st: &judge::suite::Suite
         );
         let exact = case.exact.as_ref().map_or_else(String::new, |e| {
             format!(
-                "Left: the exact law ({} paths, total variation distance {}); right: ",
+                "The exact law ({} paths, total variation distance {}) beside ",
                 e.paths,
                 fmt_prob(e.total_variation)
             )
@@ -44,12 +52,18 @@ fn figures_section(md: &mut String, a: &SuiteAlgorithm, st: &judge::suite::Suite
             "*{}, {} cards: where each card ends up.* {exact}{} shuffles, seed {} (largest \
              deviation {:.2}%). Rows: cards by starting position; columns: final positions; \
              colour: observed / expected − 1, red too often, blue too rarely, white as a fair \
-             shuffle.{}\n",
+             shuffle.{}{}\n",
             a.info.id,
             case.deck,
             s.shuffles,
             s.seed,
             100.0 * s.effect.sampled.max_relative_deviation,
+            if crate::suite::fair_control(controls, &a.info.id, case).is_some() {
+                " The last panel is Fisher–Yates sampled as often, on the same scale: what a \
+                 fair shuffle's noise looks like."
+            } else {
+                ""
+            },
             svg_link(case, f)
         );
     }
@@ -102,7 +116,12 @@ fn figures_section(md: &mut String, a: &SuiteAlgorithm, st: &judge::suite::Suite
     }
 }
 
-pub(super) fn algorithm_section(md: &mut String, a: &SuiteAlgorithm, st: &judge::suite::SuitePlan) {
+pub(super) fn algorithm_section(
+    md: &mut String,
+    a: &SuiteAlgorithm,
+    st: &judge::suite::SuitePlan,
+    controls: &Controls,
+) {
     let _ = writeln!(md, "\n## {}\n", a.info.id);
     let _ = writeln!(md, "**{}.** {}\n", a.info.name, a.info.summary);
     let _ = writeln!(md, "Source: {}.\n", a.info.source);
@@ -121,7 +140,7 @@ pub(super) fn algorithm_section(md: &mut String, a: &SuiteAlgorithm, st: &judge:
     if let Some(note) = &a.info.exact_note {
         let _ = writeln!(md, "Not enumerable: {note}.\n");
     }
-    figures_section(md, a, st);
+    figures_section(md, a, st, controls);
     // Exact laws.
     if a.cases.iter().any(|c| c.exact.is_some()) {
         let _ = writeln!(

@@ -153,8 +153,9 @@ pub fn suite(report: &SuiteReport) -> String {
     if let Some(r) = &report.riffles {
         riffle_section(&mut md, r);
     }
+    let controls = crate::suite::fair_controls(&report.algorithms);
     for a in &report.algorithms {
-        algorithm_section(&mut md, a, st);
+        algorithm_section(&mut md, a, st, &controls);
     }
     let _ = writeln!(md, "\n## Provenance\n");
     let _ = writeln!(md, "- command: `{}`", p.command);
