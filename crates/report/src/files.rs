@@ -6,10 +6,10 @@
 //! report folder, with `/` separators, as `report.json` lists it, and its
 //! bytes. The folder writer ([`crate::folder::ReportFolder`]) writes them.
 
+use crate::error::ReportError;
 use crate::figures::{self, Figure, PValues, Panel};
 use crate::fmt::fmt_count;
 use crate::suite::{SuiteCase, SuiteReport};
-use crate::write::ReportError;
 use stats::ExactDistribution;
 use std::fmt::Write as _;
 

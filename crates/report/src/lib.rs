@@ -7,6 +7,7 @@
 
 mod algorithm;
 mod document;
+mod error;
 mod exact;
 pub mod export;
 pub mod figures;
@@ -17,16 +18,15 @@ pub mod markdown;
 pub mod sampled;
 mod suite;
 pub mod text;
-mod write;
 
 pub use algorithm::{AlgorithmInfo, SourceInfo, source_line};
 pub use document::{Provenance, SCHEMA_MD, SCHEMA_VERSION, Standalone};
+pub use error::ReportError;
 pub use exact::{Bounds, ChainCell, ExactChainReport, ExactReport};
 pub use suite::{
     FAIR_CONTROL, SUITE_PERMUTATIONS_UP_TO, SuiteAlgorithm, SuiteCase, SuiteReport, SuiteSettings,
     fair_control, fair_controls,
 };
-pub use write::{ReportError, write_atomic};
 
 #[cfg(test)]
 mod tests {

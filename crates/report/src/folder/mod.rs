@@ -30,13 +30,13 @@
 //! - **Failures keep the old report.** A failed write (full, unwritable or
 //!   vanished disk) discards the new report and leaves the old one as it was.
 
+mod atomic;
 mod error;
 mod lock;
 mod manifest;
 mod tree;
 
 use crate::files::OutputFile;
-use crate::write::ReportError;
 pub use error::FolderError;
 use error::io_err;
 use lock::Lock;
@@ -172,18 +172,7 @@ impl ReportFolder {
             });
         }
         let path = self.staging.join(&file.path);
-        crate::write::write_atomic(&path, &file.bytes).map_err(|e| match e {
-            ReportError::Io { path, cause } => FolderError::Io {
-                what: "writing",
-                path,
-                cause,
-            },
-            other => FolderError::Io {
-                what: "writing",
-                path,
-                cause: io::Error::other(other.to_string()),
-            },
-        })
+        atomic::write_atomic(&path, &file.bytes)
     }
 
     /// Makes the staged report the folder's: writes its manifest, moves the

@@ -7,13 +7,31 @@ fn write(path: &Path, text: &str) {
     fs::write(path, text).unwrap();
 }
 
-/// A run that writes `files` into `out` and commits.
+/// A run that writes `files` into `out` through the folder and commits.
 fn run(out: &Path, files: &[(&str, &str)]) -> Result<Vec<String>, FolderError> {
     let folder = ReportFolder::open(out)?;
     for (rel, text) in files {
-        write(&folder.path().join(rel), text);
+        folder.write(&OutputFile::text(*rel, *text))?;
     }
     folder.commit()
+}
+
+#[test]
+fn the_writer_keeps_every_file_inside_the_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    let folder = ReportFolder::open(&out).unwrap();
+    for bad in ["../x", "/etc/x", "a//b", "./a", "", MANIFEST] {
+        let e = folder.write(&OutputFile::text(bad, "x")).unwrap_err();
+        assert!(
+            matches!(e, FolderError::OutsideFolder { .. }),
+            "{bad:?}: {e}"
+        );
+    }
+    folder.write(&OutputFile::text("a/b.txt", "x")).unwrap();
+    folder.commit().unwrap();
+    assert_eq!(tree(&out), [("a/b.txt".to_string(), "x".to_string())]);
+    assert!(!tmp.path().join("x").exists());
 }
 
 fn tree(dir: &Path) -> Vec<(String, String)> {

@@ -1,38 +1,18 @@
-//! Atomic file writes: a report is either all there or not changed.
+//! Atomic file writes: a file is either all there or not changed.
 
+use super::error::FolderError;
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use thiserror::Error;
-
-/// Why a report could not be written.
-#[derive(Debug, Error)]
-pub enum ReportError {
-    /// A file system operation failed.
-    #[error("writing {}: {cause}", path.display())]
-    Io {
-        /// The file being written.
-        path: PathBuf,
-        /// The underlying error (in the message, so one line says all).
-        cause: std::io::Error,
-    },
-    /// A figure could not be drawn.
-    #[error("{path}: {source}")]
-    Figure {
-        /// The figure's path in the report folder, without extension.
-        path: String,
-        /// What went wrong.
-        source: crate::figures::FigureError,
-    },
-}
+use std::path::Path;
 
 /// Writes `contents` to `path` atomically: into a temporary file in the same
 /// folder, flushed to disk, then renamed over `path`. A failure at any step
 /// leaves `path` as it was and removes the temporary file.
 ///
 /// # Errors
-/// [`ReportError::Io`] naming the path.
-pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), ReportError> {
-    let io = |cause| ReportError::Io {
+/// [`FolderError::Io`] naming the path.
+pub(super) fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), FolderError> {
+    let io = |cause| FolderError::Io {
+        what: "writing",
         path: path.to_path_buf(),
         cause,
     };

@@ -1,0 +1,16 @@
+//! Why a report could not be rendered.
+
+use thiserror::Error;
+
+/// Why a report could not be rendered.
+#[derive(Debug, Error)]
+pub enum ReportError {
+    /// A figure could not be drawn.
+    #[error("{path}: {source}")]
+    Figure {
+        /// The figure's path in the report folder, without extension.
+        path: String,
+        /// What went wrong.
+        source: crate::figures::FigureError,
+    },
+}
