@@ -508,7 +508,7 @@ pub fn riffle_figure(r: &crate::sampled::RiffleReport) -> Result<[OutputFile; 2]
             r.study.deck
         ),
         format!(
-            "Right: -log10 p of each test on {} decks riffled k times (seed {}); below the grey line (p = {}) a test can no longer tell.",
+            "Right: −log10 p of each test on {} decks riffled k times (seed {}); below the dashed line (p = {}) a test can no longer tell; p below 10^−30 sits on the top edge.",
             fmt_count(r.study.shuffles),
             r.study.seed,
             r.study.tells_below

@@ -94,6 +94,18 @@ pub fn fmt_shuffles(n: f64) -> String {
     }
 }
 
+/// How many riffles a test needs before it can no longer tell, in words:
+/// `riffles` as [`judge::riffle::RifflesNeeded`] gives it (1 when the test
+/// never tells, not even after one riffle; `None` when it still tells
+/// after the last, `max`).
+pub fn riffles_needed(riffles: Option<u32>, max: u32) -> String {
+    match riffles {
+        None => format!("more than {max}"),
+        Some(1) => "never tells".into(),
+        Some(k) => k.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,6 +117,13 @@ mod tests {
         assert_eq!(fmt_count(1000), "1,000");
         assert_eq!(fmt_count(2_000_000), "2,000,000");
         assert_eq!(fmt_count(u64::MAX), "18,446,744,073,709,551,615");
+    }
+
+    #[test]
+    fn a_test_that_never_tells_says_so() {
+        assert_eq!(riffles_needed(Some(1), 10), "never tells");
+        assert_eq!(riffles_needed(Some(7), 10), "7");
+        assert_eq!(riffles_needed(None, 10), "more than 10");
     }
 
     #[test]

@@ -33,14 +33,27 @@ const CURVES: [RGBColor; 8] = [
     RGBColor(214, 39, 40),
     RGBColor(148, 103, 189),
     RGBColor(140, 86, 75),
-    RGBColor(127, 127, 127),
+    RGBColor(227, 119, 194),
     RGBColor(23, 190, 207),
 ];
 
+/// `−log10 p` is drawn up to this: p-values below `10^−30` sit on the top
+/// edge (the tests' strongest evidence runs to `10^−400,000,000`, and
+/// the question the figure answers is where each curve comes down).
+pub const EVIDENCE_CAP: f64 = 30.0;
+
+/// The number of riffles Bayer and Diaconis's analysis made famous: at 52
+/// cards the total variation distance first falls below 1/2 at 7.
+const FAMOUS_RIFFLES: u32 = 7;
+
+/// Height of the legend strip under the panels.
+const LEGEND: u32 = 64;
+
 /// The riffle figure: the exact total variation distance after `k`
-/// riffles (left) and, for each model, `−log10 p` of each test against `k`
-/// on a log scale, with the line a test must stay under to be unable to
-/// tell (`tells_below`).
+/// riffles (left, with a mark at 7) and, for each model, `−log10 p` of
+/// each test against `k` (capped at [`EVIDENCE_CAP`]), with the dashed
+/// line a test must come under to be unable to tell (`tells_below`); one
+/// legend under the panels.
 pub fn riffles(
     title: &str,
     lines: &[String],
@@ -52,7 +65,7 @@ pub fn riffles(
     let width = 460 * count;
     let lines = &fit_lines(lines, width);
     let head = 50 + 20 * lines.len() as u32;
-    let height = head + 480;
+    let height = head + 480 + LEGEND;
     let max_k = exact
         .iter()
         .map(|p| p.0)
@@ -65,21 +78,17 @@ pub fn riffles(
         .max()
         .unwrap_or(1);
     let x_range = 0.5..max_k as f64 + 0.5;
-    // −log10 p on a log axis: from 0.01 (p ≈ 0.98) to the largest seen.
-    let floor = 1e-2;
-    let top = panels
-        .iter()
-        .flat_map(|p| p.curves.iter())
-        .flat_map(|c| c.points.iter())
-        .map(|&(_, l)| -l)
-        .filter(|v| v.is_finite())
-        .fold(10.0f64, f64::max)
-        * 3.0;
+    let top = EVIDENCE_CAP * 1.04;
     let line = -tells_below.log10();
+    let names: Vec<&str> = panels
+        .first()
+        .map(|p| p.curves.iter().map(|c| c.name).collect())
+        .unwrap_or_default();
     twin!(width, height, |root| {
         root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let (top_area, body) = root.split_vertically(head);
+        let (top_area, rest) = root.split_vertically(head);
         draw_title(&top_area, title, lines)?;
+        let (body, legend) = rest.split_vertically(480);
         let areas = body.split_evenly((1, count as usize));
         let mut tv = ChartBuilder::on(&areas[0])
             .caption("exact distance from uniform (GSR)", (FONT, 16))
@@ -98,6 +107,22 @@ pub fn riffles(
             .axis_desc_style((FONT, 15))
             .draw()
             .map_err(|e| e.to_string())?;
+        if FAMOUS_RIFFLES <= max_k {
+            let k = f64::from(FAMOUS_RIFFLES);
+            tv.draw_series(DashedLineSeries::new(
+                vec![(k, 0.0), (k, 1.05)],
+                6,
+                4,
+                RGBColor(202, 0, 32).stroke_width(2),
+            ))
+            .map_err(|e| e.to_string())?;
+            tv.draw_series(std::iter::once(Text::new(
+                format!("{FAMOUS_RIFFLES} riffles"),
+                (k + 0.15, 0.98),
+                (FONT, 14).into_font().color(&RGBColor(202, 0, 32)),
+            )))
+            .map_err(|e| e.to_string())?;
+        }
         let pts: Vec<(f64, f64)> = exact.iter().map(|&(k, v)| (k as f64, v)).collect();
         tv.draw_series(LineSeries::new(pts.clone(), BLACK.stroke_width(2)))
             .map_err(|e| e.to_string())?;
@@ -108,64 +133,95 @@ pub fn riffles(
                 .caption(&panel.heading, (FONT, 16))
                 .margin(12)
                 .x_label_area_size(44)
-                .y_label_area_size(64)
-                .build_cartesian_2d(x_range.clone(), (floor..top).log_scale())
+                .y_label_area_size(56)
+                .build_cartesian_2d(x_range.clone(), 0.0..top)
                 .map_err(|e| e.to_string())?;
             chart
                 .configure_mesh()
                 .light_line_style(TRANSPARENT)
                 .x_labels(max_k as usize)
                 .x_label_formatter(&|x| format!("{x:.0}"))
-                .y_label_formatter(&|y| {
-                    if *y >= 1.0 {
-                        format!("{y:.0e}")
-                    } else {
-                        format!("{y}")
-                    }
-                })
+                .y_label_formatter(&|y| format!("{y:.0}"))
                 .x_desc("riffles k")
-                .y_desc("-log10 p (log scale)")
+                .y_desc("−log10 p (p = 10^−y)")
                 .label_style((FONT, 13))
                 .axis_desc_style((FONT, 15))
                 .draw()
                 .map_err(|e| e.to_string())?;
             chart
-                .draw_series(std::iter::once(PathElement::new(
+                .draw_series(DashedLineSeries::new(
                     vec![(x_range.start, line), (x_range.end, line)],
-                    RGBColor(120, 120, 120).stroke_width(1),
-                )))
-                .map_err(|e| e.to_string())?
-                .label(format!("p = {tells_below}"))
-                .legend(|(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 16, y)], RGBColor(120, 120, 120))
-                });
+                    8,
+                    5,
+                    BLACK.stroke_width(1),
+                ))
+                .map_err(|e| e.to_string())?;
             for (curve, colour) in panel.curves.iter().zip(CURVES.iter().cycle()) {
                 let pts: Vec<(f64, f64)> = curve
                     .points
                     .iter()
-                    .map(|&(k, l)| (k as f64, (-l).clamp(floor, top)))
+                    .map(|&(k, l)| (k as f64, (-l).clamp(0.0, EVIDENCE_CAP)))
                     .collect();
                 let c = *colour;
                 chart
                     .draw_series(LineSeries::new(pts.clone(), c.stroke_width(2)))
-                    .map_err(|e| e.to_string())?
-                    .label(curve.name)
-                    .legend(move |(x, y)| {
-                        PathElement::new(vec![(x, y), (x + 16, y)], c.stroke_width(2))
-                    });
+                    .map_err(|e| e.to_string())?;
                 chart
                     .draw_series(pts.iter().map(|&p| Circle::new(p, 3, c.filled())))
                     .map_err(|e| e.to_string())?;
             }
-            chart
-                .configure_series_labels()
-                .position(SeriesLabelPosition::LowerLeft)
-                .background_style(WHITE.mix(0.85))
-                .border_style(RGBColor(200, 200, 200))
-                .label_font((FONT, 12))
-                .draw()
-                .map_err(|e| e.to_string())?;
         }
-        Ok(())
+        draw_legend(&legend, &names, tells_below)
     })
+}
+
+/// The legend strip: the dashed threshold, then one coloured line and name
+/// per test, in rows as wide as the figure.
+fn draw_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    names: &[&str],
+    tells_below: f64,
+) -> Result<(), String> {
+    let (width, _) = area.dim_in_pixel();
+    let font = (FONT, 14).into_font().color(&RGBColor(40, 40, 40));
+    let mut entries: Vec<(String, Option<RGBColor>)> = vec![(
+        format!("p = {tells_below}: below it a test can no longer tell"),
+        None,
+    )];
+    entries.extend(
+        names
+            .iter()
+            .zip(CURVES.iter().cycle())
+            .map(|(n, &c)| (n.to_string(), Some(c))),
+    );
+    let (mut x, mut y) = (40i32, 18i32);
+    for (name, colour) in entries {
+        let w = 34 + super::common::line_width(&name) as i32 + 28;
+        if x + w > width as i32 - 20 {
+            x = 40;
+            y += 24;
+        }
+        match colour {
+            Some(c) => area
+                .draw(&PathElement::new(
+                    vec![(x, y), (x + 26, y)],
+                    c.stroke_width(3),
+                ))
+                .map_err(|e| e.to_string())?,
+            None => {
+                for dash in 0..3 {
+                    let from = x + dash * 10;
+                    area.draw(&PathElement::new(
+                        vec![(from, y), (from + 6, y)],
+                        BLACK.stroke_width(1),
+                    ))
+                    .map_err(|e| e.to_string())?;
+                }
+            }
+        }
+        area.draw(&Text::new(name, (x + 34, y - 8), font.clone()))
+            .map_err(|e| e.to_string())?;
+        x += w;
+    }
+    Ok(())
 }

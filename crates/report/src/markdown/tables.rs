@@ -1,7 +1,7 @@
 //! The sections on exact position matrices and on riffles.
 
 use super::links::svg;
-use crate::fmt::{fmt_count, fmt_log10_p, fmt_shuffles};
+use crate::fmt::{fmt_count, fmt_log10_p, fmt_shuffles, riffles_needed};
 use std::fmt::Write;
 
 /// The exact position matrices of the swap-based shuffles on each large
@@ -150,9 +150,9 @@ pub(super) fn riffle_section(md: &mut String, r: &crate::sampled::RiffleReport) 
         let _ = writeln!(
             md,
             "![Riffles: exact distance and what each test sees]({f})\n\n*Left: the exact \
-             distance after `k` GSR riffles. Middle and right: `−log10 p` of each test \
-             (log scale) for the model and for `riffleShuffle`; under the grey line a test \
-             no longer tells.* [SVG]({})\n",
+             distance after `k` GSR riffles, 7 marked. Middle and right: `−log10 p` of each \
+             test (p = 10^−y, capped at 30) for the model and for `riffleShuffle`; under the \
+             dashed line a test no longer tells.* [SVG]({})\n",
             svg(f)
         );
     }
@@ -220,10 +220,9 @@ pub(super) fn riffle_section(md: &mut String, r: &crate::sampled::RiffleReport) 
                 .models
                 .iter()
                 .map(|m| {
-                    m.riffles_needed.get(i).and_then(|n| n.riffles).map_or_else(
-                        || format!("more than {}", r.study.max_riffles),
-                        |k| k.to_string(),
-                    )
+                    m.riffles_needed.get(i).map_or_else(String::new, |n| {
+                        riffles_needed(n.riffles, r.study.max_riffles)
+                    })
                 })
                 .collect();
             let _ = writeln!(md, "| {} | {} |", need.test, cells.join(" | "));

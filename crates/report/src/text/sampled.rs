@@ -2,7 +2,7 @@
 //! plans, for people.
 
 use crate::document::Standalone;
-use crate::fmt::{fmt_count, fmt_log10_p, fmt_power_of_ten, fmt_prob};
+use crate::fmt::{fmt_count, fmt_log10_p, fmt_power_of_ten, fmt_prob, riffles_needed};
 use crate::sampled::{AuditReport, PowerReport, RiffleReport, SampleReport};
 use judge::Grade;
 use std::fmt::Write;
@@ -243,9 +243,7 @@ pub fn riffle(doc: &Standalone<RiffleReport>) -> String {
                 out,
                 "    {:<24} {}",
                 n.test,
-                n.riffles
-                    .map_or(format!("more than {}", r.study.max_riffles), |k| k
-                        .to_string())
+                riffles_needed(n.riffles, r.study.max_riffles)
             );
         }
         let _ = writeln!(out);
