@@ -304,29 +304,36 @@ pub fn case_files(
     // The position heatmap: the exact law beside the samples when known,
     // and a fair shuffle's sample of the same size on the same scale.
     let sampled = deviation(&s.position_matrix);
-    let exact = exact_positions.as_deref().map(exact_deviation);
+    // The exact panel: its matrix, heading and description, from the law
+    // when the deck was enumerated, else from the Markov chain.
+    let exact = match (data.law, data.positions) {
+        (Some(law), _) => Some((
+            law.position_matrix(),
+            format!("exact law: TV {:.4}", law.total_variation().lower),
+            format!("the exact law (every one of {} paths)", fmt_count(law.paths)),
+        )),
+        (None, Some(p)) => Some((
+            p.rows(),
+            "exact position matrix (Markov chain)".to_string(),
+            format!(
+                "exact, no sampling (one card's position as a Markov chain through {} random swaps)",
+                p.steps
+            ),
+        )),
+        (None, None) => None,
+    }
+    .map(|(m, heading, part)| (exact_deviation(&m), heading, part));
     let control = data.control.map(deviation);
     let mut matrices: Vec<&[Vec<f64>]> = vec![&sampled];
     let mut panels = Vec::new();
     let mut parts = Vec::new();
-    if let Some(e) = &exact {
+    if let Some((e, heading, part)) = &exact {
         matrices.push(e);
-        let heading = match data.law {
-            Some(law) => format!("exact law: TV {:.4}", law.total_variation().lower),
-            None => "exact position matrix (Markov chain)".into(),
-        };
         panels.push(Panel {
-            heading,
+            heading: heading.clone(),
             deviation: e,
         });
-        parts.push(match (data.law, data.positions) {
-            (Some(law), _) => format!("the exact law (every one of {} paths)", fmt_count(law.paths)),
-            (None, Some(p)) => format!(
-                "exact, no sampling (one card's position as a Markov chain through {} random swaps)",
-                p.steps
-            ),
-            (None, None) => unreachable!("an exact matrix comes from a law or a chain"),
-        });
+        parts.push(part.clone());
     }
     panels.push(Panel {
         heading: format!("{} shuffles: {}", fmt_count(s.shuffles), s.verdict.label()),
