@@ -292,11 +292,12 @@ fn permutation_decks(j: &Judged) -> [Option<usize>; 2] {
 fn permutation_axes(judged: &[Judged]) -> BTreeMap<usize, (Vec<(f64, f64)>, f64)> {
     let mut axes = BTreeMap::new();
     for j in judged {
+        let drawn = permutation_decks(j);
         for c in &j.cases {
             let Some(h) = &c.audit.first.histogram else {
                 continue;
             };
-            if !permutation_decks(j).contains(&Some(c.deck)) {
+            if !drawn.contains(&Some(c.deck)) {
                 continue;
             }
             let (envelope, top) = axes.entry(c.deck).or_insert_with(|| {

@@ -308,6 +308,40 @@ mod tests {
     }
 
     #[test]
+    fn method_names_are_what_the_documents_print() {
+        // Serde's kebab-case names, the labels and Display agree.
+        fn same<T: serde::Serialize + std::fmt::Display>(v: T, label: &str) {
+            assert_eq!(
+                serde_json::to_value(&v).unwrap(),
+                serde_json::Value::from(label)
+            );
+            assert_eq!(v.to_string(), label);
+        }
+        for m in [
+            LawMethod::BruteForce,
+            LawMethod::RepeatedComposition,
+            LawMethod::StateMerging,
+            LawMethod::MarkovChain,
+        ] {
+            same(m, m.label());
+        }
+        for e in [Enumeration::Full, Enumeration::MassBound, Enumeration::None] {
+            same(e, e.label());
+        }
+        for b in [PowerBasis::Enumeration, PowerBasis::MarkovChain] {
+            same(b, b.label());
+        }
+        // What stats calls its methods, the documents call them too.
+        for m in [
+            stats::Method::BruteForce,
+            stats::Method::RepeatedComposition { passes: 7 },
+            stats::Method::StateMerging { steps: 3 },
+        ] {
+            assert_eq!(LawMethod::from(m).label(), m.name());
+        }
+    }
+
+    #[test]
     fn each_method_answers_where_it_can_and_says_why_not() {
         use Requested::*;
         assert_eq!(plan("naive-swap", 0, Auto), Err(NoExactMethod::EmptyDeck));

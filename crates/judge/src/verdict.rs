@@ -217,6 +217,17 @@ mod tests {
                 serde_json::Value::from(v.label())
             );
         }
+        for e in [
+            Expectation::Uniform,
+            Expectation::Biased,
+            Expectation::Unknown,
+        ] {
+            assert_eq!(
+                serde_json::to_value(e).unwrap(),
+                serde_json::Value::from(e.label())
+            );
+            assert_eq!(e.to_string(), e.label());
+        }
         for g in [
             Grade::Uniform,
             Grade::Unusual,

@@ -3,42 +3,13 @@
 //! the sorted histogram stays in.
 //!
 //! Each bound holds for all cells (or all ranks) at once with probability
-//! at least `1 − alpha`: the per-cell tails are exact binomial tails, and
+//! at least `1 − alpha`: the per-cell tails are exact binomial tails
+//! ([`binomial_band`]), and
 //! the union bound (Bonferroni) joins them, so the bands are conservative,
 //! never too narrow.
 
+use crate::hypothesis::{binomial_band, first_passing};
 use statrs::distribution::{Binomial, DiscreteCDF};
-
-/// The counts `lo..=hi` one binomial cell (`trials` draws of probability
-/// `p`) stays in except with probability at most `tail` on each side:
-/// `P(X < lo) ≤ tail` and `P(X > hi) ≤ tail`, each bound the tightest.
-///
-/// # Panics
-/// When `p` is not in `(0, 1]` or `tail` not in `(0, 1)`.
-pub fn binomial_band(p: f64, trials: u64, tail: f64) -> (u64, u64) {
-    assert!(p > 0.0 && p <= 1.0, "probability {p}: (0, 1] allowed");
-    assert!(tail > 0.0 && tail < 1.0, "tail {tail}: (0, 1) allowed");
-    let law = Binomial::new(p, trials).expect("a valid binomial");
-    // The largest `lo` with P(X ≤ lo − 1) ≤ tail: P(X ≤ x) grows with x.
-    let lo = first(0, trials, |x| x > 0 && law.cdf(x - 1) > tail).saturating_sub(1);
-    // The smallest `hi` with P(X > hi) ≤ tail.
-    let hi = first(0, trials, |x| law.sf(x) <= tail);
-    (lo, hi)
-}
-
-/// The smallest `x` in `from..=to` for which the monotone `pass` holds
-/// (`to` when none before it does).
-fn first(mut from: u64, mut to: u64, pass: impl Fn(u64) -> bool) -> u64 {
-    while from < to {
-        let mid = from + (to - from) / 2;
-        if pass(mid) {
-            to = mid;
-        } else {
-            from = mid + 1;
-        }
-    }
-    from
-}
 
 /// The largest relative deviation `|O / E − 1|` that every cell of a fair
 /// shuffle's position matrix (`deck²` cells, each a binomial count of
@@ -51,7 +22,7 @@ fn first(mut from: u64, mut to: u64, pass: impl Fn(u64) -> bool) -> u64 {
 pub fn position_spread(deck: usize, shuffles: u64, alpha: f64) -> f64 {
     let cells = (deck * deck) as f64;
     let p = 1.0 / deck as f64;
-    let (lo, hi) = binomial_band(p, shuffles, alpha / (2.0 * cells));
+    let (lo, hi) = binomial_band(shuffles, p, alpha / (2.0 * cells));
     let expected = shuffles as f64 * p;
     (hi as f64 / expected - 1.0).max(1.0 - lo as f64 / expected)
 }
@@ -60,7 +31,7 @@ pub fn position_spread(deck: usize, shuffles: u64, alpha: f64) -> f64 {
 /// binomial count of `shuffles` draws of probability `1/k`) stays in, all
 /// at once, with probability at least `1 − alpha`.
 pub fn histogram_band(k: usize, shuffles: u64, alpha: f64) -> (u64, u64) {
-    binomial_band(1.0 / k as f64, shuffles, alpha / (2.0 * k as f64))
+    binomial_band(shuffles, 1.0 / k as f64, alpha / (2.0 * k as f64))
 }
 
 /// The envelope a fair shuffle's *sorted* permutation histogram stays in:
@@ -86,7 +57,7 @@ pub fn sorted_envelope(k: usize, shuffles: u64, alpha: f64) -> Vec<(u64, u64)> {
     let tail = alpha / (2.0 * k as f64);
     // Every count a rank can take lies in the band of one cell at a far
     // smaller tail; the search runs over it.
-    let (min, max) = binomial_band(1.0 / k as f64, shuffles, tail / k as f64);
+    let (min, max) = binomial_band(shuffles, 1.0 / k as f64, tail / k as f64);
     let sf: Vec<f64> = (min..=max).map(|x| cell.sf(x)).collect();
     let below = |r: usize, x: u64| -> f64 {
         // P(X₍ᵣ₎ ≤ x).
@@ -108,9 +79,9 @@ pub fn sorted_envelope(k: usize, shuffles: u64, alpha: f64) -> Vec<(u64, u64)> {
     (1..=k)
         .map(|r| {
             // hi: the smallest x with P(X₍ᵣ₎ > x) ≤ tail.
-            let hi = first(min, max, |x| 1.0 - below(r, x) <= tail);
+            let hi = first_passing(min, max, |x| 1.0 - below(r, x) <= tail);
             // lo: the largest x with P(X₍ᵣ₎ < x) ≤ tail.
-            let lo = first(min, max, |x| x > 0 && below(r, x - 1) > tail).saturating_sub(1);
+            let lo = first_passing(min, max, |x| x > 0 && below(r, x - 1) > tail).saturating_sub(1);
             (lo.max(min), hi)
         })
         .collect()
@@ -126,10 +97,10 @@ mod tests {
         // Bin(20, 1/2): P(X ≤ 4) = 6196/2^20 = 0.00591, P(X ≤ 5) = 21700/2^20
         // = 0.0207, so at tail 0.01 the band starts at 5 (P(X < 5) ≤ 0.01 <
         // P(X < 6)) and, by symmetry, ends at 15.
-        assert_eq!(binomial_band(0.5, 20, 0.01), (5, 15));
+        assert_eq!(binomial_band(20, 0.5, 0.01), (5, 15));
         // Bin(10, 0.1): P(X > 3) = 0.0128, P(X > 4) = 0.00163: at tail 0.01
         // the top is 4; P(X < 0) = 0 ≤ tail, P(X < 1) = 0.349: bottom 0.
-        assert_eq!(binomial_band(0.1, 10, 0.01), (0, 4));
+        assert_eq!(binomial_band(10, 0.1, 0.01), (0, 4));
     }
 
     #[test]
@@ -188,7 +159,7 @@ mod tests {
             .count();
         assert!(outside <= 2, "{outside} fair runs of 30 left the envelope");
         let (lo, hi) = histogram_band(120, 12_000, 0.01);
-        let one_cell = binomial_band(1.0 / 120.0, 12_000, 0.005);
+        let one_cell = binomial_band(12_000, 1.0 / 120.0, 0.005);
         assert!(lo < one_cell.0 && hi > one_cell.1);
         let pointwise_left = (1..=30)
             .filter(|&s| {

@@ -154,9 +154,25 @@ pub fn binomial_two_sided(k: u64, trials: u64, p: f64) -> f64 {
 /// When `p` is not a probability.
 pub fn binomial_band(trials: u64, p: f64, tail: f64) -> (u64, u64) {
     let b = Binomial::new(p, trials).expect("p in [0, 1]");
-    let lo = (0..=trials).find(|&k| b.cdf(k) > tail).unwrap_or(trials);
-    let hi = (0..=trials).find(|&k| b.sf(k) <= tail).unwrap_or(trials);
+    // Both conditions grow with `k`: a binary search, so that a band of a
+    // million trials costs some forty evaluations, not a million.
+    let lo = first_passing(0, trials, |k| b.cdf(k) > tail);
+    let hi = first_passing(0, trials, |k| b.sf(k) <= tail);
     (lo, hi)
+}
+
+/// The smallest `k` in `from..=to` for which the monotone `pass` holds
+/// (`to` when none before it does).
+pub(crate) fn first_passing(mut from: u64, mut to: u64, pass: impl Fn(u64) -> bool) -> u64 {
+    while from < to {
+        let mid = from + (to - from) / 2;
+        if pass(mid) {
+            to = mid;
+        } else {
+            from = mid + 1;
+        }
+    }
+    from
 }
 
 /// Pearson's chi-square of observed `counts` against equal expected counts,
