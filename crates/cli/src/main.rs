@@ -62,7 +62,8 @@ enum Command {
     Deal(audit::DealArgs),
     /// Riffles: the exact distance from uniform after k Gilbert–Shannon–Reeds
     /// riffles (Bayer–Diaconis), and how many riffles each test needs before
-    /// it can no longer tell, for the model and for the seed's riffleShuffle.
+    /// it can no longer tell, for the model and for riffleShuffle from "The
+    /// JavaScript Shuffle".
     Riffle(riffle::RiffleArgs),
 }
 

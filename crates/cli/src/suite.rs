@@ -209,7 +209,12 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
         headline: None,
         algorithms,
         riffles,
+        paths: None,
     };
+    let (tree, tree_deck) = report::PATH_TREE;
+    if let Some(entry) = entries.iter().find(|e| e.id == tree) {
+        report.paths = Some(report::PathTree::of(entry, tree_deck)?);
+    }
     if let Some(headline) = files::headline(&report)? {
         report.headline = Some(headline[0].path.clone());
         files.extend(headline);
@@ -217,9 +222,9 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
     report.provenance.wall_seconds = Some(start.elapsed().as_secs_f64());
     files.extend([
         OutputFile::text("report.json", serde_json::to_string_pretty(&report)? + "\n"),
-        OutputFile::text("README.md", report::markdown::suite(&report)),
         OutputFile::text("SCHEMA.md", report::SCHEMA_MD),
     ]);
+    files.extend(report::markdown::pages(&report));
 
     for file in &files {
         folder.write(file)?;

@@ -360,7 +360,7 @@ fn suite_writes_parsable_reports() {
             .and(predicate::str::contains("Report:")),
     );
     let json = report_json(&out);
-    assert_eq!(json["schema_version"], 5);
+    assert_eq!(json["schema_version"], 6);
     assert_eq!(json["settings"]["decks"], serde_json::json!([3, 4]));
     assert_eq!(json["settings"]["large_decks"], serde_json::json!([12]));
     assert_eq!(json["algorithms"].as_array().unwrap().len(), 3);
@@ -387,11 +387,13 @@ fn suite_writes_parsable_reports() {
             "provenance.{key} missing"
         );
     }
-    let md = std::fs::read_to_string(out.join("README.md")).unwrap();
+    let md = std::fs::read_to_string(out.join("algorithms/naive-swap.md")).unwrap();
     assert!(
-        md.contains("## naive-swap") && md.contains("| 3 | brute-force | 27 |"),
+        md.starts_with("# Naive swap") && md.contains("| 3 | brute-force | 27 |"),
         "{md}"
     );
+    let md = std::fs::read_to_string(out.join("README.md")).unwrap();
+    assert!(md.contains("](algorithms/naive-swap.md)"), "{md}");
     assert!(md.contains("](headline.png)"), "no headline in {md}");
     // Every file the report names exists, and the PNGs decode.
     for case in json["algorithms"]
@@ -492,9 +494,11 @@ fn suite_repeat_adds_two_level_tests_and_their_figures() {
         assert!(out.join(f).is_file(), "{f} missing");
     }
     let md = std::fs::read_to_string(out.join("README.md")).unwrap();
+    assert!(md.contains("run 4 times (seeds 1 to 4)"), "{md}");
+    let page = std::fs::read_to_string(out.join("algorithms/fisher-yates.md")).unwrap();
     assert!(
-        md.contains("run 4 times (seeds 1 to 4)") && md.contains("pvalues-n4.png"),
-        "{md}"
+        page.contains("(../figures/fisher-yates/pvalues-n4.png)"),
+        "{page}"
     );
     // The exact columns of the permutation CSV: 1/24 each for Fisher–Yates.
     let csv = std::fs::read_to_string(out.join("data/fisher-yates/permutations-n4.csv")).unwrap();
@@ -1005,7 +1009,9 @@ fn suite_with_a_riffle_adds_the_riffle_study() {
     let figure = image::open(out.join(r["figure"].as_str().unwrap())).unwrap();
     assert_eq!(figure.width(), 3 * 460);
     assert!(out.join("figures/riffles.svg").is_file());
-    let md = std::fs::read_to_string(out.join("README.md")).unwrap();
-    assert!(md.contains("## Riffles: how many are enough?"), "{md}");
+    let md = std::fs::read_to_string(out.join("riffles.md")).unwrap();
+    assert!(md.starts_with("# Riffles: how many are enough?"), "{md}");
+    let front = std::fs::read_to_string(out.join("README.md")).unwrap();
+    assert!(front.contains("](riffles.md)"), "{front}");
     assert!(md.contains("| 7 | "), "{md}");
 }

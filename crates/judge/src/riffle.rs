@@ -113,6 +113,8 @@ pub struct RiffleModel {
 /// The exact distance of a sort by random keys.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RandomKeysInfo {
+    /// The registered algorithm.
+    pub algorithm: String,
     /// Bits per key.
     pub bits: u32,
     /// Total variation distance from uniform.
@@ -120,13 +122,19 @@ pub struct RandomKeysInfo {
 }
 
 impl RandomKeysInfo {
-    /// The four registered key widths on `deck` cards.
+    /// Every registered sort by random keys, on `deck` cards.
     pub fn of(deck: usize) -> Vec<Self> {
-        [8, 16, 32, 53]
-            .into_iter()
-            .map(|bits| RandomKeysInfo {
-                bits,
-                total_variation: stats::riffle::total_variation(deck, bits),
+        algorithms::registry::REGISTRY
+            .iter()
+            .filter_map(|e| match e.algorithm.kernel {
+                algorithms::Kernel::RandomKeys(k) if e.algorithm.times == 1 => {
+                    Some(RandomKeysInfo {
+                        algorithm: e.id.into(),
+                        bits: k.bits,
+                        total_variation: stats::riffle::total_variation(deck, k.bits),
+                    })
+                }
+                _ => None,
             })
             .collect()
     }

@@ -24,8 +24,8 @@ pub use document::{Provenance, SCHEMA_MD, SCHEMA_VERSION, Standalone};
 pub use error::ReportError;
 pub use exact::{Bounds, ChainCell, ExactChainReport, ExactReport};
 pub use suite::{
-    FAIR_CONTROL, SUITE_PERMUTATIONS_UP_TO, SuiteAlgorithm, SuiteCase, SuiteReport, SuiteSettings,
-    fair_control, fair_controls,
+    FAIR_CONTROL, PATH_TREE, PathRow, PathTree, SUITE_PERMUTATIONS_UP_TO, SuiteAlgorithm,
+    SuiteCase, SuiteReport, SuiteSettings, fair_control, fair_controls,
 };
 
 #[cfg(test)]
@@ -158,6 +158,7 @@ mod tests {
                 ],
             }],
             riffles: None,
+            paths: None,
         };
         // The closing table: aligned, coloured only when asked.
         let plain = text::suite(&suite, false);

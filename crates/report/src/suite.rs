@@ -153,6 +153,68 @@ pub struct SuiteReport {
     /// large deck and a riffle among its algorithms).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub riffles: Option<sampled::RiffleReport>,
+    /// Every path of the naive swap on 3 cards, for the teacher's page
+    /// (when the naive swap ran).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub paths: Option<PathTree>,
+}
+
+/// The algorithm and deck whose every path the teacher's page shows.
+pub const PATH_TREE: (&str, usize) = ("naive-swap", 3);
+
+/// Every path of a small choice tree whose draws are uniform: what a
+/// teacher draws as a tree.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PathTree {
+    /// The registered algorithm.
+    pub algorithm: String,
+    /// Number of cards.
+    pub deck: usize,
+    /// Each path, first draw slowest.
+    pub paths: Vec<PathRow>,
+}
+
+/// One path: its draws and the arrangement they deal.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PathRow {
+    /// Each draw's result, 0-based.
+    pub choices: Vec<u64>,
+    /// Each draw's number of equally likely results.
+    pub outcomes: Vec<u64>,
+    /// The card (by starting position) that ends at each position.
+    pub arrangement: Vec<usize>,
+}
+
+impl PathTree {
+    /// Every path of `entry` on `deck` cards.
+    ///
+    /// # Errors
+    /// As [`stats::exact::every_path`], with at most 10,000 paths.
+    pub fn of(entry: &algorithms::Entry, deck: usize) -> Result<Self, stats::ExactError> {
+        let paths = stats::exact::every_path(&entry.algorithm, deck, 10_000)?;
+        Ok(PathTree {
+            algorithm: entry.id.into(),
+            deck,
+            paths: paths
+                .into_iter()
+                .map(|p| PathRow {
+                    choices: p.choices,
+                    outcomes: p.outcomes,
+                    arrangement: p.arrangement,
+                })
+                .collect(),
+        })
+    }
+
+    /// How many paths deal each arrangement, arrangements in
+    /// lexicographic order.
+    pub fn tally(&self) -> Vec<(&[usize], usize)> {
+        let mut t: BTreeMap<&[usize], usize> = BTreeMap::new();
+        for p in &self.paths {
+            *t.entry(&p.arrangement).or_insert(0) += 1;
+        }
+        t.into_iter().collect()
+    }
 }
 
 impl SuiteReport {

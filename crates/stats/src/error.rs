@@ -39,4 +39,12 @@ pub enum ExactError {
         /// The deck size.
         deck: usize,
     },
+    /// Paths are listed one by one only for uniform draws.
+    #[error(
+        "the paths cannot be listed one by one: a draw of {draw} is not uniform (only uniform draws below k are)"
+    )]
+    NotUniform {
+        /// The offending draw.
+        draw: String,
+    },
 }

@@ -6,9 +6,11 @@
 //! `stats` crate (and are re-checked by its tests for decks of 1 to 6 cards),
 //! not from what the seed documents claim.
 
+mod documents;
 mod entry;
 mod table;
 
+pub use documents::{DOCUMENTS, Quote, SourceDocument, TEACHING_QUOTES, document};
 pub use entry::*;
 pub use table::REGISTRY;
 

@@ -52,7 +52,7 @@ pub static REGISTRY: &[Entry] = &[
         Algorithm::once(Kernel::RedrawOnEmpty(RedrawOnEmpty)),
         Uniform,
         Full,
-        "Uniform: each redraw is uniform over the cards not yet drawn; the post calls it unreasonable, but it is only slow."
+        "Uniform: each redraw is uniform over the cards not yet drawn; its author calls it unreasonable, but it is only slow."
     ),
     entry!(
         "shuffle-pick-1",
@@ -113,7 +113,7 @@ pub static REGISTRY: &[Entry] = &[
         Algorithm::once(Kernel::ShuffleInsert(ShuffleInsert)),
         Uniform,
         Full,
-        "Uniform for n >= 1, as the post claims: the inside-out Fisher-Yates; for m = 0 the seed returns [0]."
+        "Uniform for n >= 1, as its author claims: the inside-out Fisher-Yates; for m = 0 the seed returns [0]."
     ),
     entry!(
         "redraw-flags",
@@ -138,7 +138,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     entry!(
         "blog-knuth-durstenfeld",
-        "The post's \"Knuth-Durstenfeld\"",
+        "\"Knuth-Durstenfeld\" (Math.random()*i)",
         [src(
             S001,
             "third shuffle block (Math.floor(Math.random()*i), i from length-1 down)"
@@ -150,7 +150,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     entry!(
         "blog-inside-out",
-        "The post's \"Inside-Out\"",
+        "\"Inside-Out\" (Math.random()*i)",
         [src(
             S001,
             "fourth shuffle block (swap i with Math.floor(Math.random()*i))"
@@ -180,7 +180,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     entry!(
         "blog-fisher-yates",
-        "The article's \"Fisher-Yates\" (Math.random() * index)",
+        "\"Fisher-Yates\" (Math.random() * index)",
         [src(
             S003,
             "section on Fisher-Yates: altNaiveShuffle with randomCard = Math.floor(Math.random() * index)"
@@ -276,7 +276,7 @@ pub static REGISTRY: &[Entry] = &[
         "Corrected Poker::Shuffle with srand(time(0))",
         [src(
             S004,
-            "Poker::Shuffle, the corrected version as the program runs it: srand((int)time(0)) then the 15-bit rand() of Microsoft's C runtime, on the day of the post"
+            "Poker::Shuffle, the corrected version as the program runs it: srand((int)time(0)) then the 15-bit rand() of Microsoft's C runtime, on the day of posting"
         )],
         Algorithm::once(Kernel::PokerTimeSeeded(PokerTimeSeeded {
             reduction: Reduction::Scale

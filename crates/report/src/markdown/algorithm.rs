@@ -19,6 +19,7 @@ fn figures_section(
     a: &SuiteAlgorithm,
     st: &judge::suite::SuitePlan,
     controls: &Controls,
+    root: &str,
 ) {
     let with = |kind: &'static str| {
         a.cases
@@ -37,7 +38,7 @@ fn figures_section(
     for (case, f, s) in [small, large].into_iter().flatten() {
         let _ = writeln!(
             md,
-            "![{} position heatmap, n = {}]({f})\n",
+            "![{} position heatmap, n = {}]({root}{f})\n",
             a.info.id, case.deck
         );
         let exact = case.exact.as_ref().map_or_else(String::new, |e| {
@@ -64,7 +65,7 @@ fn figures_section(
             } else {
                 ""
             },
-            svg_link(case, f)
+            svg_link(case, f, root)
         );
     }
     for (case, f, s) in with("permutations") {
@@ -80,7 +81,7 @@ fn figures_section(
         };
         let _ = writeln!(
             md,
-            "![{} permutation probabilities, n = {}]({f})\n\n*{}, {} cards: how likely each \
+            "![{} permutation probabilities, n = {}]({root}{f})\n\n*{}, {} cards: how likely each \
              arrangement is.* {shape}, in times as likely as uniform on an axis shared by \
              every algorithm of this deck: sampled (blue, {} shuffles, seed {}){red}, the \
              uniform 1/{}! (black line) and the band a fair shuffle stays in, every bar or rank \
@@ -92,18 +93,18 @@ fn figures_section(
             s.shuffles,
             s.seed,
             case.deck,
-            svg_link(case, f)
+            svg_link(case, f, root)
         );
     }
     let others: Vec<String> = with("positions")
         .filter(|(c, _, _)| !inline.contains(&c.deck))
-        .map(|(c, f, _)| format!("[n = {}]({f})", c.deck))
+        .map(|(c, f, _)| format!("[n = {}]({root}{f})", c.deck))
         .collect();
     if !others.is_empty() {
         let _ = writeln!(md, "Heatmaps of the other decks: {}.\n", others.join(" · "));
     }
     let pvalues: Vec<String> = with("pvalues")
-        .map(|(c, f, _)| format!("[n = {}]({f})", c.deck))
+        .map(|(c, f, _)| format!("[n = {}]({root}{f})", c.deck))
         .collect();
     if !pvalues.is_empty() {
         let _ = writeln!(
@@ -116,31 +117,78 @@ fn figures_section(
     }
 }
 
-pub(super) fn algorithm_section(
+/// The page of one algorithm: `algorithms/<id>.md`.
+pub(super) fn page(a: &SuiteAlgorithm, report: &crate::suite::SuiteReport) -> String {
+    let root = "../";
+    let st = &report.settings.plan;
+    let controls = crate::suite::fair_controls(&report.algorithms);
+    let mut md = String::new();
+    let _ = writeln!(md, "# {}\n", a.info.name);
+    let _ = writeln!(
+        md,
+        "[← the report]({root}README.md) · [glossary]({root}glossary.md) · id `{}`\n",
+        a.info.id
+    );
+    let standing = super::Standing::of(a);
+    let _ = writeln!(
+        md,
+        "**Verdict: {}.** {}\n",
+        a.verdict.label(),
+        match standing {
+            super::Standing::TooSmall => {
+                "Biased by construction, but by too little for this run's shuffles to show \
+                 (see below how many it would take)."
+            }
+            super::Standing::Disagrees => "This contradicts what the algorithm is known to be.",
+            _ => "",
+        }
+    );
+    let _ = writeln!(md, "{}\n", a.info.summary);
+    if let Some(fix) = &a.info.fix {
+        let _ = writeln!(md, "How to mend it: {fix}\n");
+    }
+    for s in &a.info.sources {
+        match algorithms::registry::document(&s.document) {
+            Some(d) => {
+                let _ = writeln!(
+                    md,
+                    "Source: {} by {}{} ({}, code in {}): {}.\n",
+                    d.title,
+                    d.author,
+                    if d.date.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", {}", d.date)
+                    },
+                    d.language,
+                    d.code,
+                    s.location
+                );
+            }
+            None => {
+                let _ = writeln!(md, "Source: {}.\n", s.location);
+            }
+        }
+    }
+    if !a.disagreements.is_empty() {
+        let words: Vec<String> = a.disagreements.iter().map(ToString::to_string).collect();
+        let _ = writeln!(md, "Disagreements: {}.\n", words.join("; "));
+    }
+    algorithm_details(&mut md, a, st, &controls, root);
+    md
+}
+
+fn algorithm_details(
     md: &mut String,
     a: &SuiteAlgorithm,
     st: &judge::suite::SuitePlan,
     controls: &Controls,
+    root: &str,
 ) {
-    let _ = writeln!(md, "\n## {}\n", a.info.id);
-    let _ = writeln!(md, "**{}.** {}\n", a.info.name, a.info.summary);
-    let _ = writeln!(md, "Source: {}.\n", a.info.source);
-    let _ = writeln!(
-        md,
-        "Verdict: **{}** (expected: {}).{}\n",
-        a.verdict.label(),
-        a.info.expected,
-        if a.disagreements.is_empty() {
-            String::new()
-        } else {
-            let words: Vec<String> = a.disagreements.iter().map(ToString::to_string).collect();
-            format!(" Disagreements: {}.", words.join("; "))
-        }
-    );
     if let Some(note) = &a.info.exact_note {
         let _ = writeln!(md, "Not enumerable: {note}.\n");
     }
-    figures_section(md, a, st, controls);
+    figures_section(md, a, st, controls, root);
     // Exact laws.
     if a.cases.iter().any(|c| c.exact.is_some()) {
         let _ = writeln!(

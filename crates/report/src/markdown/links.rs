@@ -22,11 +22,12 @@ pub(super) fn svg(png: &str) -> String {
 }
 
 /// ` [SVG](…)`, a link to the SVG twin of `png` when `case` wrote one
-/// (heatmaps of large decks have none), else nothing.
-pub(super) fn svg_link(case: &SuiteCase, png: &str) -> String {
+/// (heatmaps of large decks have none), else nothing; from a page `root`
+/// below the report folder.
+pub(super) fn svg_link(case: &SuiteCase, png: &str, root: &str) -> String {
     let svg = svg(png);
     if case.files.contains(&svg) {
-        format!(" [SVG]({svg})")
+        format!(" [SVG]({root}{svg})")
     } else {
         String::new()
     }

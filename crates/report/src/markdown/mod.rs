@@ -1,52 +1,99 @@
-//! The Markdown summary of the default run (`reports/README.md`).
+//! The Markdown pages of the default run: `reports/README.md` (the teacher's
+//! page and the summary), one page per algorithm under `algorithms/`, the
+//! large decks, the riffles and a glossary.
 
-use crate::fmt::{effect_cell, fmt_count, fmt_log10_p};
-use crate::suite::SuiteReport;
+use crate::files::OutputFile;
+use crate::suite::{SuiteAlgorithm, SuiteReport};
 use std::fmt::Write;
 
 mod algorithm;
+mod glossary;
 mod links;
+mod summary;
 mod tables;
+mod teacher;
 
-use algorithm::algorithm_section;
-use tables::{exact_positions_section, riffle_section};
+pub(crate) use summary::Standing;
 
-fn anchor(id: &str) -> String {
-    id.to_ascii_lowercase()
+/// The folder of the per-algorithm pages, relative to the report folder.
+pub const ALGORITHM_PAGES: &str = "algorithms";
+/// The page on exact position bias, the battery and collisions of large decks.
+pub const LARGE_DECKS_PAGE: &str = "large-decks.md";
+/// The page on riffles.
+pub const RIFFLES_PAGE: &str = "riffles.md";
+/// The glossary.
+pub const GLOSSARY_PAGE: &str = "glossary.md";
+
+/// The page of algorithm `id`, relative to the report folder.
+pub fn algorithm_page(id: &str) -> String {
+    format!("{ALGORITHM_PAGES}/{id}.md")
 }
 
-/// Renders the default run as Markdown: `reports/README.md`.
-pub fn suite(report: &SuiteReport) -> String {
-    let mut md = String::new();
-    let p = &report.provenance;
+/// A link to `a`'s page from a page `root` below the report folder
+/// (`""` from the front page, `"../"` from a page in a folder).
+pub(crate) fn page_link(a: &SuiteAlgorithm, root: &str) -> String {
+    format!(
+        "[{}]({root}{})<br>`{}`",
+        a.info.name,
+        algorithm_page(&a.info.id),
+        a.info.id
+    )
+}
+
+/// The documents `a` comes from, in a few words each.
+pub(crate) fn source_short(a: &SuiteAlgorithm) -> String {
+    let mut names: Vec<&str> = a
+        .info
+        .sources
+        .iter()
+        .map(|s| algorithms::registry::document(&s.document).map_or("published", |d| d.short))
+        .collect();
+    names.dedup();
+    names.join("; ")
+}
+
+/// Every Markdown page of the default run, the front page first.
+pub fn pages(report: &SuiteReport) -> Vec<OutputFile> {
+    let mut out = vec![OutputFile::text("README.md", front(report))];
+    for a in &report.algorithms {
+        out.push(OutputFile::text(
+            algorithm_page(&a.info.id),
+            algorithm::page(a, report),
+        ));
+    }
+    if let Some(md) = tables::large_decks_page(report) {
+        out.push(OutputFile::text(LARGE_DECKS_PAGE, md));
+    }
+    if let Some(r) = &report.riffles {
+        out.push(OutputFile::text(RIFFLES_PAGE, tables::riffles_page(r)));
+    }
+    out.push(OutputFile::text(GLOSSARY_PAGE, glossary::page()));
+    out
+}
+
+/// What the run did, in one sentence.
+fn what_was_run(report: &SuiteReport) -> String {
     let st = &report.settings.plan;
-    let list = |v: &[usize]| {
-        v.iter()
-            .map(|d| d.to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let _ = writeln!(md, "# shuffle-audit report\n");
+    let list = |v: &[usize]| summary::decks(v);
     let mut parts = Vec::new();
     if !st.exact_decks.is_empty() {
         parts.push(format!(
-            "enumerated exactly on decks of {} cards (every sequence of random choices walked \
-             with its exact probability: no sampling noise)",
+            "counted exactly on decks of {} cards (every path of random choices, with its \
+             exact probability: no chance involved)",
             list(&st.exact_decks)
         ));
     }
     if !st.decks.is_empty() {
         parts.push(format!(
-            "sampled {} times on decks of {} cards (permutation histogram and position matrix)",
-            st.shuffles,
+            "shuffled {} times on decks of {} cards",
+            crate::fmt::fmt_count(st.shuffles),
             list(&st.decks)
         ));
     }
     if !st.large_decks.is_empty() {
         parts.push(format!(
-            "sampled {} times on decks of {} cards (position matrix, the battery of \
-             statistics with exact laws, and the collision test)",
-            st.large_shuffles,
+            "{} times on decks of {} cards",
+            crate::fmt::fmt_count(st.large_shuffles),
             list(&st.large_decks)
         ));
     }
@@ -60,104 +107,131 @@ pub fn suite(report: &SuiteReport) -> String {
     } else {
         String::new()
     };
+    format!("{}, seed {}.{repeat}", parts.join(", and "), st.seed)
+}
+
+/// The front page: `reports/README.md`.
+fn front(report: &SuiteReport) -> String {
+    let mut md = String::new();
+    let p = &report.provenance;
+    let _ = writeln!(md, "# Is this shuffle fair?\n");
     let _ = writeln!(
         md,
-        "Is each shuffle fair? Each of the {} algorithms below was {}; seed {}.{repeat} \
-         Written by `{}` ({} {}, commit `{}`).\n",
+        "This report checks {} card-shuffling algorithms: the ones five blog posts (four \
+         in Chinese, one in English; see [the sources](#sources)) offer in JavaScript and \
+         C++, ported exactly as written, bugs included, beside published algorithms. Each \
+         was {} Written by `{}` ({} {}, commit `{}`); [how it was made](#provenance).\n",
         report.algorithms.len(),
-        parts.join(", and "),
-        st.seed,
+        what_was_run(report),
         p.command,
         p.tool,
         p.version,
         short(&p.git_commit)
     );
-    if let Some(h) = &report.headline {
+    let _ = writeln!(
+        md,
+        "Words in *italics* are explained where they first appear; the rest are in the \
+         [glossary]({GLOSSARY_PAGE}).\n"
+    );
+    if !teacher::section(&mut md, report)
+        && let Some(h) = &report.headline
+    {
         let _ = writeln!(md, "![The naive swap beside Fisher–Yates]({h})\n");
-        let _ = writeln!(
-            md,
-            "*Headline.* Where each card ends up, for the naive swap (left: every card swapped \
-             with any card) and Fisher–Yates (right: each card swapped with one not yet \
-             placed), on the same colour scale. Rows are cards by starting position, columns \
-             final positions; colour is observed / expected − 1: white is fair, red too \
-             often, blue too rarely.\n"
-        );
     }
-    let _ = writeln!(md, "## Summary\n");
+    summary::section(&mut md, report);
+    how_to_read(&mut md, report);
+    let _ = writeln!(md, "## More\n");
     let _ = writeln!(
         md,
-        "*Verdict* combines every case: `biased` as soon as an exact law or a sampled test \
-         proves a bias. *Worst p* is the smallest Bonferroni-adjusted p-value of the sampled \
-         tests. *Effect* is the exact total variation distance (TV: the largest advantage a \
-         bet on the deck's order can have) on the largest enumerated deck, or else the \
-         largest relative deviation of a position cell.\n"
+        "- Each algorithm's page (linked from the tables above): its source, figures, exact \
+         laws and every test."
+    );
+    if !report.settings.plan.large_decks.is_empty() {
+        let _ = writeln!(
+            md,
+            "- [Real decks]({LARGE_DECKS_PAGE}): the exact position bias at {} cards, and how \
+             many shuffles reveal it.",
+            summary::decks(&report.settings.plan.large_decks)
+        );
+    }
+    if report.riffles.is_some() {
+        let _ = writeln!(
+            md,
+            "- [Riffles]({RIFFLES_PAGE}): how many riffles make a deck look shuffled."
+        );
+    }
+    let _ = writeln!(
+        md,
+        "- [Glossary]({GLOSSARY_PAGE}) · data files (CSV) under `data/` · every result in \
+         `report.json` (schema in `SCHEMA.md`).\n"
+    );
+    sources(&mut md);
+    provenance(&mut md, report);
+    md
+}
+
+/// How to read the figures, briefly.
+fn how_to_read(md: &mut String, report: &SuiteReport) {
+    let _ = writeln!(md, "## How to read the figures\n");
+    let _ = writeln!(
+        md,
+        "A *position heatmap* has one row per card (by where it started) and one column per \
+         final position. Each cell's colour says how much more (red) or less (blue) often \
+         than 1/*n* that card ended there, on a scale the colour bar gives. Sampling noise \
+         stays in the palest quarter of the scale: the limits are at least four times the \
+         largest deviation a fair shuffle's whole matrix shows in 99 runs of 100. Beside \
+         each algorithm stands Fisher–Yates sampled as often, on the same scale (the *fair \
+         control*), and, where the deck was counted exactly, the exact heatmap: the true \
+         bias, without noise.\n"
     );
     let _ = writeln!(
         md,
-        "| algorithm | expected | verdict | worst p | effect | agrees |\n|---|---|---|---:|---|---|"
+        "A *permutation figure* shows how many times as likely as a fair shuffle each \
+         arrangement is, on one logarithmic axis for every algorithm of that deck: sampled \
+         (blue), exact (red) where known, fair (black line), and the grey band a fair \
+         shuffle stays in 99 times in 100. From 5 cards on, arrangements are sorted from \
+         most to least likely.{}\n",
+        if report.settings.plan.repeat > 1 {
+            " A *p-value histogram* shows the runs of each test: a fair shuffle's are flat."
+        } else {
+            ""
+        }
     );
-    for a in &report.algorithms {
-        let worst = a.worst_log10_p().map_or_else(|| "–".into(), fmt_log10_p);
-        let _ = writeln!(
-            md,
-            "| [`{}`](#{}) | {} | {} | {} | {} | {} |",
-            a.info.id,
-            anchor(&a.info.id),
-            a.info.expected,
-            a.verdict.label(),
-            worst,
-            effect_cell(a),
-            if a.agrees { "yes" } else { "**no**" }
-        );
-    }
-    let _ = writeln!(md, "\n## How to read the figures\n");
+}
+
+/// The seed documents by title, author and language.
+fn sources(md: &mut String) {
+    let _ = writeln!(md, "## Sources\n");
     let _ = writeln!(
         md,
-        "A *position heatmap* has one row per card (by its starting position) and one column \
-         per final position. Each cell's colour is how much more (red) or less (blue) often \
-         than `1/n` that card ended there: observed / expected − 1, on a scale symmetric \
-         around 0 whose limits the colour bar gives. A fair shuffle is white up to sampling \
-         noise, and that noise stays pale: the limits are at least four times the deviation \
-         every cell of a fair shuffle's matrix stays within in 99 runs of 100 (all `n²` \
-         cells at once, exact binomial tails), so a fair shuffle never colours more than \
-         the palest quarter of the scale. Beside each algorithm's sample stands Fisher–Yates \
-         sampled as often, on the same scale: the fair control. \
-         Where the deck was enumerated, the exact law's heatmap stands on the left: the \
-         true bias, without sampling noise. \
-         A *permutation figure* shows how many times as likely as uniform (`1/n!`) each \
-         arrangement is, on a logarithmic axis shared by every algorithm of that deck (bars \
-         up to 4 cards, sorted from most to least likely above), against uniform (black \
-         line), the band a fair shuffle's bars, or its sorted curve, stay in (grey; in 99 \
-         runs of 100, every bar or rank at once) and, where known, the exact law (red).\n"
+        "The seed algorithms come from five documents; four are in Chinese, where most of \
+         this material and its readers are. The 54-card deck two of them use is the Dou \
+         Dizhu deck: 52 cards and two jokers. The others are published algorithms, cited on \
+         their pages.\n"
     );
-    if !st.large_decks.is_empty() {
+    let _ = writeln!(
+        md,
+        "| document | author | date | language, code | what it holds |"
+    );
+    let _ = writeln!(md, "|---|---|---|---|---|");
+    for d in &algorithms::registry::DOCUMENTS {
         let _ = writeln!(
             md,
-            "A deck of {} cards has too many arrangements for a histogram, so large decks get \
-             a *battery*: five statistics of each dealt deck whose exact law under a fair \
-             shuffle is known for any deck size, each tested by chi-square against that law \
-             (cells pooled to at least 5 expected): fixed points (rencontres numbers), cycles \
-             (Stirling numbers of the first kind), descents and rising sequences (Eulerian \
-             numbers; a riffle leaves few rising sequences) and adjacent pairs that survive \
-             (card `i` still directly followed by `i + 1`). The *collision test* counts pairs \
-             of identical decks among the first {} dealt: a fair shuffle of {} cards expects \
-             about `C(N, 2) / n!`, essentially none, while a shuffle reseeded from a 32-bit \
-             seed repeats about `C(N, 2) / 2^32` pairs; `C(N, 2) / pairs` estimates how many \
-             decks it can deal at all.\n",
-            st.large_decks[0],
-            fmt_count(st.large_shuffles.min(stats::collision::COLLISION_MAX_DECKS)),
-            st.large_decks[0],
+            "| {} | {} | {} | {}, {} | {} |",
+            d.title,
+            d.author,
+            if d.date.is_empty() { "–" } else { d.date },
+            d.language,
+            d.code,
+            d.note
         );
     }
-    exact_positions_section(&mut md, report);
-    if let Some(r) = &report.riffles {
-        riffle_section(&mut md, r);
-    }
-    let controls = crate::suite::fair_controls(&report.algorithms);
-    for a in &report.algorithms {
-        algorithm_section(&mut md, a, st, &controls);
-    }
-    let _ = writeln!(md, "\n## Provenance\n");
+    let _ = writeln!(md);
+}
+
+fn provenance(md: &mut String, report: &SuiteReport) {
+    let p = &report.provenance;
+    let _ = writeln!(md, "## Provenance\n");
     let _ = writeln!(md, "- command: `{}`", p.command);
     let _ = writeln!(
         md,
@@ -177,10 +251,8 @@ pub fn suite(report: &SuiteReport) -> String {
     let _ = writeln!(
         md,
         "\nEvery figure and count can be reproduced with the command above; the same seed \
-         gives the same counts on any number of threads. Data files (CSV) are under `data/`, \
-         the full results in `report.json` (schema in `SCHEMA.md`)."
+         gives the same counts on any number of threads."
     );
-    md
 }
 
 fn short(commit: &str) -> &str {

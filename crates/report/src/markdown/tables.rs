@@ -1,12 +1,52 @@
-//! The sections on exact position matrices and on riffles.
+//! The pages on real decks (exact position matrices, the battery, the
+//! collision test) and on riffles.
 
 use super::links::svg;
 use crate::fmt::{fmt_count, fmt_log10_p, fmt_shuffles, riffles_needed};
 use std::fmt::Write;
 
+const BACK: &str = "[← the report](README.md) · [glossary](glossary.md)\n";
+
+/// The page on large decks, when the run had any.
+pub(super) fn large_decks_page(report: &crate::suite::SuiteReport) -> Option<String> {
+    let st = &report.settings.plan;
+    let first = *st.large_decks.first()?;
+    let mut md = String::new();
+    let _ = writeln!(
+        md,
+        "# Real decks: {} cards\n\n{BACK}",
+        super::summary::decks(&st.large_decks)
+    );
+    let _ = writeln!(
+        md,
+        "A deck of {first} cards has too many arrangements for a histogram, so large decks get \
+         a *battery*: five statistics of each dealt deck whose exact law under a fair \
+         shuffle is known for any deck size, each tested by chi-square against that law \
+         (cells pooled to at least 5 expected): fixed points (rencontres numbers), cycles \
+         (Stirling numbers of the first kind), descents and rising sequences (Eulerian \
+         numbers; a riffle leaves few rising sequences) and adjacent pairs that survive \
+         (card `i` still directly followed by `i + 1`). The *collision test* counts pairs \
+         of identical decks among the first {} dealt: a fair shuffle of {first} cards expects \
+         about `C(N, 2) / n!`, essentially none, while a shuffle reseeded from a 32-bit \
+         seed repeats about `C(N, 2) / 2^32` pairs; `C(N, 2) / pairs` estimates how many \
+         decks it can deal at all. Each algorithm's page has its battery and collisions.\n",
+        fmt_count(st.large_shuffles.min(stats::collision::COLLISION_MAX_DECKS)),
+    );
+    exact_positions_section(&mut md, report);
+    Some(md)
+}
+
+/// The page on riffles.
+pub(super) fn riffles_page(r: &crate::sampled::RiffleReport) -> String {
+    let mut md = String::new();
+    let _ = writeln!(md, "# Riffles: how many are enough?\n\n{BACK}");
+    riffle_section(&mut md, r);
+    md
+}
+
 /// The exact position matrices of the swap-based shuffles on each large
 /// deck: the true bias of a real deck, and how many shuffles reveal it.
-pub(super) fn exact_positions_section(md: &mut String, report: &crate::suite::SuiteReport) {
+fn exact_positions_section(md: &mut String, report: &crate::suite::SuiteReport) {
     let st = &report.settings.plan;
     for &deck in &st.large_decks {
         let rows: Vec<(
@@ -99,7 +139,7 @@ pub(super) fn exact_positions_section(md: &mut String, report: &crate::suite::Su
         {
             let _ = writeln!(
                 md,
-                "C's 15-bit `rand()` reduced to `k` results (`rand() % k` or the seeds' \
+                "C's 15-bit `rand()` reduced to `k` results (`rand() % k` or the documents' \
                  `(int)(k * rand() / (RAND_MAX + 1.0))`) gives some results {}/32768 and others \
                  one more, so each draw is off by about 1/{}. At {deck} cards that moves no cell \
                  by more than {:.3}%: the position test needs about {} shuffles, and no test of \
@@ -129,15 +169,15 @@ pub(super) fn exact_positions_section(md: &mut String, report: &crate::suite::Su
 
 /// How many riffles make a deck look shuffled: the exact distance, the
 /// sampled verdicts, and the riffles each test needs.
-pub(super) fn riffle_section(md: &mut String, r: &crate::sampled::RiffleReport) {
-    let _ = writeln!(md, "\n## Riffles: how many are enough?\n");
+fn riffle_section(md: &mut String, r: &crate::sampled::RiffleReport) {
     let _ = writeln!(
         md,
         "A riffle cuts the deck in two and interleaves the halves. After `k` riffles of the \
          Gilbert–Shannon–Reeds model an arrangement with `r` rising sequences has probability \
          `C(2^k + n − r, n) / 2^(nk)` (Bayer and Diaconis 1992), so the distance from uniform \
          is exact. Beside it, {} decks of {} cards riffled `k` times (seed {}) for the model \
-         and for `003`'s `riffleShuffle`, the article's recommended seven times included: the \
+         and for `riffleShuffle` from \"The JavaScript Shuffle\", seven times (as it recommends) \
+         included: the \
          p-value of each test, and how many riffles each test needs before it can no longer \
          tell the deck from uniform (p ≥ {} at every later `k` up to {}).\n",
         fmt_count(r.study.shuffles),

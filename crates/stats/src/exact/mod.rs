@@ -21,7 +21,10 @@
 //! every figure then comes with bounds.
 
 mod compose;
+mod paths;
 mod walk;
+
+pub use paths::{Path, every_path};
 
 pub(crate) use compose::reduce;
 

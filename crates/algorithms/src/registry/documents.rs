@@ -1,0 +1,193 @@
+//! The documents the seed algorithms come from, named as a reader can find
+//! them, and the lines a teacher puts side by side.
+
+use super::table::{S000, S001, S002, S003, S004};
+
+/// A source document: what it is, who wrote it, and in what language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SourceDocument {
+    /// The file name a [`SourceRef`](super::SourceRef) names.
+    pub file: &'static str,
+    /// A few words a table can carry.
+    pub short: &'static str,
+    /// How a reader finds it: title (with a translation) or the blog and
+    /// its address, as the document gives them.
+    pub title: &'static str,
+    /// The author as the document names them, or why it does not.
+    pub author: &'static str,
+    /// The date the document gives, ISO 8601, or empty.
+    pub date: &'static str,
+    /// The language of its prose.
+    pub language: &'static str,
+    /// The language of its code.
+    pub code: &'static str,
+    /// What a reader should know about it.
+    pub note: &'static str,
+}
+
+/// The five seed documents, in file order.
+pub const DOCUMENTS: [SourceDocument; 5] = [
+    SourceDocument {
+        file: S000,
+        short: "jkisjk, cnblogs 2012",
+        title: "JavaScript shuffle (cnblogs, jkisjk, .../2012/04/23/javascript_shuffle.html)",
+        author: "jkisjk (a repost names the original at cnblogs.com/jkisjk)",
+        date: "2012-04-23",
+        language: "Chinese",
+        code: "JavaScript",
+        note: "Reviews the Baidu Wenku article on shuffling and rewrites its methods: \
+               draw-and-redraw, splice, swap, insert.",
+    },
+    SourceDocument {
+        file: S001,
+        short: "\"The shuffle problem\", 2016",
+        title: "洗牌算法问题 (\"The shuffle problem\")",
+        author: "not named (a personal blog)",
+        date: "2016-09-23",
+        language: "Chinese",
+        code: "JavaScript",
+        note: "A job interview's written test: \"shuffle an ordered deck of 54 cards\" \
+               (the Dou Dizhu deck: 52 cards and two jokers). Its \"Knuth-Durstenfeld\" \
+               and \"Inside-Out\" draw below i instead of i + 1.",
+    },
+    SourceDocument {
+        file: S002,
+        short: "jkisjk, in English",
+        title: "English translation of the jkisjk post",
+        author: "jkisjk, translated",
+        date: "",
+        language: "English",
+        code: "JavaScript",
+        note: "The same passages and code as the jkisjk post, in English.",
+    },
+    SourceDocument {
+        file: S003,
+        short: "\"The JavaScript Shuffle\"",
+        title: "Javascript 洗牌, a Chinese translation of \"The JavaScript Shuffle\" \
+                (Medium, The Startup)",
+        author: "not named in the translation",
+        date: "",
+        language: "Chinese",
+        code: "JavaScript",
+        note: "naiveShuffle, altNaiveShuffle, a one-line \"Fisher-Yates\" fix that draws \
+               below index (not index + 1), spliceShuffle, stackShuffle and a riffleShuffle \
+               recommended seven times.",
+    },
+    SourceDocument {
+        file: S004,
+        short: "chinaxmly, cnblogs 2012",
+        title: "A cnblogs post on shuffling for card games (blog \"中国 - 喜马拉雅\")",
+        author: "chinaxmly",
+        date: "2012-10-10",
+        language: "Chinese",
+        code: "C++",
+        note: "Poker::Shuffle for a 54-card deck: the wrong version (any index) left in a \
+               comment above the corrected one, both with srand((int)time(0)) before each \
+               shuffle and C's rand().",
+    },
+];
+
+/// The document named by a [`SourceRef`](super::SourceRef)'s file, or
+/// `None` for a published reference.
+pub fn document(file: &str) -> Option<&'static SourceDocument> {
+    DOCUMENTS.iter().find(|d| d.file == file)
+}
+
+/// The line that picks the card to swap, as a document wrote it, or as the
+/// fix reads where no document wrote it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Quote {
+    /// The registered algorithm the line belongs to.
+    pub algorithm: &'static str,
+    /// The document it is quoted from, or `None` for the fix no document
+    /// shows.
+    pub document: Option<&'static str>,
+    /// `"JavaScript"` or `"C++"`.
+    pub language: &'static str,
+    /// The function or passage.
+    pub location: &'static str,
+    /// The lines, verbatim (indentation trimmed).
+    pub code: &'static str,
+}
+
+/// The lines that make the difference between the naive swap, the
+/// off-by-one that turns a shuffle into Sattolo's algorithm, and
+/// Fisher–Yates, in JavaScript and C++: file 003's `altNaiveShuffle`, its
+/// one-line "fix", the correct line, and file 004's two versions of
+/// `Poker::Shuffle`.
+pub const TEACHING_QUOTES: [Quote; 5] = [
+    Quote {
+        algorithm: "alt-naive-shuffle",
+        document: Some(S003),
+        language: "JavaScript",
+        location: "altNaiveShuffle, index from deck.length - 1 down to 0",
+        code: "randomCard = Math.floor(Math.random() * deck.length);",
+    },
+    Quote {
+        algorithm: "blog-fisher-yates",
+        document: Some(S003),
+        language: "JavaScript",
+        location: "the section on Fisher-Yates: the one line changed in altNaiveShuffle",
+        code: "randomCard = Math.floor(Math.random() * index);",
+    },
+    Quote {
+        algorithm: "fisher-yates",
+        document: None,
+        language: "JavaScript",
+        location: "the correct line (Durstenfeld 1964)",
+        code: "randomCard = Math.floor(Math.random() * (index + 1));",
+    },
+    Quote {
+        algorithm: "naive-swap-rand15",
+        document: Some(S004),
+        language: "C++",
+        location: "Poker::Shuffle, the wrong version left in a comment",
+        code: "//int ranIndex = 0 + \n\t//(int)((poker_size - 1.0 - 0 + 1.0) * rand() / (RAND_MAX + 1.0));",
+    },
+    Quote {
+        algorithm: "poker-fixed-rand15",
+        document: Some(S004),
+        language: "C++",
+        location: "Poker::Shuffle, the corrected version",
+        code: "int ranIndex = i + \n\t(int)((poker_size - 1.0 - i + 1.0) * rand() / (RAND_MAX + 1.0));",
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::{REGISTRY, find};
+
+    #[test]
+    fn every_seed_document_a_source_names_is_described() {
+        for e in REGISTRY.iter() {
+            for s in e.sources {
+                if s.document != "reference" {
+                    let d = document(s.document)
+                        .unwrap_or_else(|| panic!("{}: {} undescribed", e.id, s.document));
+                    assert!(
+                        !d.title.is_empty() && !d.author.is_empty() && !d.short.is_empty(),
+                        "{}",
+                        d.file
+                    );
+                }
+            }
+        }
+        assert_eq!(document("reference"), None);
+    }
+
+    #[test]
+    fn every_quote_belongs_to_a_registered_algorithm_of_its_document() {
+        for q in TEACHING_QUOTES {
+            let e = find(q.algorithm).expect("registered");
+            if let Some(doc) = q.document {
+                assert!(
+                    e.sources.iter().any(|s| s.document == doc),
+                    "{} does not come from {doc}",
+                    q.algorithm
+                );
+            }
+            assert!(matches!(q.language, "JavaScript" | "C++"));
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! The committed `reports/` as a reader meets it: a front page short enough
+//! to read, opening on the teacher's section, a page for every algorithm,
+//! and no link that leads nowhere.
+
+use std::path::{Path, PathBuf};
+
+fn reports() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../reports")
+}
+
+fn read(p: &Path) -> String {
+    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// The Markdown pages of the report folder.
+fn pages() -> Vec<PathBuf> {
+    let root = reports();
+    let mut out = vec![root.join("README.md")];
+    for entry in std::fs::read_dir(&root).unwrap() {
+        let p = entry.unwrap().path();
+        if p.extension().is_some_and(|e| e == "md") && !p.ends_with("README.md") {
+            out.push(p);
+        }
+    }
+    for entry in std::fs::read_dir(root.join("algorithms")).unwrap() {
+        out.push(entry.unwrap().path());
+    }
+    out
+}
+
+/// Relative link targets of a Markdown page: `](target)` not starting with
+/// a scheme or `#`, without their `#fragment`.
+fn links(md: &str) -> Vec<String> {
+    md.split("](")
+        .skip(1)
+        .filter_map(|rest| rest.split(')').next())
+        .filter(|t| !t.contains("://") && !t.starts_with('#'))
+        .map(|t| t.split('#').next().unwrap_or(t).to_string())
+        .collect()
+}
+
+#[test]
+fn the_front_page_is_at_most_4000_words_and_opens_on_the_teachers_section() {
+    let md = read(&reports().join("README.md"));
+    let words = md.split_whitespace().count();
+    assert!(words <= 4000, "reports/README.md has {words} words");
+    let first_section = md.lines().find(|l| l.starts_with("## ")).unwrap();
+    assert!(
+        first_section.starts_with("## Start here"),
+        "{first_section}"
+    );
+    let start = md.find("## Start here").unwrap();
+    let summary = md.find("## Summary").unwrap();
+    assert!(start < summary);
+    // The teacher's section holds the code, the paths and the why.
+    let teacher = &md[start..summary];
+    for needle in [
+        "Math.random() * deck.length",
+        "Math.random() * index",
+        "Math.random() * (index + 1)",
+        "27 equally likely paths",
+        "ABC 4, ACB 5, BAC 5, BCA 5, CAB 4, CBA 4",
+        "dealt by 159 of them and the least likely by 32",
+        "total variation distance",
+        "only the 120 single cycles",
+    ] {
+        assert!(
+            teacher.contains(needle),
+            "the teacher's section lacks {needle:?}"
+        );
+    }
+}
+
+#[test]
+fn every_algorithm_has_a_page_and_appears_once_in_the_summary() {
+    let json: serde_json::Value =
+        serde_json::from_str(&read(&reports().join("report.json"))).unwrap();
+    let md = read(&reports().join("README.md"));
+    let summary = &md[md.find("## Summary").unwrap()..md.find("## How to read").unwrap()];
+    for a in json["algorithms"].as_array().unwrap() {
+        let id = a["info"]["id"].as_str().unwrap();
+        let page = format!("algorithms/{id}.md");
+        assert!(reports().join(&page).is_file(), "{page} missing");
+        let rows = summary.matches(&format!("]({page})")).count();
+        assert_eq!(rows, 1, "{id} in {rows} summary rows");
+    }
+}
+
+#[test]
+fn each_row_says_what_its_verdict_rests_on() {
+    let md = read(&reports().join("README.md"));
+    let row = |id: &str| -> &str {
+        md.lines()
+            .find(|l| l.starts_with("| ") && l.contains(&format!("](algorithms/{id}.md)")))
+            .unwrap_or_else(|| panic!("no row for {id}"))
+    };
+    let group_of = |id: &str| -> &str {
+        let at = md.find(row(id)).unwrap();
+        md[..at]
+            .rfind("\n### ")
+            .map(|h| &md[h + 5..])
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap()
+    };
+    // Proved biased by the exact law, invisible to a million shuffles.
+    assert!(group_of("poker-fixed-rand15").starts_with("Biased: a bias is proved"));
+    assert!(row("poker-fixed-rand15").contains("too small for the sample to see"));
+    assert!(row("poker-fixed-rand15").contains("this run dealt"));
+    // Tied 16-bit keys: biased by construction, not seen, and said so.
+    assert!(group_of("random-keys-16").starts_with("Biased, but too little"));
+    assert!(row("random-keys-16").contains("by formula"));
+    assert!(group_of("fisher-yates").starts_with("Fair"));
+    assert!(row("fisher-yates").contains("exact law (3–6 cards)"));
+}
+
+#[test]
+fn every_link_of_every_page_leads_to_a_file() {
+    let mut checked = 0;
+    for page in pages() {
+        let dir = page.parent().unwrap();
+        for target in links(&read(&page)) {
+            assert!(
+                dir.join(&target).exists(),
+                "{}: link to {target} leads nowhere",
+                page.display()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "only {checked} links found");
+}

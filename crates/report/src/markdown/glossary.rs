@@ -1,0 +1,142 @@
+//! The glossary: every term the pages use that a reader may not know.
+
+/// The terms, alphabetically: `(term, explanation)`.
+pub(crate) const TERMS: &[(&str, &str)] = &[
+    (
+        "arrangement (permutation)",
+        "One order of the deck. A deck of n cards has n! = n · (n − 1) · … · 1 of them: 6 for \
+         3 cards, 720 for 6, about 8 × 10^67 for 52.",
+    ),
+    (
+        "Bhattacharyya coefficient, Hellinger bound",
+        "A way to turn the distance between two distributions into a floor on how many \
+         shuffles any test whatever needs to tell them apart (the \"no test under\" column).",
+    ),
+    (
+        "Bonferroni correction, family-wise",
+        "When a run applies several tests, each p-value is multiplied by the number of tests, \
+         so that the chance that *any* of them cries wolf on a fair shuffle stays below the \
+         level (\"family-wise\": for the whole family of tests at once).",
+    ),
+    (
+        "chi-square (χ²) test",
+        "Compares counts with the counts a fair shuffle would give on average. Large \
+         differences give a large statistic and a small p-value. *Williams' correction* \
+         makes its p-value more accurate when cells are small; *df* (degrees of freedom) is \
+         the number of cells that can vary freely.",
+    ),
+    (
+        "collision test, Stein–Chen",
+        "Counts pairs of identical decks among many dealt. A shuffle that can deal only a few \
+         million different decks (because it is seeded from the clock or a 32-bit number) \
+         repeats itself; a fair one practically never does. Stein–Chen is the theorem that \
+         bounds the error of counting those pairs with a Poisson distribution.",
+    ),
+    (
+        "cycle, single cycle, Sattolo's algorithm",
+        "Follow where card 1 goes, then where that position's card goes, and so on until you \
+         are back: that loop is a cycle. Sattolo's algorithm deals only arrangements made of \
+         one single cycle through all cards: (n − 1)! of the n!, and never leaves a card in \
+         place.",
+    ),
+    (
+        "descent, rising sequence, Eulerian numbers",
+        "A descent is a place where a card is followed by a lower one. A rising sequence is a \
+         run of cards i, i + 1, i + 2, … that appear in order (not necessarily next to each \
+         other); a riffle of a sorted deck leaves at most two. Eulerian numbers count \
+         arrangements by their descents.",
+    ),
+    (
+        "distribution (exact law)",
+        "How likely each arrangement is. The exact law is computed by counting every path of \
+         random choices with its probability, not by shuffling: no chance is involved.",
+    ),
+    (
+        "fair (uniform)",
+        "Every arrangement exactly equally likely: probability 1/n! each, whatever order the \
+         deck started in.",
+    ),
+    (
+        "fixed point, rencontres numbers",
+        "A card that ends where it started. A fair shuffle leaves 1 in place on average; \
+         rencontres numbers count arrangements by their fixed points.",
+    ),
+    (
+        "GSR riffle",
+        "The Gilbert–Shannon–Reeds model of a riffle: cut the deck by a coin-toss count, \
+         then drop cards from each half with probability proportional to its size. Bayer and \
+         Diaconis (1992) gave its exact law after any number of riffles.",
+    ),
+    (
+        "Markov chain, state merging",
+        "Two ways of computing an exact law faster than walking every path: follow one \
+         card's position step by step (a Markov chain), or merge the paths that reach the \
+         same deck before going on (state merging).",
+    ),
+    (
+        "noncentral chi-square, power",
+        "Power is the chance that a test calls a real bias. Knowing the exact law, the \
+         noncentral chi-square distribution gives the power of a chi-square test at any \
+         number of shuffles, hence the \"shuffles to see it\".",
+    ),
+    (
+        "p-value",
+        "How often a fair shuffle would give counts at least this far from even. A tiny \
+         p-value (below 10^-6 here) is evidence of bias; a large one only means this sample \
+         shows none.",
+    ),
+    (
+        "path",
+        "One sequence of random choices an algorithm can make. When every choice is a fair \
+         draw, every path is equally likely, and counting paths gives exact probabilities.",
+    ),
+    (
+        "rand(), 15 bits",
+        "C's rand() on Microsoft's runtime returns one of 32,768 values. Reduced to k results \
+         by `rand() % k` or by scaling, some results get one value more than others unless k \
+         divides 32,768: a tiny bias.",
+    ),
+    (
+        "seed",
+        "The number a pseudo-random generator starts from. The same seed gives the same \
+         shuffles; a program that seeds from the clock can deal only as many decks as the \
+         clock has values.",
+    ),
+    (
+        "total variation distance (TV)",
+        "The largest amount by which any bet on the deck's order wins more often with this \
+         shuffle than with a fair one: 0 for a fair shuffle, at most 1.",
+    ),
+    (
+        "two-level test, KS",
+        "Run the same test many times with different seeds: a fair shuffle's p-values are \
+         spread evenly between 0 and 1, which the Kolmogorov–Smirnov (KS) test checks.",
+    ),
+];
+
+/// The glossary page.
+pub(super) fn page() -> String {
+    let mut md = String::from("# Glossary\n\n[← the report](README.md)\n\n");
+    for (term, what) in TERMS {
+        md.push_str(&format!("**{term}.** {what}\n\n"));
+    }
+    md
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TERMS;
+
+    #[test]
+    fn terms_are_in_alphabetical_order_and_explained() {
+        let keys: Vec<String> = TERMS.iter().map(|(t, _)| t.to_lowercase()).collect();
+        let mut sorted = keys.clone();
+        sorted.sort();
+        assert_eq!(keys, sorted);
+        assert!(
+            TERMS
+                .iter()
+                .all(|(_, w)| w.split_whitespace().count() >= 10)
+        );
+    }
+}

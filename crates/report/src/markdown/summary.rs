@@ -1,0 +1,299 @@
+//! The summary of the front page: every algorithm once, grouped by where
+//! it stands, each row saying on what its verdict rests.
+
+use super::{page_link, source_short};
+use crate::fmt::{fmt_count, fmt_shuffles, tv_cell};
+use crate::suite::{SuiteAlgorithm, SuiteReport};
+use judge::{ExactVerdict, Expectation, Verdict};
+use stats::audit::Grade;
+use std::fmt::Write;
+
+/// Where an algorithm stands: the groups of the summary, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Standing {
+    /// The verdict contradicts the registry's expectation.
+    Disagrees,
+    /// A bias is proved, by an exact law or by the sample.
+    Biased,
+    /// Biased by construction, but too little for this run to see.
+    TooSmall,
+    /// Some sampled run is unusual or suspicious, nothing proved.
+    LookAgain,
+    /// Fair: proved by an exact law, or nothing seen in the sample.
+    Fair,
+    /// Nothing ran.
+    NotRun,
+}
+
+impl Standing {
+    pub(crate) fn of(a: &SuiteAlgorithm) -> Self {
+        if !a.agrees {
+            return Standing::Disagrees;
+        }
+        match (a.verdict, a.info.expected) {
+            (Verdict::Biased, _) => Standing::Biased,
+            (Verdict::Uniform, Expectation::Biased) => Standing::TooSmall,
+            (Verdict::Uniform, _) => Standing::Fair,
+            (Verdict::Suspicious | Verdict::Unusual, _) => Standing::LookAgain,
+            (Verdict::NotRun, _) => Standing::NotRun,
+        }
+    }
+
+    fn heading(self) -> &'static str {
+        match self {
+            Standing::Disagrees => "Verdicts that contradict what the algorithm is known to be",
+            Standing::Biased => "Biased: a bias is proved",
+            Standing::TooSmall => {
+                "Biased, but too little for this run to see: no verdict of bias, and none expected"
+            }
+            Standing::LookAgain => "Nothing proved, but a sample looked unusual",
+            Standing::Fair => "Fair",
+            Standing::NotRun => "Not run",
+        }
+    }
+
+    fn intro(self) -> &'static str {
+        match self {
+            Standing::Disagrees => {
+                "The registry says otherwise: look at the algorithm's page before trusting \
+                 anything else here."
+            }
+            Standing::Biased => {
+                "Every arrangement is *not* equally likely. *Rests on* says what proves it: the \
+                 exact law (every path counted, no chance involved) or the sample. *Distance \
+                 from fair* is the total variation distance: how much more often a bet on the \
+                 deck's order can win than against a fair shuffle (0 is fair, 1 is as far as \
+                 can be). *Shuffles to see it*: how many shuffles a test needs to call the \
+                 bias 99 times in 100."
+            }
+            Standing::TooSmall => {
+                "These are biased by construction (the reason is in each row), but by so \
+                 little that this run's shuffles cannot show it: a verdict of \"no bias seen\" \
+                 is the expected outcome, not a contradiction. The last column says how many \
+                 shuffles it would take."
+            }
+            Standing::LookAgain => {
+                "A sampled test gave a small p-value that a second seed did not confirm: fair \
+                 shuffles do this now and then. Run it again with more shuffles."
+            }
+            Standing::Fair => {
+                "Every arrangement equally likely: proved by the exact law where the deck was \
+                 enumerated, and no test of the sample found a bias."
+            }
+            Standing::NotRun => "",
+        }
+    }
+}
+
+/// Deck sizes as a reader says them: `3–8, 52, 54`.
+pub(crate) fn decks(sizes: &[usize]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < sizes.len() {
+        let mut j = i;
+        while j + 1 < sizes.len() && sizes[j + 1] == sizes[j] + 1 {
+            j += 1;
+        }
+        parts.push(match j - i {
+            0 => sizes[i].to_string(),
+            1 => format!("{}, {}", sizes[i], sizes[j]),
+            _ => format!("{}–{}", sizes[i], sizes[j]),
+        });
+        i = j + 1;
+    }
+    parts.join(", ")
+}
+
+/// What the verdict rests on: the exact laws that decide it, and the
+/// sampled decks that agree.
+fn rests_on(a: &SuiteAlgorithm, standing: Standing) -> String {
+    let exact_says = |v: ExactVerdict| -> Vec<usize> {
+        a.cases
+            .iter()
+            .filter(|c| c.exact.as_ref().is_some_and(|e| e.verdict == v))
+            .map(|c| c.deck)
+            .collect()
+    };
+    let sampled = |g: Option<Grade>| -> Vec<usize> {
+        a.cases
+            .iter()
+            .filter(|c| {
+                c.sampled
+                    .as_ref()
+                    .is_some_and(|s| g.is_none_or(|g| s.verdict == g))
+            })
+            .map(|c| c.deck)
+            .collect()
+    };
+    let cards = |d: &[usize]| format!("{} cards", decks(d));
+    match standing {
+        Standing::Biased | Standing::Disagrees => {
+            let exact = exact_says(ExactVerdict::Biased);
+            let seen = sampled(Some(Grade::Biased));
+            match (exact.is_empty(), seen.is_empty()) {
+                (false, false) => format!(
+                    "exact law ({}); the sample sees it at {}",
+                    cards(&exact),
+                    cards(&seen)
+                ),
+                (false, true) => format!(
+                    "exact law ({}); too small for the sample to see",
+                    cards(&exact)
+                ),
+                (true, false) => format!("sample ({})", cards(&seen)),
+                (true, true) => "–".into(),
+            }
+        }
+        Standing::TooSmall => {
+            let exact = exact_says(ExactVerdict::Biased);
+            if exact.is_empty() {
+                format!("sample ({}): nothing seen", cards(&sampled(None)))
+            } else {
+                format!("exact law ({}); the sample sees nothing", cards(&exact))
+            }
+        }
+        Standing::Fair | Standing::LookAgain => {
+            let exact = exact_says(ExactVerdict::Uniform);
+            let all = sampled(None);
+            if exact.is_empty() {
+                format!("sample ({})", cards(&all))
+            } else {
+                format!("exact law ({}) and sample ({})", cards(&exact), cards(&all))
+            }
+        }
+        Standing::NotRun => "–".into(),
+    }
+}
+
+/// The exact distance of a sort by random keys from the riffle study's
+/// formula, with its deck.
+fn formula_distance(a: &SuiteAlgorithm, report: &SuiteReport) -> Option<(f64, usize)> {
+    let r = report.riffles.as_ref()?;
+    r.study
+        .random_keys
+        .iter()
+        .find(|k| k.algorithm == a.info.id)
+        .map(|k| (k.total_variation, r.study.deck))
+}
+
+fn distance(a: &SuiteAlgorithm, report: &SuiteReport) -> String {
+    if let Some(r) = a.largest_exact() {
+        return format!("{} ({} cards)", tv_cell(r), r.deck);
+    }
+    if let Some((tv, deck)) = formula_distance(a, report) {
+        return format!("{tv:.2e} ({deck} cards, by formula)");
+    }
+    "not computable".into()
+}
+
+/// The fewest shuffles a first seed needs to call the bias, with its
+/// deck, and what this run dealt there when it did not see it; for a sort
+/// by random keys, the floor any test obeys.
+fn shuffles_to_see(a: &SuiteAlgorithm, report: &SuiteReport) -> String {
+    let best = a
+        .cases
+        .iter()
+        .filter_map(|c| Some((c.shuffles_to_detect?, c)))
+        .min_by(|x, y| x.0.total_cmp(&y.0));
+    if let Some((n, c)) = best {
+        let seen = c
+            .sampled
+            .as_ref()
+            .is_some_and(|s| s.verdict == Grade::Biased);
+        let dealt = c.sampled.as_ref().map_or(0, |s| s.shuffles);
+        return if seen || dealt == 0 {
+            format!("{} ({} cards)", fmt_shuffles(n), c.deck)
+        } else {
+            format!(
+                "{} ({} cards); this run dealt {}",
+                fmt_shuffles(n),
+                c.deck,
+                fmt_count(dealt)
+            )
+        };
+    }
+    if let Some((tv, deck)) = formula_distance(a, report)
+        && tv > 0.0
+    {
+        // n shuffles move a bet's odds by at most n·TV, so a test at level
+        // 0.01 with power 0.99 needs n·TV ≥ 0.98.
+        return format!(
+            "at least {} ({deck} cards, any test)",
+            fmt_shuffles(0.98 / tv)
+        );
+    }
+    "–".into()
+}
+
+/// The grouped summary tables.
+pub(super) fn section(md: &mut String, report: &SuiteReport) {
+    let _ = writeln!(md, "## Summary\n");
+    let mut groups: Vec<(Standing, Vec<&SuiteAlgorithm>)> = Vec::new();
+    for a in &report.algorithms {
+        let s = Standing::of(a);
+        match groups.iter_mut().find(|(g, _)| *g == s) {
+            Some((_, v)) => v.push(a),
+            None => groups.push((s, vec![a])),
+        }
+    }
+    groups.sort_by_key(|(s, _)| *s);
+    for (standing, algorithms) in groups {
+        if standing == Standing::NotRun {
+            continue;
+        }
+        let _ = writeln!(
+            md,
+            "### {} ({})\n\n{}\n",
+            standing.heading(),
+            algorithms.len(),
+            standing.intro()
+        );
+        match standing {
+            Standing::TooSmall => {
+                let _ = writeln!(
+                    md,
+                    "| algorithm | why it is biased | rests on | distance from fair | shuffles to see it |\n|---|---|---|---:|---:|"
+                );
+            }
+            _ => {
+                let _ = writeln!(
+                    md,
+                    "| algorithm | from | rests on | distance from fair | shuffles to see it |\n|---|---|---|---:|---:|"
+                );
+            }
+        }
+        for a in algorithms {
+            let second = match standing {
+                Standing::TooSmall => a
+                    .info
+                    .expected_reason
+                    .clone()
+                    .unwrap_or_else(|| a.info.summary.clone()),
+                _ => source_short(a),
+            };
+            let _ = writeln!(
+                md,
+                "| {} | {second} | {} | {} | {} |",
+                page_link(a, ""),
+                rests_on(a, standing),
+                distance(a, report),
+                shuffles_to_see(a, report)
+            );
+        }
+        let _ = writeln!(md);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decks;
+
+    #[test]
+    fn deck_lists_read_as_ranges() {
+        assert_eq!(decks(&[3, 4, 5, 6, 7, 8, 52, 54]), "3–8, 52, 54");
+        assert_eq!(decks(&[3, 4]), "3, 4");
+        assert_eq!(decks(&[52, 53, 54]), "52–54");
+        assert_eq!(decks(&[6]), "6");
+        assert_eq!(decks(&[]), "");
+    }
+}
