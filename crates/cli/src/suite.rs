@@ -11,7 +11,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use judge::suite::{Judged, Progress, SuitePlan};
 use rayon::prelude::*;
-use report::files::{self, CaseData, OutputFile, PermutationAxis};
+use report::files::{self, CaseData, FileSet, OutputFile, PermutationAxis};
 use report::folder::ReportFolder;
 use report::{Provenance, SuiteAlgorithm, SuiteReport, SuiteSettings};
 use stats::sample::{MAX_SAMPLE_DECK, RNG_NAME};
@@ -57,6 +57,11 @@ pub(crate) struct SuiteArgs {
     /// that is not empty and has no manifest is refused.
     #[arg(long, default_value = "reports", value_name = "DIR")]
     out: PathBuf,
+    /// Also write every deck's heatmap, the SVG twin of every figure, the
+    /// exact position matrices of large decks and permutation CSVs up to 8
+    /// cards (about 80 MB more than the pages need).
+    #[arg(long)]
+    all_files: bool,
     #[command(flatten)]
     budget: Budget,
 }
@@ -126,6 +131,11 @@ fn plan(args: &SuiteArgs) -> Result<SuitePlan> {
 
 pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
     let plan = plan(args)?;
+    let set = if args.all_files {
+        FileSet::All
+    } else {
+        FileSet::Pages
+    };
     let entries: Vec<&'static Entry> = if args.algorithms.is_empty() {
         REGISTRY.iter().collect()
     } else {
@@ -190,7 +200,7 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
                 .iter()
                 .map(|j| SuiteAlgorithm::of(j, RNG_NAME))
                 .collect();
-            let mut files = figure_stage(&mut algorithms, &judged)?;
+            let mut files = figure_stage(&mut algorithms, &judged, &plan, set)?;
             let riffles = riffle_stage(&entries, &plan)?.map(|(r, figure)| {
                 files.extend(figure);
                 r
@@ -205,6 +215,7 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
         settings: SuiteSettings {
             plan,
             rng: RNG_NAME.into(),
+            files: set,
         },
         headline: None,
         algorithms,
@@ -221,7 +232,7 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
     }
     report.provenance.wall_seconds = Some(start.elapsed().as_secs_f64());
     files.extend([
-        OutputFile::text("report.json", serde_json::to_string_pretty(&report)? + "\n"),
+        OutputFile::text("report.json", serde_json::to_string(&report)? + "\n"),
         OutputFile::text("SCHEMA.md", report::SCHEMA_MD),
     ]);
     files.extend(report::markdown::pages(&report));
@@ -328,7 +339,12 @@ fn permutation_axes(judged: &[Judged]) -> BTreeMap<usize, (Vec<(f64, f64)>, f64)
 /// lists them in each case. The permutation figure is drawn for the
 /// smallest and the largest deck with a histogram, on an axis every
 /// algorithm shares; each heatmap has the fair control beside it.
-fn figure_stage(algorithms: &mut [SuiteAlgorithm], judged: &[Judged]) -> Result<Vec<OutputFile>> {
+fn figure_stage(
+    algorithms: &mut [SuiteAlgorithm],
+    judged: &[Judged],
+    plan: &SuitePlan,
+    set: FileSet,
+) -> Result<Vec<OutputFile>> {
     // The control's matrices, owned: the algorithms are written to below.
     let controls: BTreeMap<usize, report::sampled::SampleReport> =
         report::fair_controls(algorithms)
@@ -345,6 +361,7 @@ fn figure_stage(algorithms: &mut [SuiteAlgorithm], judged: &[Judged]) -> Result<
         .map(|(a, j)| -> Result<Vec<OutputFile>> {
             let mut files = Vec::new();
             let drawn = permutation_decks(j);
+            let on_page = a.page_heatmap_decks(plan);
             for (case, c) in a.cases.iter_mut().zip(&j.cases) {
                 let data = CaseData {
                     counts: c
@@ -365,6 +382,8 @@ fn figure_stage(algorithms: &mut [SuiteAlgorithm], judged: &[Judged]) -> Result<
                         }),
                     control: report::fair_control(&controls, &a.info.id, case)
                         .map(|s| s.position_matrix.as_slice()),
+                    set,
+                    on_page: on_page.contains(&case.deck),
                 };
                 let rendered = files::case_files(&a.info.id, case, data)
                     .with_context(|| format!("drawing the files of {}", a.info.id))?;

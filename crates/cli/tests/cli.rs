@@ -408,7 +408,11 @@ fn suite_writes_parsable_reports() {
         }
     }
     let headline = image::open(out.join("headline.png")).unwrap();
-    assert_eq!(headline.width(), 90 + 2 * 640);
+    assert_eq!(
+        (headline.width(), headline.height()),
+        (1920, 1080),
+        "a 16:9 slide"
+    );
     let csv = std::fs::read_to_string(out.join("data/naive-swap/positions-n3.csv")).unwrap();
     assert!(
         csv.starts_with("card,position_0,position_1,position_2\n0,"),

@@ -71,6 +71,34 @@ fn the_front_page_is_at_most_4000_words_and_opens_on_the_teachers_section() {
     }
 }
 
+/// Every file under `dir`, recursively.
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let p = entry.unwrap().path();
+        if p.is_dir() {
+            out.extend(files(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
+
+#[test]
+fn the_committed_report_is_at_most_15_mb() {
+    let all = files(&reports());
+    let bytes: u64 = all.iter().map(|p| p.metadata().unwrap().len()).sum();
+    assert!(
+        bytes <= 15_000_000,
+        "reports/ holds {bytes} bytes in {} files",
+        all.len()
+    );
+    // Compact JSON: one line.
+    let json = read(&reports().join("report.json"));
+    assert_eq!(json.lines().count(), 1);
+}
+
 #[test]
 fn every_algorithm_has_a_page_and_appears_once_in_the_summary() {
     let json: serde_json::Value =

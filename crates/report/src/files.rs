@@ -45,6 +45,24 @@ impl OutputFile {
 
 /// The figure drawn by `draw`, as the two files of `stem`, or the error
 /// naming `stem`.
+/// Which files a default run writes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FileSet {
+    /// What the pages show and the data behind it: the committed report.
+    /// Each algorithm's heatmaps of the decks its page shows
+    /// ([`crate::SuiteAlgorithm::page_heatmap_decks`]), its permutation
+    /// figures, SVG twins of the figures drawn as bars or lines that stay
+    /// small, the sampled counts, the exact laws of enumerated decks, and
+    /// permutation CSVs up to [`CSV_PERMUTATIONS_UP_TO`] cards.
+    #[default]
+    Pages,
+    /// Also every deck's heatmap, the SVG twin of every figure, the exact
+    /// position matrices of large decks, and permutation CSVs up to
+    /// [`CSV_PERMUTATIONS_ALL_UP_TO`] cards (`--all-files`).
+    All,
+}
+
 fn figure_files(
     stem: &str,
     draw: impl FnOnce() -> Result<Figure, figures::FigureError>,
@@ -78,6 +96,10 @@ pub struct CaseData<'a> {
     /// shuffles (Fisher–Yates in the same run), drawn beside the case on
     /// the same colour scale.
     pub control: Option<&'a [Vec<u64>]>,
+    /// Which files the run writes.
+    pub set: FileSet,
+    /// Whether the algorithm's page shows this deck's heatmap.
+    pub on_page: bool,
 }
 
 /// What the permutation figures of one deck share, so that a reader can
@@ -205,6 +227,19 @@ pub fn csv_matrix<T: std::fmt::Display>(rows: &[Vec<T>]) -> String {
     s
 }
 
+/// An exact position matrix as CSV, one row per cell:
+/// `card,position,probability_exact,probability`, the reduced fraction
+/// beside its value correctly rounded.
+pub fn csv_cells(rows: &[Vec<stats::Fraction>]) -> String {
+    let mut s = String::from("card,position,probability_exact,probability\n");
+    for (card, row) in rows.iter().enumerate() {
+        for (position, f) in row.iter().enumerate() {
+            let _ = writeln!(s, "{card},{position},{f},{}", f.to_f64());
+        }
+    }
+    s
+}
+
 /// The permutation histogram as CSV, one row per arrangement in
 /// lexicographic order (rank 0 is the identity): the sampled `count` and,
 /// when the law is known, its exact `weight` out of the law's `denominator`
@@ -235,8 +270,13 @@ pub fn csv_permutations(deck: usize, counts: &[u64], law: Option<&ExactDistribut
 }
 
 /// Permutation histograms are written as CSV up to this deck size (720
-/// rows); larger ones are summarised by their figure and tests.
+/// rows); larger ones are summarised by their figure and tests, unless
+/// every file is asked for ([`FileSet::All`]).
 pub const CSV_PERMUTATIONS_UP_TO: usize = 6;
+
+/// With [`FileSet::All`], permutation histograms are written as CSV up to
+/// this deck size (40,320 rows).
+pub const CSV_PERMUTATIONS_ALL_UP_TO: usize = 8;
 
 /// The battery as CSV: `statistic,k,count,exact_probability`, one row per
 /// statistic and value `k` in `0..=n`.
@@ -277,20 +317,25 @@ pub fn case_files(
         .law
         .map(ExactDistribution::position_matrix)
         .or_else(|| data.positions.map(stats::markov::PositionLaw::rows));
-    // Enumerated laws: each cell as its exact fraction (`10/27`). The
-    // Markov chain's 52-card fractions have ~90-digit denominators: there
-    // the cells are the exact values correctly rounded, and `shuffle-audit
-    // exact -d 52 --json` gives the fractions.
+    // Enumerated laws: each cell as its exact fraction (`10/27`) beside
+    // its value. The Markov chain's 52-card fractions have ~90-digit
+    // denominators: there the cells are the exact values correctly
+    // rounded, written only with every file, and `shuffle-audit exact -d
+    // 52 --json` gives the fractions.
     let exact_csv = match (data.law, &exact_positions) {
-        (Some(law), _) => Some(csv_matrix(&law.position_fractions())),
-        (None, Some(m)) => Some(csv_matrix(m)),
-        (None, None) => None,
+        (Some(law), _) => Some(csv_cells(&law.position_fractions())),
+        (None, Some(m)) if data.set == FileSet::All => Some(csv_matrix(m)),
+        _ => None,
     };
     if let Some(csv) = exact_csv {
         write(format!("data/{id}/exact-positions-n{n}.csv"), csv)?;
     }
+    let csv_up_to = match data.set {
+        FileSet::Pages => CSV_PERMUTATIONS_UP_TO,
+        FileSet::All => CSV_PERMUTATIONS_ALL_UP_TO,
+    };
     if let Some(counts) = data.counts
-        && n <= CSV_PERMUTATIONS_UP_TO
+        && n <= csv_up_to
     {
         write(
             format!("data/{id}/permutations-n{n}.csv"),
@@ -382,8 +427,10 @@ pub fn case_files(
             limit,
         )
     })?;
-    files.push(png);
-    if n <= SVG_HEATMAPS_UP_TO {
+    if data.on_page || data.set == FileSet::All {
+        files.push(png);
+    }
+    if data.set == FileSet::All && n <= SVG_HEATMAPS_UP_TO {
         files.push(svg);
     }
 
@@ -419,7 +466,7 @@ pub fn case_files(
                 t = axis.top
             ));
         }
-        files.extend(figure_files(&stem, || {
+        let [png, svg] = figure_files(&stem, || {
             figures::permutations(
                 &format!("{id}: how likely each arrangement is"),
                 &[line],
@@ -429,7 +476,13 @@ pub fn case_files(
                 exact.as_deref(),
                 axis.top,
             )
-        })?);
+        })?;
+        files.push(png);
+        // Bars (up to 24 arrangements) make a small SVG; a sorted curve
+        // of thousands of points does not.
+        if k <= 24 || data.set == FileSet::All {
+            files.push(svg);
+        }
     }
 
     // The two-level test's p-values.
@@ -536,17 +589,19 @@ pub fn riffle_figure(r: &crate::sampled::RiffleReport) -> Result<[OutputFile; 2]
 /// `.svg`.
 pub const HEADLINE: &str = "headline";
 
-/// The headline figure, [`HEADLINE`]: the naive swap beside Fisher–Yates
-/// on the largest small deck both were sampled on, on one colour scale.
-/// `None` when the report lacks either.
+/// The headline figure, [`HEADLINE`]: a 16:9 slide of the naive swap, the
+/// off-by-one (Sattolo's algorithm, when it ran) and Fisher–Yates on the
+/// largest small deck all were sampled on, on one colour scale. `None`
+/// when the report lacks the naive swap or Fisher–Yates.
 ///
 /// # Errors
 /// [`ReportError::Figure`] naming the figure that could not be drawn.
 pub fn headline(report: &SuiteReport) -> Result<Option<[OutputFile; 2]>, ReportError> {
     let get = |id: &str| report.algorithms.iter().find(|a| a.info.id == id);
-    let (Some(naive), Some(fy)) = (get("naive-swap"), get("fisher-yates")) else {
+    let (Some(naive), Some(fy)) = (get(HEADLINE_PANELS[0].0), get(HEADLINE_PANELS[2].0)) else {
         return Ok(None);
     };
+    let off = get(HEADLINE_PANELS[1].0);
     fn sampled(
         a: &crate::suite::SuiteAlgorithm,
         deck: usize,
@@ -556,52 +611,77 @@ pub fn headline(report: &SuiteReport) -> Result<Option<[OutputFile; 2]>, ReportE
             .find(|c| c.deck == deck)
             .and_then(|c| c.sampled.as_ref())
     }
-    let pair = report
+    let chosen: Option<Vec<(&str, &str, &crate::sampled::SampleReport)>> = report
         .settings
         .plan
         .decks
         .iter()
         .rev()
-        .find_map(|&d| Some((sampled(naive, d)?, sampled(fy, d)?)));
-    let Some((sn, sf)) = pair else {
+        .filter(|&&d| d <= SLIDE_DECK_UP_TO)
+        .find_map(|&d| {
+            let mut v = vec![(
+                HEADLINE_PANELS[0].1,
+                HEADLINE_PANELS[0].2,
+                sampled(naive, d)?,
+            )];
+            if let Some(o) = off {
+                v.push((HEADLINE_PANELS[1].1, HEADLINE_PANELS[1].2, sampled(o, d)?));
+            }
+            v.push((HEADLINE_PANELS[2].1, HEADLINE_PANELS[2].2, sampled(fy, d)?));
+            Some(v)
+        });
+    let Some(chosen) = chosen else {
         return Ok(None);
     };
-    let deck = sn.deck;
-    let (dn, df) = (
-        deviation(&sn.position_matrix),
-        deviation(&sf.position_matrix),
-    );
-    let limit = colour_limit(&[&dn, &df], deck, sn.shuffles);
-    let figure = figures::heatmap(
-        &format!("The naive swap is biased; Fisher–Yates is not ({deck} cards)"),
+    let first = chosen[0].2;
+    let (deck, shuffles, seed) = (first.deck, first.shuffles, first.seed);
+    let deviations: Vec<Vec<Vec<f64>>> = chosen
+        .iter()
+        .map(|(_, _, s)| deviation(&s.position_matrix))
+        .collect();
+    let matrices: Vec<&[Vec<f64>]> = deviations.iter().map(Vec::as_slice).collect();
+    let limit = colour_limit(&matrices, deck, shuffles);
+    let panels: Vec<Panel> = chosen
+        .iter()
+        .zip(&deviations)
+        .map(|((name, _, s), d)| Panel {
+            heading: format!("{name}: {}", s.verdict.label()),
+            deviation: d,
+        })
+        .collect();
+    let code: Vec<String> = chosen
+        .iter()
+        .map(|(name, line, _)| format!("{name}: {line}"))
+        .collect();
+    let figure = figures::slide(
+        &format!("One line decides whether a shuffle is fair ({deck} cards)"),
         &[
+            code.join("  ·  "),
             format!(
-                "Each: {} shuffles, seed {}. Rows: cards by starting position; columns: final \
-                 positions.",
-                fmt_count(sn.shuffles),
-                sn.seed
-            ),
-            format!(
-                "Colour: how much more (red) or less (blue) often than 1/{deck} a card ends at a \
-                 position; limits ±{:.1}% ({}).",
+                "Rows: cards; columns: where they end; {} shuffles each, seed {seed}. Red: more \
+                 often than 1/{deck}; blue: less often; one scale, ±{:.0}%.",
+                fmt_count(shuffles),
                 100.0 * limit,
-                pale_note()
             ),
         ],
-        &[
-            Panel {
-                heading: format!("naive swap: {}", sn.verdict.label()),
-                deviation: &dn,
-            },
-            Panel {
-                heading: format!("Fisher–Yates: {}", sf.verdict.label()),
-                deviation: &df,
-            },
-        ],
+        &panels,
         limit,
+        "shuffle-audit · reports/README.md · cargo run --release",
     );
     figure_files(HEADLINE, || figure).map(Some)
 }
+
+/// The headline shows the largest small deck up to this size: larger ones
+/// leave cells too narrow for their labels at a slide's text size.
+pub const SLIDE_DECK_UP_TO: usize = 6;
+
+/// The headline's panels: registry id, name, and what the line that picks
+/// the card to swap multiplies `Math.random()` by.
+pub const HEADLINE_PANELS: [(&str, &str, &str); 3] = [
+    ("naive-swap", "naive swap", "random() * deck.length"),
+    ("blog-fisher-yates", "off by one", "random() * index"),
+    ("fisher-yates", "Fisher–Yates", "random() * (index + 1)"),
+];
 
 #[cfg(test)]
 mod tests {
@@ -662,6 +742,7 @@ mod tests {
             &naive,
             CaseData {
                 control: Some(&control),
+                on_page: true,
                 ..CaseData::default()
             },
         )
@@ -671,9 +752,56 @@ mod tests {
             .find(|f| f.path == "figures/naive-swap/positions-n13.png")
             .unwrap();
         let img = image::load_from_memory(&png.bytes).unwrap();
-        assert_eq!(img.width(), 90 + 640 * 2, "sample and control side by side");
+        assert_eq!(
+            img.width(),
+            150 + 640 * 2,
+            "sample and control side by side"
+        );
         // 13 cards: above SVG_HEATMAPS_UP_TO, the heatmap is a PNG alone.
         assert!(!files.iter().any(|f| f.path.ends_with("positions-n13.svg")));
+        // A heatmap the page does not show is drawn only with every file;
+        // the counts are written either way.
+        let paths = |set, on_page| -> Vec<String> {
+            case_files(
+                "naive-swap",
+                &naive,
+                CaseData {
+                    set,
+                    on_page,
+                    ..CaseData::default()
+                },
+            )
+            .unwrap()
+            .into_iter()
+            .map(|f| f.path)
+            .collect()
+        };
+        let heatmap = "figures/naive-swap/positions-n13.png".to_string();
+        let counts = "data/naive-swap/positions-n13.csv".to_string();
+        let pages = paths(FileSet::Pages, false);
+        assert!(
+            !pages.contains(&heatmap) && pages.contains(&counts),
+            "{pages:?}"
+        );
+        let all = paths(FileSet::All, false);
+        assert!(all.contains(&heatmap) && all.contains(&counts), "{all:?}");
+    }
+
+    #[test]
+    fn exact_position_csv_gives_each_cell_as_a_fraction_and_a_value() {
+        let law = law("naive-swap", 3);
+        let csv = csv_cells(&law.position_fractions());
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines.len(), 1 + 9);
+        assert_eq!(lines[0], "card,position,probability_exact,probability");
+        // Card 0 ends at position 0 on 9 of the 27 paths (4 + 5 from the
+        // arrangements 012 and 021).
+        assert_eq!(lines[1], "0,0,1/3,0.3333333333333333");
+        let total: f64 = lines[1..4]
+            .iter()
+            .map(|l| l.rsplit(',').next().unwrap().parse::<f64>().unwrap())
+            .sum();
+        assert!((total - 1.0).abs() < 1e-12, "card 0's row sums to {total}");
     }
 
     #[test]

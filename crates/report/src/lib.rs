@@ -129,6 +129,7 @@ mod tests {
                     max_paths: 1,
                 },
                 rng: "rng".into(),
+                files: files::FileSet::Pages,
             },
             headline: Some("headline.png".into()),
             algorithms: vec![SuiteAlgorithm {

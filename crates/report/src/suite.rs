@@ -119,6 +119,31 @@ impl SuiteAlgorithm {
             .reduce(f64::min)
     }
 
+    /// The decks whose position heatmaps the algorithm's page shows: the
+    /// largest small deck that was both enumerated and sampled (the exact
+    /// law beside the samples), else the largest small deck sampled; and
+    /// the first large deck sampled.
+    pub fn page_heatmap_decks(&self, plan: &judge::suite::SuitePlan) -> Vec<usize> {
+        let sampled = |c: &&SuiteCase| c.sampled.is_some();
+        let small = self
+            .cases
+            .iter()
+            .filter(sampled)
+            .rfind(|c| c.exact.is_some() && plan.decks.contains(&c.deck))
+            .or_else(|| {
+                self.cases
+                    .iter()
+                    .filter(sampled)
+                    .rfind(|c| plan.decks.contains(&c.deck))
+            });
+        let large = self
+            .cases
+            .iter()
+            .filter(sampled)
+            .find(|c| plan.large_decks.contains(&c.deck));
+        small.into_iter().chain(large).map(|c| c.deck).collect()
+    }
+
     /// The exact total variation distance on the largest deck enumerated.
     pub fn largest_exact(&self) -> Option<&ExactReport> {
         self.cases.iter().rev().find_map(|c| c.exact.as_ref())
@@ -133,6 +158,10 @@ pub struct SuiteSettings {
     pub plan: judge::suite::SuitePlan,
     /// The generator and seeding scheme.
     pub rng: String,
+    /// Which files were written: `"pages"` (what the pages show) or
+    /// `"all"` (`--all-files`).
+    #[serde(default)]
+    pub files: crate::files::FileSet,
 }
 
 /// The default run's document: `reports/report.json`.

@@ -62,10 +62,14 @@ pub(super) fn encode_png(pixels: &[u8], (width, height): (u32, u32)) -> Result<V
 }
 
 /// The diverging colour of `v` in `[-1, 1]`: blue below 0, white at 0, red
-/// above (ColorBrewer's RdBu, reversed so that "too often" is red).
+/// above ("too often" is red). The two sides differ in lightness as well
+/// as hue, so that the sign survives a grayscale print and red–green colour
+/// blindness: red darkens to a deep wine (CIE L* about 21 at +1), blue only
+/// to a medium blue (L* about 58 at −1), and at every |v| the red side is
+/// the darker ([`lightness`]).
 pub fn diverging(v: f64) -> RGBColor {
-    const NEG: [(u8, u8, u8); 3] = [(247, 247, 247), (146, 197, 222), (5, 113, 176)];
-    const POS: [(u8, u8, u8); 3] = [(247, 247, 247), (244, 165, 130), (202, 0, 32)];
+    const NEG: [(u8, u8, u8); 3] = [(247, 247, 247), (171, 208, 230), (67, 147, 195)];
+    const POS: [(u8, u8, u8); 3] = [(247, 247, 247), (239, 138, 98), (103, 0, 31)];
     let v = if v.is_nan() { 0.0 } else { v.clamp(-1.0, 1.0) };
     let stops = if v < 0.0 { NEG } else { POS };
     let t = v.abs() * 2.0;
@@ -76,6 +80,25 @@ pub fn diverging(v: f64) -> RGBColor {
     };
     let mix = |x: u8, y: u8| (f64::from(x) + (f64::from(y) - f64::from(x)) * f).round() as u8;
     RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+}
+
+/// CIE L* (0 black, 100 white) of an sRGB colour: what a grayscale print
+/// keeps of it.
+pub fn lightness(c: RGBColor) -> f64 {
+    let lin = |u: u8| {
+        let x = f64::from(u) / 255.0;
+        if x <= 0.04045 {
+            x / 12.92
+        } else {
+            ((x + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    let y = 0.2126 * lin(c.0) + 0.7152 * lin(c.1) + 0.0722 * lin(c.2);
+    if y > 216.0 / 24389.0 {
+        116.0 * y.cbrt() - 16.0
+    } else {
+        y * 24389.0 / 27.0
+    }
 }
 
 /// Formats a relative deviation as a signed percentage.
@@ -90,39 +113,110 @@ pub(super) fn percent(v: f64) -> String {
     }
 }
 
-/// Draws the title block: a bold title and up to three lines below it.
+/// Text sizes of a figure, in pixels.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct TextSizes {
+    /// The bold title.
+    pub title: u32,
+    /// Subtitle lines.
+    pub line: u32,
+    /// From one subtitle line to the next.
+    pub step: u32,
+    /// Panel captions.
+    pub caption: u32,
+    /// Tick labels, and the colour bar's title.
+    pub tick: u32,
+    /// Axis titles.
+    pub axis: u32,
+}
+
+/// The report's figures: readable printed at half their width.
+pub(super) const REPORT: TextSizes = TextSizes {
+    title: 28,
+    line: 19,
+    step: 25,
+    caption: 22,
+    tick: 17,
+    axis: 19,
+};
+
+/// The slide (1920 × 1080): no text under 24 px.
+pub(super) const SLIDE: TextSizes = TextSizes {
+    title: 46,
+    line: 28,
+    step: 36,
+    caption: 34,
+    tick: 26,
+    axis: 28,
+};
+
+pub(super) const LINE_PX: u32 = REPORT.line;
+pub(super) const CAPTION_PX: u32 = REPORT.caption;
+pub(super) const TICK_PX: u32 = REPORT.tick;
+pub(super) const AXIS_PX: u32 = REPORT.axis;
+
+/// The height of a title block with `lines` subtitle lines.
+pub(super) fn title_height(lines: usize) -> u32 {
+    title_height_at(&REPORT, lines)
+}
+
+/// The height of a title block with `lines` subtitle lines, in `t`'s sizes.
+pub(super) fn title_height_at(t: &TextSizes, lines: usize) -> u32 {
+    t.title + 30 + t.step * lines as u32
+}
+
+/// Draws the title block: a bold title and the lines below it.
 pub(super) fn draw_title<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     title: &str,
     lines: &[String],
 ) -> Result<(), String> {
+    draw_title_at(area, title, lines, &REPORT)
+}
+
+/// [`draw_title`] in `t`'s sizes.
+pub(super) fn draw_title_at<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    title: &str,
+    lines: &[String],
+    t: &TextSizes,
+) -> Result<(), String> {
     area.fill(&WHITE).map_err(|e| e.to_string())?;
-    let bold = (FONT, 22, FontStyle::Bold).into_font().color(&BLACK);
+    let bold = (FONT, t.title, FontStyle::Bold).into_font().color(&BLACK);
     area.draw_text(title, &bold.into_text_style(area), (14, 10))
         .map_err(|e| e.to_string())?;
     for (i, line) in lines.iter().enumerate() {
-        let style = (FONT, 15).into_font().color(&RGBColor(60, 60, 60));
-        area.draw_text(line, &style.into_text_style(area), (14, 40 + 20 * i as i32))
+        let style = (FONT, t.line).into_font().color(&RGBColor(60, 60, 60));
+        let y = t.title + 20 + t.step * i as u32;
+        area.draw_text(line, &style.into_text_style(area), (14, y as i32))
             .map_err(|e| e.to_string())?;
     }
     Ok(())
 }
 
-/// The subtitle's text style: every line of it is measured with this.
-fn line_font() -> FontDesc<'static> {
-    (FONT, 15).into_font()
+/// How wide `text` is drawn in a subtitle line, in pixels.
+pub(super) fn line_width(text: &str) -> u32 {
+    text_width(text, LINE_PX)
 }
 
-/// How wide `text` is drawn in the subtitle, in pixels.
-pub(super) fn line_width(text: &str) -> u32 {
+/// How wide `text` is drawn at `px` pixels, in pixels.
+pub(super) fn text_width(text: &str, px: u32) -> u32 {
     register_font();
-    line_font().box_size(text).map_or(u32::MAX, |(w, _)| w)
+    (FONT, px)
+        .into_font()
+        .box_size(text)
+        .map_or(u32::MAX, |(w, _)| w)
 }
 
 /// `lines` wrapped at spaces so that each fits the title block of a
 /// figure `width` pixels wide (drawn from x = 14, with as much margin on
 /// the right): no subtitle runs off the canvas.
 pub(super) fn fit_lines(lines: &[String], width: u32) -> Vec<String> {
+    fit_lines_at(lines, width, LINE_PX)
+}
+
+/// [`fit_lines`] for lines drawn at `px` pixels.
+pub(super) fn fit_lines_at(lines: &[String], width: u32, px: u32) -> Vec<String> {
     let room = width.saturating_sub(28);
     let mut out = Vec::new();
     for line in lines {
@@ -133,7 +227,7 @@ pub(super) fn fit_lines(lines: &[String], width: u32) -> Vec<String> {
             } else {
                 format!("{current} {word}")
             };
-            if line_width(&candidate) <= room || current.is_empty() {
+            if text_width(&candidate, px) <= room || current.is_empty() {
                 current = candidate;
             } else {
                 out.push(std::mem::take(&mut current));

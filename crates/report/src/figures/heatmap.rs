@@ -1,8 +1,9 @@
 //! Position heatmaps: where each card ends up, as deviations from `1/n`.
 
 use super::common::{
-    FONT, Figure, FigureError, diverging, draw_title, encode_png, fit_lines, percent,
-    register_font, svg_defaults_dropped,
+    FONT, Figure, FigureError, REPORT, SLIDE, TextSizes, diverging, draw_title, draw_title_at,
+    encode_png, fit_lines_at, percent, register_font, svg_defaults_dropped, title_height,
+    title_height_at,
 };
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -21,13 +22,15 @@ fn draw_panel<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     panel: &Panel,
     limit: f64,
+    t: &TextSizes,
+    first: bool,
 ) -> Result<(), String> {
     let n = panel.deviation.len() as i32;
     let mut chart = ChartBuilder::on(area)
-        .caption(&panel.heading, (FONT, 18))
+        .caption(&panel.heading, (FONT, t.caption))
         .margin(8)
-        .x_label_area_size(44)
-        .y_label_area_size(52)
+        .x_label_area_size(t.tick * 2 + t.axis + 4)
+        .y_label_area_size(t.tick * 2 + t.axis + 18)
         // A discrete `0..m` range holds `0..=m`: `0..n - 1` is n cells.
         .build_cartesian_2d((0..n - 1).into_segmented(), (0..n - 1).into_segmented())
         .map_err(|e| e.to_string())?;
@@ -46,19 +49,23 @@ fn draw_panel<DB: DrawingBackend>(
         }
         _ => String::new(),
     };
-    chart
-        .configure_mesh()
-        .disable_mesh()
+    let x_label = |v: &SegmentValue<i32>| label(v, false);
+    let y_label = |v: &SegmentValue<i32>| label(v, true);
+    let mut mesh = chart.configure_mesh();
+    mesh.disable_mesh()
         .x_labels(n as usize)
         .y_labels(n as usize)
-        .x_label_formatter(&|v| label(v, false))
-        .y_label_formatter(&|v| label(v, true))
+        .x_label_formatter(&x_label)
+        .y_label_formatter(&y_label)
         .x_desc("final position")
-        .y_desc("card (starting position)")
-        .label_style((FONT, 13))
-        .axis_desc_style((FONT, 15))
-        .draw()
-        .map_err(|e| e.to_string())?;
+        .label_style((FONT, t.tick))
+        .axis_desc_style((FONT, t.axis));
+    // The axis title once, on the first panel: beside a second panel it
+    // would crowd the first one's cells.
+    if first {
+        mesh.y_desc("card (starting position)");
+    }
+    mesh.draw().map_err(|e| e.to_string())?;
     let cells = panel.deviation.iter().enumerate().flat_map(|(card, row)| {
         row.iter()
             .enumerate()
@@ -77,7 +84,7 @@ fn draw_panel<DB: DrawingBackend>(
         }))
         .map_err(|e| e.to_string())?;
     if n <= 8 {
-        let size = if n <= 5 { 16 } else { 13 };
+        let size = if n <= 5 { t.caption } else { t.tick };
         chart
             .draw_series(cells.map(|(card, pos, v)| {
                 let y = n - 1 - card;
@@ -100,15 +107,44 @@ fn draw_panel<DB: DrawingBackend>(
     Ok(())
 }
 
+/// Tick labels of the colour bar, every one with the same number of
+/// decimals: as few as the limit allows.
+fn tick(v: f64, limit: f64) -> String {
+    let decimals = if limit >= 0.1 {
+        0
+    } else if limit >= 0.01 {
+        1
+    } else {
+        2
+    };
+    let p = 100.0 * v;
+    if p.abs() < 0.5 * 10f64.powi(-decimals) {
+        format!("{:.*}%", decimals as usize, 0.0)
+    } else {
+        format!("{p:+.*}%", decimals as usize)
+    }
+}
+
+/// The colour bar's title, drawn along it.
+pub(super) const COLOUR_BAR_TITLE: &str = "less (−) or more (+) often than fair";
+
+/// The width of the colour bar's strip, tick labels and title.
+pub(super) const COLOUR_BAR_WIDTH: u32 = 150;
+
+/// The slide's size: 16:9, 1920 pixels wide.
+pub const SLIDE_SIZE: (u32, u32) = (1920, 1080);
+
 fn draw_colour_bar<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     limit: f64,
+    t: &TextSizes,
 ) -> Result<(), String> {
+    let (width, _) = area.dim_in_pixel();
     let mut chart = ChartBuilder::on(area)
-        .margin_top(40)
-        .margin_bottom(52)
+        .margin_top(t.caption * 2)
+        .margin_bottom(t.tick * 2 + t.axis + 12)
         .margin_right(8)
-        .y_label_area_size(62)
+        .y_label_area_size(width.saturating_sub(50))
         .build_cartesian_2d(0.0..1.0, -limit..limit)
         .map_err(|e| e.to_string())?;
     chart
@@ -116,8 +152,10 @@ fn draw_colour_bar<DB: DrawingBackend>(
         .disable_mesh()
         .disable_x_axis()
         .y_labels(5)
-        .y_label_formatter(&|v| percent(*v))
-        .label_style((FONT, 13))
+        .y_label_formatter(&|v| tick(*v, limit))
+        .y_desc(COLOUR_BAR_TITLE)
+        .label_style((FONT, t.tick))
+        .axis_desc_style((FONT, t.tick))
         .draw()
         .map_err(|e| e.to_string())?;
     let steps = 120;
@@ -157,19 +195,52 @@ pub fn heatmap(
     panels: &[Panel],
     limit: f64,
 ) -> Result<Figure, FigureError> {
-    let width = 90 + 640 * panels.len() as u32;
-    let lines = &fit_lines(lines, width);
-    let head = 50 + 20 * lines.len() as u32;
+    let width = COLOUR_BAR_WIDTH + 640 * panels.len() as u32;
+    let lines = &fit_lines_at(lines, width, REPORT.line);
+    let head = title_height(lines.len());
     let height = head + 640;
     twin!(width, height, |root| {
         root.fill(&WHITE).map_err(|e| e.to_string())?;
         let (top, body) = root.split_vertically(head);
         draw_title(&top, title, lines)?;
-        let (left, bar) = body.split_horizontally(width - 90);
+        let (left, bar) = body.split_horizontally(width - COLOUR_BAR_WIDTH);
         let areas = left.split_evenly((1, panels.len()));
-        for (area, panel) in areas.iter().zip(panels) {
-            draw_panel(area, panel, limit)?;
+        for (i, (area, panel)) in areas.iter().zip(panels).enumerate() {
+            draw_panel(area, panel, limit, &REPORT, i == 0)?;
         }
-        draw_colour_bar(&bar, limit)
+        draw_colour_bar(&bar, limit, &REPORT)
+    })
+}
+
+/// A slide: heatmap panels side by side on one colour scale, 1920 × 1080
+/// pixels (16:9), every text at least 24 px, `footer` along the bottom.
+pub fn slide(
+    title: &str,
+    lines: &[String],
+    panels: &[Panel],
+    limit: f64,
+    footer: &str,
+) -> Result<Figure, FigureError> {
+    let (width, height) = SLIDE_SIZE;
+    let t = &SLIDE;
+    let lines = &fit_lines_at(lines, width, t.line);
+    let head = title_height_at(t, lines.len());
+    let foot = t.tick * 2;
+    let bar_width = 230;
+    twin!(width, height, |root| {
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let (top, rest) = root.split_vertically(head);
+        draw_title_at(&top, title, lines, t)?;
+        let (body, bottom) = rest.split_vertically(height - head - foot);
+        let (left, bar) = body.split_horizontally(width - bar_width);
+        let areas = left.split_evenly((1, panels.len()));
+        for (i, (area, panel)) in areas.iter().zip(panels).enumerate() {
+            draw_panel(area, panel, limit, t, i == 0)?;
+        }
+        draw_colour_bar(&bar, limit, t)?;
+        let style = (FONT, t.tick).into_font().color(&RGBColor(90, 90, 90));
+        bottom
+            .draw_text(footer, &style.into_text_style(&bottom), (14, 6))
+            .map_err(|e| e.to_string())
     })
 }

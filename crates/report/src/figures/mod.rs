@@ -46,8 +46,8 @@ mod permutations;
 mod pvalues;
 mod riffles;
 
-pub use common::{Figure, FigureError, diverging};
-pub use heatmap::{Panel, colour_limit, heatmap};
+pub use common::{Figure, FigureError, diverging, lightness};
+pub use heatmap::{Panel, SLIDE_SIZE, colour_limit, heatmap, slide};
 pub use permutations::permutations;
 pub use pvalues::{PValues, p_values};
 pub use riffles::{RiffleCurve, RifflePanel, riffles};

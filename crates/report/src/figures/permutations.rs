@@ -1,8 +1,8 @@
 //! Permutation histograms: how likely each arrangement is.
 
 use super::common::{
-    FONT, Figure, FigureError, draw_title, encode_png, fit_lines, register_font,
-    svg_defaults_dropped,
+    AXIS_PX, FONT, Figure, FigureError, TICK_PX, draw_title, encode_png, fit_lines, register_font,
+    svg_defaults_dropped, title_height,
 };
 use plotters::prelude::*;
 
@@ -34,7 +34,7 @@ pub fn permutations(
     let red = RGBColor(202, 0, 32);
     let width = 1000;
     let lines = &fit_lines(lines, width);
-    let head = 50 + 20 * lines.len() as u32;
+    let head = title_height(lines.len());
     let height = head + 560;
     let y_desc = format!("times as likely as uniform (1 = 1/{deck}!)");
     let labels: Vec<String> = if k <= 24 {
@@ -91,8 +91,8 @@ pub fn permutations(
                 .y_label_formatter(&|v| ratio_label(*v))
                 .x_desc("arrangement (card at each position)")
                 .y_desc(y_desc.as_str())
-                .label_style((FONT, 13))
-                .axis_desc_style((FONT, 15))
+                .label_style((FONT, TICK_PX))
+                .axis_desc_style((FONT, AXIS_PX))
                 .draw()
                 .map_err(|e| e.to_string())?;
             chart
@@ -154,8 +154,8 @@ pub fn permutations(
                 .x_label_formatter(&|v| format!("{v:.0}"))
                 .x_desc("arrangements, from most to least likely")
                 .y_desc(y_desc.as_str())
-                .label_style((FONT, 13))
-                .axis_desc_style((FONT, 15))
+                .label_style((FONT, TICK_PX))
+                .axis_desc_style((FONT, AXIS_PX))
                 .draw()
                 .map_err(|e| e.to_string())?;
             if let Some(env) = envelope {

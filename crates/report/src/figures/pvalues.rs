@@ -1,8 +1,8 @@
 //! The p-values of a two-level test, binned.
 
 use super::common::{
-    FONT, Figure, FigureError, draw_title, encode_png, fit_lines, register_font,
-    svg_defaults_dropped,
+    AXIS_PX, FONT, Figure, FigureError, TICK_PX, draw_title, encode_png, fit_lines, register_font,
+    svg_defaults_dropped, title_height,
 };
 use plotters::prelude::*;
 
@@ -29,7 +29,7 @@ pub fn p_values(title: &str, lines: &[String], tests: &[PValues]) -> Result<Figu
     let panels = tests.len().max(1) as u32;
     let width = 40 + 420 * panels;
     let lines = &fit_lines(lines, width);
-    let head = 50 + 20 * lines.len() as u32;
+    let head = title_height(lines.len());
     let height = head + 440;
     let bins: Vec<[u64; P_BINS]> = tests
         .iter()
@@ -58,7 +58,7 @@ pub fn p_values(title: &str, lines: &[String], tests: &[PValues]) -> Result<Figu
                         test.name,
                         crate::fmt::fmt_log10_p(test.ks_log10_p)
                     ),
-                    (FONT, 16),
+                    (FONT, super::common::CAPTION_PX),
                 )
                 .margin(10)
                 .x_label_area_size(44)
@@ -71,8 +71,8 @@ pub fn p_values(title: &str, lines: &[String], tests: &[PValues]) -> Result<Figu
                 .x_labels(6)
                 .x_desc("p-value")
                 .y_desc("runs")
-                .label_style((FONT, 13))
-                .axis_desc_style((FONT, 15))
+                .label_style((FONT, TICK_PX))
+                .axis_desc_style((FONT, AXIS_PX))
                 .draw()
                 .map_err(|e| e.to_string())?;
             chart

@@ -2,8 +2,8 @@
 //! each test sees.
 
 use super::common::{
-    FONT, Figure, FigureError, draw_title, encode_png, fit_lines, register_font,
-    svg_defaults_dropped,
+    AXIS_PX, CAPTION_PX, FONT, Figure, FigureError, TICK_PX, draw_title, encode_png, fit_lines,
+    register_font, svg_defaults_dropped, title_height,
 };
 use plotters::prelude::*;
 
@@ -47,7 +47,7 @@ pub const EVIDENCE_CAP: f64 = 30.0;
 const FAMOUS_RIFFLES: u32 = 7;
 
 /// Height of the legend strip under the panels.
-const LEGEND: u32 = 64;
+const LEGEND: u32 = 80;
 
 /// The riffle figure: the exact total variation distance after `k`
 /// riffles (left, with a mark at 7) and, for each model, `−log10 p` of
@@ -64,7 +64,7 @@ pub fn riffles(
     let count = 1 + panels.len() as u32;
     let width = 460 * count;
     let lines = &fit_lines(lines, width);
-    let head = 50 + 20 * lines.len() as u32;
+    let head = title_height(lines.len());
     let height = head + 480 + LEGEND;
     let max_k = exact
         .iter()
@@ -91,7 +91,7 @@ pub fn riffles(
         let (body, legend) = rest.split_vertically(480);
         let areas = body.split_evenly((1, count as usize));
         let mut tv = ChartBuilder::on(&areas[0])
-            .caption("exact distance from uniform (GSR)", (FONT, 16))
+            .caption("exact distance from uniform (GSR)", (FONT, CAPTION_PX))
             .margin(12)
             .x_label_area_size(44)
             .y_label_area_size(56)
@@ -103,8 +103,8 @@ pub fn riffles(
             .x_label_formatter(&|x| format!("{x:.0}"))
             .x_desc("riffles k")
             .y_desc("total variation distance")
-            .label_style((FONT, 13))
-            .axis_desc_style((FONT, 15))
+            .label_style((FONT, TICK_PX))
+            .axis_desc_style((FONT, AXIS_PX))
             .draw()
             .map_err(|e| e.to_string())?;
         if FAMOUS_RIFFLES <= max_k {
@@ -119,7 +119,7 @@ pub fn riffles(
             tv.draw_series(std::iter::once(Text::new(
                 format!("{FAMOUS_RIFFLES} riffles"),
                 (k + 0.15, 0.98),
-                (FONT, 14).into_font().color(&RGBColor(202, 0, 32)),
+                (FONT, TICK_PX).into_font().color(&RGBColor(202, 0, 32)),
             )))
             .map_err(|e| e.to_string())?;
         }
@@ -130,7 +130,7 @@ pub fn riffles(
             .map_err(|e| e.to_string())?;
         for (area, panel) in areas[1..].iter().zip(panels) {
             let mut chart = ChartBuilder::on(area)
-                .caption(&panel.heading, (FONT, 16))
+                .caption(&panel.heading, (FONT, CAPTION_PX))
                 .margin(12)
                 .x_label_area_size(44)
                 .y_label_area_size(56)
@@ -144,8 +144,8 @@ pub fn riffles(
                 .y_label_formatter(&|y| format!("{y:.0}"))
                 .x_desc("riffles k")
                 .y_desc("−log10 p (p = 10^−y)")
-                .label_style((FONT, 13))
-                .axis_desc_style((FONT, 15))
+                .label_style((FONT, TICK_PX))
+                .axis_desc_style((FONT, AXIS_PX))
                 .draw()
                 .map_err(|e| e.to_string())?;
             chart
@@ -183,7 +183,9 @@ fn draw_legend<DB: DrawingBackend>(
     tells_below: f64,
 ) -> Result<(), String> {
     let (width, _) = area.dim_in_pixel();
-    let font = (FONT, 14).into_font().color(&RGBColor(40, 40, 40));
+    let font = (FONT, super::common::LINE_PX)
+        .into_font()
+        .color(&RGBColor(40, 40, 40));
     let mut entries: Vec<(String, Option<RGBColor>)> = vec![(
         format!("p = {tells_below}: below it a test can no longer tell"),
         None,
@@ -199,7 +201,7 @@ fn draw_legend<DB: DrawingBackend>(
         let w = 34 + super::common::line_width(&name) as i32 + 28;
         if x + w > width as i32 - 20 {
             x = 40;
-            y += 24;
+            y += 30;
         }
         match colour {
             Some(c) => area
@@ -219,7 +221,7 @@ fn draw_legend<DB: DrawingBackend>(
                 }
             }
         }
-        area.draw(&Text::new(name, (x + 34, y - 8), font.clone()))
+        area.draw(&Text::new(name, (x + 34, y - 10), font.clone()))
             .map_err(|e| e.to_string())?;
         x += w;
     }

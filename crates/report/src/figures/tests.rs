@@ -25,11 +25,35 @@ pub(crate) fn check_png(png: &[u8], width: u32, height: u32) {
 #[test]
 fn diverging_scale_is_white_at_zero_and_symmetric() {
     assert_eq!(diverging(0.0), RGBColor(247, 247, 247));
-    assert_eq!(diverging(1.0), RGBColor(202, 0, 32));
-    assert_eq!(diverging(-1.0), RGBColor(5, 113, 176));
+    assert_eq!(diverging(1.0), RGBColor(103, 0, 31));
+    assert_eq!(diverging(-1.0), RGBColor(67, 147, 195));
     assert_eq!(diverging(7.0), diverging(1.0), "clamped");
     let (r, b) = (diverging(0.3), diverging(-0.3));
     assert!(r.0 > r.2 && b.2 > b.0, "{r:?} {b:?}");
+}
+
+#[test]
+fn the_sign_survives_grayscale() {
+    // At every magnitude the red side is darker than the blue side, by
+    // more as the deviation grows: a grayscale print (or a reader who
+    // cannot tell red from green) still sees which cells are too often.
+    for i in 1..=20 {
+        let v = f64::from(i) / 20.0;
+        let (red, blue) = (lightness(diverging(v)), lightness(diverging(-v)));
+        assert!(
+            red + 25.0 * v <= blue,
+            "|v| = {v}: L* {red:.1} vs {blue:.1}"
+        );
+    }
+    // Lightness falls steadily away from white on both sides.
+    for side in [1.0, -1.0] {
+        let ls: Vec<f64> = (0..=20)
+            .map(|i| lightness(diverging(side * f64::from(i) / 20.0)))
+            .collect();
+        assert!(ls.windows(2).all(|w| w[1] < w[0]), "{ls:?}");
+    }
+    assert!((lightness(RGBColor(255, 255, 255)) - 100.0).abs() < 1e-9);
+    assert!(lightness(RGBColor(0, 0, 0)).abs() < 1e-9);
 }
 
 #[test]
@@ -48,7 +72,9 @@ fn heatmap_png_has_size_colours_and_text() {
         colour_limit(&[&m], 0.0),
     )
     .unwrap();
-    check_png(&figure.png, 730, 710);
+    // A 150 px colour bar beside one 640 px panel; a title block of one
+    // line (28 + 30 + 25 px) above it.
+    check_png(&figure.png, 790, 723);
     let svg = &figure.svg;
     assert!(svg.starts_with("<svg") && svg.contains("naive-swap"));
 }
@@ -66,13 +92,14 @@ fn permutation_figures_draw_for_small_and_large_decks() {
         1.5,
     )
     .unwrap();
-    check_png(&f.png, 1000, 610);
+    // No subtitle: a 58 px title block above 560 px of plot.
+    check_png(&f.png, 1000, 618);
     let q: Vec<f64> = (0..120).map(|i| (1.0 + (i % 7) as f64) / 4.0).collect();
     let env: Vec<(f64, f64)> = (0..120)
         .map(|i| (1.2 - i as f64 / 200.0, 1.5 - i as f64 / 200.0))
         .collect();
     let f = permutations("naive-swap, 5 cards", &[], 5, &q, Some(&env), None, 2.0).unwrap();
-    check_png(&f.png, 1000, 610);
+    check_png(&f.png, 1000, 618);
     let svg = &f.svg;
     assert!(svg.contains("arrangements, from most to least likely"));
     assert!(svg.contains("times as likely as uniform (1 = 1/5!)"));
@@ -99,7 +126,7 @@ fn p_value_histogram_draws_one_panel_per_test() {
         ],
     )
     .unwrap();
-    check_png(&f.png, 880, 510);
+    check_png(&f.png, 880, 523);
     let svg = &f.svg;
     assert!(
         svg.contains("flat: KS p") && svg.contains("piled: KS p"),
@@ -122,7 +149,7 @@ fn subtitles_wrap_inside_the_canvas() {
         assert_eq!(lines.join(" "), long, "no word lost");
         assert_eq!(lines.len() > 1, line_width(&long) > width - 28);
     }
-    // The figure grows to hold them: one more line, 20 px taller.
+    // The figure grows to hold them: one more line, 25 px taller.
     let m = vec![vec![0.0; 3]; 3];
     let panel = [Panel {
         heading: "n = 3".into(),
@@ -131,6 +158,50 @@ fn subtitles_wrap_inside_the_canvas() {
     let short = heatmap("t", &["one line".into()], &panel, 0.1).unwrap();
     let wrapped = heatmap("t", std::slice::from_ref(&long), &panel, 0.1).unwrap();
     let height = |png: &[u8]| image::load_from_memory(png).unwrap().height();
-    let extra = fit_lines(std::slice::from_ref(&long), 730).len() as u32 - 1;
-    assert_eq!(height(&wrapped.png), height(&short.png) + 20 * extra);
+    let extra = fit_lines(std::slice::from_ref(&long), 790).len() as u32 - 1;
+    assert!(extra >= 1);
+    assert_eq!(height(&wrapped.png), height(&short.png) + 25 * extra);
+}
+
+#[test]
+fn the_slide_is_16_by_9_with_no_text_under_24_px() {
+    use super::common::{SLIDE, fit_lines_at, text_width};
+    let t = SLIDE;
+    for (what, px) in [
+        ("title", t.title),
+        ("lines", t.line),
+        ("captions", t.caption),
+        ("ticks", t.tick),
+        ("axis titles", t.axis),
+    ] {
+        assert!(px >= 24, "{what}: {px} px");
+    }
+    let m: Vec<Vec<f64>> = (0..6)
+        .map(|i| (0..6).map(|j| (i as f64 - j as f64) / 10.0).collect())
+        .collect();
+    let panels: Vec<Panel> = ["naive swap", "off by one", "Fisher–Yates"]
+        .iter()
+        .map(|h| Panel {
+            heading: h.to_string(),
+            deviation: &m,
+        })
+        .collect();
+    let line = "naive swap: random() * deck.length  ·  off by one: random() * index  ·  \
+                Fisher–Yates: random() * (index + 1), and more words to wrap"
+        .to_string();
+    let f = slide(
+        "One line decides",
+        std::slice::from_ref(&line),
+        &panels,
+        0.5,
+        "footer",
+    )
+    .unwrap();
+    check_png(&f.png, 1920, 1080);
+    // Every subtitle line fits the slide at the slide's size.
+    let lines = fit_lines_at(std::slice::from_ref(&line), 1920, t.line);
+    assert!(
+        lines.iter().all(|l| text_width(l, t.line) <= 1920 - 28),
+        "{lines:?}"
+    );
 }

@@ -26,16 +26,11 @@ fn figures_section(
             .iter()
             .filter_map(move |c| Some((c, png(c, kind)?, c.sampled.as_ref()?)))
     };
-    let small = with("positions")
-        .rfind(|(c, _, _)| c.exact.is_some())
-        .or_else(|| with("positions").rfind(|(c, _, _)| st.decks.contains(&c.deck)));
-    let large = with("positions").find(|(c, _, _)| st.large_decks.contains(&c.deck));
-    let inline: Vec<usize> = [small, large]
-        .iter()
-        .flatten()
-        .map(|(c, _, _)| c.deck)
+    let inline = a.page_heatmap_decks(st);
+    let shown: Vec<_> = with("positions")
+        .filter(|(c, _, _)| inline.contains(&c.deck))
         .collect();
-    for (case, f, s) in [small, large].into_iter().flatten() {
+    for (case, f, s) in shown {
         let _ = writeln!(
             md,
             "![{} position heatmap, n = {}]({root}{f})\n",
@@ -102,6 +97,22 @@ fn figures_section(
         .collect();
     if !others.is_empty() {
         let _ = writeln!(md, "Heatmaps of the other decks: {}.\n", others.join(" · "));
+    } else {
+        let undrawn: Vec<usize> = a
+            .cases
+            .iter()
+            .filter(|c| c.sampled.is_some() && png(c, "positions").is_none())
+            .map(|c| c.deck)
+            .collect();
+        if !undrawn.is_empty() {
+            let _ = writeln!(
+                md,
+                "The heatmaps of the other decks ({} cards) are drawn by a run with \
+                 `--all-files`; their counts are in `data/{}/`.\n",
+                super::summary::decks(&undrawn),
+                a.info.id
+            );
+        }
     }
     let pvalues: Vec<String> = with("pvalues")
         .map(|(c, f, _)| format!("[n = {}]({root}{f})", c.deck))

@@ -163,7 +163,14 @@ fn front(report: &SuiteReport) -> String {
     let _ = writeln!(
         md,
         "- [Glossary]({GLOSSARY_PAGE}) · data files (CSV) under `data/` · every result in \
-         `report.json` (schema in `SCHEMA.md`).\n"
+         `report.json` (schema in `SCHEMA.md`).{}\n",
+        match report.settings.files {
+            crate::files::FileSet::Pages => {
+                " This folder holds what the pages show; `--all-files` also draws every \
+                 deck's heatmap with SVG twins and writes permutation CSVs up to 8 cards."
+            }
+            crate::files::FileSet::All => "",
+        }
     );
     sources(&mut md);
     provenance(&mut md, report);

@@ -60,12 +60,12 @@ pub(super) fn section(md: &mut String, report: &SuiteReport) -> bool {
     if let Some(h) = &report.headline {
         let _ = writeln!(
             md,
-            "![The naive swap beside Fisher–Yates]({h})\n\n*Where each card ends up* after \
-             the naive swap (left) and Fisher–Yates (right), on the same colour scale. Rows: \
-             cards by starting position; columns: where they end. Red: more often than a \
-             fair shuffle puts them there; blue: less often; white: as often. The naive \
-             swap's colours are its bias; Fisher–Yates shows only the faint noise of \
-             sampling.\n"
+            "![The naive swap, the off-by-one and Fisher–Yates on one scale]({h})\n\n*Where \
+             each card ends up* after each shuffle named above its panel, on one colour scale \
+             (a 16:9 slide, 1920 × 1080). Rows: cards by starting position; columns: where \
+             they end. Red: more often than a fair shuffle puts them there; blue: less often; \
+             white: as often. Each cell's percentage is printed in it, so the figure reads in \
+             grayscale too.\n"
         );
     }
     if let Some(tree) = &report.paths {
