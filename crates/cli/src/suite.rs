@@ -58,8 +58,8 @@ pub(crate) struct SuiteArgs {
     #[arg(long, default_value = "reports", value_name = "DIR")]
     out: PathBuf,
     /// Also write every deck's heatmap, the SVG twin of every figure, the
-    /// exact position matrices of large decks and permutation CSVs up to 8
-    /// cards (about 80 MB more than the pages need).
+    /// exact position matrices of large decks, CSV copies of the large
+    /// decks' counts and permutation CSVs up to 8 cards.
     #[arg(long)]
     all_files: bool,
     #[command(flatten)]
@@ -236,6 +236,10 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
         OutputFile::text("SCHEMA.md", report::SCHEMA_MD),
     ]);
     files.extend(report::markdown::pages(&report));
+    files.push(OutputFile::text(
+        "index.html",
+        report::html::index(&report, &report::markdown::front(&report))?,
+    ));
 
     for file in &files {
         folder.write(file)?;

@@ -144,6 +144,30 @@ fn each_row_says_what_its_verdict_rests_on() {
 }
 
 #[test]
+fn the_browsable_page_opens_on_the_teachers_section_with_every_algorithm() {
+    let html = read(&reports().join("index.html"));
+    let teacher = html
+        .find("<section id=\"teacher\">")
+        .expect("a teacher's section");
+    let explorer = html.find("<section id=\"explorer\">").expect("an explorer");
+    assert!(teacher < explorer);
+    assert!(html[teacher..explorer].contains("27 equally likely paths"));
+    let json: serde_json::Value =
+        serde_json::from_str(&read(&reports().join("report.json"))).unwrap();
+    for a in json["algorithms"].as_array().unwrap() {
+        let id = a["info"]["id"].as_str().unwrap();
+        assert!(
+            html.contains(&format!("\"id\":\"{id}\"")),
+            "{id} not on the page"
+        );
+    }
+    // No network: nothing is fetched from another origin.
+    for needle in ["src=\"http", "href=\"http://", "@import", "fetch("] {
+        assert!(!html.contains(needle), "{needle}");
+    }
+}
+
+#[test]
 fn every_link_of_every_page_leads_to_a_file() {
     let mut checked = 0;
     for page in pages() {

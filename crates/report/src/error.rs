@@ -13,4 +13,7 @@ pub enum ReportError {
         /// What went wrong.
         source: crate::figures::FigureError,
     },
+    /// A page could not be rendered from its template.
+    #[error("index.html: {0}")]
+    Page(String),
 }

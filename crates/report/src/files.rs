@@ -309,10 +309,16 @@ pub fn case_files(
         files.push(OutputFile::text(rel, text));
         Ok(())
     };
-    write(
-        format!("data/{id}/positions-n{n}.csv"),
-        csv_matrix(&s.position_matrix),
-    )?;
+    // The counts of a large deck (more cards than can be enumerated) are
+    // in report.json; their CSV copies, like its battery's, come with
+    // every file.
+    let copies = data.set == FileSet::All || n <= stats::MAX_EXACT_DECK;
+    if copies {
+        write(
+            format!("data/{id}/positions-n{n}.csv"),
+            csv_matrix(&s.position_matrix),
+        )?;
+    }
     let exact_positions = data
         .law
         .map(ExactDistribution::position_matrix)
@@ -342,7 +348,9 @@ pub fn case_files(
             csv_permutations(n, counts, data.law),
         )?;
     }
-    if let Some(battery) = &s.battery {
+    if let Some(battery) = &s.battery
+        && copies
+    {
         write(format!("data/{id}/battery-n{n}.csv"), csv_battery(battery))?;
     }
 
@@ -759,8 +767,8 @@ mod tests {
         );
         // 13 cards: above SVG_HEATMAPS_UP_TO, the heatmap is a PNG alone.
         assert!(!files.iter().any(|f| f.path.ends_with("positions-n13.svg")));
-        // A heatmap the page does not show is drawn only with every file;
-        // the counts are written either way.
+        // A heatmap the page does not show is drawn only with every file,
+        // and so is a large deck's CSV copy of counts report.json holds.
         let paths = |set, on_page| -> Vec<String> {
             case_files(
                 "naive-swap",

@@ -14,6 +14,7 @@ pub mod figures;
 pub mod files;
 pub mod fmt;
 pub mod folder;
+pub mod html;
 pub mod markdown;
 pub mod sampled;
 mod suite;

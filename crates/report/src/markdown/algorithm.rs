@@ -108,9 +108,8 @@ fn figures_section(
             let _ = writeln!(
                 md,
                 "The heatmaps of the other decks ({} cards) are drawn by a run with \
-                 `--all-files`; their counts are in `data/{}/`.\n",
+                 `--all-files`; their counts are in `report.json`.\n",
                 super::summary::decks(&undrawn),
-                a.info.id
             );
         }
     }

@@ -15,6 +15,11 @@ mod teacher;
 
 pub(crate) use summary::Standing;
 
+/// The naive swap's id: the algorithm the browsable page opens on.
+pub(crate) fn teacher_naive() -> &'static str {
+    teacher::NAIVE
+}
+
 /// The folder of the per-algorithm pages, relative to the report folder.
 pub const ALGORITHM_PAGES: &str = "algorithms";
 /// The page on exact position bias, the battery and collisions of large decks.
@@ -111,7 +116,7 @@ fn what_was_run(report: &SuiteReport) -> String {
 }
 
 /// The front page: `reports/README.md`.
-fn front(report: &SuiteReport) -> String {
+pub fn front(report: &SuiteReport) -> String {
     let mut md = String::new();
     let p = &report.provenance;
     let _ = writeln!(md, "# Is this shuffle fair?\n");
@@ -145,6 +150,12 @@ fn front(report: &SuiteReport) -> String {
         md,
         "- Each algorithm's page (linked from the tables above): its source, figures, exact \
          laws and every test."
+    );
+    let _ = writeln!(
+        md,
+        "- [`index.html`](index.html): this report as one page for a browser, every small \
+         deck's heatmap beside the fair control with each cell's values under the pointer; \
+         printed, the teacher's section as a two-page handout."
     );
     if !report.settings.plan.large_decks.is_empty() {
         let _ = writeln!(

@@ -1,0 +1,227 @@
+//! The browsable report, `reports/index.html`: one self-contained page
+//! (styles, script and data inline) that opens on the teacher's section,
+//! with every small deck's heatmap beside the fair control on one scale,
+//! a value under every cell, and a print stylesheet that makes the
+//! teacher's section a handout. Rendered from a template by `minijinja`;
+//! its prose is the front page's Markdown, rendered by `pulldown-cmark`.
+
+use crate::error::ReportError;
+use crate::files::{colour_limit, deviation, exact_deviation};
+use crate::suite::{FAIR_CONTROL, SuiteReport};
+use serde::Serialize;
+
+const TEMPLATE: &str = include_str!("../templates/index.html");
+
+/// Heatmaps of decks up to this size are on the page (every small deck).
+pub const HTML_DECKS_UP_TO: usize = stats::MAX_EXACT_DECK;
+
+#[derive(Serialize)]
+struct PageData<'a> {
+    algorithms: Vec<AlgorithmView<'a>>,
+    control: &'static str,
+    first: &'a str,
+}
+
+#[derive(Serialize)]
+struct AlgorithmView<'a> {
+    id: &'a str,
+    name: &'a str,
+    verdict: &'static str,
+    page: String,
+    cases: Vec<CaseView<'a>>,
+}
+
+#[derive(Serialize)]
+struct CaseView<'a> {
+    deck: usize,
+    shuffles: u64,
+    seed: u64,
+    verdict: &'static str,
+    counts: &'a [Vec<u64>],
+    /// Each cell's exact probability as `weight/denominator`, when the
+    /// deck was enumerated.
+    exact: Option<Vec<Vec<String>>>,
+    /// The colour scale's limit: the one the case's PNG heatmap uses.
+    limit: f64,
+}
+
+/// The front page's Markdown cut where the teacher's section starts and
+/// where the summary starts: `(intro, teacher, rest)`.
+fn split(front: &str) -> (&str, &str, &str) {
+    let start = front.find("\n## Start here").map_or(0, |i| i + 1);
+    let summary = front.find("\n## Summary").map_or(front.len(), |i| i + 1);
+    if start == 0 || summary < start {
+        let cut = summary.min(front.len());
+        return (&front[..cut], "", &front[cut..]);
+    }
+    (&front[..start], &front[start..summary], &front[summary..])
+}
+
+/// A heading's anchor as GitHub writes it: lower case, spaces to `-`,
+/// punctuation dropped.
+fn slug(text: &str) -> String {
+    text.chars()
+        .filter_map(|c| {
+            if c.is_alphanumeric() {
+                Some(c.to_lowercase().next().unwrap_or(c))
+            } else if c == ' ' || c == '-' {
+                Some('-')
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
+/// Markdown to HTML, with GitHub's heading anchors, so that the front
+/// page's `#sources` and `#provenance` links work on the page too.
+fn markdown(md: &str) -> String {
+    use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd, html};
+    let events: Vec<Event> = Parser::new_ext(md, Options::ENABLE_TABLES).collect();
+    let mut out: Vec<Event> = Vec::with_capacity(events.len());
+    let mut i = 0;
+    while i < events.len() {
+        if let Event::Start(Tag::Heading { level, .. }) = &events[i] {
+            let end = events[i..]
+                .iter()
+                .position(|e| matches!(e, Event::End(TagEnd::Heading(_))))
+                .map_or(events.len(), |k| i + k);
+            let text: String = events[i + 1..end]
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Text(t) | Event::Code(t) => Some(t.to_string()),
+                    _ => None,
+                })
+                .collect();
+            let mut inner = String::new();
+            html::push_html(&mut inner, events[i + 1..end].iter().cloned());
+            out.push(Event::Html(
+                format!("<{level} id=\"{}\">{inner}</{level}>\n", slug(&text)).into(),
+            ));
+            i = end + 1;
+            continue;
+        }
+        out.push(events[i].clone());
+        i += 1;
+    }
+    let mut s = String::new();
+    html::push_html(&mut s, out.into_iter());
+    s
+}
+
+/// The data the page's script draws: every algorithm's small decks.
+fn data(report: &SuiteReport) -> PageData<'_> {
+    let controls = crate::suite::fair_controls(&report.algorithms);
+    let algorithms: Vec<AlgorithmView> = report
+        .algorithms
+        .iter()
+        .map(|a| AlgorithmView {
+            id: &a.info.id,
+            name: &a.info.name,
+            verdict: a.verdict.label(),
+            page: crate::markdown::algorithm_page(&a.info.id),
+            cases: a
+                .cases
+                .iter()
+                .filter(|c| c.deck <= HTML_DECKS_UP_TO)
+                .filter_map(|c| {
+                    let s = c.sampled.as_ref()?;
+                    let sampled = deviation(&s.position_matrix);
+                    let mut matrices = vec![sampled];
+                    if let Some(e) = &c.exact {
+                        matrices.push(exact_deviation(&e.position_matrix));
+                    }
+                    if let Some(f) = crate::suite::fair_control(&controls, &a.info.id, c) {
+                        matrices.push(deviation(&f.position_matrix));
+                    }
+                    let refs: Vec<&[Vec<f64>]> = matrices.iter().map(Vec::as_slice).collect();
+                    Some(CaseView {
+                        deck: c.deck,
+                        shuffles: s.shuffles,
+                        seed: s.seed,
+                        verdict: s.verdict.label(),
+                        counts: &s.position_matrix,
+                        exact: c.exact.as_ref().map(|e| {
+                            e.position_weights
+                                .iter()
+                                .map(|row| {
+                                    row.iter()
+                                        .map(|w| format!("{w}/{}", e.denominator))
+                                        .collect()
+                                })
+                                .collect()
+                        }),
+                        limit: colour_limit(&refs, c.deck, s.shuffles),
+                    })
+                })
+                .collect(),
+        })
+        .filter(|a| !a.cases.is_empty())
+        .collect();
+    let first = report
+        .algorithms
+        .iter()
+        .find(|a| a.info.id == crate::markdown::teacher_naive())
+        .or_else(|| report.algorithms.first())
+        .map_or("", |a| a.info.id.as_str());
+    PageData {
+        algorithms,
+        control: FAIR_CONTROL,
+        first,
+    }
+}
+
+/// `reports/index.html` for `report`, whose front page reads `front`.
+///
+/// # Errors
+/// [`ReportError::Page`] when the template cannot be rendered.
+pub fn index(report: &SuiteReport, front: &str) -> Result<String, ReportError> {
+    let (intro, teacher, rest) = split(front);
+    let json = serde_json::to_string(&data(report))
+        .map_err(|e| ReportError::Page(e.to_string()))?
+        // Inside <script>, "</" would end the element.
+        .replace("</", "<\\/");
+    let mut env = minijinja::Environment::new();
+    env.add_template("index.html", TEMPLATE)
+        .map_err(|e| ReportError::Page(e.to_string()))?;
+    env.get_template("index.html")
+        .and_then(|t| {
+            t.render(minijinja::context! {
+                title => "Is this shuffle fair? The shuffle-audit report",
+                intro => markdown(intro),
+                teacher => markdown(teacher),
+                rest => markdown(rest),
+                data => json,
+            })
+        })
+        .map_err(|e| ReportError::Page(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headings_get_github_anchors() {
+        assert_eq!(slug("Sources"), "sources");
+        assert_eq!(
+            slug("Start here: one number makes a shuffle fair"),
+            "start-here-one-number-makes-a-shuffle-fair"
+        );
+        let html = markdown("## Sources\n\ntext [x](#sources)\n\n| a |\n|---|\n| 1 |\n");
+        assert!(html.contains("<h2 id=\"sources\">Sources</h2>"), "{html}");
+        assert!(html.contains("<table>"), "{html}");
+    }
+
+    #[test]
+    fn the_front_page_splits_at_the_teachers_section_and_the_summary() {
+        let md = "# T\n\nintro\n\n## Start here: x\n\nteach\n\n## Summary\n\nrows\n";
+        let (a, b, c) = split(md);
+        assert_eq!(a, "# T\n\nintro\n\n");
+        assert!(b.starts_with("## Start here") && b.ends_with("teach\n\n"));
+        assert!(c.starts_with("## Summary"));
+        let (a, b, c) = split("# T\n\n## Summary\n\nrows\n");
+        assert_eq!((a, b), ("# T\n\n", ""));
+        assert!(c.starts_with("## Summary"));
+    }
+}
