@@ -150,6 +150,24 @@ impl SuiteAlgorithm {
     }
 }
 
+/// Which files a default run writes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FileSet {
+    /// What the pages show and the data behind it: the committed report.
+    /// Each algorithm's heatmaps of the decks its page shows
+    /// ([`crate::SuiteAlgorithm::page_heatmap_decks`]), its permutation
+    /// figures, SVG twins of the figures drawn as bars or lines that stay
+    /// small, the sampled counts, the exact laws of enumerated decks, and
+    /// permutation CSVs up to [`crate::files::CSV_PERMUTATIONS_UP_TO`] cards.
+    #[default]
+    Pages,
+    /// Also every deck's heatmap, the SVG twin of every figure, the exact
+    /// position matrices of large decks, and permutation CSVs up to
+    /// [`crate::files::CSV_PERMUTATIONS_ALL_UP_TO`] cards (`--all-files`).
+    All,
+}
+
 /// What the default run was asked to do.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SuiteSettings {
@@ -161,7 +179,7 @@ pub struct SuiteSettings {
     /// Which files were written: `"pages"` (what the pages show) or
     /// `"all"` (`--all-files`).
     #[serde(default)]
-    pub files: crate::files::FileSet,
+    pub files: FileSet,
 }
 
 /// The default run's document: `reports/report.json`.

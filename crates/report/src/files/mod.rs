@@ -1,0 +1,348 @@
+//! The files of the default run beside `report.json`: a CSV of every
+//! matrix and histogram, a position heatmap of every case, permutation
+//! figures, p-value histograms of two-level runs, and the headline figure.
+//!
+//! Each is rendered in memory, as an [`OutputFile`]: a path relative to the
+//! report folder, with `/` separators, as `report.json` lists it, and its
+//! bytes. The folder writer ([`crate::folder::ReportFolder`]) writes them.
+
+use crate::error::ReportError;
+use crate::figures::{self, Figure, PValues, Panel};
+use crate::fmt::fmt_count;
+use crate::suite::SuiteCase;
+use stats::ExactDistribution;
+
+mod csv;
+mod scale;
+mod whole;
+
+pub use crate::suite::FileSet;
+pub use csv::{
+    CSV_PERMUTATIONS_ALL_UP_TO, CSV_PERMUTATIONS_UP_TO, csv_battery, csv_cells, csv_matrix,
+    csv_permutations,
+};
+use scale::pale_note;
+pub use scale::{
+    FAIR_ALPHA, PALE, PERMUTATION_TOP_MAX, colour_limit, deviation, exact_deviation, fair_envelope,
+    permutation_top, ratios_to_uniform,
+};
+pub use whole::{
+    HEADLINE, HEADLINE_PANELS, RIFFLE_FIGURE, SLIDE_DECK_UP_TO, headline, riffle_figure,
+};
+
+/// One file of a report folder, rendered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputFile {
+    /// Its path relative to the report folder, with `/` separators.
+    pub path: String,
+    /// Its contents.
+    pub bytes: Vec<u8>,
+}
+
+impl OutputFile {
+    /// A text file.
+    pub fn text(path: impl Into<String>, text: impl Into<String>) -> Self {
+        OutputFile {
+            path: path.into(),
+            bytes: text.into().into_bytes(),
+        }
+    }
+
+    /// A figure's two files, `stem.png` and `stem.svg`, PNG first.
+    pub fn figure(stem: &str, figure: Figure) -> [Self; 2] {
+        [
+            OutputFile {
+                path: format!("{stem}.png"),
+                bytes: figure.png,
+            },
+            OutputFile::text(format!("{stem}.svg"), figure.svg),
+        ]
+    }
+}
+
+/// The figure drawn by `draw`, as the two files of `stem`, or the error
+/// naming `stem`.
+fn figure_files(
+    stem: &str,
+    draw: impl FnOnce() -> Result<Figure, figures::FigureError>,
+) -> Result<[OutputFile; 2], ReportError> {
+    let figure = draw().map_err(|source| ReportError::Figure {
+        path: stem.to_string(),
+        source,
+    })?;
+    Ok(OutputFile::figure(stem, figure))
+}
+
+/// Heatmaps are written as SVG too up to this deck size; larger ones
+/// (thousands of cells, over half a megabyte of SVG each) as PNG only.
+pub const SVG_HEATMAPS_UP_TO: usize = 10;
+
+/// What a case's files need beyond the [`SuiteCase`] itself, which keeps
+/// only what `report.json` holds.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CaseData<'a> {
+    /// The first run's permutation counts, when a histogram was kept (also
+    /// for decks whose counts `report.json` leaves out).
+    pub counts: Option<&'a [u64]>,
+    /// The exact law, when the deck was enumerated.
+    pub law: Option<&'a ExactDistribution>,
+    /// The exact position matrix by the Markov chain, for a swap-based
+    /// shuffle on a deck too large to enumerate.
+    pub positions: Option<&'a stats::markov::PositionLaw>,
+    /// Draw the permutation figure (it needs `counts`) on this axis.
+    pub permutation: Option<PermutationAxis<'a>>,
+    /// A fair shuffle's position counts on the same deck and as many
+    /// shuffles (Fisher–Yates in the same run), drawn beside the case on
+    /// the same colour scale.
+    pub control: Option<&'a [Vec<u64>]>,
+    /// Which files the run writes.
+    pub set: FileSet,
+    /// Whether the algorithm's page shows this deck's heatmap.
+    pub on_page: bool,
+}
+
+/// What the permutation figures of one deck share, so that a reader can
+/// compare them: the fair envelope ([`fair_envelope`]) and the axis's top
+/// (ratio to `1/n!`, [`permutation_top`] over every algorithm drawn).
+#[derive(Clone, Copy, Debug)]
+pub struct PermutationAxis<'a> {
+    /// The fair envelope.
+    pub envelope: &'a [(f64, f64)],
+    /// The top of the axis.
+    pub top: f64,
+}
+
+/// The files of one sampled case of algorithm `id` (`data/<id>/`,
+/// `figures/<id>/`).
+///
+/// # Errors
+/// [`ReportError::Figure`] naming the figure that could not be drawn.
+pub fn case_files(
+    id: &str,
+    case: &SuiteCase,
+    data: CaseData,
+) -> Result<Vec<OutputFile>, ReportError> {
+    let Some(s) = &case.sampled else {
+        return Ok(Vec::new());
+    };
+    let n = s.deck;
+    let mut files = Vec::new();
+    let mut write = |rel: String, text: String| -> Result<(), ReportError> {
+        files.push(OutputFile::text(rel, text));
+        Ok(())
+    };
+    // The counts of a large deck (more cards than can be enumerated) are
+    // in report.json; their CSV copies, like its battery's, come with
+    // every file.
+    let copies = data.set == FileSet::All || n <= stats::MAX_EXACT_DECK;
+    if copies {
+        write(
+            format!("data/{id}/positions-n{n}.csv"),
+            csv_matrix(&s.position_matrix),
+        )?;
+    }
+    let exact_positions = data
+        .law
+        .map(ExactDistribution::position_matrix)
+        .or_else(|| data.positions.map(stats::markov::PositionLaw::rows));
+    // Enumerated laws: each cell as its exact fraction (`10/27`) beside
+    // its value. The Markov chain's 52-card fractions have ~90-digit
+    // denominators: there the cells are the exact values correctly
+    // rounded, written only with every file, and `shuffle-audit exact -d
+    // 52 --json` gives the fractions.
+    let exact_csv = match (data.law, &exact_positions) {
+        (Some(law), _) => Some(csv_cells(&law.position_fractions())),
+        (None, Some(m)) if data.set == FileSet::All => Some(csv_matrix(m)),
+        _ => None,
+    };
+    if let Some(csv) = exact_csv {
+        write(format!("data/{id}/exact-positions-n{n}.csv"), csv)?;
+    }
+    let csv_up_to = match data.set {
+        FileSet::Pages => CSV_PERMUTATIONS_UP_TO,
+        FileSet::All => CSV_PERMUTATIONS_ALL_UP_TO,
+    };
+    if let Some(counts) = data.counts
+        && n <= csv_up_to
+    {
+        write(
+            format!("data/{id}/permutations-n{n}.csv"),
+            csv_permutations(n, counts, data.law),
+        )?;
+    }
+    if let Some(battery) = &s.battery
+        && copies
+    {
+        write(format!("data/{id}/battery-n{n}.csv"), csv_battery(battery))?;
+    }
+
+    // The position heatmap: the exact law beside the samples when known,
+    // and a fair shuffle's sample of the same size on the same scale.
+    let sampled = deviation(&s.position_matrix);
+    // The exact panel: its matrix, heading and description, from the law
+    // when the deck was enumerated, else from the Markov chain.
+    let exact = match (data.law, data.positions) {
+        (Some(law), _) => Some((
+            law.position_matrix(),
+            format!("exact law: TV {:.4}", law.total_variation().lower),
+            format!("the exact law (every one of {} paths)", fmt_count(law.paths)),
+        )),
+        (None, Some(p)) => Some((
+            p.rows(),
+            "exact position matrix (Markov chain)".to_string(),
+            format!(
+                "exact, no sampling (one card's position as a Markov chain through {} random swaps)",
+                p.steps
+            ),
+        )),
+        (None, None) => None,
+    }
+    .map(|(m, heading, part)| (exact_deviation(&m), heading, part));
+    let control = data.control.map(deviation);
+    let mut matrices: Vec<&[Vec<f64>]> = vec![&sampled];
+    let mut panels = Vec::new();
+    let mut parts = Vec::new();
+    if let Some((e, heading, part)) = &exact {
+        matrices.push(e);
+        panels.push(Panel {
+            heading: heading.clone(),
+            deviation: e,
+        });
+        parts.push(part.clone());
+    }
+    panels.push(Panel {
+        heading: format!("{} shuffles: {}", fmt_count(s.shuffles), s.verdict.label()),
+        deviation: &sampled,
+    });
+    parts.push(format!(
+        "{} shuffles, seed {}",
+        fmt_count(s.shuffles),
+        s.seed
+    ));
+    if let Some(c) = &control {
+        matrices.push(c);
+        panels.push(Panel {
+            heading: "fair control: Fisher–Yates".into(),
+            deviation: c,
+        });
+        parts.push("Fisher–Yates, as many shuffles, the fair control".into());
+    }
+    let limit = colour_limit(&matrices, n, s.shuffles);
+    let order = match parts.len() {
+        1 => vec![""],
+        2 => vec!["Left: ", "right: "],
+        _ => vec!["Left: ", "middle: ", "right: "],
+    };
+    let lines = vec![
+        format!(
+            "{n} cards. Rows: cards by starting position; columns: final positions; colour: \
+             observed / expected − 1, limits ±{:.2}% ({}).",
+            100.0 * limit,
+            pale_note()
+        ),
+        parts
+            .iter()
+            .zip(order)
+            .map(|(p, o)| format!("{o}{p}"))
+            .collect::<Vec<_>>()
+            .join("; ")
+            + ".",
+    ];
+    let stem = format!("figures/{id}/positions-n{n}");
+    let [png, svg] = figure_files(&stem, || {
+        figures::heatmap(
+            &format!("{id}: where each card ends up"),
+            &lines,
+            &panels,
+            limit,
+        )
+    })?;
+    if data.on_page || data.set == FileSet::All {
+        files.push(png);
+    }
+    if data.set == FileSet::All && n <= SVG_HEATMAPS_UP_TO {
+        files.push(svg);
+    }
+
+    // The permutation figure.
+    if let (Some(axis), Some(counts)) = (data.permutation, data.counts) {
+        let k = counts.len();
+        let ratios = ratios_to_uniform(counts);
+        let exact: Option<Vec<f64>> = data
+            .law
+            .map(|law| law.probabilities().iter().map(|p| p * k as f64).collect());
+        let stem = format!("figures/{id}/permutations-n{n}");
+        let band = if k <= 24 {
+            "grey: the band every bar of a fair shuffle stays in (99 of 100 runs)"
+        } else {
+            "grey: the envelope a fair shuffle's sorted curve stays in (99 of 100 runs)"
+        };
+        let mut line = format!(
+            "{n} cards, {} shuffles, seed {}. Blue: sampled; black line: uniform 1/{n}!; {band}",
+            fmt_count(s.shuffles),
+            s.seed
+        );
+        if exact.is_some() {
+            line.push_str("; red: the exact law");
+        }
+        line.push('.');
+        let beyond = ratios
+            .iter()
+            .chain(exact.as_deref().unwrap_or(&[]))
+            .any(|&r| r > axis.top || (r > 0.0 && r < 1.0 / axis.top));
+        if beyond {
+            line.push_str(&format!(
+                " Ratios beyond ×{t} or below ×1/{t} are drawn at the edges.",
+                t = axis.top
+            ));
+        }
+        let [png, svg] = figure_files(&stem, || {
+            figures::permutations(
+                &format!("{id}: how likely each arrangement is"),
+                &[line],
+                n,
+                &ratios,
+                Some(axis.envelope),
+                exact.as_deref(),
+                axis.top,
+            )
+        })?;
+        files.push(png);
+        // Bars (up to 24 arrangements) make a small SVG; a sorted curve
+        // of thousands of points does not.
+        if k <= 24 || data.set == FileSet::All {
+            files.push(svg);
+        }
+    }
+
+    // The two-level test's p-values.
+    if let Some(r) = &s.repeat {
+        let tests: Vec<PValues> = r
+            .p_values
+            .iter()
+            .zip(&r.ks)
+            .map(|(v, ks)| PValues {
+                name: v.name.as_str(),
+                values: &v.values,
+                ks_log10_p: ks.log10_p,
+            })
+            .collect();
+        let stem = format!("figures/{id}/pvalues-n{n}");
+        let figure = figures::p_values(
+            &format!("{id}: p-values of {} runs", r.runs),
+            &[format!(
+                "{n} cards, {} shuffles per run, seeds {}..={}. Bars: runs per tenth of [0, 1]; \
+                 line: what a fair shuffle gives, runs / 10.",
+                fmt_count(s.shuffles),
+                r.seeds.first().copied().unwrap_or(s.seed),
+                r.seeds.last().copied().unwrap_or(s.seed)
+            )],
+            &tests,
+        );
+        files.extend(figure_files(&stem, || figure)?);
+    }
+    Ok(files)
+}
+
+#[cfg(test)]
+mod tests;

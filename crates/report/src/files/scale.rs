@@ -1,0 +1,98 @@
+//! The scales figures share: deviations from a fair shuffle, the colour
+//! limit that keeps a fair shuffle pale, and the permutation figures' axis.
+
+/// `observed / expected − 1` for a matrix of counts, each row against its
+/// own total spread evenly over the positions.
+pub fn deviation(counts: &[Vec<u64>]) -> Vec<Vec<f64>> {
+    let n = counts.len() as f64;
+    counts
+        .iter()
+        .map(|row| {
+            let total: u64 = row.iter().sum();
+            let expected = total as f64 / n;
+            row.iter().map(|&c| c as f64 / expected - 1.0).collect()
+        })
+        .collect()
+}
+
+/// `p · n − 1` for a matrix of exact probabilities.
+pub fn exact_deviation(probabilities: &[Vec<f64>]) -> Vec<Vec<f64>> {
+    let n = probabilities.len() as f64;
+    probabilities
+        .iter()
+        .map(|row| row.iter().map(|&p| p * n - 1.0).collect())
+        .collect()
+}
+
+/// The share of a heatmap's colour scale a fair shuffle's largest cell
+/// may reach: the scale runs to at least the fair spread divided by this,
+/// so a fair shuffle's matrix stays in the palest quarter of the colours.
+pub const PALE: f64 = 0.25;
+
+/// The probability that a fair shuffle's largest cell leaves the pale
+/// part of the scale ([`stats::fair::position_spread`]'s `alpha`).
+pub const FAIR_ALPHA: f64 = 0.01;
+
+/// The colour limit of heatmaps of `deck` cards sampled `shuffles` times:
+/// the largest deviation drawn, but at least the deviation every cell of a
+/// fair shuffle stays within (99 %, all cells at once) divided by
+/// [`PALE`].
+pub fn colour_limit(matrices: &[&[Vec<f64>]], deck: usize, shuffles: u64) -> f64 {
+    let floor = stats::fair::position_spread(deck, shuffles, FAIR_ALPHA) / PALE;
+    crate::figures::colour_limit(matrices, floor)
+}
+
+/// The band a fair shuffle's permutation histogram of `k` arrangements and
+/// `shuffles` decks stays in, all at once in 99 of 100 runs, as ratios to
+/// uniform: per bar up to 24 arrangements, per rank of the sorted curve
+/// beyond ([`stats::fair`]).
+pub fn fair_envelope(k: usize, shuffles: u64) -> Vec<(f64, f64)> {
+    let expected = shuffles as f64 / k as f64;
+    let ratio = |(lo, hi): (u64, u64)| (lo as f64 / expected, hi as f64 / expected);
+    if k <= 24 {
+        vec![ratio(stats::fair::histogram_band(k, shuffles, FAIR_ALPHA)); k]
+    } else {
+        stats::fair::sorted_envelope(k, shuffles, FAIR_ALPHA)
+            .into_iter()
+            .map(ratio)
+            .collect()
+    }
+}
+
+/// Counts as ratios to their mean: how many times as often as uniform.
+pub fn ratios_to_uniform(counts: &[u64]) -> Vec<f64> {
+    let total: u64 = counts.iter().sum();
+    let expected = total as f64 / counts.len() as f64;
+    counts.iter().map(|&c| c as f64 / expected).collect()
+}
+
+/// The widest a permutation figure's axis gets: `×1/4` to `×4`. A few
+/// algorithms deal some decks hundreds of times too often (a seed of a
+/// few bits); an axis stretched to them would flatten every other curve,
+/// so theirs run off the edge, and the figure says so.
+pub const PERMUTATION_TOP_MAX: f64 = 4.0;
+
+/// The top `T` of a permutation figure's logarithmic axis, which runs
+/// from `1/T` to `T`: a little beyond the farthest ratio from 1 drawn
+/// (sampled, exact or the fair envelope's, either way: `r` or `1/r`).
+/// Zero ratios (arrangements never dealt) do not count: they sit on the
+/// bottom edge.
+pub fn permutation_top(ratios: &[f64], exact: Option<&[f64]>, envelope: &[(f64, f64)]) -> f64 {
+    let farthest = ratios
+        .iter()
+        .chain(exact.unwrap_or(&[]))
+        .copied()
+        .chain(envelope.iter().flat_map(|&(lo, hi)| [lo, hi]))
+        .filter(|&r| r > 0.0)
+        .map(|r| r.max(1.0 / r))
+        .fold(1.0, f64::max);
+    (farthest * 1.08).min(PERMUTATION_TOP_MAX)
+}
+
+/// What the colour limits promise, for a figure's subtitle.
+pub(super) fn pale_note() -> String {
+    format!(
+        "a fair shuffle stays within the palest {:.0}% of the colours in 99 of 100 runs",
+        100.0 * PALE
+    )
+}
