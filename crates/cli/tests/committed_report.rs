@@ -100,6 +100,29 @@ fn the_committed_report_is_at_most_15_mb() {
 }
 
 #[test]
+fn the_teachers_section_is_also_in_simplified_chinese() {
+    let md = read(&reports().join("README.md"));
+    assert!(
+        md.contains("](README.zh.md)"),
+        "the front page links the Chinese page"
+    );
+    let zh = read(&reports().join("README.zh.md"));
+    assert!(zh.starts_with("# 这个洗牌公平吗？"));
+    // The same figures as the English section, from the same exact laws.
+    for needle in [
+        "Math.random() * deck.length",
+        "Math.random() * (index + 1)",
+        "27 条等可能的路径",
+        "ABC 4, ACB 5, BAC 5, BCA 5, CAB 4, CBA 4",
+        "最可能的排列由其中 159 条路径发出，最不可能的只有 32 条",
+        "只有 120 种单一轮换",
+        "全变差距离",
+    ] {
+        assert!(zh.contains(needle), "the Chinese page lacks {needle:?}");
+    }
+}
+
+#[test]
 fn every_algorithm_has_a_page_and_appears_once_in_the_summary() {
     let json: serde_json::Value =
         serde_json::from_str(&read(&reports().join("report.json"))).unwrap();

@@ -28,6 +28,8 @@ pub const LARGE_DECKS_PAGE: &str = "large-decks.md";
 pub const RIFFLES_PAGE: &str = "riffles.md";
 /// The glossary.
 pub const GLOSSARY_PAGE: &str = "glossary.md";
+/// The teacher's page in Simplified Chinese.
+pub const TEACHER_ZH_PAGE: &str = "README.zh.md";
 
 /// The page of algorithm `id`, relative to the report folder.
 pub fn algorithm_page(id: &str) -> String {
@@ -60,6 +62,9 @@ pub(crate) fn source_short(a: &SuiteAlgorithm) -> String {
 /// Every Markdown page of the default run, the front page first.
 pub fn pages(report: &SuiteReport) -> Vec<OutputFile> {
     let mut out = vec![OutputFile::text("README.md", front(report))];
+    if let Some(zh) = teacher_zh(report) {
+        out.push(OutputFile::text(TEACHER_ZH_PAGE, zh));
+    }
     for a in &report.algorithms {
         out.push(OutputFile::text(
             algorithm_page(&a.info.id),
@@ -136,9 +141,14 @@ pub fn front(report: &SuiteReport) -> String {
     let _ = writeln!(
         md,
         "Words in *italics* are explained where they first appear; the rest are in the \
-         [glossary]({GLOSSARY_PAGE}).\n"
+         [glossary]({GLOSSARY_PAGE}).{}\n",
+        if has_teacher(report) {
+            format!(" 中文教师页：[{TEACHER_ZH_PAGE}]({TEACHER_ZH_PAGE})。")
+        } else {
+            String::new()
+        }
     );
-    if !teacher::section(&mut md, report)
+    if !teacher::section(&mut md, report, teacher::Lang::En)
         && let Some(h) = &report.headline
     {
         let _ = writeln!(md, "![The naive swap beside Fisher–Yates]({h})\n");
@@ -186,6 +196,34 @@ pub fn front(report: &SuiteReport) -> String {
     sources(&mut md);
     provenance(&mut md, report);
     md
+}
+
+/// Whether the run has an algorithm the teacher's section compares.
+fn has_teacher(report: &SuiteReport) -> bool {
+    report
+        .algorithms
+        .iter()
+        .any(|a| [teacher::NAIVE, teacher::OFF_BY_ONE, teacher::FAIR].contains(&a.info.id.as_str()))
+}
+
+/// The teacher's page in Simplified Chinese (`README.zh.md`), when the run
+/// has the algorithms it compares.
+fn teacher_zh(report: &SuiteReport) -> Option<String> {
+    let mut md = String::new();
+    let p = &report.provenance;
+    let _ = writeln!(md, "# 这个洗牌公平吗？\n");
+    let _ = writeln!(
+        md,
+        "本页是 shuffle-audit 报告的教师页（简体中文）。完整报告、术语表和每个算法的页面为英文：\
+         [README.md](README.md)、[glossary.md]({GLOSSARY_PAGE})。报告检查的算法来自五篇博客文章\
+         （四篇中文，一篇英文），按原文移植，错误也照样保留；54 张牌即斗地主用的一副牌（52 张加两张\
+         王）。本页的每个数字都由下面的命令计算得出：`{}`（{} {}，提交 `{}`）。\n",
+        p.command,
+        p.tool,
+        p.version,
+        short(&p.git_commit)
+    );
+    teacher::section(&mut md, report, teacher::Lang::Zh).then_some(md)
 }
 
 /// How to read the figures, briefly.

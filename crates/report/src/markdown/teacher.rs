@@ -25,6 +25,25 @@ pub(crate) fn arrangement(a: &[usize]) -> String {
     a.iter().map(|&i| card(i)).collect()
 }
 
+/// The language of the teacher's page: English on the front page, and
+/// Simplified Chinese on its own page, since most of the source documents
+/// and their readers are Chinese.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Lang {
+    /// English.
+    En,
+    /// Simplified Chinese.
+    Zh,
+}
+
+/// `en` or `zh`, by language.
+fn pick<'a>(lang: Lang, en: &'a str, zh: &'a str) -> &'a str {
+    match lang {
+        Lang::En => en,
+        Lang::Zh => zh,
+    }
+}
+
 fn find<'a>(report: &'a SuiteReport, id: &str) -> Option<&'a SuiteAlgorithm> {
     report.algorithms.iter().find(|a| a.info.id == id)
 }
@@ -36,7 +55,7 @@ fn paths_of(p: &stats::Fraction, paths: u64) -> Option<u128> {
 
 /// The page: returns `false` (and writes nothing) when the run has none of
 /// the three algorithms.
-pub(super) fn section(md: &mut String, report: &SuiteReport) -> bool {
+pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool {
     let (naive, off, fair) = (
         find(report, NAIVE),
         find(report, OFF_BY_ONE),
@@ -47,36 +66,59 @@ pub(super) fn section(md: &mut String, report: &SuiteReport) -> bool {
     }
     let _ = writeln!(
         md,
-        "## Start here: one number makes a shuffle fair or biased\n"
+        "{}\n",
+        pick(
+            lang,
+            "## Start here: one number makes a shuffle fair or biased",
+            "## 从这里开始：一个数字决定洗牌公平与否"
+        )
     );
     let _ = writeln!(
         md,
-        "Most shuffles in the documents this report checks walk through the deck and swap \
-         each card with one picked at random. Whether every arrangement of the deck is then \
-         equally likely depends on one thing only: *which* cards the pick may land on. Here \
-         are the lines that decide it, as the documents wrote them.\n"
+        "{}\n",
+        pick(
+            lang,
+            "Most shuffles in the documents this report checks walk through the deck and swap \
+             each card with one picked at random. Whether every arrangement of the deck is then \
+             equally likely depends on one thing only: *which* cards the pick may land on. Here \
+             are the lines that decide it, as the documents wrote them.",
+            "本报告检查的文章里，大多数洗牌算法都是从头到尾（或从尾到头）走一遍牌堆，把每张牌和随机选中的\
+             一张牌交换。洗完后每一种排列是否等可能，只取决于一件事：随机选择*可以落在哪些牌上*。下面就是\
+             决定这一点的那几行代码，照原文抄录。"
+        )
     );
-    quotes(md);
+    quotes(md, lang);
     if let Some(h) = &report.headline {
         let _ = writeln!(
             md,
-            "![The naive swap, the off-by-one and Fisher–Yates on one scale]({h})\n\n*Where \
-             each card ends up* after each shuffle named above its panel, on one colour scale \
-             (a 16:9 slide, 1920 × 1080). Rows: cards by starting position; columns: where \
-             they end. Red: more often than a fair shuffle puts them there; blue: less often; \
-             white: as often. Each cell's percentage is printed in it, so the figure reads in \
-             grayscale too.\n"
+            "![{}]({h})\n\n{}\n",
+            pick(
+                lang,
+                "The naive swap, the off-by-one and Fisher–Yates on one scale",
+                "朴素交换、差一错误与 Fisher–Yates，同一色标"
+            ),
+            pick(
+                lang,
+                "*Where each card ends up* after each shuffle named above its panel, on one \
+                 colour scale (a 16:9 slide, 1920 × 1080). Rows: cards by starting position; \
+                 columns: where they end. Red: more often than a fair shuffle puts them there; \
+                 blue: less often; white: as often. Each cell's percentage is printed in it, so \
+                 the figure reads in grayscale too.",
+                "*每张牌最后落在哪里*：每个面板上方写着洗牌算法的名字，三者使用同一色标（16:9 幻灯片，\
+                 1920 × 1080）。行：牌的初始位置；列：洗牌后的位置。红色：比公平洗牌更常落在此处；\
+                 蓝色：更少；白色：与公平洗牌相同。每格都印有百分比，黑白打印也能读。"
+            )
         );
     }
     if let Some(tree) = &report.paths {
-        path_table(md, tree);
+        path_table(md, tree, lang);
     }
-    counting(md, naive, fair);
+    counting(md, naive, fair, lang);
     if let Some(n) = naive.and_then(|a| a.largest_exact()) {
-        how_big(md, n);
+        how_big(md, n, lang);
     }
     if let Some(o) = off {
-        off_by_one(md, o);
+        off_by_one(md, o, lang);
     }
     let ids: Vec<&str> = [naive, off, fair]
         .into_iter()
@@ -85,22 +127,32 @@ pub(super) fn section(md: &mut String, report: &SuiteReport) -> bool {
         .collect();
     let _ = writeln!(
         md,
-        "### For a lecture\n\nThe same three, with their figures, in a few seconds:\n\n\
-         ```sh\ncargo run --release -- suite --algorithms {} --large-decks none --out lecture\n```\n\n\
-         Each algorithm has its own page: {}.\n",
+        "{}\n\n```sh\ncargo run --release -- suite --algorithms {} --large-decks none --out \
+         lecture\n```\n\n{}{}{}\n",
+        pick(
+            lang,
+            "### For a lecture\n\nThe same three, with their figures, in a few seconds:",
+            "### 课堂演示\n\n同样三个算法连同图表，几秒钟即可生成："
+        ),
         ids.join(","),
+        pick(
+            lang,
+            "Each algorithm has its own page: ",
+            "每个算法都有自己的页面（英文）："
+        ),
         [naive, off, fair]
             .into_iter()
             .flatten()
             .map(|a| format!("[{}]({})", a.info.name, super::algorithm_page(&a.info.id)))
             .collect::<Vec<_>>()
-            .join(" · ")
+            .join(" · "),
+        pick(lang, ".", "。")
     );
     true
 }
 
 /// The lines that pick the card, grouped by language.
-fn quotes(md: &mut String) {
+fn quotes(md: &mut String, lang: Lang) {
     for language in ["JavaScript", "C++"] {
         let fence = if language == "C++" { "cpp" } else { "js" };
         let _ = writeln!(md, "```{fence}");
@@ -113,33 +165,54 @@ fn quotes(md: &mut String) {
                 let _ = writeln!(md);
             }
             let from = q.document.and_then(document).map_or_else(
-                || "Not in the documents".to_string(),
+                || pick(lang, "Not in the documents", "原文没有").to_string(),
                 |d| d.short.to_string(),
             );
             let what = match q.algorithm {
-                "alt-naive-shuffle" | "naive-swap-rand15" => "the naive swap: biased",
-                "blog-fisher-yates" => "the off-by-one: Sattolo's algorithm, biased",
-                "fisher-yates" => "Fisher–Yates: fair",
-                "poker-fixed-rand15" => "Fisher–Yates: fair (up to rand()'s own 15-bit bias)",
+                "alt-naive-shuffle" | "naive-swap-rand15" => {
+                    pick(lang, "the naive swap: biased", "朴素交换：有偏")
+                }
+                "blog-fisher-yates" => pick(
+                    lang,
+                    "the off-by-one: Sattolo's algorithm, biased",
+                    "差一错误：Sattolo 算法，有偏",
+                ),
+                "fisher-yates" => pick(lang, "Fisher–Yates: fair", "Fisher–Yates：公平"),
+                "poker-fixed-rand15" => pick(
+                    lang,
+                    "Fisher–Yates: fair (up to rand()'s own 15-bit bias)",
+                    "Fisher–Yates：公平（除了 rand() 自身 15 位的微小偏差）",
+                ),
                 _ => "",
             };
-            let _ = writeln!(md, "// {what}. {from}: {}", q.location);
+            let _ = match lang {
+                Lang::En => writeln!(md, "// {what}. {from}: {}", q.location),
+                Lang::Zh => writeln!(md, "// {what}。{from}：{}", q.location),
+            };
             let _ = writeln!(md, "{}", q.code.replace('\t', "    "));
         }
         let _ = writeln!(md, "```\n");
     }
     let _ = writeln!(
         md,
-        "In the JavaScript loop `index` runs from the last card down to the first. Picking \
-         among *all* cards (`deck.length`, or `poker_size` in C++) is the naive swap. Picking \
-         below `index` never lets a card stay where it is. Picking below `index + 1` (or, \
-         going forwards as the C++ does, from `i` to the end) is Fisher–Yates.\n"
+        "{}\n",
+        pick(
+            lang,
+            "In the JavaScript loop `index` runs from the last card down to the first. \
+             Picking among *all* cards (`deck.length`, or `poker_size` in C++) is the naive \
+             swap. Picking below `index` never lets a card stay where it is. Picking below \
+             `index + 1` (or, going forwards as the C++ does, from `i` to the end) is \
+             Fisher–Yates.",
+            "JavaScript 循环中 `index` 从最后一张牌递减到第一张。在*所有*牌中选（`deck.length`，\
+             C++ 中为 `poker_size`）就是朴素交换；在 `index` 以下选，牌永远不能留在原位；在 \
+             `index + 1` 以下选（或像 C++ 那样向前走，从 `i` 选到末尾）才是 Fisher–Yates。"
+        )
     );
 }
 
 /// The naive swap's paths on 3 cards as a table: one row per first two
 /// choices, one column per third.
-fn path_table(md: &mut String, tree: &PathTree) {
+fn path_table(md: &mut String, tree: &PathTree, lang: Lang) {
     let n = tree.deck;
     let Some(first) = tree.paths.first() else {
         return;
@@ -153,23 +226,39 @@ fn path_table(md: &mut String, tree: &PathTree) {
     if draws == 0 || !uniform_shape {
         return;
     }
-    let _ = writeln!(
-        md,
-        "### Why the naive swap cannot be fair\n\nTake {n} cards, {}. The naive swap makes \
-         {draws} swaps, and each picks one of {each} positions, so it has {each}{} = {} \
-         equally likely paths. Here is every one of them: the swap at step *i* exchanges the \
-         card at position *i* with the card at the position picked.\n",
-        (0..n)
-            .map(card)
-            .map(String::from)
-            .collect::<Vec<_>>()
-            .join(", "),
-        format!(" × {each}").repeat(draws - 1),
-        tree.paths.len()
-    );
-    let head: Vec<String> = (1..draws).map(|i| format!("step {i} picks")).collect();
+    let cards = (0..n)
+        .map(card)
+        .map(String::from)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let product = format!("{each}{}", format!(" × {each}").repeat(draws - 1));
+    let total = tree.paths.len();
+    let _ = match lang {
+        Lang::En => writeln!(
+            md,
+            "### Why the naive swap cannot be fair\n\nTake {n} cards, {cards}. The naive swap \
+             makes {draws} swaps, and each picks one of {each} positions, so it has {product} = \
+             {total} equally likely paths. Here is every one of them: the swap at step *i* \
+             exchanges the card at position *i* with the card at the position picked.\n"
+        ),
+        Lang::Zh => writeln!(
+            md,
+            "### 为什么朴素交换不可能公平\n\n取 {n} 张牌 {cards}。朴素交换做 {draws} 次交换，每次从 \
+             {each} 个位置中选一个，所以共有 {product} = {total} 条等可能的路径。下表列出全部路径：\
+             第 *i* 步把第 *i* 个位置上的牌与选中位置上的牌交换。\n"
+        ),
+    };
+    let head: Vec<String> = (1..draws)
+        .map(|i| match lang {
+            Lang::En => format!("step {i} picks"),
+            Lang::Zh => format!("第 {i} 步选"),
+        })
+        .collect();
     let last: Vec<String> = (1..=each)
-        .map(|v| format!("step {draws} picks {v}"))
+        .map(|v| match lang {
+            Lang::En => format!("step {draws} picks {v}"),
+            Lang::Zh => format!("第 {draws} 步选 {v}"),
+        })
         .collect();
     let _ = writeln!(
         md,
@@ -188,56 +277,83 @@ fn path_table(md: &mut String, tree: &PathTree) {
         let _ = writeln!(md, "| {} | {} |", prefix.join(" | "), leaves.join(" | "));
     }
     let tally = tree.tally();
-    let _ = writeln!(
-        md,
-        "\nCounting the arrangements: {}. {} paths cannot be shared evenly among {} \
-         arrangements ({} / {} is not a whole number), so some arrangements must come up more \
-         often than others, whatever random numbers are used.\n",
-        tally
-            .iter()
-            .map(|(a, c)| format!("{} {c}", arrangement(a)))
-            .collect::<Vec<_>>()
-            .join(", "),
-        tree.paths.len(),
-        tally.len(),
-        tree.paths.len(),
-        tally.len()
-    );
+    let counts = tally
+        .iter()
+        .map(|(a, c)| format!("{} {c}", arrangement(a)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let k = tally.len();
+    let _ = match lang {
+        Lang::En => writeln!(
+            md,
+            "\nCounting the arrangements: {counts}. {total} paths cannot be shared evenly among \
+             {k} arrangements ({total} / {k} is not a whole number), so some arrangements must \
+             come up more often than others, whatever random numbers are used.\n"
+        ),
+        Lang::Zh => writeln!(
+            md,
+            "\n按排列计数：{counts}。{total} 条路径无法平均分给 {k} 种排列（{total} / {k} 不是整数），\
+             所以无论随机数多好，总有些排列出现得更频繁。\n"
+        ),
+    };
 }
 
 /// The counting argument for every deck, and why Fisher–Yates escapes it.
-fn counting(md: &mut String, naive: Option<&SuiteAlgorithm>, fair: Option<&SuiteAlgorithm>) {
+fn counting(
+    md: &mut String,
+    naive: Option<&SuiteAlgorithm>,
+    fair: Option<&SuiteAlgorithm>,
+    lang: Lang,
+) {
     if naive.is_some() {
         let _ = writeln!(
             md,
-            "The same holds for every deck of *n* ≥ 3 cards: the naive swap has *n*^*n* \
-             equally likely paths, and they could only be shared evenly among the *n*! \
-             arrangements if *n*! divided *n*^*n*. It cannot: *n* − 1 divides *n*!, but shares \
-             no factor with *n*, hence none with *n*^*n*.\n"
+            "{}\n",
+            pick(
+                lang,
+                "The same holds for every deck of *n* ≥ 3 cards: the naive swap has *n*^*n* \
+                 equally likely paths, and they could only be shared evenly among the *n*! \
+                 arrangements if *n*! divided *n*^*n*. It cannot: *n* − 1 divides *n*!, but \
+                 shares no factor with *n*, hence none with *n*^*n*.",
+                "对任何 *n* ≥ 3 张牌都一样：朴素交换有 *n*^*n* 条等可能的路径，只有当 *n*! 整除 \
+                 *n*^*n* 时才能平均分给 *n*! 种排列。但这不可能：*n* − 1 整除 *n*!，却与 *n* 互质，\
+                 因而与 *n*^*n* 也互质。"
+            )
         );
     }
     let Some(fy) = fair.and_then(|a| a.largest_exact()) else {
         return;
     };
     let n = fy.deck;
-    let _ = writeln!(
-        md,
-        "### Why Fisher–Yates is fair\n\nFisher–Yates picks among *n* cards for the first \
-         position, *n* − 1 for the next, and so on down to 1: *n* · (*n* − 1) · … · 1 = *n*! \
-         paths, and no two of them deal the same arrangement, so each arrangement has exactly \
-         one path, and probability 1/*n*!. Counted on {n} cards: {} paths, {} arrangements \
-         dealt, each with probability {} (largest {}, smallest {}).\n",
-        fmt_count(fy.paths),
-        fmt_count(fy.support as u64),
-        fy.max_probability_exact,
-        fy.max_probability_exact,
-        fy.min_probability_exact,
+    let (paths, dealt) = (fmt_count(fy.paths), fmt_count(fy.support as u64));
+    let (p, max, min) = (
+        &fy.max_probability_exact,
+        &fy.max_probability_exact,
+        &fy.min_probability_exact,
     );
+    let _ = match lang {
+        Lang::En => writeln!(
+            md,
+            "### Why Fisher–Yates is fair\n\nFisher–Yates picks among *n* cards for the first \
+             position, *n* − 1 for the next, and so on down to 1: *n* · (*n* − 1) · … · 1 = \
+             *n*! paths, and no two of them deal the same arrangement, so each arrangement has \
+             exactly one path, and probability 1/*n*!. Counted on {n} cards: {paths} paths, \
+             {dealt} arrangements dealt, each with probability {p} (largest {max}, smallest \
+             {min}).\n"
+        ),
+        Lang::Zh => writeln!(
+            md,
+            "### 为什么 Fisher–Yates 是公平的\n\nFisher–Yates 为第一个位置从 *n* 张牌中选，下一个从 \
+             *n* − 1 张中选，依此类推直到 1：共 *n* · (*n* − 1) · … · 1 = *n*! 条路径，且任意两条路径\
+             发出的排列都不同，所以每种排列恰好对应一条路径，概率为 1/*n*!。在 {n} 张牌上逐一计数：\
+             {paths} 条路径，发出 {dealt} 种排列，每种概率 {p}（最大 {max}，最小 {min}）。\n"
+        ),
+    };
 }
 
 /// The striking numbers of the naive swap on its largest enumerated deck,
 /// and total variation distance as a bettor's advantage.
-fn how_big(md: &mut String, n: &ExactReport) {
+fn how_big(md: &mut String, n: &ExactReport, lang: Lang) {
     let (Some(most), Some(least)) = (
         paths_of(&n.max_probability_exact, n.paths),
         paths_of(&n.min_probability_exact, n.paths),
@@ -246,34 +362,42 @@ fn how_big(md: &mut String, n: &ExactReport) {
     };
     let deck = n.deck;
     let all = factorial(deck);
-    let _ = writeln!(
-        md,
-        "### How big is the bias?\n\nOn {deck} cards the naive swap has {deck}^{deck} = {} \
-         paths for {} arrangements, {:.1} paths each if they were shared evenly. Counted \
-         exactly, the most likely arrangement is dealt by {} of them and the least likely by \
-         {}: the first comes up {:.1} times as often as the second.\n",
-        fmt_count(n.paths),
-        fmt_count(all),
-        n.paths as f64 / all as f64,
-        fmt_count(most as u64),
-        fmt_count(least as u64),
-        most as f64 / least as f64,
-    );
-    let _ = writeln!(
-        md,
-        "One number sums it up, the *total variation distance* (TV): the largest amount by \
-         which any bet on the deck's order (\"the top card is an ace\", \"the deck is one of \
-         these 200 arrangements\") wins more often with this shuffle than with a fair one. For \
-         the naive swap on {deck} cards it is {}: a player who knows which arrangements it \
-         favours wins such a bet {:.1} percentage points more often than against a fair \
-         deck. A fair shuffle's TV is 0.\n",
-        fmt_prob(n.total_variation),
-        100.0 * n.total_variation
-    );
+    let paths = fmt_count(n.paths);
+    let arrangements = fmt_count(all);
+    let share = n.paths as f64 / all as f64;
+    let (most_s, least_s) = (fmt_count(most as u64), fmt_count(least as u64));
+    let ratio = most as f64 / least as f64;
+    let tv = fmt_prob(n.total_variation);
+    let points = 100.0 * n.total_variation;
+    let _ = match lang {
+        Lang::En => writeln!(
+            md,
+            "### How big is the bias?\n\nOn {deck} cards the naive swap has {deck}^{deck} = \
+             {paths} paths for {arrangements} arrangements, {share:.1} paths each if they were \
+             shared evenly. Counted exactly, the most likely arrangement is dealt by {most_s} of \
+             them and the least likely by {least_s}: the first comes up {ratio:.1} times as \
+             often as the second.\n\nOne number sums it up, the *total variation distance* \
+             (TV): the largest amount by which any bet on the deck's order (\"the top card is \
+             an ace\", \"the deck is one of these 200 arrangements\") wins more often with this \
+             shuffle than with a fair one. For the naive swap on {deck} cards it is {tv}: a \
+             player who knows which arrangements it favours wins such a bet {points:.1} \
+             percentage points more often than against a fair deck. A fair shuffle's TV is 0.\n"
+        ),
+        Lang::Zh => writeln!(
+            md,
+            "### 偏差有多大？\n\n在 {deck} 张牌上，朴素交换有 {deck}^{deck} = {paths} 条路径，对应 \
+             {arrangements} 种排列；若平均分配，每种排列应得 {share:.1} 条。精确计数的结果是：最可能\
+             的排列由其中 {most_s} 条路径发出，最不可能的只有 {least_s} 条，前者出现的频率是后者的 \
+             {ratio:.1} 倍。\n\n一个数字就能概括：*全变差距离*（TV）。它是对牌序的任何一种押注（\
+             “第一张是 A”“牌序是这 200 种之一”）在该洗牌下比在公平洗牌下多赢的最大概率。{deck} \
+             张牌的朴素交换为 {tv}：知道它偏爱哪些排列的玩家，押注的胜率比面对公平洗牌高 \
+             {points:.1} 个百分点。公平洗牌的 TV 为 0。\n"
+        ),
+    };
 }
 
 /// The off-by-one: Sattolo's algorithm.
-fn off_by_one(md: &mut String, o: &SuiteAlgorithm) {
+fn off_by_one(md: &mut String, o: &SuiteAlgorithm, lang: Lang) {
     let Some(e) = o.largest_exact() else {
         return;
     };
@@ -294,26 +418,41 @@ fn off_by_one(md: &mut String, o: &SuiteAlgorithm) {
     if !sattolo {
         return;
     }
-    let _ = writeln!(
-        md,
-        "### The off-by-one\n\nDrawing below `index` instead of `index + 1` looks like the \
-         fix for the naive swap; it is another algorithm, Sattolo's, made for another job: \
-         dealing one random *single cycle*. A card is never swapped with itself, so follow \
-         card A to where it ends, then the card that started there, and so on: you pass \
-         through every card before coming back to A. Of the {} arrangements of {n} cards \
-         only the {} single cycles can be dealt, each with probability {}; the other {} never \
-         come up. Its TV is {} = 1 − 1/{n}. No card ever ends where it started: the diagonal \
-         of its heatmap is empty. The \"Knuth-Durstenfeld\" and \"Inside-Out\" of {} make \
-         the same mistake.\n",
-        fmt_count(factorial(n)),
-        fmt_count(e.support as u64),
-        e.max_probability_exact,
-        fmt_count(factorial(n) - e.support as u64),
-        fmt_prob(e.total_variation),
-        algorithms::registry::find("blog-knuth-durstenfeld")
-            .ok()
-            .and_then(|e| e.sources.first())
-            .and_then(|s| document(s.document))
-            .map_or("Another post", |d| d.short),
-    );
+    let all = fmt_count(factorial(n));
+    let support = fmt_count(e.support as u64);
+    let p = &e.max_probability_exact;
+    let never = fmt_count(factorial(n) - e.support as u64);
+    let tv = fmt_prob(e.total_variation);
+    let same = algorithms::registry::find("blog-knuth-durstenfeld")
+        .ok()
+        .and_then(|e| e.sources.first())
+        .and_then(|s| document(s.document))
+        .map_or("another post", |d| match lang {
+            Lang::En => d.short,
+            Lang::Zh => d.title,
+        });
+    let _ = match lang {
+        Lang::En => writeln!(
+            md,
+            "### The off-by-one\n\nDrawing below `index` instead of `index + 1` looks like the \
+             fix for the naive swap; it is another algorithm, Sattolo's, made for another job: \
+             dealing one random *single cycle*. A card is never swapped with itself, so follow \
+             card A to where it ends, then the card that started there, and so on: you pass \
+             through every card before coming back to A. Of the {all} arrangements of {n} \
+             cards only the {support} single cycles can be dealt, each with probability {p}; \
+             the other {never} never come up. Its TV is {tv} = 1 − 1/{n}. No card ever ends \
+             where it started: the diagonal of its heatmap is empty. The \"Knuth-Durstenfeld\" \
+             and \"Inside-Out\" of {same} make the same mistake.\n"
+        ),
+        Lang::Zh => writeln!(
+            md,
+            "### 差一错误\n\n在 `index` 以下选、而不是在 `index + 1` 以下选，看起来像是对朴素交换\
+             的修正，其实是另一个算法：Sattolo 算法，它的用途是生成一个随机的*单一轮换*。牌永远不会\
+             与自己交换，所以从牌 A 出发，看它落到哪里，再看原来在那里的牌落到哪里……一路走下去，\
+             会经过每一张牌才回到 A。{n} 张牌的 {all} 种排列中，只有 {support} 种单一轮换可能出现，\
+             每种概率 {p}；其余 {never} 种永远不会出现。它的 TV 为 {tv} = 1 − 1/{n}。没有任何牌会\
+             留在原位：热图的对角线是空的。{same} 中的 “Knuth-Durstenfeld” 和 “Inside-Out” \
+             犯了同样的错误。\n"
+        ),
+    };
 }
