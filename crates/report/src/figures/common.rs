@@ -132,12 +132,12 @@ pub(super) struct TextSizes {
 
 /// The report's figures: readable printed at half their width.
 pub(super) const REPORT: TextSizes = TextSizes {
-    title: 28,
-    line: 19,
-    step: 25,
-    caption: 22,
-    tick: 17,
-    axis: 19,
+    title: 30,
+    line: 21,
+    step: 27,
+    caption: 24,
+    tick: 20,
+    axis: 22,
 };
 
 /// The slide (1920 × 1080): no text under 24 px.

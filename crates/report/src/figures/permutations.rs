@@ -72,8 +72,8 @@ pub fn permutations(
         if k <= 24 {
             let mut chart = ChartBuilder::on(&body)
                 .margin(12)
-                .x_label_area_size(60)
-                .y_label_area_size(80)
+                .x_label_area_size(TICK_PX * 3 + AXIS_PX + 4)
+                .y_label_area_size(TICK_PX * 3 + AXIS_PX + 20)
                 .build_cartesian_2d((0..k as i32 - 1).into_segmented(), -span..span)
                 .map_err(|e| e.to_string())?;
             chart
@@ -142,8 +142,8 @@ pub fn permutations(
         } else {
             let mut chart = ChartBuilder::on(&body)
                 .margin(12)
-                .x_label_area_size(50)
-                .y_label_area_size(80)
+                .x_label_area_size(TICK_PX * 2 + AXIS_PX + 4)
+                .y_label_area_size(TICK_PX * 3 + AXIS_PX + 20)
                 .build_cartesian_2d(0.0..k as f64, -span..span)
                 .map_err(|e| e.to_string())?;
             chart

@@ -61,8 +61,8 @@ pub fn p_values(title: &str, lines: &[String], tests: &[PValues]) -> Result<Figu
                     (FONT, super::common::CAPTION_PX),
                 )
                 .margin(10)
-                .x_label_area_size(44)
-                .y_label_area_size(50)
+                .x_label_area_size(TICK_PX * 2 + AXIS_PX + 4)
+                .y_label_area_size(TICK_PX * 2 + AXIS_PX + 12)
                 .build_cartesian_2d(0.0..1.0, 0.0..top_value)
                 .map_err(|e| e.to_string())?;
             chart

@@ -47,7 +47,7 @@ pub const EVIDENCE_CAP: f64 = 30.0;
 const FAMOUS_RIFFLES: u32 = 7;
 
 /// Height of the legend strip under the panels.
-const LEGEND: u32 = 80;
+const LEGEND: u32 = 100;
 
 /// The riffle figure: the exact total variation distance after `k`
 /// riffles (left, with a mark at 7) and, for each model, `−log10 p` of
@@ -93,8 +93,8 @@ pub fn riffles(
         let mut tv = ChartBuilder::on(&areas[0])
             .caption("exact distance from uniform (GSR)", (FONT, CAPTION_PX))
             .margin(12)
-            .x_label_area_size(44)
-            .y_label_area_size(56)
+            .x_label_area_size(TICK_PX * 2 + AXIS_PX + 4)
+            .y_label_area_size(TICK_PX * 2 + AXIS_PX + 18)
             .build_cartesian_2d(x_range.clone(), 0.0..1.05)
             .map_err(|e| e.to_string())?;
         tv.configure_mesh()
@@ -132,8 +132,8 @@ pub fn riffles(
             let mut chart = ChartBuilder::on(area)
                 .caption(&panel.heading, (FONT, CAPTION_PX))
                 .margin(12)
-                .x_label_area_size(44)
-                .y_label_area_size(56)
+                .x_label_area_size(TICK_PX * 2 + AXIS_PX + 4)
+                .y_label_area_size(TICK_PX * 2 + AXIS_PX + 18)
                 .build_cartesian_2d(x_range.clone(), 0.0..top)
                 .map_err(|e| e.to_string())?;
             chart

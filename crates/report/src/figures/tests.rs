@@ -73,8 +73,8 @@ fn heatmap_png_has_size_colours_and_text() {
     )
     .unwrap();
     // A 150 px colour bar beside one 640 px panel; a title block of one
-    // line (28 + 30 + 25 px) above it.
-    check_png(&figure.png, 790, 723);
+    // line (30 + 30 + 27 px) above it.
+    check_png(&figure.png, 790, 727);
     let svg = &figure.svg;
     assert!(svg.starts_with("<svg") && svg.contains("naive-swap"));
 }
@@ -92,14 +92,14 @@ fn permutation_figures_draw_for_small_and_large_decks() {
         1.5,
     )
     .unwrap();
-    // No subtitle: a 58 px title block above 560 px of plot.
-    check_png(&f.png, 1000, 618);
+    // No subtitle: a 60 px title block above 560 px of plot.
+    check_png(&f.png, 1000, 620);
     let q: Vec<f64> = (0..120).map(|i| (1.0 + (i % 7) as f64) / 4.0).collect();
     let env: Vec<(f64, f64)> = (0..120)
         .map(|i| (1.2 - i as f64 / 200.0, 1.5 - i as f64 / 200.0))
         .collect();
     let f = permutations("naive-swap, 5 cards", &[], 5, &q, Some(&env), None, 2.0).unwrap();
-    check_png(&f.png, 1000, 618);
+    check_png(&f.png, 1000, 620);
     let svg = &f.svg;
     assert!(svg.contains("arrangements, from most to least likely"));
     assert!(svg.contains("times as likely as uniform (1 = 1/5!)"));
@@ -126,7 +126,7 @@ fn p_value_histogram_draws_one_panel_per_test() {
         ],
     )
     .unwrap();
-    check_png(&f.png, 880, 523);
+    check_png(&f.png, 880, 527);
     let svg = &f.svg;
     assert!(
         svg.contains("flat: KS p") && svg.contains("piled: KS p"),
@@ -149,7 +149,7 @@ fn subtitles_wrap_inside_the_canvas() {
         assert_eq!(lines.join(" "), long, "no word lost");
         assert_eq!(lines.len() > 1, line_width(&long) > width - 28);
     }
-    // The figure grows to hold them: one more line, 25 px taller.
+    // The figure grows to hold them: one more line, 27 px taller.
     let m = vec![vec![0.0; 3]; 3];
     let panel = [Panel {
         heading: "n = 3".into(),
@@ -160,7 +160,7 @@ fn subtitles_wrap_inside_the_canvas() {
     let height = |png: &[u8]| image::load_from_memory(png).unwrap().height();
     let extra = fit_lines(std::slice::from_ref(&long), 790).len() as u32 - 1;
     assert!(extra >= 1);
-    assert_eq!(height(&wrapped.png), height(&short.png) + 25 * extra);
+    assert_eq!(height(&wrapped.png), height(&short.png) + 27 * extra);
 }
 
 #[test]
