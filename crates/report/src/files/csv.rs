@@ -64,10 +64,11 @@ pub fn csv_permutations(deck: usize, counts: &[u64], law: Option<&ExactDistribut
     s
 }
 
-/// Permutation histograms are written as CSV up to this deck size (720
+/// Permutation histograms are written as CSV up to this deck size (120
 /// rows); larger ones are summarised by their figure and tests, unless
-/// every file is asked for ([`FileSet::All`]).
-pub const CSV_PERMUTATIONS_UP_TO: usize = 6;
+/// every file is asked for ([`FileSet::All`]). `shuffle-audit exact
+/// --json` gives every arrangement's exact probability on 6 cards.
+pub const CSV_PERMUTATIONS_UP_TO: usize = 5;
 
 /// With [`FileSet::All`], permutation histograms are written as CSV up to
 /// this deck size (40,320 rows).
