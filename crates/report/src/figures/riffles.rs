@@ -51,7 +51,7 @@ const LEGEND: u32 = 100;
 
 /// The riffle figure: the exact total variation distance after `k`
 /// riffles (left, with a mark at 7) and, for each model, `−log10 p` of
-/// each test against `k` (capped at [`EVIDENCE_CAP`]), with the dashed
+/// each test against `k` (capped at 10^-30), with the dashed
 /// line a test must come under to be unable to tell (`tells_below`); one
 /// legend under the panels.
 pub fn riffles(

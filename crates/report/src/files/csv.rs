@@ -66,11 +66,11 @@ pub fn csv_permutations(deck: usize, counts: &[u64], law: Option<&ExactDistribut
 
 /// Permutation histograms are written as CSV up to this deck size (120
 /// rows); larger ones are summarised by their figure and tests, unless
-/// every file is asked for ([`FileSet::All`]). `shuffle-audit exact
+/// every file is asked for ([`FileSet::All`](crate::suite::FileSet::All)). `shuffle-audit exact
 /// --json` gives every arrangement's exact probability on 6 cards.
 pub const CSV_PERMUTATIONS_UP_TO: usize = 5;
 
-/// With [`FileSet::All`], permutation histograms are written as CSV up to
+/// With [`FileSet::All`](crate::suite::FileSet::All), permutation histograms are written as CSV up to
 /// this deck size (40,320 rows).
 pub const CSV_PERMUTATIONS_ALL_UP_TO: usize = 8;
 
