@@ -47,4 +47,12 @@ pub enum ExactError {
         /// The offending draw.
         draw: String,
     },
+    /// A path's loop went on past the most draws a listed path may take.
+    #[error(
+        "the paths cannot be listed one by one: a loop went on past {draws} draws (the tree is infinite)"
+    )]
+    Unbounded {
+        /// The most draws a path may take.
+        draws: usize,
+    },
 }

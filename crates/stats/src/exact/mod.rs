@@ -24,7 +24,7 @@ mod compose;
 mod paths;
 mod walk;
 
-pub use paths::{Path, every_path};
+pub use paths::{MAX_PATH_DRAWS, Path, every_path};
 
 pub(crate) use compose::reduce;
 

@@ -26,7 +26,15 @@ struct Replay {
     not_uniform: Option<Draw>,
 }
 
+/// The most draws one listed path may take: a loop that asks to go on past
+/// it (a redraw that keeps drawing a taken card) makes the tree infinite.
+pub const MAX_PATH_DRAWS: usize = 4096;
+
 impl Source for Replay {
+    fn keep_going(&self) -> bool {
+        self.next < MAX_PATH_DRAWS
+    }
+
     fn draw(&mut self, draw: Draw) -> u64 {
         let k = match draw {
             Draw::Below(k) => k,
@@ -55,7 +63,9 @@ impl Source for Replay {
 ///
 /// # Errors
 /// [`ExactError::NotUniform`] for a draw other than [`Draw::Below`];
-/// [`ExactError::TooManyPaths`] past `max_paths` paths.
+/// [`ExactError::TooManyPaths`] past `max_paths` paths;
+/// [`ExactError::Unbounded`] for a path whose loop goes on past
+/// [`MAX_PATH_DRAWS`] draws.
 pub fn every_path<A: Shuffle + ?Sized>(
     algorithm: &A,
     deck: usize,
@@ -79,6 +89,11 @@ pub fn every_path<A: Shuffle + ?Sized>(
         };
         let mut cards: Vec<usize> = (0..deck).collect();
         algorithm.shuffle(&mut cards, &mut replay);
+        if replay.next >= MAX_PATH_DRAWS {
+            return Err(ExactError::Unbounded {
+                draws: MAX_PATH_DRAWS,
+            });
+        }
         if let Some(draw) = replay.not_uniform {
             return Err(ExactError::NotUniform {
                 draw: format!("{draw:?}"),
@@ -173,6 +188,13 @@ mod tests {
         assert!(matches!(
             every_path(&rand15.algorithm, 3, 1_000),
             Err(ExactError::NotUniform { .. })
+        ));
+        // A redraw loop's first path (always drawing 0) never ends: refused,
+        // not hung.
+        let redraw = registry::find("redraw-on-empty").unwrap();
+        assert!(matches!(
+            every_path(&redraw.algorithm, 3, 1_000),
+            Err(ExactError::Unbounded { .. })
         ));
     }
 }
