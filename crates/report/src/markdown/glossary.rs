@@ -33,11 +33,11 @@ pub(crate) const TERMS: &[(&str, &str)] = &[
          bounds the error of counting those pairs with a Poisson distribution.",
     ),
     (
-        "cycle, single cycle, Sattolo's algorithm",
+        "cycle, single cycle, Sattolo's algorithm, Stirling numbers",
         "Follow where card 1 goes, then where that position's card goes, and so on until you \
          are back: that loop is a cycle. Sattolo's algorithm deals only arrangements made of \
          one single cycle through all cards: (n − 1)! of the n!, and never leaves a card in \
-         place.",
+         place. Stirling numbers of the first kind count arrangements by their cycles.",
     ),
     (
         "descent, rising sequence, Eulerian numbers",
