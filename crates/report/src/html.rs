@@ -161,7 +161,7 @@ fn data(report: &SuiteReport) -> PageData<'_> {
     let first = report
         .algorithms
         .iter()
-        .find(|a| a.info.id == crate::markdown::teacher_naive())
+        .find(|a| a.info.id == crate::suite::LESSON[0])
         .or_else(|| report.algorithms.first())
         .map_or("", |a| a.info.id.as_str());
     PageData {

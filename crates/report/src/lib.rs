@@ -25,7 +25,7 @@ pub use document::{Provenance, SCHEMA_MD, SCHEMA_VERSION, Standalone};
 pub use error::ReportError;
 pub use exact::{Bounds, ChainCell, ExactChainReport, ExactReport};
 pub use suite::{
-    FAIR_CONTROL, PATH_TREE, PathRow, PathTree, SUITE_PERMUTATIONS_UP_TO, SuiteAlgorithm,
+    FAIR_CONTROL, LESSON, PATH_TREE, PathRow, PathTree, SUITE_PERMUTATIONS_UP_TO, SuiteAlgorithm,
     SuiteCase, SuiteReport, SuiteSettings, fair_control, fair_controls,
 };
 

@@ -206,8 +206,13 @@ pub struct SuiteReport {
     pub paths: Option<PathTree>,
 }
 
+/// The three shuffles the teacher's section and the headline compare: the
+/// naive swap, the off-by-one that makes it Sattolo's algorithm, and the
+/// fair control.
+pub const LESSON: [&str; 3] = ["naive-swap", "blog-fisher-yates", FAIR_CONTROL];
+
 /// The algorithm and deck whose every path the teacher's page shows.
-pub const PATH_TREE: (&str, usize) = ("naive-swap", 3);
+pub const PATH_TREE: (&str, usize) = (LESSON[0], 3);
 
 /// Every path of a small choice tree whose draws are uniform: what a
 /// teacher draws as a tree.

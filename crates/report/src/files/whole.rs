@@ -5,7 +5,7 @@ use super::{OutputFile, figure_files};
 use crate::error::ReportError;
 use crate::figures::{self, Panel};
 use crate::fmt::fmt_count;
-use crate::suite::SuiteReport;
+use crate::suite::{LESSON, SuiteReport};
 
 /// Where the riffle figure goes in the report folder: `RIFFLE_FIGURE.png`
 /// and `.svg`.
@@ -91,10 +91,10 @@ pub const HEADLINE: &str = "headline";
 /// [`ReportError::Figure`] naming the figure that could not be drawn.
 pub fn headline(report: &SuiteReport) -> Result<Option<[OutputFile; 2]>, ReportError> {
     let get = |id: &str| report.algorithms.iter().find(|a| a.info.id == id);
-    let (Some(naive), Some(fy)) = (get(HEADLINE_PANELS[0].0), get(HEADLINE_PANELS[2].0)) else {
+    let (Some(naive), Some(fy)) = (get(LESSON[0]), get(LESSON[2])) else {
         return Ok(None);
     };
-    let off = get(HEADLINE_PANELS[1].0);
+    let off = get(LESSON[1]);
     fn sampled(
         a: &crate::suite::SuiteAlgorithm,
         deck: usize,
@@ -113,14 +113,14 @@ pub fn headline(report: &SuiteReport) -> Result<Option<[OutputFile; 2]>, ReportE
         .filter(|&&d| d <= SLIDE_DECK_UP_TO)
         .find_map(|&d| {
             let mut v = vec![(
+                HEADLINE_PANELS[0].0,
                 HEADLINE_PANELS[0].1,
-                HEADLINE_PANELS[0].2,
                 sampled(naive, d)?,
             )];
             if let Some(o) = off {
-                v.push((HEADLINE_PANELS[1].1, HEADLINE_PANELS[1].2, sampled(o, d)?));
+                v.push((HEADLINE_PANELS[1].0, HEADLINE_PANELS[1].1, sampled(o, d)?));
             }
-            v.push((HEADLINE_PANELS[2].1, HEADLINE_PANELS[2].2, sampled(fy, d)?));
+            v.push((HEADLINE_PANELS[2].0, HEADLINE_PANELS[2].1, sampled(fy, d)?));
             Some(v)
         });
     let Some(chosen) = chosen else {
@@ -168,10 +168,10 @@ pub fn headline(report: &SuiteReport) -> Result<Option<[OutputFile; 2]>, ReportE
 /// leave cells too narrow for their labels at a slide's text size.
 pub const SLIDE_DECK_UP_TO: usize = 6;
 
-/// The headline's panels: registry id, name, and what the line that picks
-/// the card to swap multiplies `Math.random()` by.
-pub const HEADLINE_PANELS: [(&str, &str, &str); 3] = [
-    ("naive-swap", "naive swap", "random() * deck.length"),
-    ("blog-fisher-yates", "off by one", "random() * index"),
-    ("fisher-yates", "Fisher–Yates", "random() * (index + 1)"),
+/// The headline's panels, in [`LESSON`]'s order: the name, and what the
+/// line that picks the card to swap multiplies `Math.random()` by.
+pub const HEADLINE_PANELS: [(&str, &str); 3] = [
+    ("naive swap", "random() * deck.length"),
+    ("off by one", "random() * index"),
+    ("Fisher–Yates", "random() * (index + 1)"),
 ];

@@ -15,11 +15,6 @@ mod teacher;
 
 pub(crate) use summary::Standing;
 
-/// The naive swap's id: the algorithm the browsable page opens on.
-pub(crate) fn teacher_naive() -> &'static str {
-    teacher::NAIVE
-}
-
 /// The folder of the per-algorithm pages, relative to the report folder.
 pub const ALGORITHM_PAGES: &str = "algorithms";
 /// The page on exact position bias, the battery and collisions of large decks.
@@ -142,7 +137,7 @@ pub fn front(report: &SuiteReport) -> String {
         md,
         "Words in *italics* are explained where they first appear; the rest are in the \
          [glossary]({GLOSSARY_PAGE}).{}\n",
-        if has_teacher(report) {
+        if teacher::applies(report) {
             format!(" 中文教师页：[{TEACHER_ZH_PAGE}]({TEACHER_ZH_PAGE})。")
         } else {
             String::new()
@@ -196,14 +191,6 @@ pub fn front(report: &SuiteReport) -> String {
     sources(&mut md);
     provenance(&mut md, report);
     md
-}
-
-/// Whether the run has an algorithm the teacher's section compares.
-fn has_teacher(report: &SuiteReport) -> bool {
-    report
-        .algorithms
-        .iter()
-        .any(|a| [teacher::NAIVE, teacher::OFF_BY_ONE, teacher::FAIR].contains(&a.info.id.as_str()))
 }
 
 /// The teacher's page in Simplified Chinese (`README.zh.md`), when the run

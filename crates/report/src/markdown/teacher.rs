@@ -4,16 +4,16 @@
 
 use crate::exact::ExactReport;
 use crate::fmt::{fmt_count, fmt_prob};
-use crate::suite::{PathTree, SuiteAlgorithm, SuiteReport};
+use crate::suite::{LESSON, PathTree, SuiteAlgorithm, SuiteReport};
 use algorithms::registry::{TEACHING_QUOTES, document};
 use stats::perm::factorial;
 use std::fmt::Write;
 
 /// The naive swap, the off-by-one, and the correct shuffle: the three the
-/// page compares.
-pub(crate) const NAIVE: &str = "naive-swap";
-pub(crate) const OFF_BY_ONE: &str = "blog-fisher-yates";
-pub(crate) const FAIR: &str = "fisher-yates";
+/// page compares ([`LESSON`]).
+const NAIVE: &str = LESSON[0];
+const OFF_BY_ONE: &str = LESSON[1];
+const FAIR: &str = LESSON[2];
 
 /// A card by its starting position, as a letter: 0 is `A`.
 fn card(i: usize) -> char {
@@ -44,6 +44,11 @@ fn pick<'a>(lang: Lang, en: &'a str, zh: &'a str) -> &'a str {
     }
 }
 
+/// Whether the run has any of the algorithms the section compares.
+pub(super) fn applies(report: &SuiteReport) -> bool {
+    LESSON.iter().any(|id| find(report, id).is_some())
+}
+
 fn find<'a>(report: &'a SuiteReport, id: &str) -> Option<&'a SuiteAlgorithm> {
     report.algorithms.iter().find(|a| a.info.id == id)
 }
@@ -61,7 +66,7 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
         find(report, OFF_BY_ONE),
         find(report, FAIR),
     );
-    if naive.is_none() && off.is_none() && fair.is_none() {
+    if !applies(report) {
         return false;
     }
     let _ = writeln!(
