@@ -2,16 +2,19 @@
 //! per line from a file or standard input.
 
 use crate::common::{BIAS, PASS};
-use crate::range::within;
+use crate::range::{strictly_between_0_and_1, within};
 use algorithms::registry::Entry;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use decks::{Base, DeckParser, ReadError, read_decks};
-use report::sampled::{AuditReport, InputInfo, SampleReport};
+use report::files::OutputFile;
+use report::folder::ReportFolder;
+use report::sampled::{AuditReport, InputInfo, Lag1Info, SampleReport};
 use report::{Provenance, Standalone};
-use stats::audit::{Observed, SampleAudit};
+use sha2::{Digest, Sha256};
+use stats::audit::{Finding, Level, Observed, ObservedStream, SampleAudit};
 use stats::sample::MAX_SAMPLE_DECK;
-use std::io::BufRead;
+use std::io::{BufReader, Read};
 use std::time::Instant;
 
 #[derive(Debug, Args)]
@@ -32,6 +35,22 @@ pub(crate) struct AuditArgs {
     /// Count invalid lines and go on, instead of stopping at the first.
     #[arg(long)]
     skip_invalid: bool,
+    /// Family-wise false-alarm probability: exit 1 when the smallest
+    /// Bonferroni-adjusted p-value of all the tests is below it, so a fair
+    /// source is flagged with probability at most ALPHA. Standards ask for
+    /// 0.05 (95 % confidence) or 0.01 (99 %); the default, 1e-6, flags a
+    /// fair source about once in a million audits.
+    #[arg(long, default_value_t = stats::audit::AUDIT_ALPHA, allow_negative_numbers = true)]
+    alpha: f64,
+    /// The decks are not in the order they were dealt (sorted, merged from
+    /// several tables): skip the tests of consecutive decks.
+    #[arg(long)]
+    unordered: bool,
+    /// Also write certificate.md and certificate.json to this folder (new,
+    /// empty, or written by an earlier audit): the input's SHA-256, the
+    /// command, every test with its level, and the verdict.
+    #[arg(long, value_name = "DIR")]
+    out: Option<std::path::PathBuf>,
     /// Print one JSON document (schema in reports/SCHEMA.md).
     #[arg(long)]
     json: bool,
@@ -53,6 +72,8 @@ struct AuditPlan<'a> {
     deck: Option<usize>,
     /// Card numbering, when given.
     base: Option<Base>,
+    /// The family-wise level.
+    alpha: f64,
 }
 
 impl AuditPlan<'_> {
@@ -66,33 +87,42 @@ fn plan(args: &AuditArgs) -> Result<AuditPlan<'_>> {
     if let Some(d) = args.deck {
         within("deck size", d, 2..=MAX_SAMPLE_DECK)?;
     }
+    strictly_between_0_and_1("--alpha", args.alpha, "family-wise level")?;
     Ok(AuditPlan {
         file: (args.input != "-").then_some(args.input.as_str()),
         deck: args.deck,
         base: args.base,
+        alpha: args.alpha,
     })
 }
 
 pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
     let plan = plan(args)?;
+    // Locked and checked before any line is read: a folder that is not
+    // ours, or that another audit is writing, is refused now.
+    let folder = args.out.as_deref().map(ReportFolder::open).transpose()?;
     let start = Instant::now();
     let name = plan.name();
-    let reader: Box<dyn BufRead> = match plan.file {
-        None => Box::new(std::io::BufReader::with_capacity(
-            1 << 16,
-            std::io::stdin().lock(),
-        )),
+    let source: Box<dyn Read> = match plan.file {
+        None => Box::new(std::io::stdin().lock()),
         Some(path) => {
-            let f = std::fs::File::open(path).with_context(|| format!("opening {path}"))?;
-            Box::new(std::io::BufReader::with_capacity(1 << 16, f))
+            Box::new(std::fs::File::open(path).with_context(|| format!("opening {path}"))?)
         }
     };
+    let mut reader = BufReader::with_capacity(1 << 16, Hashing::new(source));
     let mut parser = DeckParser::new(plan.deck, plan.base);
     let mut observed: Option<Observed> = None;
-    let counts = read_decks(reader, &mut parser, args.skip_invalid, |deck| {
-        observed
-            .get_or_insert_with(|| Observed::new(deck.len()))
-            .observe(deck);
+    let mut stream: Option<ObservedStream> = None;
+    let counts = read_decks(&mut reader, &mut parser, args.skip_invalid, |deck| {
+        if args.unordered {
+            observed
+                .get_or_insert_with(|| Observed::new(deck.len()))
+                .observe(deck);
+        } else {
+            stream
+                .get_or_insert_with(|| ObservedStream::new(deck.len()))
+                .observe(deck);
+        }
     })
     .map_err(|e| match e {
         ReadError::Line { .. } if !args.skip_invalid => {
@@ -100,10 +130,17 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
         }
         e => anyhow::anyhow!("{name}: {e}"),
     })?;
-    let observed = observed.expect("read_decks fails without a deck");
+    let (sha256, bytes) = reader.into_inner().finish();
     let deck = parser.deck().expect("known after a deck");
     let base = parser.base().expect("known after a deck");
-    let first = observed.into_run();
+    let (first, lag1) = match (observed, stream) {
+        (Some(o), _) => (o.into_run(), None),
+        (None, Some(s)) => {
+            let (run, lag1) = s.into_runs();
+            (run, Some(lag1))
+        }
+        (None, None) => unreachable!("read_decks fails without a deck"),
+    };
     let needed = stats::audit::min_shuffles_to_test(deck);
     if counts.decks < needed {
         bail!(
@@ -111,8 +148,13 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
             counts.decks,
         );
     }
-    let audit = SampleAudit::of_decks(first);
-    let grade = audit.grade;
+    let audit = SampleAudit::of_decks(first, lag1);
+    let level = Level::decide(
+        plan.alpha,
+        audit.family().count(),
+        audit.log10_min_adjusted_p,
+    );
+    let finding = Finding::of(&audit, &level);
     let mut result = SampleReport::of_audit(
         name,
         judge::Expectation::Unknown,
@@ -131,16 +173,69 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
             base,
             base_detected: plan.base.is_none(),
             invalid: counts.invalid,
+            sha256,
+            bytes,
+            ordered: !args.unordered,
         },
         result,
+        lag1: audit.lag1.as_ref().map(Lag1Info::of),
+        level,
+        finding,
     };
     let report = Standalone::new(
         report,
         Provenance::new(crate::common::command_line()),
         Some(start.elapsed().as_secs_f64()),
     );
+    if let Some(folder) = folder {
+        // The certificate is on disk, whole, before the verdict is printed.
+        folder.write(&OutputFile::text(
+            "certificate.md",
+            report::certificate::markdown(&report),
+        ))?;
+        folder.write(&OutputFile::text(
+            "certificate.json",
+            serde_json::to_string_pretty(&report)? + "\n",
+        ))?;
+        for warning in folder.commit()? {
+            crate::output::warn(&warning);
+        }
+    }
     crate::output::print(&report, args.json)?;
-    Ok(if grade.shows_bias() { BIAS } else { PASS })
+    Ok(if level.bias_shown { BIAS } else { PASS })
+}
+
+/// A reader that computes the SHA-256 of every byte read through it.
+struct Hashing<R> {
+    inner: R,
+    hasher: Sha256,
+    bytes: u64,
+}
+
+impl<R> Hashing<R> {
+    fn new(inner: R) -> Self {
+        Hashing {
+            inner,
+            hasher: Sha256::new(),
+            bytes: 0,
+        }
+    }
+
+    /// The digest in lowercase hexadecimal, and the number of bytes.
+    fn finish(self) -> (String, u64) {
+        let digest = self.hasher.finalize();
+        let hex = digest.iter().map(|b| format!("{b:02x}")).collect();
+        (hex, self.bytes)
+    }
+}
+
+impl<R: Read> Read for Hashing<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let k = self.inner.read(buf)?;
+        self.hasher.update(&buf[..k]);
+        self.bytes += k as u64;
+        Ok(k)
+    }
 }
 
 #[derive(Debug, Args)]
@@ -163,6 +258,14 @@ pub(crate) struct DealArgs {
     /// Line format: `plain` (`3 0 2 1`), `comma` (`3,0,2,1`) or `json` (`[3,0,2,1]`).
     #[arg(long, value_enum, default_value_t = Format::Plain)]
     format: Format,
+    /// Shuffle each deck from the previous one instead of from the ordered
+    /// deck, as a dealer who reshuffles the last deck does. The decks then
+    /// depend on one another, which `audit`'s tests of consecutive decks
+    /// look for; a shuffle that mixes leaves each deck close to uniform on
+    /// its own after the first few, so the tests of single decks may see
+    /// nothing.
+    #[arg(long)]
+    from_previous: bool,
 }
 
 /// How `deal` writes a deck.
@@ -211,7 +314,9 @@ pub(crate) fn deal(args: &DealArgs) -> Result<u8> {
     for c in 0..args.decks.div_ceil(CHUNK) {
         let mut src = Sampler::new(chunk_rng(args.seed, c));
         for _ in 0..CHUNK.min(args.decks - c * CHUNK) {
-            deck.clone_from(&identity);
+            if !args.from_previous {
+                deck.clone_from(&identity);
+            }
             entry.algorithm.shuffle(&mut deck, &mut src);
             out.extend_from_slice(open.as_bytes());
             for (i, &card) in deck.iter().enumerate() {

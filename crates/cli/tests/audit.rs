@@ -72,7 +72,7 @@ fn audit_of_dealt_decks_equals_sample_and_gates_a_ci_job() {
     assert_eq!(doc["result"]["verdict"], "biased");
     assert_eq!(doc["input"]["decks"], 40_000);
     assert_eq!(doc["input"]["base"], "0-based");
-    assert_eq!(doc["schema_version"], 6);
+    assert_eq!(doc["schema_version"], 7);
     // A fair shuffle passes: exit 0.
     let fy = deal(dir.path(), "fisher-yates", 6, 40_000, &[]);
     let doc = audit_json(&fy, &[], 0);
@@ -90,7 +90,10 @@ fn audit_of_dealt_decks_equals_sample_and_gates_a_ci_job() {
         text.contains("40,000 decks of 6 cards (0-based, detected"),
         "{text}"
     );
-    assert!(text.ends_with("exit 0: no evidence of bias\n"), "{text}");
+    assert!(
+        text.ends_with("exit 0: no evidence of bias at level 1e-6\n"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -244,4 +247,208 @@ fn bad_input_is_one_line_and_exit_2() {
         "deck size 256 is not allowed",
     );
     fails(&["deal", "-a", "nope", "-d", "5", "-n", "1"], b"", "nope");
+}
+
+/// The names and `log10` p-values of a list of tests in a document.
+fn tests_of(list: &Value) -> Vec<(String, f64)> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            (
+                t["name"].as_str().unwrap().to_string(),
+                t["log10_p"].as_f64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_reshuffled_last_deck_passes_alone_and_fails_between_deals() {
+    // Each deck is the last one shuffled again by the naive swap: every
+    // deck alone is close to uniform (the naive swap's chain mixes), so
+    // the tests of single decks pass; each deck in the order of the last
+    // one has the naive swap's law (TV 0.098 at 6 cards), which the tests
+    // of consecutive decks see.
+    let dir = tempfile::tempdir().unwrap();
+    let path = deal(dir.path(), "naive-swap", 6, 20_000, &["--from-previous"]);
+    let doc = audit_json(&path, &[], 1);
+    let decks = tests_of(&doc["result"]["tests"]);
+    assert_eq!(decks.len(), 3);
+    assert!(decks.iter().all(|(_, l)| *l > -3.0), "{decks:?}");
+    let lag = tests_of(&doc["lag1"]["tests"]);
+    let names: Vec<&str> = lag.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "lag1-permutation-chi2",
+            "lag1-permutation-g",
+            "lag1-position-chi2",
+            "lag1-contingency-chi2"
+        ]
+    );
+    assert!(lag[0].1 < -24.0, "{lag:?}");
+    assert_eq!(doc["lag1"]["pairs"], 19_999);
+    assert_eq!(doc["level"]["tests"], 7);
+    assert_eq!(doc["level"]["bias_shown"], true);
+    assert_eq!(doc["result"]["verdict"], "biased");
+    assert_eq!(doc["input"]["ordered"], true);
+    // Told the decks are not in the order dealt, the audit tests them one
+    // at a time and sees nothing.
+    let doc = audit_json(&path, &["--unordered"], 0);
+    assert!(doc.get("lag1").is_none());
+    assert_eq!(doc["level"]["tests"], 3);
+    assert_eq!(doc["input"]["ordered"], false);
+    // A fair shuffle of the last deck is as good as a fresh one.
+    let fy = deal(dir.path(), "fisher-yates", 6, 20_000, &["--from-previous"]);
+    let doc = audit_json(&fy, &[], 0);
+    assert_eq!(doc["level"]["bias_shown"], false);
+}
+
+#[test]
+fn alpha_sets_the_level_the_exit_code_follows() {
+    // 600 naive swaps of 8 cards: the smallest adjusted p-value is
+    // 10^-3.77 (1.7e-4), over 13 tests: not shown at the default 1e-6,
+    // shown at 0.01 (7.7e-4 per test), not at 1e-4.
+    let dir = tempfile::tempdir().unwrap();
+    let path = deal(dir.path(), "naive-swap", 8, 600, &[]);
+    let doc = audit_json(&path, &[], 0);
+    let p = doc["result"]["log10_min_adjusted_p"].as_f64().unwrap();
+    assert!((-4.0..-3.0).contains(&p), "{p}");
+    assert_eq!(doc["level"]["alpha"], 1e-6);
+    assert_eq!(doc["level"]["tests"], 13);
+    let doc = audit_json(&path, &["--alpha", "0.01"], 1);
+    assert_eq!(doc["level"]["bias_shown"], true);
+    let per_test = doc["level"]["per_test"].as_f64().unwrap();
+    assert!((per_test - 0.01 / 13.0).abs() < 1e-15, "{per_test}");
+    audit_json(&path, &["--alpha", "1e-4"], 0);
+    let out = cmd()
+        .arg("audit")
+        .arg(&path)
+        .args(["--alpha", "0.01"])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.ends_with("exit 1: bias shown at level 0.01\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("level: 0.01 family-wise over 13 tests (Bonferroni: 7.692e-4 each"),
+        "{text}"
+    );
+    // The tests below their share are marked: those of the document.
+    let below = tests_of(&doc["result"]["tests"])
+        .into_iter()
+        .chain(tests_of(&doc["lag1"]["tests"]))
+        .filter(|(_, l)| *l < per_test.log10())
+        .count();
+    assert_eq!(below, 3);
+    assert_eq!(
+        text.lines().filter(|l| l.ends_with(" *")).count(),
+        below,
+        "{text}"
+    );
+    for bad in ["0", "1", "1.5", "-0.05", "NaN"] {
+        fails(
+            &["audit", "-", "--alpha", bad],
+            b"",
+            &format!(
+                "--alpha {bad} is not allowed: use a family-wise level strictly between 0 and 1"
+            ),
+        );
+    }
+}
+
+#[test]
+fn out_writes_a_certificate_that_names_its_input() {
+    use sha2::Digest;
+    let dir = tempfile::tempdir().unwrap();
+    let path = deal(dir.path(), "fisher-yates", 5, 3_000, &[]);
+    let bytes = std::fs::read(&path).unwrap();
+    let sha: String = sha2::Sha256::digest(&bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let cert = dir.path().join("cert");
+    let printed = audit_json(
+        &path,
+        &["--alpha", "0.05", "--out", cert.to_str().unwrap()],
+        0,
+    );
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(cert.join("certificate.json")).unwrap())
+            .unwrap();
+    assert_eq!(json["input"]["sha256"], sha.as_str());
+    assert_eq!(json["input"]["bytes"], bytes.len() as u64);
+    assert_eq!(json["input"], printed["input"]);
+    assert_eq!(json["level"], printed["level"]);
+    let command = json["provenance"]["command"].as_str().unwrap();
+    assert_eq!(
+        command,
+        format!(
+            "shuffle-audit audit {} --json --alpha 0.05 --out {}",
+            path.display(),
+            cert.display()
+        )
+    );
+    let md = std::fs::read_to_string(cert.join("certificate.md")).unwrap();
+    assert!(md.contains(&sha), "{md}");
+    assert!(
+        md.contains("**No bias shown at the 0.05 level** (exit 0)"),
+        "{md}"
+    );
+    // One row per test of the family, each with its share of the level.
+    let rows = md.lines().filter(|l| l.starts_with("| `")).count();
+    assert_eq!(rows as u64, json["level"]["tests"].as_u64().unwrap());
+    assert_eq!(rows, 7);
+    assert_eq!(md.matches("| 7.143e-3 | pass |").count(), 7, "{md}");
+    // The same bytes from standard input: the same digest.
+    let out = cmd()
+        .args(["audit", "-", "--json"])
+        .write_stdin(bytes.clone())
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let doc: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(doc["input"]["sha256"], sha.as_str());
+    // A second audit into the same folder replaces the certificate.
+    audit_json(&path, &["--out", cert.to_str().unwrap()], 0);
+    let md = std::fs::read_to_string(cert.join("certificate.md")).unwrap();
+    assert!(md.contains("at the 1e-6 level"), "{md}");
+    // A folder that is not an audit's is refused before reading, and left
+    // as it was; bad input writes no certificate at all.
+    let foreign = dir.path().join("foreign");
+    std::fs::create_dir(&foreign).unwrap();
+    std::fs::write(foreign.join("notes.txt"), "mine").unwrap();
+    fails(
+        &[
+            "audit",
+            path.to_str().unwrap(),
+            "--out",
+            foreign.to_str().unwrap(),
+        ],
+        b"",
+        "is not a report folder of shuffle-audit",
+    );
+    let left: Vec<_> = std::fs::read_dir(&foreign).unwrap().collect();
+    assert_eq!(left.len(), 1);
+    let fresh = dir.path().join("fresh");
+    fails(
+        &["audit", "-", "--out", fresh.to_str().unwrap()],
+        b"0 1 2\n0 1 1\n",
+        "line 2: card 1 appears twice",
+    );
+    assert!(!fresh.exists());
+    let strays: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(strays.is_empty(), "{strays:?}");
 }

@@ -360,7 +360,7 @@ fn suite_writes_parsable_reports() {
             .and(predicate::str::contains("Report:")),
     );
     let json = report_json(&out);
-    assert_eq!(json["schema_version"], 6);
+    assert_eq!(json["schema_version"], 7);
     assert_eq!(json["settings"]["decks"], serde_json::json!([3, 4]));
     assert_eq!(json["settings"]["large_decks"], serde_json::json!([12]));
     assert_eq!(json["algorithms"].as_array().unwrap().len(), 3);

@@ -4,6 +4,15 @@
 use crate::exact::ExactReport;
 use crate::suite::SuiteAlgorithm;
 
+/// A significance level as people write it: `0.05`, `0.01`, `1e-6`.
+pub fn fmt_level(alpha: f64) -> String {
+    if alpha >= 1e-4 {
+        format!("{alpha}")
+    } else {
+        format!("{alpha:e}")
+    }
+}
+
 /// Formats a probability or distance for a table: exact zero as `0`, tiny
 /// values in scientific notation, the rest with 6 significant digits.
 pub fn fmt_prob(x: f64) -> String {

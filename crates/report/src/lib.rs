@@ -6,6 +6,7 @@
 #![deny(missing_docs)]
 
 mod algorithm;
+pub mod certificate;
 mod document;
 mod error;
 mod exact;
@@ -85,6 +86,21 @@ mod tests {
     }
 
     /// An exact position summary with every optional field present.
+    /// The tests of consecutive decks of 2,000 Fisher–Yates decks of 30
+    /// cards.
+    fn lag1_of_a_stream() -> stats::audit::Lag1Run {
+        use algorithms::Shuffle;
+        let fy = find("fisher-yates").unwrap().algorithm;
+        let mut rng = stats::sample::chunk_rng(5, 0);
+        let mut stream = stats::audit::ObservedStream::new(30);
+        let mut d: Vec<u8> = (0..30).collect();
+        for _ in 0..2_000 {
+            fy.shuffle(&mut d, &mut rng);
+            stream.observe(&d);
+        }
+        stream.into_runs().1
+    }
+
     fn exact_positions_fixture() -> judge::positions::ExactPositionsInfo {
         let swaps = find("fisher-yates-mod15")
             .unwrap()
@@ -225,14 +241,29 @@ mod tests {
                     first_line: 7,
                     message: "empty line".into(),
                 }],
+                sha256: "0".repeat(64),
+                bytes: 170_000,
+                ordered: true,
             },
             result: large,
+            lag1: Some(sampled::Lag1Info::of(&lag1_of_a_stream())),
+            level: stats::audit::Level::decide(0.01, 15, -1.0),
+            finding: stats::audit::Finding::NoneShown,
         };
         let read = Standalone::new(read, Provenance::new("t"), Some(0.0));
         let text = serde_json::to_string(&read).unwrap();
         let back = serde_json::from_str::<Standalone<sampled::AuditReport>>(&text).unwrap();
         assert_eq!(serde_json::to_string(&back).unwrap(), text);
         keys(&serde_json::to_value(&read).unwrap(), &mut all);
+        // With few enough decks for a histogram (its distance is given).
+        let mut small = stats::audit::ObservedStream::new(3);
+        for d in [[0u8, 1, 2], [2, 1, 0], [1, 0, 2]].iter().cycle().take(400) {
+            small.observe(d);
+        }
+        keys(
+            &serde_json::to_value(sampled::Lag1Info::of(&small.into_runs().1)).unwrap(),
+            &mut all,
+        );
         // `riffle --json`, with a figure as inside `report.json`.
         let riffle = Standalone::new(
             sampled::RiffleReport {

@@ -226,6 +226,63 @@ pub struct InputInfo {
     /// Invalid lines by kind (only with `--skip-invalid`; otherwise the first
     /// one is an error).
     pub invalid: Vec<decks::InvalidLines>,
+    /// The SHA-256 of every byte read, in lowercase hexadecimal: the input
+    /// a certificate speaks of.
+    pub sha256: String,
+    /// Bytes read.
+    pub bytes: u64,
+    /// Whether the decks were taken to be in the order they were dealt
+    /// (the tests of consecutive decks ran); `false` with `--unordered`.
+    pub ordered: bool,
+}
+
+/// The tests of consecutive decks (lag 1) of an audit
+/// ([`stats::audit::Lag1Run`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Lag1Info {
+    /// Pairs of consecutive decks.
+    pub pairs: u64,
+    /// The tests, `lag1-…`.
+    pub tests: Vec<TestResult>,
+    /// The tests not run, with reasons.
+    pub skipped: Vec<Skipped>,
+    /// `matrix[p][q]`: how often the card at position `p` of a deck was at
+    /// position `q` of the next (absent when too few pairs to test).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub moves_matrix: Option<Vec<Vec<u64>>>,
+    /// `max |O/(N/n) − 1|` over `moves_matrix`.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub moves_max_relative_deviation: Option<f64>,
+    /// Estimated total variation distance of the relative arrangements
+    /// from uniform, and what a perfect shuffle would show from noise
+    /// (histogram only).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub moves_total_variation: Option<(f64, f64)>,
+    /// `matrix[a][b]`: how often card `a` held a position that card `b`
+    /// held in the next deck.
+    pub contingency_matrix: Vec<Vec<u64>>,
+    /// `max |O/(N/n) − 1|` over `contingency_matrix`.
+    pub contingency_max_relative_deviation: f64,
+}
+
+impl Lag1Info {
+    /// The document of `run`.
+    pub fn of(run: &stats::audit::Lag1Run) -> Self {
+        let moves = run.moves.as_ref();
+        Lag1Info {
+            pairs: run.pairs,
+            tests: run.tests.clone(),
+            skipped: run.skipped.clone(),
+            moves_matrix: moves.map(|m| m.positions.rows()),
+            moves_max_relative_deviation: moves.map(|m| m.analysis.effect.max_relative_deviation),
+            moves_total_variation: moves.and_then(|m| {
+                let e = &m.analysis.effect;
+                e.total_variation.zip(e.total_variation_noise_floor)
+            }),
+            contingency_matrix: run.contingency.rows(),
+            contingency_max_relative_deviation: run.contingency_max_relative_deviation,
+        }
+    }
 }
 
 /// `shuffle-audit audit --json`: decks read from a file, tested.
@@ -233,9 +290,20 @@ pub struct InputInfo {
 pub struct AuditReport {
     /// What was read.
     pub input: InputInfo,
-    /// The tests, as `sample --json` has them (`algorithm` is the input's
-    /// name, `expected` `"unknown"`, `seed` 0 and `rng` says the decks were read).
+    /// The tests of the decks alone, as `sample --json` has them
+    /// (`algorithm` is the input's name, `expected` `"unknown"`, `seed` 0
+    /// and `rng` says the decks were read); its `log10_min_adjusted_p` and
+    /// `verdict` are the whole family's, `lag1` included.
     pub result: SampleReport,
+    /// The tests of consecutive decks (absent with `--unordered`).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub lag1: Option<Lag1Info>,
+    /// The decision at the family-wise level (`--alpha`), which the exit
+    /// code follows: 1 when `bias_shown`.
+    pub level: stats::audit::Level,
+    /// Where the tests below their share of the level are: among the
+    /// decks alone, or only between consecutive decks.
+    pub finding: stats::audit::Finding,
 }
 
 /// `shuffle-audit riffle --json`, and the `riffles` of `report.json`: the

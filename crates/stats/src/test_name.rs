@@ -22,16 +22,26 @@ pub enum Test {
     Battery(Statistic),
     /// Repeated decks against the birthday problem (Poisson).
     Collisions,
+    /// Between consecutive decks: the card at each position of one deck
+    /// against the card at the same position of the next, summed over the
+    /// positions (an `n × n` contingency table, `(n − 1)²` degrees of
+    /// freedom).
+    Contingency,
 }
 
 /// A test's name: a test of one run, or the two-level test (Kolmogorov–
-/// Smirnov) of its p-values over several runs.
+/// Smirnov) of its p-values over several runs; of the decks themselves,
+/// or of how each deck follows the one before it (lag 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TestName {
     /// The test.
     pub test: Test,
     /// Whether this is the KS test of its p-values over runs.
     pub two_level: bool,
+    /// Whether the test is of consecutive decks (`lag1-`): of each deck
+    /// written in the previous deck's order, or of the contingency of
+    /// their cards position by position, rather than of the decks alone.
+    pub lag1: bool,
 }
 
 impl TestName {
@@ -47,21 +57,29 @@ impl TestName {
     pub const POSITION_ROW: TestName = TestName::of(Test::PositionRow);
     /// `"collisions-poisson"`.
     pub const COLLISIONS: TestName = TestName::of(Test::Collisions);
+    /// `"lag1-contingency-chi2"`.
+    pub const LAG1_CONTINGENCY: TestName = TestName::of(Test::Contingency).lag1();
 
-    /// The one-level test.
+    /// The one-level test of the decks.
     pub const fn of(test: Test) -> TestName {
         TestName {
             test,
             two_level: false,
+            lag1: false,
         }
     }
 
     /// The two-level (KS) test of this test's p-values.
     pub const fn two_level(self) -> TestName {
         TestName {
-            test: self.test,
             two_level: true,
+            ..self
         }
+    }
+
+    /// The same test of consecutive decks.
+    pub const fn lag1(self) -> TestName {
+        TestName { lag1: true, ..self }
     }
 
     /// Every name there is.
@@ -73,39 +91,103 @@ impl TestName {
             Test::PositionChi2Uncorrected,
             Test::PositionRow,
             Test::Collisions,
+            Test::Contingency,
         ]
         .into_iter()
         .chain(Statistic::ALL.into_iter().map(Test::Battery));
-        tests.flat_map(|t| [TestName::of(t), TestName::of(t).two_level()])
+        tests.flat_map(|t| {
+            let one = TestName::of(t);
+            [one, one.two_level(), one.lag1(), one.lag1().two_level()]
+        })
     }
 
-    /// The kebab-case name.
+    /// The kebab-case name: the test's, after `lag1-` for consecutive decks
+    /// and `ks-` for the two-level test.
     pub fn as_str(self) -> &'static str {
         use Statistic as S;
         use Test as T;
-        match (self.test, self.two_level) {
-            (T::PermutationChi2, false) => "permutation-chi2",
-            (T::PermutationChi2, true) => "ks-permutation-chi2",
-            (T::PermutationG, false) => "permutation-g",
-            (T::PermutationG, true) => "ks-permutation-g",
-            (T::PositionChi2, false) => "position-chi2",
-            (T::PositionChi2, true) => "ks-position-chi2",
-            (T::PositionChi2Uncorrected, false) => "position-chi2-uncorrected",
-            (T::PositionChi2Uncorrected, true) => "ks-position-chi2-uncorrected",
-            (T::PositionRow, false) => "position-row",
-            (T::PositionRow, true) => "ks-position-row",
-            (T::Collisions, false) => "collisions-poisson",
-            (T::Collisions, true) => "ks-collisions-poisson",
-            (T::Battery(S::FixedPoints), false) => "fixed-points-chi2",
-            (T::Battery(S::FixedPoints), true) => "ks-fixed-points-chi2",
-            (T::Battery(S::Cycles), false) => "cycles-chi2",
-            (T::Battery(S::Cycles), true) => "ks-cycles-chi2",
-            (T::Battery(S::Descents), false) => "descents-chi2",
-            (T::Battery(S::Descents), true) => "ks-descents-chi2",
-            (T::Battery(S::RisingSequences), false) => "rising-sequences-chi2",
-            (T::Battery(S::RisingSequences), true) => "ks-rising-sequences-chi2",
-            (T::Battery(S::Successions), false) => "successions-chi2",
-            (T::Battery(S::Successions), true) => "ks-successions-chi2",
+        macro_rules! names {
+            ($($test:pat => $name:literal,)*) => {
+                match (self.test, self.two_level, self.lag1) {
+                    $(
+                        ($test, false, false) => $name,
+                        ($test, true, false) => concat!("ks-", $name),
+                        ($test, false, true) => concat!("lag1-", $name),
+                        ($test, true, true) => concat!("ks-lag1-", $name),
+                    )*
+                }
+            };
+        }
+        names! {
+            T::PermutationChi2 => "permutation-chi2",
+            T::PermutationG => "permutation-g",
+            T::PositionChi2 => "position-chi2",
+            T::PositionChi2Uncorrected => "position-chi2-uncorrected",
+            T::PositionRow => "position-row",
+            T::Collisions => "collisions-poisson",
+            T::Contingency => "contingency-chi2",
+            T::Battery(S::FixedPoints) => "fixed-points-chi2",
+            T::Battery(S::Cycles) => "cycles-chi2",
+            T::Battery(S::Descents) => "descents-chi2",
+            T::Battery(S::RisingSequences) => "rising-sequences-chi2",
+            T::Battery(S::Successions) => "successions-chi2",
+        }
+    }
+}
+
+impl TestName {
+    /// What the test checks, in one sentence a game developer reads
+    /// without a statistics course.
+    pub fn meaning(self) -> String {
+        use Statistic as S;
+        use Test as T;
+        let what = match self.test {
+            T::PermutationChi2 => {
+                "every arrangement of the deck comes up equally often (Pearson's chi-square over the n! arrangements)"
+            }
+            T::PermutationG => {
+                "every arrangement comes up equally often (the G-test, a likelihood ratio, over the n! arrangements)"
+            }
+            T::PositionChi2 => {
+                "every card lands at every position equally often (chi-square over the n x n position matrix)"
+            }
+            T::PositionChi2Uncorrected => {
+                "the position matrix against the wrong degrees of freedom (for comparison only)"
+            }
+            T::PositionRow => "one card lands at every position equally often",
+            T::Battery(S::FixedPoints) => {
+                "how many cards stay where they started, against its exact law"
+            }
+            T::Battery(S::Cycles) => "how many cycles the arrangement has, against its exact law",
+            T::Battery(S::Descents) => {
+                "how often a card is followed by a lower one, against its exact law"
+            }
+            T::Battery(S::RisingSequences) => {
+                "how many rising sequences the deck holds (what a riffle leaves), against its exact law"
+            }
+            T::Battery(S::Successions) => {
+                "how often a card is followed by the next card up, against its exact law"
+            }
+            T::Collisions => "how many decks repeat an earlier deck, against the birthday problem",
+            T::Contingency => {
+                "the card at each position is unrelated to the card at the same position in the next deck"
+            }
+        };
+        let what = if self.lag1 && self.test != T::Contingency {
+            format!(
+                "between consecutive decks, each written in the order of the deck before it: {what}"
+            )
+        } else {
+            what.to_string()
+        };
+        if self.two_level {
+            format!(
+                "Over repeated runs, the p-values of the test of whether {what} are uniform (Kolmogorov-Smirnov)."
+            )
+        } else {
+            let mut s = what;
+            s[..1].make_ascii_uppercase();
+            s + "."
         }
     }
 }
@@ -164,7 +246,7 @@ mod tests {
     #[test]
     fn every_name_is_distinct_and_parses_back() {
         let names: Vec<TestName> = TestName::all().collect();
-        assert_eq!(names.len(), 2 * (6 + Statistic::ALL.len()));
+        assert_eq!(names.len(), 4 * (7 + Statistic::ALL.len()));
         let mut words: Vec<&str> = names.iter().map(|n| n.as_str()).collect();
         words.sort_unstable();
         words.dedup();
@@ -172,11 +254,20 @@ mod tests {
         for n in names {
             assert_eq!(n.as_str().parse::<TestName>(), Ok(n));
             assert_eq!(n.two_level, n.as_str().starts_with("ks-"));
+            assert_eq!(
+                n.lag1,
+                n.as_str().trim_start_matches("ks-").starts_with("lag1-")
+            );
         }
         assert!("ks".parse::<TestName>().is_err());
         assert_eq!(
             format!("{:<16}|", TestName::POSITION_CHI2),
             "position-chi2   |"
+        );
+        assert_eq!(TestName::LAG1_CONTINGENCY, "lag1-contingency-chi2");
+        assert_eq!(
+            TestName::POSITION_CHI2.lag1().two_level(),
+            "ks-lag1-position-chi2"
         );
     }
 }

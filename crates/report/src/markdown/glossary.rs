@@ -33,6 +33,14 @@ pub(crate) const TERMS: &[(&str, &str)] = &[
          bounds the error of counting those pairs with a Poisson distribution.",
     ),
     (
+        "consecutive decks (lag 1), contingency",
+        "Whether each deck depends on the one dealt before it. Each deck is written in the \
+         order of the previous one (a card named by the position it held there) and tested \
+         like a deck of its own; the contingency test counts which card takes the place of \
+         which from one deck to the next. A dealer who reshuffles the last deck with a poor \
+         shuffle deals decks that each look fair but fail these tests.",
+    ),
+    (
         "cycle, single cycle, Sattolo's algorithm, Stirling numbers",
         "Follow where card 1 goes, then where that position's card goes, and so on until you \
          are back: that loop is a cycle. Sattolo's algorithm deals only arrangements made of \
@@ -101,6 +109,17 @@ pub(crate) const TERMS: &[(&str, &str)] = &[
         "The number a pseudo-random generator starts from. The same seed gives the same \
          shuffles; a program that seeds from the clock can deal only as many decks as the \
          clock has values.",
+    ),
+    (
+        "SHA-256",
+        "A fingerprint of a file: any change to its bytes changes it. An audit certificate \
+         names its input by it, so anyone can check which decks were tested (`sha256sum`).",
+    ),
+    (
+        "significance level (alpha), confidence",
+        "The most a test may cry wolf on a fair shuffle: at alpha = 0.01 (99 % confidence) a \
+         fair shuffle is flagged at most once in a hundred audits. `audit --alpha` sets it \
+         for the whole family of tests.",
     ),
     (
         "total variation distance (TV)",

@@ -7,6 +7,7 @@ use crate::suite::{SuiteAlgorithm, SuiteReport};
 use std::fmt::Write;
 
 mod algorithm;
+mod audit;
 mod glossary;
 mod links;
 mod summary;
@@ -23,6 +24,8 @@ pub const LARGE_DECKS_PAGE: &str = "large-decks.md";
 pub const RIFFLES_PAGE: &str = "riffles.md";
 /// The glossary.
 pub const GLOSSARY_PAGE: &str = "glossary.md";
+/// The page on auditing decks another program dealt.
+pub const AUDIT_PAGE: &str = "audit.md";
 /// The teacher's page in Simplified Chinese.
 pub const TEACHER_ZH_PAGE: &str = "README.zh.md";
 
@@ -73,6 +76,7 @@ pub fn pages(report: &SuiteReport) -> Vec<OutputFile> {
         out.push(OutputFile::text(RIFFLES_PAGE, tables::riffles_page(r)));
     }
     out.push(OutputFile::text(GLOSSARY_PAGE, glossary::page()));
+    out.push(OutputFile::text(AUDIT_PAGE, audit::page()));
     out
 }
 
@@ -176,6 +180,12 @@ pub fn front(report: &SuiteReport) -> String {
             "- [Riffles]({RIFFLES_PAGE}): how many riffles make a deck look shuffled."
         );
     }
+    let _ = writeln!(
+        md,
+        "- [Audit your own shuffle]({AUDIT_PAGE}): test the decks your program deals, at the \
+         95 % or 99 % level, each deck alone and against the one before it, with a \
+         certificate naming the input by its SHA-256."
+    );
     let _ = writeln!(
         md,
         "- [Glossary]({GLOSSARY_PAGE}) · data files (CSV) under `data/` · every result in \

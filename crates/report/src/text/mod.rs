@@ -7,7 +7,7 @@ use judge::Verdict;
 use std::fmt::Write;
 
 mod exact;
-mod sampled;
+pub(crate) mod sampled;
 
 pub use exact::{arrangement_label, exact, exact_chain};
 pub use sampled::{audit, power, riffle, sample};

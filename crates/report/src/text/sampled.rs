@@ -2,9 +2,10 @@
 //! plans, for people.
 
 use crate::document::Standalone;
-use crate::fmt::{fmt_count, fmt_log10_p, fmt_power_of_ten, fmt_prob, riffles_needed};
+use crate::fmt::{fmt_count, fmt_level, fmt_log10_p, fmt_power_of_ten, fmt_prob, riffles_needed};
 use crate::sampled::{AuditReport, PowerReport, RiffleReport, SampleReport};
 use judge::Grade;
+use stats::audit::Finding;
 use std::fmt::Write;
 
 /// A sampling run, for people.
@@ -25,7 +26,7 @@ pub fn sample(doc: &Standalone<SampleReport>) -> String {
             / 1e6
     );
     let _ = writeln!(out, "rng: {}", r.rng);
-    out + &sample_body(r)
+    out + &sample_body(r, None) + &verdict_line(r)
 }
 
 /// The decks read by `shuffle-audit audit` and what their tests say.
@@ -48,6 +49,7 @@ pub fn audit(doc: &Standalone<AuditReport>) -> String {
         },
         seconds
     );
+    let _ = writeln!(out, "sha256 {} ({} bytes)", i.sha256, fmt_count(i.bytes));
     for bad in &i.invalid {
         let _ = writeln!(
             out,
@@ -58,34 +60,89 @@ pub fn audit(doc: &Standalone<AuditReport>) -> String {
             bad.message
         );
     }
-    out += &sample_body(&r.result);
-    out + match r.result.verdict {
-        Grade::Uniform | Grade::Unusual => "exit 0: no evidence of bias\n",
-        Grade::Suspicious => {
-            "exit 1: suspicious (a fair shuffle does this about once in a million runs): \
-             audit a second, independent file to confirm\n"
+    let level = Some(&r.level);
+    out += "\ndecks, each alone:";
+    out += &sample_body(&r.result, level);
+    match &r.lag1 {
+        Some(l) => {
+            let _ = write!(
+                out,
+                "\nconsecutive decks (lag 1), {} pairs: each deck in the order of the one before it, and the cards at the same position",
+                fmt_count(l.pairs)
+            );
+            out += &tests_table(&l.tests, &l.skipped, level);
+            if let Some(d) = l.moves_max_relative_deviation {
+                let _ = writeln!(
+                    out,
+                    "  largest relative deviation: where a card goes from one deck to the next {:.3}%, which card replaces which {:.3}%",
+                    100.0 * d,
+                    100.0 * l.contingency_max_relative_deviation
+                );
+            }
+            if let Some((tv, floor)) = l.moves_total_variation {
+                let _ = writeln!(
+                    out,
+                    "  total variation distance of the next deck in the last one's order (estimated): {}  (noise alone: about {})",
+                    fmt_prob(tv),
+                    fmt_prob(floor)
+                );
+            }
         }
-        Grade::Biased => "exit 1: biased\n",
+        None => out += "\nconsecutive decks: not tested (--unordered)\n",
+    }
+    out += &verdict_line(&r.result);
+    let l = &r.level;
+    let _ = writeln!(
+        out,
+        "level: {} family-wise over {} tests (Bonferroni: {:.3e} each; tests below it are marked *)",
+        fmt_level(l.alpha),
+        l.tests,
+        l.per_test
+    );
+    out + &format!("{}\n", finding_sentence(r))
+}
+
+/// What an audit found, with its exit code, in one sentence.
+pub(crate) fn finding_sentence(r: &AuditReport) -> String {
+    let alpha = fmt_level(r.level.alpha);
+    match r.finding {
+        Finding::NoneShown => format!("exit 0: no evidence of bias at level {alpha}"),
+        Finding::DecksDependent => format!(
+            "exit 1: bias shown at level {alpha}: each deck alone looks uniform, but consecutive decks are not independent (a deck depends on the one before it)"
+        ),
+        Finding::DecksBiased => {
+            let mut s = format!("exit 1: bias shown at level {alpha}");
+            if r.result.verdict == Grade::Suspicious {
+                s += ": suspicious (a fair shuffle does this about once in a million audits): audit a second, independent file to confirm";
+            }
+            if r.lag1
+                .as_ref()
+                .is_some_and(|l| l.tests.iter().any(|t| r.level.rejects(t.log10_p)))
+            {
+                s += "; the tests of consecutive decks fail too, which a bias of the decks alone causes (they hold only for decks that are independent and uniform)";
+            }
+            s
+        }
     }
 }
 
-/// The tests, effect sizes, battery, collisions and verdict of a sampled
-/// or read set of decks.
-fn sample_body(r: &crate::sampled::SampleReport) -> String {
+/// A table of tests, with the tests not run and why; with a level, the
+/// tests below their share of it marked `*`.
+fn tests_table(
+    tests: &[stats::hypothesis::TestResult],
+    skipped: &[stats::audit::Skipped],
+    level: Option<&stats::audit::Level>,
+) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "\n  {:<26} {:>16} {:>10} {:>12}",
+        "\n  {:<30} {:>16} {:>10} {:>12}",
         "test", "statistic", "df", "p-value"
     );
-    let all = r
-        .tests
-        .iter()
-        .chain(r.repeat.iter().flat_map(|x| x.ks.iter()));
-    for t in all {
+    for t in tests {
         let _ = writeln!(
             out,
-            "  {:<26} {:>16.4} {:>10} {:>12}",
+            "  {:<30} {:>16.4} {:>10} {:>12}{}",
             t.name,
             t.statistic,
             if t.df > 0.0 {
@@ -93,13 +150,47 @@ fn sample_body(r: &crate::sampled::SampleReport) -> String {
             } else {
                 "-".into()
             },
-            fmt_log10_p(t.log10_p)
+            fmt_log10_p(t.log10_p),
+            if level.is_some_and(|l| l.rejects(t.log10_p)) {
+                " *"
+            } else {
+                ""
+            }
         );
     }
-    let ks_skipped = r.repeat.iter().flat_map(|x| x.ks_skipped.iter());
-    for s in r.skipped_tests.iter().chain(ks_skipped) {
-        let _ = writeln!(out, "  {:<26} skipped: {}", s.name, s.reason);
+    for s in skipped {
+        let _ = writeln!(out, "  {:<30} skipped: {}", s.name, s.reason);
     }
+    out
+}
+
+/// The verdict of a sampled or read set of decks, and its smallest
+/// adjusted p-value.
+fn verdict_line(r: &crate::sampled::SampleReport) -> String {
+    format!(
+        "\nverdict: {}  (smallest Bonferroni-adjusted p-value {}; expected: {})\n",
+        r.verdict.label().to_uppercase(),
+        fmt_log10_p(r.log10_min_adjusted_p),
+        r.expected
+    )
+}
+
+/// The tests, effect sizes, battery and collisions of a sampled or read
+/// set of decks.
+fn sample_body(r: &crate::sampled::SampleReport, level: Option<&stats::audit::Level>) -> String {
+    let tests: Vec<_> = r
+        .tests
+        .iter()
+        .chain(r.repeat.iter().flat_map(|x| x.ks.iter()))
+        .cloned()
+        .collect();
+    let skipped: Vec<_> = r
+        .skipped_tests
+        .iter()
+        .chain(r.repeat.iter().flat_map(|x| x.ks_skipped.iter()))
+        .cloned()
+        .collect();
+    let mut out = tests_table(&tests, &skipped, level);
     let e = &r.effect.sampled;
     let _ = writeln!(out, "\neffect sizes:");
     let _ = writeln!(
@@ -179,13 +270,6 @@ fn sample_body(r: &crate::sampled::SampleReport) -> String {
             c.grade.label()
         );
     }
-    let _ = writeln!(
-        out,
-        "\nverdict: {}  (smallest Bonferroni-adjusted p-value {}; expected: {})",
-        r.verdict.label().to_uppercase(),
-        fmt_log10_p(r.log10_min_adjusted_p),
-        r.expected
-    );
     out
 }
 

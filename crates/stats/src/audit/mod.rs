@@ -26,9 +26,11 @@ use crate::perm::factorial;
 use crate::sample::{Histogram, MAX_HISTOGRAM_DECK, Positions};
 use crate::test_name::TestName;
 
+mod lag;
 mod power;
 mod run;
 
+pub use lag::*;
 pub use power::*;
 pub use run::*;
 
@@ -89,6 +91,98 @@ pub fn tests_planned(deck: usize, shuffles: u64) -> usize {
 /// gives that of a run large enough for every test.
 pub fn detection_level(deck: usize, shuffles: u64) -> f64 {
     BIASED_BELOW / tests_planned(deck, shuffles).max(1) as f64
+}
+
+/// The family-wise level `audit` decides at unless `--alpha` says: the
+/// *suspicious* line, so that its exit code is 1 exactly when the grade is
+/// suspicious or biased.
+pub const AUDIT_ALPHA: f64 = SUSPICIOUS_BELOW;
+
+/// A decision at a stated family-wise level: bias is shown when the
+/// smallest Bonferroni-adjusted p-value of the family is below `alpha`,
+/// that is when one of the `tests` has `p < alpha / tests`. A fair source
+/// is flagged with probability at most `alpha`, whatever the dependence
+/// between the tests.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Level {
+    /// The family-wise level.
+    pub alpha: f64,
+    /// The tests of the family.
+    pub tests: usize,
+    /// The level each test is held to: `alpha / tests`.
+    pub per_test: f64,
+    /// Whether bias is shown at this level.
+    pub bias_shown: bool,
+}
+
+impl Level {
+    /// The decision at `alpha` (in `(0, 1)`) of a family of `tests` tests
+    /// whose smallest adjusted p-value has `log10` `log10_min_adjusted_p`.
+    pub fn decide(alpha: f64, tests: usize, log10_min_adjusted_p: f64) -> Level {
+        Level {
+            alpha,
+            tests,
+            per_test: alpha / tests.max(1) as f64,
+            bias_shown: tests > 0 && log10_min_adjusted_p < alpha.log10(),
+        }
+    }
+
+    /// Whether a test of the family is below its share of the level.
+    pub fn rejects(&self, log10_p: f64) -> bool {
+        log10_p < self.per_test.log10()
+    }
+}
+
+/// Where an audit's tests fall below their share of a level: among the
+/// tests of the decks alone, among the tests of consecutive decks.
+///
+/// The tests of consecutive decks hold when the decks are independent
+/// *and* uniform: decks that are independent but biased fail them too (the
+/// next deck in the last one's order is then not uniform either). Only
+/// when the decks alone pass does a failure between decks say that one
+/// deck depends on the last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum Finding {
+    /// No test below its share of the level.
+    NoneShown,
+    /// Tests of the decks alone fail (whatever the tests between decks say).
+    DecksBiased,
+    /// Each deck alone passes; consecutive decks fail: the decks depend on
+    /// one another.
+    DecksDependent,
+}
+
+impl Finding {
+    /// What the tests of `audit` at `level` show.
+    pub fn of(audit: &SampleAudit, level: &Level) -> Finding {
+        let fails = |tests: &[crate::hypothesis::TestResult]| {
+            tests.iter().any(|t| level.rejects(t.log10_p))
+        };
+        if fails(&audit.first.analysis.tests)
+            || audit.repeated.as_ref().is_some_and(|r| fails(&r.ks))
+        {
+            Finding::DecksBiased
+        } else if audit.lag1.as_ref().is_some_and(|l| fails(&l.tests)) {
+            Finding::DecksDependent
+        } else {
+            Finding::NoneShown
+        }
+    }
+
+    /// The kebab-case label.
+    pub fn label(self) -> &'static str {
+        match self {
+            Finding::NoneShown => "none-shown",
+            Finding::DecksBiased => "decks-biased",
+            Finding::DecksDependent => "decks-dependent",
+        }
+    }
 }
 
 /// The grade of a run.

@@ -2,6 +2,7 @@
 //! second seed that confirms a suspicious run, repeated runs with their
 //! two-level tests, and decks read from elsewhere ([`Observed`]).
 
+use super::lag::Lag1Run;
 use super::{
     Analysis, Grade, MIN_EXPECTED, Skipped, adjusted_log10, keeps_histogram,
     min_shuffles_for_histogram, verdict,
@@ -273,23 +274,49 @@ pub struct SampleAudit {
     pub log10_min_adjusted_p: f64,
     /// The confirmation run, when the first was suspicious.
     pub confirmation: Option<Run>,
+    /// For decks read in the order they were dealt: the tests of
+    /// consecutive decks, part of the family `log10_min_adjusted_p` is
+    /// the smallest of.
+    pub lag1: Option<Lag1Run>,
     /// The verdict.
     pub grade: Grade,
 }
 
 impl SampleAudit {
-    /// The audit of decks that came from outside ([`Observed::into_run`]):
-    /// one run, graded alone. Decks read from a file cannot be dealt again
+    /// The audit of decks that came from outside ([`Observed::into_run`]),
+    /// with the tests of consecutive decks when they were read in order
+    /// ([`super::ObservedStream`]): one family, Bonferroni-adjusted over
+    /// both, graded alone. Decks read from a file cannot be dealt again
     /// with another seed, so there is no repetition and no confirmation: a
     /// suspicious run stays suspicious.
-    pub fn of_decks(run: Run) -> Self {
+    pub fn of_decks(run: Run, lag1: Option<Lag1Run>) -> Self {
+        let log10s: Vec<f64> = run
+            .analysis
+            .tests
+            .iter()
+            .chain(lag1.iter().flat_map(|l| l.tests.iter()))
+            .map(|t| t.log10_p)
+            .collect();
+        let log10_min_adjusted_p = adjusted_log10(&log10s);
         SampleAudit {
-            log10_min_adjusted_p: run.analysis.log10_min_adjusted_p,
-            grade: verdict(run.analysis.log10_min_adjusted_p, None),
+            log10_min_adjusted_p,
+            grade: verdict(log10_min_adjusted_p, None),
             first: run,
             repeated: None,
             confirmation: None,
+            lag1,
         }
+    }
+
+    /// Every test of the family the verdict is corrected over: the first
+    /// run's, the two-level tests, and the tests of consecutive decks.
+    pub fn family(&self) -> impl Iterator<Item = &TestResult> {
+        self.first
+            .analysis
+            .tests
+            .iter()
+            .chain(self.repeated.iter().flat_map(|r| r.ks.iter()))
+            .chain(self.lag1.iter().flat_map(|l| l.tests.iter()))
     }
 }
 
@@ -388,6 +415,7 @@ pub fn audit(
         repeated,
         log10_min_adjusted_p,
         confirmation,
+        lag1: None,
         grade,
     }
 }

@@ -283,3 +283,25 @@ fn power_needs_more_shuffles_for_smaller_biases() {
     let n = shuffles_for_power(1.0, 0.01, 0.05, 0.8);
     assert!((n - 785.0).abs() <= 1.0, "{n}");
 }
+
+#[test]
+fn the_default_level_decides_as_the_grade_does() {
+    // At AUDIT_ALPHA, bias is shown exactly when the grade is suspicious
+    // or biased, on both sides of every threshold.
+    for log10 in [-0.5, -2.9, -3.1, -5.9, -6.0, -6.1, -11.9, -12.1, -300.0] {
+        let level = Level::decide(AUDIT_ALPHA, 7, log10);
+        assert_eq!(
+            level.bias_shown,
+            Grade::of_log10(log10).shows_bias(),
+            "{log10}"
+        );
+    }
+    // At 0.05 over 10 tests: 0.005 per test; adjusted p 0.049 is shown,
+    // 0.051 not; a test at p = 0.004 is rejected, one at 0.006 not.
+    let l = Level::decide(0.05, 10, 0.049f64.log10());
+    assert!(l.bias_shown);
+    assert!((l.per_test - 0.005).abs() < 1e-15);
+    assert!(!Level::decide(0.05, 10, 0.051f64.log10()).bias_shown);
+    assert!(l.rejects(0.004f64.log10()) && !l.rejects(0.006f64.log10()));
+    assert!(!Level::decide(0.05, 0, -20.0).bias_shown);
+}

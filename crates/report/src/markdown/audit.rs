@@ -1,0 +1,103 @@
+//! The page for game developers and auditors: how to test decks their own
+//! program dealt, what each test checks, at which level, and what a
+//! certificate holds.
+
+use stats::statistic::Statistic;
+use stats::{Test, TestName};
+use std::fmt::Write;
+
+/// The tests `audit` applies to decks one at a time, in the order it
+/// reports them, with when each runs.
+fn deck_tests() -> Vec<(TestName, &'static str)> {
+    let mut out = vec![
+        (
+            TestName::PERMUTATION_CHI2,
+            "up to 10 cards, with 5 decks per arrangement (5 · n!)",
+        ),
+        (TestName::PERMUTATION_G, "as above"),
+        (TestName::POSITION_CHI2, "always (at least 5 · n decks)"),
+    ];
+    for s in Statistic::ALL {
+        out.push((
+            TestName::of(Test::Battery(s)),
+            "when the permutation tests do not run",
+        ));
+    }
+    out.push((
+        TestName::COLLISIONS,
+        "with the battery, on the first 2^23 decks, where repeats are rare for a fair shuffle",
+    ));
+    out
+}
+
+/// The page.
+pub fn page() -> String {
+    let mut md = String::new();
+    md += "# Audit your own shuffle\n\n";
+    md += "For game developers and for anyone auditing a card game: `shuffle-audit audit` tests \
+           decks that any program dealt, read one per line from a file or a pipe, and exits 0 \
+           when no bias shows, 1 when one does, 2 on bad input, so it can gate a CI job.\n\n";
+    md += "```sh\n\
+           node my-shuffle.js | shuffle-audit audit -\n\
+           shuffle-audit audit decks.txt --alpha 0.01 --out certificate/\n\
+           ```\n\n";
+    md += "A line is one deck listed by position: `3 0 2 1`, `3,0,2,1` or `[3,0,2,1]`, cards \
+           numbered from 0 or from 1. Every line is checked; the first bad one stops the \
+           audit with its number and reason (`--skip-invalid` counts them instead).\n\n";
+    md += "## What it tests\n\n";
+    md += "Each deck alone:\n\n| test | what it checks | runs |\n|---|---|---|\n";
+    for (name, when) in deck_tests() {
+        let _ = writeln!(md, "| `{name}` | {} | {when} |", name.meaning());
+    }
+    md += "\nEach deck against the one before it (lag 1), unless `--unordered` says the decks \
+           are not in the order they were dealt. A program can deal decks that each look \
+           perfectly shuffled yet depend on the deck before: a dealer who cuts or reshuffles \
+           the last deck instead of a fresh one, a generator whose state is reused. Writing \
+           each deck in the order of the one before it (each card named by the position it \
+           held there) turns that dependence into a bias the tests above can see: for \
+           independent, uniform decks these rewritten decks are themselves independent and \
+           uniform, so every test keeps its exact null. Because that needs the decks to be \
+           uniform as well, a biased shuffle fails these tests too: the audit says \"each deck alone looks uniform, but consecutive decks are not \
+           independent\" only when every test of single decks passes.\n\n";
+    md += "| test | what it checks |\n|---|---|\n";
+    let lagged = [
+        TestName::PERMUTATION_CHI2,
+        TestName::POSITION_CHI2,
+        TestName::of(Test::Battery(Statistic::RisingSequences)),
+    ];
+    for name in lagged.map(TestName::lag1) {
+        let _ = writeln!(md, "| `{name}` | {} |", name.meaning());
+    }
+    let _ = writeln!(
+        md,
+        "| `lag1-…` | every other test above, the same way |\n| `{}` | {} |",
+        TestName::LAG1_CONTINGENCY,
+        TestName::LAG1_CONTINGENCY.meaning()
+    );
+    md += "\nOnly lag 1 is tested: a reshuffled last deck shows most strongly one deal later \
+           (two reshuffles are closer to uniform than one), and decks that repeat after more \
+           deals are caught by the collision test.\n\n";
+    md += "See it for yourself: the naive swap applied to the last deck passes every test of \
+           single decks and fails the tests of consecutive decks (exit 1); told the order \
+           does not matter, the audit sees nothing (exit 0).\n\n";
+    md += "```sh\n\
+           shuffle-audit deal -a naive-swap -d 6 -n 20000 --from-previous | shuffle-audit audit -\n\
+           shuffle-audit deal -a naive-swap -d 6 -n 20000 --from-previous | shuffle-audit audit - --unordered\n\
+           ```\n\n";
+    md += "## Levels\n\n";
+    md += "All the tests form one family. With `--alpha A` the audit exits 1 when one test's \
+           p-value is below `A` divided by the number of tests (Bonferroni), so a fair shuffle \
+           is flagged with probability at most `A` however many tests ran. Test standards ask \
+           for 95 % or 99 % confidence: `--alpha 0.05` or `--alpha 0.01`. The default, \
+           `1e-6`, flags a fair shuffle about once in a million audits, for a CI job that must \
+           not fail by chance. The output states the level per test and for the family, and \
+           marks the tests below their share.\n\n";
+    md += "## Certificates\n\n";
+    md += "`--out DIR` also writes `certificate.md` and `certificate.json` there: the input's \
+           SHA-256 (compare it with `sha256sum FILE`), bytes and lines, the exact command, the \
+           tool's version and commit, every test with its sample size, statistic, p-value, \
+           level and result, and the verdict. They are written whole or not at all: bad input \
+           leaves no certificate, and a folder holding files the tool did not write is \
+           refused.\n";
+    md
+}
