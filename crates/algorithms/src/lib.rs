@@ -48,7 +48,9 @@ pub use seed003::{
     AltNaiveShuffle, BlogFisherYates, BlogRiffle, DealWholeDeck, SpliceShuffle, StackShuffle,
 };
 pub use seed004::{NaiveSwap, NaiveSwapRand15, PokerFixed, PokerFixedRand15};
-pub use seeded::{CRand, PokerTimeSeeded, Reduction, SeedSpace, SeededFisherYates};
+pub use seeded::{CRand, PokerTimeSeeded, Reduction, SeedSpace, Seeded, SeededFisherYates};
 pub use shuffle::{Shuffle, apply_order};
-pub use source::{Draw, MAX_REDUCED_BITS, MAX_WORD_BITS, Scripted, Source, SourceRng};
+pub use source::{
+    Draw, MAX_REDUCED_BITS, MAX_UNIT_DOUBLE_BITS, MAX_WORD_BITS, Scripted, Source, SourceRng,
+};
 pub use swaps::{Slot, SwapShuffle, Transposition};

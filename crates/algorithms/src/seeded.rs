@@ -120,7 +120,15 @@ pub struct PokerTimeSeeded {
 
 impl Shuffle for PokerTimeSeeded {
     fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
-        let mut c = CRand::srand(SeedSpace::SecondsOfDay.draw(src));
+        self.deal(SeedSpace::SecondsOfDay.draw(src), deck);
+    }
+}
+
+impl PokerTimeSeeded {
+    /// The shuffle after `srand(seed)`: what the program deals when
+    /// `time(0)` returns `seed`.
+    pub fn deal<T>(&self, seed: u32, deck: &mut [T]) {
+        let mut c = CRand::srand(seed);
         let poker_size = deck.len();
         for i in 0..poker_size {
             let k = (poker_size - i) as u64;
@@ -153,9 +161,103 @@ pub struct SeededFisherYates {
 
 impl Shuffle for SeededFisherYates {
     fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
-        let seed = self.space.draw(src);
+        self.deal(self.space.draw(src), deck);
+    }
+}
+
+impl SeededFisherYates {
+    /// The shuffle seeded with `seed`.
+    #[inline]
+    pub fn deal<T: Copy>(&self, seed: u32, deck: &mut Vec<T>) {
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(u64::from(seed));
         FisherYates.shuffle(deck, &mut rng);
+    }
+}
+
+/// A shuffle whose deck is a function of one 32-bit seed, drawn afresh for
+/// every deal: given the seed, the deck is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seeded {
+    /// `srand((int)time(0))`, then the corrected `Poker::Shuffle`.
+    Poker(PokerTimeSeeded),
+    /// Fisher–Yates on xoshiro256++ seeded per deal.
+    FisherYates(SeededFisherYates),
+}
+
+impl Seeded {
+    /// Where the registered shuffle's seeds come from.
+    pub fn space(self) -> SeedSpace {
+        match self {
+            Seeded::Poker(_) => SeedSpace::SecondsOfDay,
+            Seeded::FisherYates(f) => f.space,
+        }
+    }
+
+    /// The seeds the registered shuffle draws from, as the program sees
+    /// them (`time(0)` values for the seconds of a day).
+    pub fn seeds(self) -> std::ops::Range<u64> {
+        match self.space() {
+            SeedSpace::SecondsOfDay => u64::from(POST_DAY)..u64::from(POST_DAY) + 86_400,
+            space => 0..space.seeds(),
+        }
+    }
+
+    /// Whether the seed is a time in seconds (a Unix time).
+    pub fn seeds_are_unix_seconds(self) -> bool {
+        self.space() == SeedSpace::SecondsOfDay
+    }
+
+    /// Whether the deck of `n` cards dealt with `seed` from the ordered
+    /// deck starts with `seen`: the same draws as [`Seeded::deal`], with
+    /// the work stopped as soon as a seen card is decided and differs.
+    ///
+    /// `Poker::Shuffle` fixes position `i` at its step `i`, so the first
+    /// card is known after one draw. Fisher–Yates fixes positions from the
+    /// top down, the first ones last, so its whole deck is dealt.
+    /// `scratch` holds the deck.
+    #[inline]
+    pub fn starts_with(self, seed: u32, n: usize, seen: &[u8], scratch: &mut Vec<u8>) -> bool {
+        match self {
+            Seeded::Poker(p) => {
+                scratch.clear();
+                scratch.extend(0..n as u8);
+                let mut c = CRand::srand(seed);
+                for i in 0..n {
+                    let k = (n - i) as u64;
+                    let r = u64::from(c.rand());
+                    let ran_index = i + match p.reduction {
+                        Reduction::Scale => ((k * r) >> 15) as usize,
+                        Reduction::Mod => (r % k) as usize,
+                    };
+                    scratch.swap(i, ran_index);
+                    if i < seen.len() && scratch[i] != seen[i] {
+                        return false;
+                    }
+                    if i + 1 >= seen.len() {
+                        return true;
+                    }
+                }
+                true
+            }
+            Seeded::FisherYates(f) => {
+                // Fisher–Yates decides the first positions last: deal it
+                // all, then compare.
+                scratch.clear();
+                scratch.extend(0..n as u8);
+                f.deal(seed, scratch);
+                scratch.starts_with(seen)
+            }
+        }
+    }
+
+    /// The deck dealt with `seed`, from `deck` (the ordered deck): the same
+    /// code the shuffle runs once it has drawn its seed.
+    #[inline]
+    pub fn deal<T: Copy>(self, seed: u32, deck: &mut Vec<T>) {
+        match self {
+            Seeded::Poker(p) => p.deal(seed, deck),
+            Seeded::FisherYates(f) => f.deal(seed, deck),
+        }
     }
 }
 

@@ -12,9 +12,14 @@ use core::convert::Infallible;
 /// The largest raw-word width a [`Draw`] may ask for.
 pub const MAX_WORD_BITS: u32 = 64;
 
-/// The largest raw-word width the C-arithmetic draws ([`Draw::WordMod`],
-/// [`Draw::WordScale`]) may use; C's `rand()` uses 15.
-pub const MAX_REDUCED_BITS: u32 = 32;
+/// The largest raw-word width the reduced draws ([`Draw::WordMod`],
+/// [`Draw::WordScale`], [`Draw::WordDouble`], [`Draw::WordReject`]) may
+/// use; C's `rand()` uses 15.
+pub const MAX_REDUCED_BITS: u32 = 64;
+
+/// The most bits a double in `[0, 1)` holds: the width of
+/// [`Draw::UnitDouble`].
+pub const MAX_UNIT_DOUBLE_BITS: u32 = 53;
 
 /// One random choice an algorithm asks for.
 ///
@@ -33,19 +38,52 @@ pub enum Draw {
     /// A raw word of `bits` bits reduced by `word % k`: C's `rand() % k`.
     /// Unless `k` divides `2^bits`, the low results are more likely.
     WordMod {
-        /// Width of the raw word (`1..=32`).
+        /// Width of the raw word (`1..=64`).
         bits: u32,
         /// The modulus, `>= 1`.
         k: u64,
     },
-    /// A raw word of `bits` bits scaled by `floor(k * word / 2^bits)`: C's
-    /// `(int)(k * rand() / (RAND_MAX + 1.0))`, which is exact in a double for
-    /// the widths used here. Unless `k` divides `2^bits`, some results are
-    /// more likely than others, spread across `0..k`.
+    /// A raw word of `bits` bits scaled by `floor(k * word / 2^bits)` in
+    /// whole numbers (multiply and shift): C's `(int)(k * rand() /
+    /// (RAND_MAX + 1.0))` wherever that double arithmetic is exact (`k ·
+    /// word < 2^53`, as for the 15-bit `rand()`). Unless `k` divides
+    /// `2^bits`, some results are more likely than others, spread across
+    /// `0..k`.
     WordScale {
-        /// Width of the raw word (`1..=32`).
+        /// Width of the raw word (`1..=64`).
         bits: u32,
         /// The number of results, `>= 1`.
+        k: u64,
+    },
+    /// C's `(int)(k * rand() / (RAND_MAX + 1.0))` on a `bits`-bit word as a
+    /// double computes it: the whole product `k · word`, rounded to the
+    /// nearest double, over `2^bits`, rounded down. Equal to
+    /// [`Draw::WordScale`] while `k · word < 2^53`; past that, the rounding
+    /// moves results, and near the top it can round up to `k` itself (an
+    /// index past the end), which [`Draw::validate`] refuses.
+    WordDouble {
+        /// Width of the raw word (`1..=64`).
+        bits: u32,
+        /// The number of results, `>= 1`.
+        k: u64,
+    },
+    /// JavaScript's `Math.floor(Math.random() * k)` with a `Math.random()`
+    /// that is a `bits`-bit word over `2^bits` (at most 53 bits: all a
+    /// double in `[0, 1)` can hold): the product rounded to the nearest
+    /// double, then rounded down.
+    UnitDouble {
+        /// Width of the raw word (`1..=53`).
+        bits: u32,
+        /// The number of results, `>= 1`.
+        k: u64,
+    },
+    /// Rejection: draw `bits`-bit words until one is below `k ·
+    /// floor(2^bits / k)`, then take it `% k`. Exactly uniform; each draw
+    /// costs `2^bits / (k · floor(2^bits / k))` words on average.
+    WordReject {
+        /// Width of the raw word (`1..=64`).
+        bits: u32,
+        /// The number of results, `>= 1`, at most `2^bits`.
         k: u64,
     },
 }
@@ -54,18 +92,30 @@ impl Draw {
     /// The number of distinct results, `0..outcomes()` (some may have weight 0).
     pub fn outcomes(self) -> u128 {
         match self {
-            Draw::Below(k) | Draw::WordMod { k, .. } | Draw::WordScale { k, .. } => u128::from(k),
+            Draw::Below(k)
+            | Draw::WordMod { k, .. }
+            | Draw::WordScale { k, .. }
+            | Draw::WordDouble { k, .. }
+            | Draw::UnitDouble { k, .. }
+            | Draw::WordReject { k, .. } => u128::from(k),
             Draw::Word(bits) => 1u128 << bits,
         }
     }
 
     /// The number of equally likely raw values behind all results: `k` for
-    /// [`Draw::Below`], `2^bits` for the word-based draws.
+    /// [`Draw::Below`], `2^bits` for the word-based draws, the accepted
+    /// words `k · floor(2^bits / k)` for [`Draw::WordReject`].
     pub fn total_weight(self) -> u128 {
         match self {
             Draw::Below(k) => u128::from(k),
-            Draw::Word(bits) | Draw::WordMod { bits, .. } | Draw::WordScale { bits, .. } => {
-                1u128 << bits
+            Draw::Word(bits)
+            | Draw::WordMod { bits, .. }
+            | Draw::WordScale { bits, .. }
+            | Draw::WordDouble { bits, .. }
+            | Draw::UnitDouble { bits, .. } => 1u128 << bits,
+            Draw::WordReject { bits, k } => {
+                let k = u128::from(k);
+                (1u128 << bits) / k * k
             }
         }
     }
@@ -93,7 +143,34 @@ impl Draw {
                 let k = u128::from(k);
                 ((r + 1) * total).div_ceil(k) - (r * total).div_ceil(k)
             }
+            Draw::WordDouble { .. } | Draw::UnitDouble { .. } => {
+                // Both reductions are monotone in the word: the words giving
+                // r lie between the first word giving r or more and the
+                // first giving r + 1 or more.
+                self.first_word_reaching(r + 1) - self.first_word_reaching(r)
+            }
+            Draw::WordReject { bits, k } => (1u128 << bits) / u128::from(k),
         }
+    }
+
+    /// For the monotone reductions ([`Draw::WordDouble`],
+    /// [`Draw::UnitDouble`]): the smallest word whose result is `r` or
+    /// more, `2^bits` when there is none (binary search: at most 64 steps).
+    fn first_word_reaching(self, r: u128) -> u128 {
+        let bits = match self {
+            Draw::WordDouble { bits, .. } | Draw::UnitDouble { bits, .. } => bits,
+            _ => unreachable!("only the double reductions are searched"),
+        };
+        let (mut lo, mut hi) = (0u128, 1u128 << bits);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if u128::from(self.reduce(mid as u64)) >= r {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        lo
     }
 
     /// Maps a raw word (for the word-based draws) to its result.
@@ -106,6 +183,54 @@ impl Draw {
             Draw::Word(_) => word,
             Draw::WordMod { k, .. } => word % k,
             Draw::WordScale { bits, k } => ((u128::from(k) * u128::from(word)) >> bits) as u64,
+            Draw::WordDouble { bits, k } => {
+                // `as f64` rounds to the nearest double (ties to even), as
+                // C's conversion does; dividing by a power of two is exact.
+                let product = (u128::from(k) * u128::from(word)) as f64;
+                (product / 2f64.powi(bits as i32)).floor() as u64
+            }
+            Draw::UnitDouble { bits, k } => {
+                // `word / 2^bits` is exact (at most 53 bits); the product
+                // is rounded to the nearest double.
+                let unit = word as f64 / 2f64.powi(bits as i32);
+                (unit * k as f64).floor() as u64
+            }
+            Draw::WordReject { k, .. } => word % k,
+        }
+    }
+
+    /// Whether a raw word is used or drawn again: every word but those of
+    /// [`Draw::WordReject`] at or above `k · floor(2^bits / k)`.
+    #[inline]
+    pub fn accepts(self, word: u64) -> bool {
+        match self {
+            Draw::WordReject { .. } => u128::from(word) < self.total_weight(),
+            _ => true,
+        }
+    }
+
+    /// The result of a word-based draw from raw 64-bit words (each draw
+    /// takes the high `bits` bits of one; rejection takes more until one
+    /// is accepted).
+    ///
+    /// # Panics
+    /// For [`Draw::Below`], which has no raw word.
+    #[inline]
+    pub fn from_words(self, mut next_u64: impl FnMut() -> u64) -> u64 {
+        let bits = match self {
+            Draw::Below(_) => panic!("Draw::Below has no raw word"),
+            Draw::Word(bits)
+            | Draw::WordMod { bits, .. }
+            | Draw::WordScale { bits, .. }
+            | Draw::WordDouble { bits, .. }
+            | Draw::UnitDouble { bits, .. }
+            | Draw::WordReject { bits, .. } => bits,
+        };
+        loop {
+            let word = next_u64() >> (64 - bits);
+            if self.accepts(word) {
+                return self.reduce(word);
+            }
         }
     }
 
@@ -122,11 +247,34 @@ impl Draw {
                 (1..=MAX_WORD_BITS).contains(&bits),
                 "Draw::Word({bits}): widths 1..=64 are allowed"
             ),
-            Draw::WordMod { bits, k } | Draw::WordScale { bits, k } => {
+            Draw::WordMod { bits, k }
+            | Draw::WordScale { bits, k }
+            | Draw::WordDouble { bits, k }
+            | Draw::WordReject { bits, k } => {
                 assert!(k >= 1, "reduced draw with k = 0: k must be at least 1");
                 assert!(
                     (1..=MAX_REDUCED_BITS).contains(&bits),
-                    "reduced draw of {bits} bits: widths 1..=32 are allowed"
+                    "reduced draw of {bits} bits: widths 1..=64 are allowed"
+                );
+                if let Draw::WordReject { .. } = self {
+                    assert!(
+                        u128::from(k) <= 1u128 << bits,
+                        "rejection to {k} results from {bits}-bit words: k must be at most 2^bits"
+                    );
+                }
+                if let Draw::WordDouble { .. } = self {
+                    let top = u64::MAX >> (64 - bits);
+                    assert!(
+                        self.reduce(top) < k,
+                        "{self:?} gives {k} for the largest word: an index past the end"
+                    );
+                }
+            }
+            Draw::UnitDouble { bits, k } => {
+                assert!(k >= 1, "reduced draw with k = 0: k must be at least 1");
+                assert!(
+                    (1..=MAX_UNIT_DOUBLE_BITS).contains(&bits),
+                    "a double in [0, 1) from {bits} bits: widths 1..=53 are allowed"
                 );
             }
         }
@@ -221,10 +369,7 @@ impl<R: rand::Rng + ?Sized> Source for R {
                 debug_assert!((1..=MAX_WORD_BITS).contains(&bits));
                 self.next_u64() >> (64 - bits)
             }
-            Draw::WordMod { bits, .. } | Draw::WordScale { bits, .. } => {
-                debug_assert!((1..=MAX_REDUCED_BITS).contains(&bits));
-                draw.reduce(self.next_u64() >> (64 - bits))
-            }
+            _ => draw.from_words(|| self.next_u64()),
         }
     }
 }
@@ -316,6 +461,116 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
+
+    /// The reduced draws of `bits` bits to `k` results.
+    fn reduced(bits: u32, k: u64) -> Vec<Draw> {
+        let mut out = vec![
+            Draw::WordMod { bits, k },
+            Draw::WordScale { bits, k },
+            Draw::WordDouble { bits, k },
+            Draw::WordReject { bits, k },
+        ];
+        if bits <= MAX_UNIT_DOUBLE_BITS {
+            out.push(Draw::UnitDouble { bits, k });
+        }
+        out
+    }
+
+    #[test]
+    fn weights_count_the_words_each_reduction_maps_to_each_result() {
+        // Every word of 1 to 16 bits, for every k up to 60 that the bits
+        // can serve: the weights are the counts of words reduced to each
+        // result (accepted words only, for rejection).
+        for bits in 1..=16u32 {
+            for k in (1..=60u64).filter(|&k| u128::from(k) <= 1u128 << bits) {
+                for d in reduced(bits, k) {
+                    let mut counts = vec![0u128; k as usize];
+                    for w in 0..1u64 << bits {
+                        if d.accepts(w) {
+                            counts[d.reduce(w) as usize] += 1;
+                        }
+                    }
+                    let weights: Vec<u128> = (0..k).map(|r| d.weight(r)).collect();
+                    assert_eq!(weights, counts, "{d:?}");
+                    assert_eq!(counts.iter().sum::<u128>(), d.total_weight(), "{d:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn double_reductions_equal_multiply_and_shift_while_the_product_is_exact() {
+        // k · word < 2^53: the double arithmetic is exact.
+        for k in [3u64, 7, 52, 54] {
+            for bits in [20u32, 32, 40, 47] {
+                let exact = Draw::WordScale { bits, k };
+                for d in [Draw::WordDouble { bits, k }, Draw::UnitDouble { bits, k }] {
+                    for r in 0..k {
+                        assert_eq!(d.weight(r), exact.weight(r), "{d:?} {r}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn c_scaling_of_a_64_bit_word_can_return_k() {
+        // 52 · w rounds to the double 52 · 2^64 = 13 · 2^66 once it is
+        // within half a spacing (2^17 / 2) of it, ties to the even
+        // 52 · 2^64: w >= 2^64 - 2^16 / 52, the top 1,260 words.
+        let d = Draw::WordDouble { bits: 64, k: 52 };
+        let first = d.first_word_reaching(52);
+        assert_eq!((1u128 << 64) - first, 1_260);
+        assert_eq!(d.reduce((first - 1) as u64), 51);
+        assert_eq!(d.reduce(first as u64), 52);
+        assert!(std::panic::catch_unwind(|| d.validate()).is_err());
+        // At 53 bits the same expression stays in range, and so does
+        // JavaScript's `Math.floor(Math.random() * 52)`.
+        Draw::WordDouble { bits: 53, k: 52 }.validate();
+        let js = Draw::UnitDouble { bits: 53, k: 52 };
+        js.validate();
+        assert_eq!((0..52).map(|r| js.weight(r)).sum::<u128>(), 1u128 << 53);
+    }
+
+    #[test]
+    fn the_weights_of_wide_words_are_where_the_reduction_changes() {
+        // At 53 to 64 bits no enumeration is possible: every sampled word
+        // lies between the first words of its result and of the next, and
+        // the weights add up to the words.
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        for bits in [53u32, 60, 64] {
+            for k in [3u64, 52, 54, 255] {
+                for d in reduced(bits, k) {
+                    if let Draw::WordDouble { .. } = d
+                        && std::panic::catch_unwind(|| d.validate()).is_err()
+                    {
+                        continue;
+                    }
+                    let sum: u128 = (0..k).map(|r| d.weight(r)).sum();
+                    assert_eq!(sum, d.total_weight(), "{d:?}");
+                    if matches!(d, Draw::WordDouble { .. } | Draw::UnitDouble { .. }) {
+                        for _ in 0..2_000 {
+                            let w = rand::Rng::next_u64(&mut rng) >> (64 - bits);
+                            let r = u128::from(d.reduce(w));
+                            let w = u128::from(w);
+                            assert!(d.first_word_reaching(r) <= w, "{d:?} {w}");
+                            assert!(w < d.first_word_reaching(r + 1), "{d:?} {w}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rejection_samples_only_accepted_words() {
+        // Words from a script: 2-bit words to 3 results reject the word 3.
+        let d = Draw::WordReject { bits: 2, k: 3 };
+        let mut words = [3u64 << 62, 3 << 62, 2 << 62].into_iter();
+        assert_eq!(d.from_words(|| words.next().unwrap()), 2);
+        assert_eq!(d.total_weight(), 3);
+        assert!((0..3).all(|r| d.weight(r) == 1));
+    }
 
     /// Counts, word by word, how many raw values give each result.
     fn brute_weights(draw: Draw) -> Vec<u128> {

@@ -10,11 +10,14 @@ use suite::SuiteArgs;
 mod audit;
 mod common;
 mod exact;
+mod guess;
 mod output;
 mod power;
+mod predict;
 mod range;
 mod riffle;
 mod sample;
+mod scaling;
 mod suite;
 use common::{ERROR, PASS};
 use std::io::Write;
@@ -65,6 +68,18 @@ enum Command {
     /// it can no longer tell, for the model and for riffleShuffle from "The
     /// JavaScript Shuffle".
     Riffle(riffle::RiffleArgs),
+    /// The exact bias of turning a B-bit random word into an index below k
+    /// by modulo, multiply-shift, C's and JavaScript's double scaling, and
+    /// rejection: per draw and for a whole Fisher–Yates shuffle.
+    Scaling(scaling::ScalingArgs),
+    /// For a shuffle reseeded per deal from the clock or a 32-bit value:
+    /// every seed whose deck starts with the cards seen, with the rest of
+    /// its deck; exit 0 when one seed fits, 1 when several do, 2 when none.
+    Predict(predict::PredictArgs),
+    /// What a bias is worth at the table: the cards a player who knows the
+    /// shuffle guesses right going through the deck, against a fair deck's
+    /// H_n (exact where the law is known, else a lower bound).
+    Guess(guess::GuessArgs),
 }
 
 fn main() -> ExitCode {
@@ -125,6 +140,9 @@ fn run(cli: Cli) -> Result<u8> {
         Some(Command::Audit(args)) => audit::run(&args),
         Some(Command::Deal(args)) => audit::deal(&args),
         Some(Command::Riffle(args)) => riffle::run(&args),
+        Some(Command::Scaling(args)) => scaling::run(&args),
+        Some(Command::Predict(args)) => predict::run(&args),
+        Some(Command::Guess(args)) => guess::run(&args),
         None => suite::run(&cli.suite),
     }
 }

@@ -209,6 +209,15 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
         })??;
 
     provenance.threads = Some(threads);
+    let seeding = entries
+        .iter()
+        .filter_map(|e| Some((e.id, e.algorithm.seeded()?)))
+        .flat_map(|(id, seeded)| {
+            plan.large_decks
+                .iter()
+                .map(move |&deck| stats::predict::Pinning::of(id, seeded, deck))
+        })
+        .collect();
     let mut report = SuiteReport {
         schema_version: report::SCHEMA_VERSION,
         provenance,
@@ -221,6 +230,7 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
         algorithms,
         riffles,
         paths: None,
+        seeding,
     };
     let (tree, tree_deck) = report::PATH_TREE;
     if let Some(entry) = entries.iter().find(|e| e.id == tree) {

@@ -67,6 +67,15 @@ pub struct ExactReport {
     pub min_probability: f64,
     /// The same, exactly.
     pub min_probability_exact: Fraction,
+    /// The cards a player who knows this law guesses right on average,
+    /// going through the deck and seeing each card after guessing it (the
+    /// best strategy, exactly; `stats::guess`); absent when paths were
+    /// cut. A fair deck gives `H_n`.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub expected_correct: Option<f64>,
+    /// The same, exactly.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub expected_correct_exact: Option<Fraction>,
     /// The common denominator of every weight, as a decimal string.
     pub denominator: String,
     /// `position_matrix[card][position]`: probability that `card` ends at `position`.
@@ -88,6 +97,7 @@ impl ExactReport {
     /// judge gave it ([`ExactVerdict::of`]).
     pub fn new(entry: &Entry, law: &ExactDistribution, verdict: ExactVerdict) -> Self {
         let tv = law.total_variation();
+        let guess = stats::guess::expected_correct(law);
         let passes = match law.method {
             Method::BruteForce | Method::StateMerging { .. } => 1,
             Method::RepeatedComposition { passes } => passes,
@@ -121,6 +131,8 @@ impl ExactReport {
             max_probability_exact: Fraction::new(law.max_weight(), law.denominator),
             min_probability: law.min_probability(),
             min_probability_exact: Fraction::new(law.min_weight(), law.denominator),
+            expected_correct: guess.as_ref().map(Fraction::to_f64),
+            expected_correct_exact: guess,
             denominator: law.denominator.to_string(),
             position_matrix: law.position_matrix(),
             position_weights: law

@@ -5,7 +5,9 @@
 use crate::algorithm::AlgorithmInfo;
 use crate::document::Standalone;
 use crate::exact::{ExactChainReport, ExactReport};
-use crate::sampled::{AuditReport, PowerReport, RiffleReport, SampleReport};
+use crate::sampled::{
+    AuditReport, GuessReport, PowerReport, PredictReport, RiffleReport, SampleReport, ScalingReport,
+};
 use crate::suite::SuiteReport;
 use crate::text;
 use serde::Serialize;
@@ -86,6 +88,24 @@ impl Document for Standalone<PowerReport> {
 impl Document for Standalone<RiffleReport> {
     fn text(&self, _: bool) -> String {
         text::riffle(self)
+    }
+}
+
+impl Document for Standalone<ScalingReport> {
+    fn text(&self, _: bool) -> String {
+        text::scaling(self)
+    }
+}
+
+impl Document for Standalone<PredictReport> {
+    fn text(&self, _: bool) -> String {
+        text::predict(self)
+    }
+}
+
+impl Document for Standalone<GuessReport> {
+    fn text(&self, _: bool) -> String {
+        text::guess(self)
     }
 }
 

@@ -177,6 +177,15 @@ mod tests {
             }],
             riffles: None,
             paths: None,
+            seeding: vec![stats::predict::Pinning::of(
+                "poker-fixed-time",
+                find("poker-fixed-time")
+                    .unwrap()
+                    .algorithm
+                    .seeded()
+                    .unwrap(),
+                52,
+            )],
         };
         // The closing table: aligned, coloured only when asked.
         let plain = text::suite(&suite, false);
@@ -264,6 +273,66 @@ mod tests {
             &serde_json::to_value(sampled::Lag1Info::of(&small.into_runs().1)).unwrap(),
             &mut all,
         );
+        // `scaling --json`: at 64 bits C's double scaling runs past the end.
+        for bits in [15, 64] {
+            let scaling = Standalone::new(
+                sampled::ScalingReport {
+                    bits,
+                    deck: 6,
+                    alpha: 0.01,
+                    power: 0.99,
+                    methods: stats::scaling::bias(bits, 6, 0.01, 0.99).unwrap(),
+                },
+                Provenance::new("t"),
+                Some(0.0),
+            );
+            let text = serde_json::to_string(&scaling).unwrap();
+            let back = serde_json::from_str::<Standalone<sampled::ScalingReport>>(&text).unwrap();
+            assert_eq!(serde_json::to_string(&back).unwrap(), text);
+            keys(&serde_json::to_value(&scaling).unwrap(), &mut all);
+        }
+        // `predict --json`.
+        let seeded = find("poker-fixed-time")
+            .unwrap()
+            .algorithm
+            .seeded()
+            .unwrap();
+        let predict = Standalone::new(
+            sampled::PredictReport {
+                algorithm: "poker-fixed-time".into(),
+                deck: 52,
+                seen: vec![3],
+                unix_seconds: true,
+                search: stats::predict::search(seeded, 52, &[3], seeded.seeds(), 2, &|_| {}),
+                cap: 2,
+            },
+            Provenance::new("t"),
+            Some(0.0),
+        );
+        let text = serde_json::to_string(&predict).unwrap();
+        let back = serde_json::from_str::<Standalone<sampled::PredictReport>>(&text).unwrap();
+        assert_eq!(serde_json::to_string(&back).unwrap(), text);
+        keys(&serde_json::to_value(&predict).unwrap(), &mut all);
+        // `guess --json`, exact and sampled.
+        for (exact, interval) in [(Some("17/9".to_string()), None), (None, Some((1.0, 2.0)))] {
+            let guess = Standalone::new(
+                sampled::GuessReport {
+                    algorithm: "naive-swap".into(),
+                    deck: 3,
+                    method: "exact-law".into(),
+                    expected_correct: 1.9,
+                    expected_correct_exact: exact,
+                    interval_99: interval,
+                    fair: 1.8,
+                    advantage: 0.1,
+                    shuffles: interval.map(|_| 10),
+                    seed: interval.map(|_| 1),
+                },
+                Provenance::new("t"),
+                Some(0.0),
+            );
+            keys(&serde_json::to_value(&guess).unwrap(), &mut all);
+        }
         // `riffle --json`, with a figure as inside `report.json`.
         let riffle = Standalone::new(
             sampled::RiffleReport {

@@ -343,3 +343,75 @@ pub struct PowerReport {
     /// One plan per test.
     pub tests: Vec<PowerPlan>,
 }
+
+/// `shuffle-audit scaling --json`: every way of turning a random word into
+/// an index, its exact bias per draw and for a whole Fisher–Yates shuffle.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ScalingReport {
+    /// Bits of each random word.
+    pub bits: u32,
+    /// Number of cards.
+    pub deck: usize,
+    /// The level the shuffles needed are computed at.
+    pub alpha: f64,
+    /// The probability of detection they are computed for.
+    pub power: f64,
+    /// One entry per method.
+    pub methods: Vec<stats::scaling::MappingBias>,
+}
+
+/// `shuffle-audit predict --json`: the seeds whose deck starts with the
+/// cards seen, and their decks.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PredictReport {
+    /// Algorithm id.
+    pub algorithm: String,
+    /// Number of cards.
+    pub deck: usize,
+    /// The cards seen, in the order dealt, 0-based.
+    pub seen: Vec<u8>,
+    /// Whether the seeds are Unix times in seconds (`time(0)`).
+    pub unix_seconds: bool,
+    /// The search: `seeds` (`start`, `end`: searched, end excluded),
+    /// `matches` (how many seeds fit), `found` (the first `cap`, with
+    /// their decks, 0-based).
+    pub search: stats::predict::Search,
+    /// The most seeds listed.
+    pub cap: usize,
+}
+
+/// `shuffle-audit guess --json`: the expected number of cards a player
+/// who knows the shuffle guesses right, against a fair deck's `H_n`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GuessReport {
+    /// Algorithm id.
+    pub algorithm: String,
+    /// Number of cards.
+    pub deck: usize,
+    /// How the figure was obtained: `"exact-law"` (the best strategy, from
+    /// the enumerated law), `"seeds"` (the best strategy, from the deck of
+    /// every seed), `"position-matrix"` (a strategy built from the exact
+    /// position matrix, its score sampled) or `"sampled-position-matrix"`
+    /// (built from a matrix sampled with another seed).
+    pub method: String,
+    /// The expected number of cards guessed right.
+    pub expected_correct: f64,
+    /// The same as a reduced fraction, when exact.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub expected_correct_exact: Option<String>,
+    /// The 99 % confidence interval of a sampled score.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub interval_99: Option<(f64, f64)>,
+    /// A fair deck's score, `H_n`.
+    pub fair: f64,
+    /// `expected_correct − fair` (for a sampled score, the lower end of
+    /// the interval minus `fair`: a lower bound on what the best strategy
+    /// gains).
+    pub advantage: f64,
+    /// Decks the score was sampled on, and their seed.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub shuffles: Option<u64>,
+    /// See `shuffles`.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub seed: Option<u64>,
+}

@@ -204,6 +204,10 @@ pub struct SuiteReport {
     /// (when the naive swap ran).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub paths: Option<PathTree>,
+    /// For each seeded shuffle run and each large deck: how many seen
+    /// cards single out its deck (`shuffle-audit predict`).
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub seeding: Vec<stats::predict::Pinning>,
 }
 
 /// The three shuffles the teacher's section and the headline compare: the

@@ -13,12 +13,15 @@ pub mod error;
 pub mod exact;
 pub mod fair;
 pub mod fraction;
+pub mod guess;
 pub mod hypothesis;
 pub mod markov;
 pub mod merge;
 pub mod perm;
+pub mod predict;
 pub mod riffle;
 pub mod sample;
+pub mod scaling;
 pub mod statistic;
 pub mod test_name;
 

@@ -106,9 +106,7 @@ impl<R: Rng> Source for Sampler<R> {
         match draw {
             Draw::Below(k) => self.bounded(k),
             Draw::Word(bits) => self.rng.next_u64() >> (64 - bits),
-            Draw::WordMod { bits, .. } | Draw::WordScale { bits, .. } => {
-                draw.reduce(self.rng.next_u64() >> (64 - bits))
-            }
+            _ => draw.from_words(|| self.rng.next_u64()),
         }
     }
 }

@@ -130,6 +130,17 @@ impl Algorithm {
         Algorithm { kernel, times: 1 }
     }
 
+    /// The algorithm as a function of its one seed, when that is all its
+    /// randomness (one pass of a per-deal seeded shuffle).
+    pub fn seeded(&self) -> Option<crate::seeded::Seeded> {
+        use crate::seeded::Seeded;
+        match (self.kernel, self.times) {
+            (Kernel::PokerTimeSeeded(p), 1) => Some(Seeded::Poker(p)),
+            (Kernel::SeededFisherYates(f), 1) => Some(Seeded::FisherYates(f)),
+            _ => None,
+        }
+    }
+
     /// Calls `visitor` with the concrete algorithm: the kernel itself for one
     /// pass, a [`Repeat`] of it otherwise.
     pub fn visit<V: Visitor>(&self, visitor: V) -> V::Output {

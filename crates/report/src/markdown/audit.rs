@@ -30,8 +30,8 @@ fn deck_tests() -> Vec<(TestName, &'static str)> {
     out
 }
 
-/// The page.
-pub fn page() -> String {
+/// The page; its seeding table from the run's seeded shuffles.
+pub fn page(report: &crate::suite::SuiteReport) -> String {
     let mut md = String::new();
     md += "# Audit your own shuffle\n\n";
     md += "For game developers and for anyone auditing a card game: `shuffle-audit audit` tests \
@@ -99,5 +99,79 @@ pub fn page() -> String {
            level and result, and the verdict. They are written whole or not at all: bad input \
            leaves no certificate, and a folder holding files the tool did not write is \
            refused.\n";
+    md += "\n## From random numbers to cards\n\n";
+    md += "Before dealing a single deck, `shuffle-audit scaling --bits B --deck N` computes \
+           exactly what turning a `B`-bit random number into a card index does to a \
+           Fisher–Yates shuffle, for `rand() % k`, multiply-shift, C's \
+           `(int)(k * rand() / (RAND_MAX + 1.0))`, JavaScript's \
+           `Math.floor(Math.random() * k)` and rejection side by side: how far each draw and \
+           the whole deck are from uniform, and how many shuffles a test would need to see \
+           it. With 64-bit numbers, C's double scaling can even return an index past the end \
+           of the deck.\n";
+    seeding(&mut md, &report.seeding);
+    md += "\n## What a bias is worth at the table\n\n";
+    md += "`shuffle-audit guess --algorithm ID --deck N` gives the effect size a card player \
+           understands: going through the deck and naming each card before it is turned \
+           over, how many a player who knows the shuffle gets right on average with the best \
+           strategy, against the `H_n` a fair deck allows (4.538 of 52). It is exact where \
+           the whole law is known (up to 8 cards, and the shuffles seeded from the seconds \
+           of a day); on larger decks a strategy built from the position matrix gives a \
+           lower bound, with its 99 % confidence interval.\n";
     md
+}
+
+/// What a few seen cards give away, per seeded shuffle and deck.
+fn seeding(md: &mut String, rows: &[stats::predict::Pinning]) {
+    if rows.is_empty() {
+        return;
+    }
+    *md += "\n## What five cards give away\n\n";
+    *md += "A shuffle reseeded for every deal from the clock or a 32-bit number can deal no \
+            more decks than it has seeds. Whoever knows the program deals the deck of every \
+            seed and keeps those that start with the cards on the table; once one seed is \
+            left, every card still to come is known. *Cards* is the fewest seen cards after \
+            which another seed fits with probability below 1 % (the other seeds that fit \
+            `s` cards number `(S − 1) / (n (n − 1) ⋯ (n − s + 1))` on average); *singled \
+            out* counts, over every seed where there are few enough, the share of decks no \
+            other seed shares the first `s` cards with.\n\n";
+    *md += "| shuffle | seeds | cards in the deck | cards | other seeds fitting 1, 2, … cards | singled out by 1, 2, … cards |\n|---|---:|---:|---:|---|---|\n";
+    for r in rows {
+        let others: Vec<String> = r
+            .expected_other_seeds
+            .iter()
+            .map(|&e| {
+                if e >= 10.0 {
+                    crate::fmt::fmt_count(e.round() as u64)
+                } else if e >= 0.01 {
+                    format!("{e:.2}")
+                } else {
+                    format!("{e:.0e}")
+                }
+            })
+            .collect();
+        let pinned = r.pinned_share.as_ref().map_or("–".to_string(), |v| {
+            v.iter()
+                .map(|x| format!("{:.1} %", 100.0 * x))
+                .collect::<Vec<_>>()
+                .join(", ")
+        });
+        let _ = writeln!(
+            md,
+            "| `{}` | {} | {} | {} | {} | {} |",
+            r.algorithm,
+            crate::fmt::fmt_count(r.seeds),
+            r.deck,
+            r.cards_to_pin_down,
+            others.join(", "),
+            pinned
+        );
+    }
+    *md += "\n```sh\n\
+            shuffle-audit deal -a poker-fixed-time -d 52 -n 1 --seed 9          # a deck dealt at some second\n\
+            shuffle-audit predict -a poker-fixed-time --seen \"3 35 46 8 20\"   # its first five cards: the second, and the rest\n\
+            shuffle-audit predict -a fisher-yates-seed32 --seen \"…\"           # all 2^32 seeds, a few minutes on 2 cores\n\
+            ```\n\n";
+    *md += "`predict` exits 0 when one seed fits (it prints the whole deck), 1 when several \
+            do (it lists them), 2 when none does; `--seeds A..B` narrows the search (Unix \
+            seconds for the time-seeded shuffles).\n";
 }

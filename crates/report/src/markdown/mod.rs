@@ -76,7 +76,7 @@ pub fn pages(report: &SuiteReport) -> Vec<OutputFile> {
         out.push(OutputFile::text(RIFFLES_PAGE, tables::riffles_page(r)));
     }
     out.push(OutputFile::text(GLOSSARY_PAGE, glossary::page()));
-    out.push(OutputFile::text(AUDIT_PAGE, audit::page()));
+    out.push(OutputFile::text(AUDIT_PAGE, audit::page(report)));
     out
 }
 

@@ -63,8 +63,10 @@ impl Standing {
                  exact law (every path counted, no chance involved) or the sample. *Distance \
                  from fair* is the total variation distance: how much more often a bet on the \
                  deck's order can win than against a fair shuffle (0 is fair, 1 is as far as \
-                 can be). *Shuffles to see it*: how many shuffles a test needs to call the \
-                 bias 99 times in 100."
+                 can be). *Guesses right*: going through the deck, a player who knows the \
+                 shuffle names each card before it is turned over; the best strategy's average, \
+                 exactly, against what a fair deck allows (`shuffle-audit guess`). *Shuffles to \
+                 see it*: how many shuffles a test needs to call the bias 99 times in 100."
             }
             Standing::TooSmall => {
                 "These are biased by construction (the reason is in each row), but by so \
@@ -186,6 +188,18 @@ fn distance(a: &SuiteAlgorithm, report: &SuiteReport) -> String {
     "not computable".into()
 }
 
+/// The cards a player who knows the shuffle guesses right on the largest
+/// enumerated deck, against a fair deck's `H_n`.
+fn guesses_right(a: &SuiteAlgorithm) -> String {
+    match a
+        .largest_exact()
+        .and_then(|r| Some((r.expected_correct?, r.deck)))
+    {
+        Some((e, n)) => format!("{e:.3} of {n} (fair {:.3})", stats::guess::harmonic(n)),
+        None => "–".into(),
+    }
+}
+
 /// The fewest shuffles a first seed needs to call the bias, with its
 /// deck, and what this run dealt there when it did not see it; for a sort
 /// by random keys, the floor any test obeys.
@@ -252,13 +266,13 @@ pub(super) fn section(md: &mut String, report: &SuiteReport) {
             Standing::TooSmall => {
                 let _ = writeln!(
                     md,
-                    "| algorithm | why it is biased | rests on | distance from fair | shuffles to see it |\n|---|---|---|---:|---:|"
+                    "| algorithm | why it is biased | rests on | distance from fair | guesses right | shuffles to see it |\n|---|---|---|---:|---:|---:|"
                 );
             }
             _ => {
                 let _ = writeln!(
                     md,
-                    "| algorithm | from | rests on | distance from fair | shuffles to see it |\n|---|---|---|---:|---:|"
+                    "| algorithm | from | rests on | distance from fair | guesses right | shuffles to see it |\n|---|---|---|---:|---:|---:|"
                 );
             }
         }
@@ -273,10 +287,11 @@ pub(super) fn section(md: &mut String, report: &SuiteReport) {
             };
             let _ = writeln!(
                 md,
-                "| {} | {second} | {} | {} | {} |",
+                "| {} | {second} | {} | {} | {} | {} |",
                 page_link(a, ""),
                 rests_on(a, standing),
                 distance(a, report),
+                guesses_right(a),
                 shuffles_to_see(a, report)
             );
         }

@@ -429,3 +429,214 @@ pub fn power(doc: &Standalone<PowerReport>) -> String {
     }
     out
 }
+
+/// Every way of turning a random word into an index, for people.
+pub fn scaling(doc: &Standalone<crate::sampled::ScalingReport>) -> String {
+    use crate::fmt::fmt_shuffles;
+    let r = &doc.document;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "From {}-bit random words to indices, and a Fisher–Yates shuffle of {} cards (Durstenfeld), exactly",
+        r.bits, r.deck
+    );
+    let _ = writeln!(
+        out,
+        "\n  {:<15} {:<48} {:>11} {:>11}  first draw (k = {}): words per result",
+        "method", "code", "deviation", "worst draw", r.deck
+    );
+    let words = |w: u128| u64::try_from(w).map_or(w.to_string(), fmt_count);
+    for m in &r.methods {
+        let (deviation, first) = match (&m.first_draw, &m.past_the_end) {
+            (Some(d), _) if d.min_words == d.max_words => (
+                fmt_sci(d.max_relative_deviation),
+                format!("{} each", words(d.min_words)),
+            ),
+            (Some(d), _) => (
+                fmt_sci(d.max_relative_deviation),
+                format!(
+                    "{} or {} ({} results get the more)",
+                    words(d.min_words),
+                    words(d.max_words),
+                    d.results_at_max
+                ),
+            ),
+            (None, Some(e)) => (
+                "-".into(),
+                format!("{} words give {}: past the end", words(e.words), e.k),
+            ),
+            (None, None) => ("-".into(), String::new()),
+        };
+        let _ = writeln!(
+            out,
+            "  {:<15} {:<48} {:>11} {:>11}  {first}",
+            m.mapping.label(),
+            m.mapping.code(),
+            deviation,
+            m.worst_draw_deviation.map_or("-".into(), fmt_sci),
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\n  deviation: max |k p − 1| over the draw's results (0: exactly uniform); worst draw: over k = 2..{}",
+        r.deck
+    );
+    let _ = writeln!(
+        out,
+        "\nthe whole shuffle ({} cards; shuffles needed at level {} with probability {}):",
+        r.deck,
+        fmt_level(r.alpha),
+        r.power
+    );
+    let _ = writeln!(
+        out,
+        "  {:<15} {:>11} {:>11} {:>11} {:>11} {:>13} {:>13} {:>9}",
+        "method",
+        "KL (nats)",
+        "top deck",
+        "bottom deck",
+        "cell",
+        "position test",
+        "any test",
+        "words"
+    );
+    for m in &r.methods {
+        match (&m.shuffle, &m.past_the_end) {
+            (Some(s), _) => {
+                let _ = writeln!(
+                    out,
+                    "  {:<15} {:>11} {:>11} {:>11} {:>11} {:>13} {:>13} {:>9.3}",
+                    m.mapping.label(),
+                    fmt_sci(s.kl),
+                    fmt_sci(s.max_deck_excess),
+                    fmt_sci(-s.min_deck_shortfall),
+                    fmt_sci(s.position_max_relative_deviation),
+                    s.position_test
+                        .shuffles
+                        .map_or("never".into(), fmt_shuffles),
+                    s.any_test_needs.map_or("never".into(), fmt_shuffles),
+                    s.words_per_shuffle
+                );
+            }
+            (None, e) => {
+                let e = e.expect("a shuffle, or a draw past the end");
+                let _ = writeln!(
+                    out,
+                    "  {:<15} not a shuffle: {} of the 2^{} words give {} at k = {}, an index past the end of the deck",
+                    m.mapping.label(),
+                    words(e.words),
+                    r.bits,
+                    e.k,
+                    e.k
+                );
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        "\n  top / bottom deck: the most and least likely deck against 1/n! (relative); cell: the largest \
+         relative deviation of the position matrix; position test: shuffles for the position chi-square \
+         test; any test: the fewest shuffles any test whatever needs (Hellinger bound); words: random \
+         words drawn per shuffle"
+    );
+    out
+}
+
+/// A relative deviation or divergence: `0`, or three significant digits.
+fn fmt_sci(x: f64) -> String {
+    if x == 0.0 {
+        "0".into()
+    } else if x.abs() >= 1e-3 && x.abs() < 1e3 {
+        format!("{x:.4}")
+    } else {
+        format!("{x:.3e}")
+    }
+}
+
+/// The seeds that fit the cards seen, for people.
+pub fn predict(doc: &Standalone<crate::sampled::PredictReport>) -> String {
+    let r = &doc.document;
+    let s = &r.search;
+    let mut out = String::new();
+    let seen: Vec<String> = r.seen.iter().map(u8::to_string).collect();
+    let _ = writeln!(
+        out,
+        "{} on {} cards, seen {}: {} of {} seeds ({}..{}) deal a deck that starts so, {:.1} s",
+        r.algorithm,
+        r.deck,
+        seen.join(" "),
+        fmt_count(s.matches),
+        fmt_count(s.seeds.end - s.seeds.start),
+        s.seeds.start,
+        s.seeds.end,
+        doc.seconds.unwrap_or(0.0)
+    );
+    for f in &s.found {
+        let deck: Vec<String> = f.deck.iter().map(u8::to_string).collect();
+        let when = if r.unix_seconds {
+            format!(" ({})", crate::document::rfc3339(f.seed))
+        } else {
+            String::new()
+        };
+        let _ = writeln!(out, "seed {}{when}: {}", f.seed, deck.join(" "));
+    }
+    if s.matches > s.found.len() as u64 {
+        let _ = writeln!(
+            out,
+            "… and {} more (--cap lists more)",
+            fmt_count(s.matches - s.found.len() as u64)
+        );
+    }
+    out + match s.matches {
+        0 => {
+            "exit 2: no seed deals these cards (another algorithm, deck size or range of seeds?)\n"
+        }
+        1 => "exit 0: one seed fits: the rest of the deck is known\n",
+        _ => "exit 1: several seeds fit: see more cards to tell them apart\n",
+    }
+}
+
+/// What the bias is worth to a player who knows the shuffle, for people.
+pub fn guess(doc: &Standalone<crate::sampled::GuessReport>) -> String {
+    let r = &doc.document;
+    let mut out = String::new();
+    let exact = r
+        .expected_correct_exact
+        .as_ref()
+        .map_or(String::new(), |f| format!(" = {f}"));
+    let how = match r.method.as_str() {
+        "exact-law" => "the best strategy, from the exact law".to_string(),
+        "seeds" => "the best strategy, from the deck of every seed".to_string(),
+        m => format!(
+            "a strategy from the {} position matrix, scored on {} decks (seed {})",
+            if m == "position-matrix" {
+                "exact"
+            } else {
+                "sampled"
+            },
+            fmt_count(r.shuffles.unwrap_or(0)),
+            r.seed.unwrap_or(0)
+        ),
+    };
+    let _ = writeln!(
+        out,
+        "{} on {} cards: a player who knows the shuffle guesses {:.4}{exact} cards right on average ({how})",
+        r.algorithm, r.deck, r.expected_correct
+    );
+    if let Some((lo, hi)) = r.interval_99 {
+        let _ = writeln!(out, "99 % confidence interval: {lo:.4} .. {hi:.4}");
+    }
+    let _ = writeln!(
+        out,
+        "a fair deck: {:.4} (H_{}); advantage {}{:+.4} cards per deck",
+        r.fair,
+        r.deck,
+        if r.interval_99.is_some() {
+            "at least "
+        } else {
+            ""
+        },
+        r.advantage
+    );
+    out
+}

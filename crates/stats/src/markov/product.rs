@@ -48,21 +48,29 @@ impl ProductLaw {
         };
         let (mut ln_chi2, mut kl, mut ln_bc) = (ln_missing, ln_missing, -ln_missing / 2.0);
         for draw in swaps.draws() {
-            let k = draw.outcomes() as u64;
-            let total = draw.total_weight() as f64;
-            // e_r = k p_r - 1, computed from integers: (k w_r - W) / W.
-            let e: Vec<f64> = (0..k)
-                .map(|r| (k as f64 * draw.weight(r) as f64 - total) / total)
+            let k = draw.outcomes();
+            let total = draw.total_weight();
+            // e_r = k p_r - 1 = (k w_r - W) / W: the numerator in whole
+            // numbers (k w_r <= 2^72), so that a bias of one word in 2^64
+            // is not lost to rounding.
+            let e: Vec<f64> = (0..k as u64)
+                .map(|r| {
+                    let d = (k * draw.weight(r)) as i128 - total as i128;
+                    d as f64 / total as f64
+                })
                 .collect();
             let kf = k as f64;
             ln_chi2 += (e.iter().map(|e| e * e).sum::<f64>() / kf).ln_1p();
-            kl += e
+            // Σ e_r = 0 exactly, so Σ (1 + e) ln(1 + e) = Σ [(1 + e) ln(1 + e) - e]
+            // and Σ (sqrt(1 + e) - 1) = Σ -e² / (2 (1 + sqrt(1 + e))²): each
+            // term of order e², with no cancellation between terms.
+            kl += e.iter().map(|&e| kl_term(e)).sum::<f64>() / kf;
+            ln_bc += (e
                 .iter()
-                .filter(|&&e| e > -1.0)
-                .map(|&e| (1.0 + e) / kf * e.ln_1p())
-                .sum::<f64>();
-            // sqrt(1 + e) - 1 = e / (sqrt(1 + e) + 1), without cancellation.
-            ln_bc += (e.iter().map(|&e| e / ((1.0 + e).sqrt() + 1.0)).sum::<f64>() / kf).ln_1p();
+                .map(|&e| -e * e / (2.0 * (1.0 + (1.0 + e).sqrt()).powi(2)))
+                .sum::<f64>()
+                / kf)
+                .ln_1p();
         }
         Some(ProductLaw {
             deck: n,
@@ -98,6 +106,19 @@ impl ProductLaw {
             return f64::INFINITY;
         }
         ((-gap * gap).ln_1p() / (2.0 * self.ln_bhattacharyya)).ceil()
+    }
+}
+
+/// `(1 + e) ln(1 + e) - e`, accurate for tiny `e` (its series
+/// `e²/2 - e³/6 + e⁴/12 - …` below 1e-4); `1` at `e = -1` (a result that
+/// never happens).
+fn kl_term(e: f64) -> f64 {
+    if e.abs() < 1e-4 {
+        e * e * (0.5 - e / 6.0 + e * e / 12.0)
+    } else if e <= -1.0 {
+        1.0
+    } else {
+        (1.0 + e) * e.ln_1p() - e
     }
 }
 

@@ -1,0 +1,167 @@
+//! `shuffle-audit predict`: for a shuffle reseeded from a small seed for
+//! every deal, every seed whose deck starts with the cards seen.
+
+use crate::common::{BIAS, ERROR, PASS};
+use crate::range::within;
+use anyhow::{Result, bail};
+use clap::Args;
+use report::sampled::PredictReport;
+use report::{Provenance, Standalone};
+use std::ops::Range;
+use std::time::Instant;
+
+#[derive(Debug, Args)]
+pub(crate) struct PredictArgs {
+    /// A registered shuffle whose only randomness is a per-deal seed:
+    /// poker-fixed-time, poker-fixed-time-mod, fisher-yates-seed-seconds,
+    /// fisher-yates-seed-ms, fisher-yates-seed32.
+    #[arg(long, short)]
+    algorithm: String,
+    /// Number of cards, 2..=255.
+    #[arg(long, short, default_value_t = 52)]
+    deck: usize,
+    /// The cards seen, in the order dealt (the deck's first positions),
+    /// separated by spaces or commas: "12 40 3 27 8".
+    #[arg(long, allow_hyphen_values = true)]
+    seen: String,
+    /// Card numbering of --seen and of the decks printed: 0 or 1.
+    #[arg(long, value_name = "0|1", default_value = "0")]
+    base: String,
+    /// Seeds to search, A..B (B excluded), within 0..4294967296; Unix times
+    /// in seconds for the time-seeded shuffles. Default: the shuffle's own
+    /// seeds (the day it models for the time-seeded ones).
+    #[arg(long, value_name = "A..B")]
+    seeds: Option<String>,
+    /// The most seeds listed with their decks.
+    #[arg(long, default_value_t = 20)]
+    cap: usize,
+    /// Worker threads, 1..=1024 (default: one per core); the result is the
+    /// same on any number.
+    #[arg(long, value_name = "N", value_parser = crate::common::parse_threads)]
+    threads: Option<usize>,
+    /// Print one JSON document (schema in reports/SCHEMA.md).
+    #[arg(long)]
+    json: bool,
+}
+
+/// `predict`'s validated plan: every refusal is here.
+struct PredictPlan {
+    seeded: algorithms::Seeded,
+    id: &'static str,
+    deck: usize,
+    seen: Vec<u8>,
+    first: u8,
+    seeds: Range<u64>,
+}
+
+fn plan(args: &PredictArgs) -> Result<PredictPlan> {
+    let entry = crate::common::find(&args.algorithm)?;
+    let Some(seeded) = entry.algorithm.seeded() else {
+        let ids: Vec<&str> = algorithms::registry::REGISTRY
+            .iter()
+            .filter(|e| e.algorithm.seeded().is_some())
+            .map(|e| e.id)
+            .collect();
+        bail!(
+            "{} draws more than one seed, so its decks cannot be predicted from a seed: use one of {}",
+            entry.id,
+            ids.join(", ")
+        );
+    };
+    let deck = within("deck size", args.deck, 2..=stats::sample::MAX_SAMPLE_DECK)?;
+    let first: u8 = match args.base.as_str() {
+        "0" => 0,
+        "1" => 1,
+        other => bail!("--base {other:?} is not a numbering: use 0 or 1"),
+    };
+    let mut seen = Vec::new();
+    for word in args.seen.split([' ', ',']).filter(|w| !w.is_empty()) {
+        let card: i64 = word
+            .parse()
+            .map_err(|_| anyhow::anyhow!("--seen: {word:?} is not a card number"))?;
+        let top = deck as i64 - 1 + i64::from(first);
+        if card < i64::from(first) || card > top {
+            bail!(
+                "--seen: card {card} is out of range: a {}-based deck of {deck} cards holds {first}..={top}",
+                first
+            );
+        }
+        let card = (card - i64::from(first)) as u8;
+        if seen.contains(&card) {
+            bail!("--seen: card {word} appears twice");
+        }
+        seen.push(card);
+    }
+    if seen.is_empty() {
+        bail!("--seen lists no card: give the cards dealt so far, \"12 40 3\"");
+    }
+    let seeds = match &args.seeds {
+        None => seeded.seeds(),
+        Some(text) => parse_seeds(text)?,
+    };
+    Ok(PredictPlan {
+        seeded,
+        id: entry.id,
+        deck,
+        seen,
+        first,
+        seeds,
+    })
+}
+
+/// `A..B` within `0..2^32`, `A < B`.
+fn parse_seeds(text: &str) -> Result<Range<u64>> {
+    let bad = || {
+        anyhow::anyhow!(
+            "--seeds {text:?} is not a range of seeds: use A..B (B excluded) with 0 <= A < B <= 4294967296"
+        )
+    };
+    let (a, b) = text.split_once("..").ok_or_else(bad)?;
+    let a: u64 = a.trim().parse().map_err(|_| bad())?;
+    let b: u64 = b.trim().parse().map_err(|_| bad())?;
+    if a >= b || b > 1 << 32 {
+        return Err(bad());
+    }
+    Ok(a..b)
+}
+
+pub(crate) fn run(args: &PredictArgs) -> Result<u8> {
+    let p = plan(args)?;
+    let start = Instant::now();
+    let bar = crate::common::progress_bar(p.seeds.end - p.seeds.start, "seeds");
+    let search = crate::common::with_threads(args.threads, || {
+        stats::predict::search(p.seeded, p.deck, &p.seen, p.seeds.clone(), args.cap, &|k| {
+            if let Some(b) = &bar {
+                b.inc(k);
+            }
+        })
+    })?;
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let code = match search.matches {
+        0 => ERROR,
+        1 => PASS,
+        _ => BIAS,
+    };
+    let mut search = search;
+    for f in &mut search.found {
+        for c in &mut f.deck {
+            *c += p.first;
+        }
+    }
+    let report = Standalone::new(
+        PredictReport {
+            algorithm: p.id.into(),
+            deck: p.deck,
+            seen: p.seen.iter().map(|c| c + p.first).collect(),
+            unix_seconds: p.seeded.seeds_are_unix_seconds(),
+            search,
+            cap: args.cap,
+        },
+        Provenance::new(crate::common::command_line()),
+        Some(start.elapsed().as_secs_f64()),
+    );
+    crate::output::print(&report, args.json)?;
+    Ok(code)
+}

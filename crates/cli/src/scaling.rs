@@ -1,0 +1,53 @@
+//! `shuffle-audit scaling`: the exact bias of each way of turning a
+//! random word into an index, per draw and for a whole shuffle.
+
+use crate::common::PASS;
+use crate::range::{strictly_between_0_and_1, within};
+use anyhow::Result;
+use clap::Args;
+use report::sampled::ScalingReport;
+use report::{Provenance, Standalone};
+use stats::sample::MAX_SAMPLE_DECK;
+use std::time::Instant;
+
+#[derive(Debug, Args)]
+pub(crate) struct ScalingArgs {
+    /// Bits of each random word, 8..=64 (C's rand() on Windows: 15; most
+    /// generators: 32 or 64; Math.random(): 53).
+    #[arg(long, short)]
+    bits: u32,
+    /// Number of cards, 2..=255.
+    #[arg(long, short, default_value_t = 52)]
+    deck: usize,
+    /// Level for the shuffles a test needs (family-wise, as `audit`'s).
+    #[arg(long, default_value_t = stats::audit::AUDIT_ALPHA)]
+    alpha: f64,
+    /// Probability of detection for the shuffles a test needs.
+    #[arg(long, default_value_t = 0.99)]
+    power: f64,
+    /// Print one JSON document (schema in reports/SCHEMA.md).
+    #[arg(long)]
+    json: bool,
+}
+
+pub(crate) fn run(args: &ScalingArgs) -> Result<u8> {
+    let bits = within("--bits", args.bits, stats::scaling::BITS)?;
+    let deck = within("deck size", args.deck, 2..=MAX_SAMPLE_DECK)?;
+    let alpha = strictly_between_0_and_1("--alpha", args.alpha, "level")?;
+    let power = strictly_between_0_and_1("--power", args.power, "probability")?;
+    let start = Instant::now();
+    let methods = stats::scaling::bias(bits, deck, alpha, power)?;
+    let report = Standalone::new(
+        ScalingReport {
+            bits,
+            deck,
+            alpha,
+            power,
+            methods,
+        },
+        Provenance::new(crate::common::command_line()),
+        Some(start.elapsed().as_secs_f64()),
+    );
+    crate::output::print(&report, args.json)?;
+    Ok(PASS)
+}

@@ -1,0 +1,198 @@
+//! `shuffle-audit predict`: the seeds behind the cards seen, for the
+//! registered shuffles reseeded from a small seed for every deal.
+
+use serde_json::Value;
+
+mod common;
+use common::{cmd, fails_with as fails};
+
+/// The first deck `deal` gives for `algorithm` with `seed`, as numbers.
+fn dealt(algorithm: &str, seed: u64) -> Vec<u64> {
+    let out = cmd()
+        .args([
+            "deal",
+            "-a",
+            algorithm,
+            "-d",
+            "52",
+            "-n",
+            "1",
+            "-s",
+            &seed.to_string(),
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out)
+        .unwrap()
+        .split_whitespace()
+        .map(|w| w.parse().unwrap())
+        .collect()
+}
+
+fn predict(args: &[&str], code: i32) -> Value {
+    let out = cmd()
+        .arg("predict")
+        .args(args)
+        .arg("--json")
+        .assert()
+        .code(code)
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&out).unwrap()
+}
+
+fn seen(deck: &[u64], k: usize) -> String {
+    deck[..k]
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn five_cards_give_away_a_deck_dealt_from_the_seconds_of_a_day() {
+    for algorithm in ["poker-fixed-time", "fisher-yates-seed-seconds"] {
+        let deck = dealt(algorithm, 3);
+        // Five cards: one second of the day fits, and its deck is the deck
+        // dealt, all 52 cards of it.
+        let doc = predict(&["-a", algorithm, "--seen", &seen(&deck, 5)], 0);
+        assert_eq!(doc["search"]["matches"], 1, "{algorithm}");
+        let found: Vec<u64> = doc["search"]["found"][0]["deck"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_u64().unwrap())
+            .collect();
+        assert_eq!(found, deck, "{algorithm}");
+        assert_eq!(doc["unix_seconds"], true);
+        let second = doc["search"]["found"][0]["seed"].as_u64().unwrap();
+        assert!((1_349_827_200..1_349_913_600).contains(&second));
+        // One card: many seconds fit (exit 1), the first 20 listed.
+        let doc = predict(&["-a", algorithm, "--seen", &seen(&deck, 1)], 1);
+        let matches = doc["search"]["matches"].as_u64().unwrap();
+        assert!((1_400..1_950).contains(&matches), "{matches}");
+        assert_eq!(doc["search"]["found"].as_array().unwrap().len(), 20);
+        // The same cards outside the day: no second fits (exit 2).
+        predict(
+            &[
+                "-a",
+                algorithm,
+                "--seen",
+                &seen(&deck, 5),
+                "--seeds",
+                "0..100000",
+            ],
+            2,
+        );
+    }
+}
+
+#[test]
+fn one_based_cards_and_a_narrowed_range_of_seeds() {
+    let deck = dealt("fisher-yates-seed-ms", 8);
+    let one_based: Vec<u64> = deck.iter().map(|c| c + 1).collect();
+    let doc = predict(
+        &[
+            "-a",
+            "fisher-yates-seed-ms",
+            "--base",
+            "1",
+            "--seen",
+            &seen(&one_based, 6),
+        ],
+        0,
+    );
+    let ms = doc["search"]["found"][0]["seed"].as_u64().unwrap();
+    assert!(ms < 86_400_000);
+    assert_eq!(doc["search"]["found"][0]["deck"][0], one_based[0]);
+    // Narrowed to a second around it: still found, 1,000 seeds searched.
+    let range = format!(
+        "{}..{}",
+        ms.saturating_sub(500),
+        ms.saturating_sub(500) + 1000
+    );
+    let doc = predict(
+        &[
+            "-a",
+            "fisher-yates-seed-ms",
+            "--base",
+            "1",
+            "--seen",
+            &seen(&one_based, 6),
+            "--seeds",
+            &range,
+        ],
+        0,
+    );
+    assert_eq!(
+        doc["search"]["seeds"]["end"].as_u64().unwrap()
+            - doc["search"]["seeds"]["start"].as_u64().unwrap(),
+        1000
+    );
+    let text = String::from_utf8(
+        cmd()
+            .args([
+                "predict",
+                "-a",
+                "fisher-yates-seed-ms",
+                "--base",
+                "1",
+                "--seen",
+                &seen(&one_based, 6),
+                "--seeds",
+                &range,
+            ])
+            .assert()
+            .code(0)
+            .get_output()
+            .stdout
+            .clone(),
+    )
+    .unwrap();
+    assert!(
+        text.ends_with("exit 0: one seed fits: the rest of the deck is known\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn bad_values_are_named() {
+    fails(
+        &["predict", "-a", "fisher-yates", "--seen", "1 2"],
+        "fisher-yates draws more than one seed, so its decks cannot be predicted from a seed: use one of poker-fixed-time",
+    );
+    fails(
+        &["predict", "-a", "poker-fixed-time", "--seen", "1 52"],
+        "--seen: card 52 is out of range: a 0-based deck of 52 cards holds 0..=51",
+    );
+    fails(
+        &["predict", "-a", "poker-fixed-time", "--seen", "1 x"],
+        "--seen: \"x\" is not a card number",
+    );
+    fails(
+        &["predict", "-a", "poker-fixed-time", "--seen", "4,4"],
+        "--seen: card 4 appears twice",
+    );
+    fails(
+        &["predict", "-a", "poker-fixed-time", "--seen", " "],
+        "--seen lists no card",
+    );
+    for bad in ["5..5", "9..3", "0..4294967297", "a..b", "7"] {
+        fails(
+            &[
+                "predict",
+                "-a",
+                "poker-fixed-time",
+                "--seen",
+                "1",
+                "--seeds",
+                bad,
+            ],
+            "is not a range of seeds: use A..B (B excluded) with 0 <= A < B <= 4294967296",
+        );
+    }
+}
