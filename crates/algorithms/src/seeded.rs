@@ -131,15 +131,22 @@ impl PokerTimeSeeded {
         let mut c = CRand::srand(seed);
         let poker_size = deck.len();
         for i in 0..poker_size {
-            let k = (poker_size - i) as u64;
-            let r = u64::from(c.rand());
-            let ran_index = i + match self.reduction {
-                Reduction::Scale => ((k * r) >> 15) as usize,
-                Reduction::Mod => (r % k) as usize,
-            };
+            let ran_index = self.partner(i, poker_size, &mut c);
             if i != ran_index {
                 deck.swap(i, ran_index);
             }
+        }
+    }
+
+    /// Step `i` of `n`: the partner in `[i, n)` drawn from the next
+    /// `rand()`.
+    #[inline]
+    fn partner(&self, i: usize, n: usize, c: &mut CRand) -> usize {
+        let k = (n - i) as u64;
+        let r = u64::from(c.rand());
+        i + match self.reduction {
+            Reduction::Scale => ((k * r) >> 15) as usize,
+            Reduction::Mod => (r % k) as usize,
         }
     }
 }
@@ -223,12 +230,7 @@ impl Seeded {
                 scratch.extend(0..n as u8);
                 let mut c = CRand::srand(seed);
                 for i in 0..n {
-                    let k = (n - i) as u64;
-                    let r = u64::from(c.rand());
-                    let ran_index = i + match p.reduction {
-                        Reduction::Scale => ((k * r) >> 15) as usize,
-                        Reduction::Mod => (r % k) as usize,
-                    };
+                    let ran_index = p.partner(i, n, &mut c);
                     scratch.swap(i, ran_index);
                     if i < seen.len() && scratch[i] != seen[i] {
                         return false;

@@ -43,6 +43,20 @@ fn audit_json(path: &Path, extra: &[&str], code: i32) -> Value {
     serde_json::from_slice(&out).unwrap()
 }
 
+/// What `audit` prints for people on `path`, exiting with `code`.
+fn audit_text(path: &Path, extra: &[&str], code: i32) -> String {
+    let out = cmd()
+        .arg("audit")
+        .arg(path)
+        .args(extra)
+        .assert()
+        .code(code)
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
 #[test]
 fn audit_of_dealt_decks_equals_sample_and_gates_a_ci_job() {
     let dir = tempfile::tempdir().unwrap();
@@ -77,15 +91,7 @@ fn audit_of_dealt_decks_equals_sample_and_gates_a_ci_job() {
     let fy = deal(dir.path(), "fisher-yates", 6, 40_000, &[]);
     let doc = audit_json(&fy, &[], 0);
     assert_eq!(doc["result"]["verdict"], "uniform");
-    let text = cmd()
-        .arg("audit")
-        .arg(&fy)
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(text).unwrap();
+    let text = audit_text(&fy, &[], 0);
     assert!(
         text.contains("40,000 decks of 6 cards (0-based, detected"),
         "{text}"
@@ -194,14 +200,7 @@ fn bad_lines_stop_the_audit_or_are_counted() {
             ("wrong-length", 1, 505)
         ]
     );
-    let out = cmd()
-        .args(["audit", p, "--skip-invalid"])
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    let out = String::from_utf8(out).unwrap();
+    let out = audit_text(&path, &["--skip-invalid"], 0);
     assert!(
         out.contains("skipped 1 duplicate-card line(s); the first, line 2: card 3 appears twice"),
         "{out}"
@@ -322,16 +321,7 @@ fn alpha_sets_the_level_the_exit_code_follows() {
     let per_test = doc["level"]["per_test"].as_f64().unwrap();
     assert!((per_test - 0.01 / 13.0).abs() < 1e-15, "{per_test}");
     audit_json(&path, &["--alpha", "1e-4"], 0);
-    let out = cmd()
-        .arg("audit")
-        .arg(&path)
-        .args(["--alpha", "0.01"])
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = audit_text(&path, &["--alpha", "0.01"], 1);
     assert!(
         text.ends_with("exit 1: bias shown at level 0.01\n"),
         "{text}"

@@ -4,19 +4,15 @@
 use serde_json::Value;
 
 mod common;
-use common::{cmd, fails_with as fails};
+use common::{fails_with as fails, json_with_input};
 
 fn guess(args: &[&str]) -> Value {
-    let out = cmd()
-        .arg("guess")
-        .args(args)
-        .arg("--json")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    serde_json::from_slice(&out).unwrap()
+    let args: Vec<&str> = ["guess"]
+        .into_iter()
+        .chain(args.iter().copied())
+        .chain(["--json"])
+        .collect();
+    json_with_input(&args, b"")
 }
 
 #[test]

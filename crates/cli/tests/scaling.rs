@@ -4,19 +4,15 @@
 use serde_json::Value;
 
 mod common;
-use common::{cmd, fails_with as fails};
+use common::{cmd, fails_with as fails, json_with_input};
 
 fn json(args: &[&str]) -> Value {
-    let out = cmd()
-        .arg("scaling")
-        .args(args)
-        .arg("--json")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    serde_json::from_slice(&out).unwrap()
+    let args: Vec<&str> = ["scaling"]
+        .into_iter()
+        .chain(args.iter().copied())
+        .chain(["--json"])
+        .collect();
+    json_with_input(&args, b"")
 }
 
 fn method<'a>(doc: &'a Value, label: &str) -> &'a Value {

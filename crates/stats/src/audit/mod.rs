@@ -29,10 +29,12 @@ use crate::test_name::TestName;
 mod lag;
 mod power;
 mod run;
+mod sampled;
 
 pub use lag::*;
 pub use power::*;
 pub use run::*;
+pub use sampled::*;
 
 /// Below this Bonferroni-adjusted p-value a run is at least *unusual*.
 pub const UNUSUAL_BELOW: f64 = 1e-3;
