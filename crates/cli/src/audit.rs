@@ -51,6 +51,13 @@ pub(crate) struct AuditArgs {
     /// command, every test with its level, and the verdict.
     #[arg(long, value_name = "DIR")]
     out: Option<std::path::PathBuf>,
+    /// Watch an endless stream (a production log through a pipe): stop
+    /// with exit 1 at the first line where the evidence of bias reaches
+    /// 1/ALPHA, which a fair source does with probability at most ALPHA
+    /// however long it runs; at the end of input, exit 0 with the evidence
+    /// reached. Give --deck and --base to start at the first line.
+    #[arg(long, conflicts_with_all = ["unordered", "out"])]
+    follow: bool,
     /// Print one JSON document (schema in reports/SCHEMA.md).
     #[arg(long)]
     json: bool,
@@ -98,6 +105,9 @@ fn plan(args: &AuditArgs) -> Result<AuditPlan<'_>> {
 
 pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
     let plan = plan(args)?;
+    if args.follow {
+        return follow(args, &plan);
+    }
     // Locked and checked before any line is read: a folder that is not
     // ours, or that another audit is writing, is refused now.
     let folder = args.out.as_deref().map(ReportFolder::open).transpose()?;
@@ -203,6 +213,83 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
     }
     crate::output::print(&report, args.json)?;
     Ok(if level.bias_shown { BIAS } else { PASS })
+}
+
+/// `audit --follow`: bets on every deck as it comes ([`stats::follow`]),
+/// stops at the first line where the evidence reaches `1/alpha`.
+fn follow(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
+    use std::io::IsTerminal;
+    use std::ops::ControlFlow;
+    let start = Instant::now();
+    let name = plan.name();
+    let source: Box<dyn Read> = match plan.file {
+        None => Box::new(std::io::stdin().lock()),
+        Some(path) => {
+            Box::new(std::fs::File::open(path).with_context(|| format!("opening {path}"))?)
+        }
+    };
+    // Lines as they come: a small buffer, so a slow stream is judged
+    // line by line.
+    let reader = BufReader::with_capacity(1 << 12, source);
+    let status = std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.enable_steady_tick(std::time::Duration::from_millis(250));
+        bar
+    });
+    let mut parser = DeckParser::new(plan.deck, plan.base);
+    let mut monitor: Option<stats::follow::Monitor> = None;
+    let mut alarm_line = None;
+    let threshold = -plan.alpha.log10();
+    let mut shown = Instant::now();
+    let counts = decks::read_decks_until(reader, &mut parser, args.skip_invalid, |line, deck| {
+        let m = monitor.get_or_insert_with(|| stats::follow::Monitor::new(deck.len()));
+        m.observe(deck);
+        // The status line: at most five times a second, however fast or
+        // slow the lines come.
+        if let Some(bar) = &status
+            && shown.elapsed() >= std::time::Duration::from_millis(200)
+        {
+            shown = Instant::now();
+            bar.set_message(format!(
+                "{line} lines, evidence 10^{:.2} (alarm at 10^{threshold:.2})",
+                m.log10_evidence()
+            ));
+        }
+        if m.alarm(plan.alpha) {
+            alarm_line = Some(line);
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    if let Some(bar) = status {
+        bar.finish_and_clear();
+    }
+    let counts = counts.map_err(|e| match e {
+        ReadError::Line { .. } if !args.skip_invalid => {
+            anyhow::anyhow!("{name}: {e} (--skip-invalid counts bad lines instead)")
+        }
+        e => anyhow::anyhow!("{name}: {e}"),
+    })?;
+    let m = monitor.expect("read_decks fails without a deck");
+    let report = Standalone::new(
+        report::sampled::FollowReport {
+            source: args.input.clone(),
+            lines: counts.lines,
+            decks: counts.decks,
+            deck: parser.deck().expect("known after a deck"),
+            alpha: plan.alpha,
+            log10_evidence: m.log10_evidence(),
+            log10_threshold: threshold,
+            alarm_line,
+            strongest: m.strongest(),
+            channels: m.channels(),
+        },
+        Provenance::new(crate::common::command_line()),
+        Some(start.elapsed().as_secs_f64()),
+    );
+    crate::output::print(&report, args.json)?;
+    Ok(if alarm_line.is_some() { BIAS } else { PASS })
 }
 
 /// A reader that computes the SHA-256 of every byte read through it.

@@ -442,3 +442,45 @@ fn out_writes_a_certificate_that_names_its_input() {
         .collect();
     assert!(strays.is_empty(), "{strays:?}");
 }
+
+#[test]
+fn follow_stops_at_the_line_where_the_evidence_suffices() {
+    let dir = tempfile::tempdir().unwrap();
+    // The naive swap on 6 cards: the alarm at α = 1e-6 rings within
+    // 20,000 decks (2,886 with this seed), and reading stops there.
+    let naive = deal(dir.path(), "naive-swap", 6, 50_000, &[]);
+    let doc = audit_json(&naive, &["--follow"], 1);
+    let line = doc["alarm_line"].as_u64().unwrap();
+    assert!(line < 20_000, "{line}");
+    assert_eq!(doc["lines"], line);
+    assert!(doc["log10_evidence"].as_f64().unwrap() >= 6.0);
+    assert_eq!(doc["log10_threshold"], 6.0);
+    let text = audit_text(&naive, &["--follow"], 1);
+    assert!(
+        text.replace(',', "")
+            .contains(&format!("line {line}: evidence 10^")),
+        "{text}"
+    );
+    assert!(text.ends_with("exit 1: bias shown\n"), "{text}");
+    // Every deck reshuffled from the last one: only the tests of
+    // consecutive decks can see it, and they do.
+    let carried = deal(dir.path(), "naive-swap", 6, 50_000, &["--from-previous"]);
+    audit_json(&carried, &["--follow"], 1);
+    // A fair stream reaches the end: exit 0, the evidence below 10^6.
+    let fair = deal(dir.path(), "fisher-yates", 6, 50_000, &[]);
+    let doc = audit_json(&fair, &["--follow", "--deck", "6", "--base", "0"], 0);
+    assert!(doc.get("alarm_line").is_none());
+    assert_eq!(doc["lines"], 50_000);
+    assert!(doc["log10_evidence"].as_f64().unwrap() < 6.0);
+    // Refusals.
+    fails(
+        &["audit", "-", "--follow", "--out", "x"],
+        b"",
+        "the argument '--follow' cannot be used with '--out <DIR>'",
+    );
+    fails(
+        &["audit", "-", "--follow"],
+        b"0 1 2\n0 1 1\n",
+        "line 2: card 1 appears twice",
+    );
+}

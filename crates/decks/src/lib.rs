@@ -347,10 +347,29 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// # Errors
 /// [`ReadError`]: a bad line, no valid deck at all, or an I/O error.
 pub fn read_decks(
-    mut input: impl std::io::BufRead,
+    input: impl std::io::BufRead,
     parser: &mut DeckParser,
     skip_invalid: bool,
     mut observe: impl FnMut(&[u8]),
+) -> Result<LineCounts, ReadError> {
+    read_decks_until(input, parser, skip_invalid, |_, deck| {
+        observe(deck);
+        std::ops::ControlFlow::Continue(())
+    })
+}
+
+/// [`read_decks`] that `observe` can stop: it is given each valid deck
+/// with its line number, and reading ends when it returns
+/// [`ControlFlow::Break`](std::ops::ControlFlow::Break) (the counts are
+/// then those of the lines read so far).
+///
+/// # Errors
+/// As [`read_decks`].
+pub fn read_decks_until(
+    mut input: impl std::io::BufRead,
+    parser: &mut DeckParser,
+    skip_invalid: bool,
+    mut observe: impl FnMut(u64, &[u8]) -> std::ops::ControlFlow<()>,
 ) -> Result<LineCounts, ReadError> {
     let mut counts = LineCounts::default();
     let mut line = Vec::with_capacity(256);
@@ -405,7 +424,9 @@ pub fn read_decks(
         match parsed {
             Ok(deck) => {
                 counts.decks += 1;
-                observe(deck);
+                if observe(counts.lines, deck).is_break() {
+                    break;
+                }
             }
             Err(error) if skip_invalid => counts.invalid(counts.lines, &error),
             Err(error) => {

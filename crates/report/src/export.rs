@@ -6,7 +6,8 @@ use crate::algorithm::AlgorithmInfo;
 use crate::document::Standalone;
 use crate::exact::{ExactChainReport, ExactReport};
 use crate::sampled::{
-    AuditReport, GuessReport, PowerReport, PredictReport, RiffleReport, SampleReport, ScalingReport,
+    AuditReport, FollowReport, GuessReport, PowerReport, PredictReport, RiffleReport, SampleReport,
+    ScalingReport,
 };
 use crate::suite::SuiteReport;
 use crate::text;
@@ -106,6 +107,12 @@ impl Document for Standalone<PredictReport> {
 impl Document for Standalone<GuessReport> {
     fn text(&self, _: bool) -> String {
         text::guess(self)
+    }
+}
+
+impl Document for Standalone<FollowReport> {
+    fn text(&self, _: bool) -> String {
+        text::follow(self)
     }
 }
 

@@ -333,6 +333,26 @@ mod tests {
             );
             keys(&serde_json::to_value(&guess).unwrap(), &mut all);
         }
+        // `audit --follow --json`, with and without an alarm.
+        for alarm_line in [Some(7), None] {
+            let follow = Standalone::new(
+                sampled::FollowReport {
+                    source: "-".into(),
+                    lines: 7,
+                    decks: 7,
+                    deck: 6,
+                    alpha: 1e-6,
+                    log10_evidence: 6.1,
+                    log10_threshold: 6.0,
+                    alarm_line,
+                    strongest: "cycles".into(),
+                    channels: 18,
+                },
+                Provenance::new("t"),
+                Some(0.0),
+            );
+            keys(&serde_json::to_value(&follow).unwrap(), &mut all);
+        }
         // `riffle --json`, with a figure as inside `report.json`.
         let riffle = Standalone::new(
             sampled::RiffleReport {

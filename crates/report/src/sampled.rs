@@ -415,3 +415,29 @@ pub struct GuessReport {
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub seed: Option<u64>,
 }
+
+/// `shuffle-audit audit --follow --json`: a stream watched deck by deck.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FollowReport {
+    /// The file, or `"-"` for standard input.
+    pub source: String,
+    /// Lines read (up to the alarm, when one rang).
+    pub lines: u64,
+    /// Valid decks among them.
+    pub decks: u64,
+    /// Cards per deck.
+    pub deck: usize,
+    /// The false-alarm probability over the whole stream.
+    pub alpha: f64,
+    /// `log10` of the evidence reached (the channels' average wealth).
+    pub log10_evidence: f64,
+    /// `log10(1/alpha)`: the evidence that raises the alarm.
+    pub log10_threshold: f64,
+    /// The line at which the alarm rang, when it did (exit 1).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub alarm_line: Option<u64>,
+    /// The channel with the most evidence.
+    pub strongest: String,
+    /// How many channels bet.
+    pub channels: usize,
+}

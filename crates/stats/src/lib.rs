@@ -12,6 +12,7 @@ pub mod collision;
 pub mod error;
 pub mod exact;
 pub mod fair;
+pub mod follow;
 pub mod fraction;
 pub mod guess;
 pub mod hypothesis;

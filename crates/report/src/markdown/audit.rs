@@ -92,6 +92,15 @@ pub fn page(report: &crate::suite::SuiteReport) -> String {
            `1e-6`, flags a fair shuffle about once in a million audits, for a CI job that must \
            not fail by chance. The output states the level per test and for the family, and \
            marks the tests below their share.\n\n";
+    md += "## Watching a live stream\n\n";
+    md += "`tail -f deals.log | shuffle-audit audit - --follow --deck 52 --base 0` judges a \
+           production stream deck by deck and stops with exit 1 at the first line where the \
+           evidence of bias reaches `1/α`. The evidence is the average wealth of bets placed \
+           before each deck on features whose law a fair shuffle fixes exactly (where each \
+           card lands, the battery's statistics, where each card lands in the previous \
+           deck's order); for a fair stream it is a supermartingale, so the alarm is false \
+           with probability at most `α` however long the stream runs and whenever it is \
+           looked at (Ville's inequality).\n\n";
     md += "## Certificates\n\n";
     md += "`--out DIR` also writes `certificate.md` and `certificate.json` there: the input's \
            SHA-256 (compare it with `sha256sum FILE`), bytes and lines, the exact command, the \

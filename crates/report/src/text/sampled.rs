@@ -640,3 +640,44 @@ pub fn guess(doc: &Standalone<crate::sampled::GuessReport>) -> String {
     );
     out
 }
+
+/// A followed stream's outcome, for people.
+pub fn follow(doc: &Standalone<crate::sampled::FollowReport>) -> String {
+    let r = &doc.document;
+    let mut out = String::new();
+    let alpha = fmt_level(r.alpha);
+    match r.alarm_line {
+        Some(line) => {
+            let _ = writeln!(
+                out,
+                "{}: line {}: evidence 10^{:.2} reached 1/α = 10^{:.2} after {} decks of {} cards: bias shown (strongest: {})",
+                r.source,
+                fmt_count(line),
+                r.log10_evidence,
+                r.log10_threshold,
+                fmt_count(r.decks),
+                r.deck,
+                r.strongest
+            );
+            let _ = writeln!(
+                out,
+                "a fair shuffle raises this alarm with probability at most {alpha}, however long the stream runs"
+            );
+            out += "exit 1: bias shown\n";
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "{}: end of input after {} lines, {} decks of {} cards: evidence 10^{:.2}, below 1/α = 10^{:.2}",
+                r.source,
+                fmt_count(r.lines),
+                fmt_count(r.decks),
+                r.deck,
+                r.log10_evidence,
+                r.log10_threshold
+            );
+            let _ = writeln!(out, "exit 0: no evidence of bias at level {alpha}");
+        }
+    }
+    out
+}
