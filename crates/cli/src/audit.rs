@@ -88,6 +88,27 @@ impl AuditPlan<'_> {
     fn name(&self) -> &str {
         self.file.unwrap_or("standard input")
     }
+
+    /// The input, unbuffered.
+    fn open(&self) -> Result<Box<dyn Read>> {
+        Ok(match self.file {
+            None => Box::new(std::io::stdin().lock()),
+            Some(path) => {
+                Box::new(std::fs::File::open(path).with_context(|| format!("opening {path}"))?)
+            }
+        })
+    }
+}
+
+/// A read error as one line naming the input; a bad line says how to go
+/// on past it.
+fn read_error(name: &str, skip_invalid: bool, e: ReadError) -> anyhow::Error {
+    match e {
+        ReadError::Line { .. } if !skip_invalid => {
+            anyhow::anyhow!("{name}: {e} (--skip-invalid counts bad lines instead)")
+        }
+        e => anyhow::anyhow!("{name}: {e}"),
+    }
 }
 
 fn plan(args: &AuditArgs) -> Result<AuditPlan<'_>> {
@@ -113,12 +134,7 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
     let folder = args.out.as_deref().map(ReportFolder::open).transpose()?;
     let start = Instant::now();
     let name = plan.name();
-    let source: Box<dyn Read> = match plan.file {
-        None => Box::new(std::io::stdin().lock()),
-        Some(path) => {
-            Box::new(std::fs::File::open(path).with_context(|| format!("opening {path}"))?)
-        }
-    };
+    let source = plan.open()?;
     let mut reader = BufReader::with_capacity(1 << 16, Hashing::new(source));
     let mut parser = DeckParser::new(plan.deck, plan.base);
     let mut observed: Option<Observed> = None;
@@ -134,12 +150,7 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
                 .observe(deck);
         }
     })
-    .map_err(|e| match e {
-        ReadError::Line { .. } if !args.skip_invalid => {
-            anyhow::anyhow!("{name}: {e} (--skip-invalid counts bad lines instead)")
-        }
-        e => anyhow::anyhow!("{name}: {e}"),
-    })?;
+    .map_err(|e| read_error(name, args.skip_invalid, e))?;
     let (sha256, bytes) = reader.into_inner().finish();
     let deck = parser.deck().expect("known after a deck");
     let base = parser.base().expect("known after a deck");
@@ -222,12 +233,7 @@ fn follow(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
     use std::ops::ControlFlow;
     let start = Instant::now();
     let name = plan.name();
-    let source: Box<dyn Read> = match plan.file {
-        None => Box::new(std::io::stdin().lock()),
-        Some(path) => {
-            Box::new(std::fs::File::open(path).with_context(|| format!("opening {path}"))?)
-        }
-    };
+    let source = plan.open()?;
     // Lines as they come: a small buffer, so a slow stream is judged
     // line by line.
     let reader = BufReader::with_capacity(1 << 12, source);
@@ -265,12 +271,7 @@ fn follow(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
     if let Some(bar) = status {
         bar.finish_and_clear();
     }
-    let counts = counts.map_err(|e| match e {
-        ReadError::Line { .. } if !args.skip_invalid => {
-            anyhow::anyhow!("{name}: {e} (--skip-invalid counts bad lines instead)")
-        }
-        e => anyhow::anyhow!("{name}: {e}"),
-    })?;
+    let counts = counts.map_err(|e| read_error(name, args.skip_invalid, e))?;
     let m = monitor.expect("read_decks fails without a deck");
     let report = Standalone::new(
         report::sampled::FollowReport {
