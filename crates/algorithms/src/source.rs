@@ -153,14 +153,25 @@ impl Draw {
         }
     }
 
+    /// The width of the raw words behind a word-based draw; `None` for
+    /// [`Draw::Below`].
+    pub fn word_bits(self) -> Option<u32> {
+        match self {
+            Draw::Below(_) => None,
+            Draw::Word(bits)
+            | Draw::WordMod { bits, .. }
+            | Draw::WordScale { bits, .. }
+            | Draw::WordDouble { bits, .. }
+            | Draw::UnitDouble { bits, .. }
+            | Draw::WordReject { bits, .. } => Some(bits),
+        }
+    }
+
     /// For the monotone reductions ([`Draw::WordDouble`],
     /// [`Draw::UnitDouble`]): the smallest word whose result is `r` or
     /// more, `2^bits` when there is none (binary search: at most 64 steps).
     fn first_word_reaching(self, r: u128) -> u128 {
-        let bits = match self {
-            Draw::WordDouble { bits, .. } | Draw::UnitDouble { bits, .. } => bits,
-            _ => unreachable!("only the double reductions are searched"),
-        };
+        let bits = self.word_bits().expect("a word-based draw");
         let (mut lo, mut hi) = (0u128, 1u128 << bits);
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
@@ -217,15 +228,7 @@ impl Draw {
     /// For [`Draw::Below`], which has no raw word.
     #[inline]
     pub fn from_words(self, mut next_u64: impl FnMut() -> u64) -> u64 {
-        let bits = match self {
-            Draw::Below(_) => panic!("Draw::Below has no raw word"),
-            Draw::Word(bits)
-            | Draw::WordMod { bits, .. }
-            | Draw::WordScale { bits, .. }
-            | Draw::WordDouble { bits, .. }
-            | Draw::UnitDouble { bits, .. }
-            | Draw::WordReject { bits, .. } => bits,
-        };
+        let bits = self.word_bits().expect("Draw::Below has no raw word");
         loop {
             let word = next_u64() >> (64 - bits);
             if self.accepts(word) {
@@ -574,10 +577,7 @@ mod tests {
 
     /// Counts, word by word, how many raw values give each result.
     fn brute_weights(draw: Draw) -> Vec<u128> {
-        let bits = match draw {
-            Draw::WordMod { bits, .. } | Draw::WordScale { bits, .. } => bits,
-            _ => unreachable!(),
-        };
+        let bits = draw.word_bits().unwrap();
         let mut counts = vec![0u128; draw.outcomes() as usize];
         for w in 0..(1u64 << bits) {
             counts[draw.reduce(w) as usize] += 1;

@@ -63,7 +63,7 @@ pub(crate) struct AuditArgs {
     json: bool,
 }
 
-fn parse_base(s: &str) -> Result<Base, String> {
+pub(crate) fn parse_base(s: &str) -> Result<Base, String> {
     match s {
         "0" => Ok(Base::Zero),
         "1" => Ok(Base::One),

@@ -25,8 +25,8 @@ pub(crate) struct PredictArgs {
     #[arg(long, allow_hyphen_values = true)]
     seen: String,
     /// Card numbering of --seen and of the decks printed: 0 or 1.
-    #[arg(long, value_name = "0|1", default_value = "0")]
-    base: String,
+    #[arg(long, value_name = "0|1", value_parser = crate::audit::parse_base, default_value = "0")]
+    base: decks::Base,
     /// Seeds to search, A..B (B excluded), within 0..4294967296; Unix times
     /// in seconds for the time-seeded shuffles. Default: the shuffle's own
     /// seeds (the day it models for the time-seeded ones).
@@ -69,11 +69,7 @@ fn plan(args: &PredictArgs) -> Result<PredictPlan> {
         );
     };
     let deck = within("deck size", args.deck, 2..=stats::sample::MAX_SAMPLE_DECK)?;
-    let first: u8 = match args.base.as_str() {
-        "0" => 0,
-        "1" => 1,
-        other => bail!("--base {other:?} is not a numbering: use 0 or 1"),
-    };
+    let first = args.base.first() as u8;
     let mut seen = Vec::new();
     for word in args.seen.split([' ', ',']).filter(|w| !w.is_empty()) {
         let card: i64 = word

@@ -29,7 +29,7 @@ impl Base {
     }
 
     /// The first card's number.
-    pub(crate) fn first(self) -> u64 {
+    pub fn first(self) -> u64 {
         match self {
             Base::Zero => 0,
             Base::One => 1,

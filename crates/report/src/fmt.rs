@@ -13,12 +13,13 @@ pub fn fmt_level(alpha: f64) -> String {
     }
 }
 
-/// Formats a probability or distance for a table: exact zero as `0`, tiny
-/// values in scientific notation, the rest with 6 significant digits.
+/// Formats a probability, distance or relative deviation for a table:
+/// exact zero as `0`, tiny and huge values in scientific notation, the rest
+/// with 6 decimals.
 pub fn fmt_prob(x: f64) -> String {
     if x == 0.0 {
         "0".into()
-    } else if x.abs() < 1e-3 {
+    } else if x.abs() < 1e-3 || x.abs() >= 1e3 {
         format!("{x:.3e}")
     } else {
         format!("{x:.6}")
@@ -142,5 +143,14 @@ mod tests {
         assert_eq!(fmt_log10_p(-5.0), "1.00e-5");
         assert_eq!(fmt_log10_p(-400.0), "10^-400.0");
         assert_eq!(fmt_log10_p(f64::MIN), "0");
+    }
+
+    #[test]
+    fn probabilities_and_deviations_fit_a_column() {
+        assert_eq!(fmt_prob(0.0), "0");
+        assert_eq!(fmt_prob(3.915e-6), "3.915e-6");
+        assert_eq!(fmt_prob(-0.918037), "-0.918037");
+        assert_eq!(fmt_prob(859874.949528), "8.599e5");
+        assert_eq!(fmt_prob(-2.5e40), "-2.500e40");
     }
 }

@@ -164,7 +164,7 @@ impl DrawBias {
         let dev = |w: u128| (k * w).abs_diff(total);
         let worst = dev(min_words).max(dev(max_words));
         let spread: u128 = weights.iter().map(|&w| dev(w)).sum();
-        let (bits, raw) = word_bits(draw);
+        let bits = draw.word_bits().expect("a reduced draw");
         DrawBias {
             k: k as u64,
             min_words,
@@ -173,25 +173,8 @@ impl DrawBias {
             results_at_max: weights.iter().filter(|&&w| w == max_words).count() as u64,
             max_relative_deviation: ratio_to_f64(worst, total),
             total_variation: ratio_to_f64(spread, 2 * k * total),
-            words_per_draw: if raw == total {
-                1.0
-            } else {
-                ratio_to_f64(1u128 << bits, total)
-            },
+            words_per_draw: ratio_to_f64(1u128 << bits, total),
         }
-    }
-}
-
-/// A reduced draw's word width and its `2^bits` raw words.
-fn word_bits(draw: Draw) -> (u32, u128) {
-    match draw {
-        Draw::WordMod { bits, .. }
-        | Draw::WordScale { bits, .. }
-        | Draw::WordDouble { bits, .. }
-        | Draw::UnitDouble { bits, .. }
-        | Draw::WordReject { bits, .. }
-        | Draw::Word(bits) => (bits, 1u128 << bits),
-        Draw::Below(k) => (0, u128::from(k)),
     }
 }
 
@@ -300,24 +283,25 @@ fn mapping_bias(
     alpha: f64,
     power: f64,
 ) -> Result<MappingBias, MarkovError> {
-    let draws: Vec<Result<Draw, PastTheEnd>> =
-        (2..=n as u64).map(|k| mapping.draw(bits, k)).collect();
-    let biases: Vec<DrawBias> = draws
-        .iter()
-        .filter_map(|d| d.ok())
-        .map(DrawBias::of)
-        .collect();
-    let first_draw = mapping.draw(bits, n as u64).ok().map(DrawBias::of);
-    let worst_draw_deviation = (biases.len() == draws.len()).then(|| {
-        biases
-            .iter()
-            .map(|b| b.max_relative_deviation)
-            .fold(0.0, f64::max)
-    });
-    let (shuffle, past_the_end) = match fisher_yates(mapping, bits, n) {
-        Err(e) => (None, Some(e)),
-        Ok(swaps) => (Some(shuffle_bias(&swaps, &biases, alpha, power)?), None),
-    };
+    let (first_draw, worst_draw_deviation, shuffle, past_the_end) =
+        match fisher_yates(mapping, bits, n) {
+            Ok(swaps) => {
+                // Its draws, from k = n down to 2.
+                let biases: Vec<DrawBias> = swaps.draws().map(DrawBias::of).collect();
+                let worst = biases
+                    .iter()
+                    .map(|b| b.max_relative_deviation)
+                    .fold(0.0, f64::max);
+                let shuffle = shuffle_bias(&swaps, &biases, alpha, power)?;
+                (biases.into_iter().next(), Some(worst), Some(shuffle), None)
+            }
+            Err(e) => (
+                mapping.draw(bits, n as u64).ok().map(DrawBias::of),
+                None,
+                None,
+                Some(e),
+            ),
+        };
     Ok(MappingBias {
         mapping,
         bits_used: mapping.bits_used(bits),

@@ -449,11 +449,11 @@ pub fn scaling(doc: &Standalone<crate::sampled::ScalingReport>) -> String {
     for m in &r.methods {
         let (deviation, first) = match (&m.first_draw, &m.past_the_end) {
             (Some(d), _) if d.min_words == d.max_words => (
-                fmt_sci(d.max_relative_deviation),
+                fmt_prob(d.max_relative_deviation),
                 format!("{} each", words(d.min_words)),
             ),
             (Some(d), _) => (
-                fmt_sci(d.max_relative_deviation),
+                fmt_prob(d.max_relative_deviation),
                 format!(
                     "{} or {} ({} results get the more)",
                     words(d.min_words),
@@ -473,7 +473,7 @@ pub fn scaling(doc: &Standalone<crate::sampled::ScalingReport>) -> String {
             m.mapping.label(),
             m.mapping.code(),
             deviation,
-            m.worst_draw_deviation.map_or("-".into(), fmt_sci),
+            m.worst_draw_deviation.map_or("-".into(), fmt_prob),
         );
     }
     let _ = writeln!(
@@ -507,10 +507,10 @@ pub fn scaling(doc: &Standalone<crate::sampled::ScalingReport>) -> String {
                     out,
                     "  {:<15} {:>11} {:>11} {:>11} {:>11} {:>13} {:>13} {:>9.3}",
                     m.mapping.label(),
-                    fmt_sci(s.kl),
-                    fmt_sci(s.max_deck_excess),
-                    fmt_sci(-s.min_deck_shortfall),
-                    fmt_sci(s.position_max_relative_deviation),
+                    fmt_prob(s.kl),
+                    fmt_prob(s.max_deck_excess),
+                    fmt_prob(-s.min_deck_shortfall),
+                    fmt_prob(s.position_max_relative_deviation),
                     s.position_test
                         .shuffles
                         .map_or("never".into(), fmt_shuffles),
@@ -540,17 +540,6 @@ pub fn scaling(doc: &Standalone<crate::sampled::ScalingReport>) -> String {
          words drawn per shuffle"
     );
     out
-}
-
-/// A relative deviation or divergence: `0`, or three significant digits.
-fn fmt_sci(x: f64) -> String {
-    if x == 0.0 {
-        "0".into()
-    } else if x.abs() >= 1e-3 && x.abs() < 1e3 {
-        format!("{x:.4}")
-    } else {
-        format!("{x:.3e}")
-    }
 }
 
 /// The seeds that fit the cards seen, for people.
