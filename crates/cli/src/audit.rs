@@ -9,11 +9,12 @@ use clap::Args;
 use decks::{Base, DeckParser, ReadError, read_decks};
 use report::files::OutputFile;
 use report::folder::ReportFolder;
-use report::sampled::{AuditReport, InputInfo, Lag1Info, SampleReport};
+use report::sampled::{AuditReport, InputInfo, Lag1Info, SampleReport, ShoeAuditReport};
 use report::{Provenance, Standalone};
 use sha2::{Digest, Sha256};
 use stats::audit::{Finding, Level, Observed, ObservedStream, SampleAudit};
 use stats::sample::MAX_SAMPLE_DECK;
+use stats::shoe::{MAX_SHOE_DECKS, Shoe, ShoeCounts};
 use std::io::{BufReader, Read};
 use std::time::Instant;
 
@@ -56,8 +57,15 @@ pub(crate) struct AuditArgs {
     /// 1/ALPHA, which a fair source does with probability at most ALPHA
     /// however long it runs; at the end of input, exit 0 with the evidence
     /// reached. Give --deck and --base to start at the first line.
-    #[arg(long, conflicts_with_all = ["unordered", "out"])]
+    #[arg(long, conflicts_with_all = ["unordered", "out", "shoe"])]
     follow: bool,
+    /// Each line is a shoe of K decks shuffled together: every card of a
+    /// deck appears K times (a 6-deck shoe of 52-card decks: 312 cards,
+    /// 0..51 six times each). --deck then gives the cards of one deck.
+    /// Tested: each value at each position, descents, repeats of a value,
+    /// repeated shoes, and consecutive shoes; 1 is a plain deck.
+    #[arg(long, value_name = "K")]
+    shoe: Option<usize>,
     /// Print one JSON document (schema in reports/SCHEMA.md).
     #[arg(long)]
     json: bool,
@@ -81,6 +89,8 @@ struct AuditPlan<'a> {
     base: Option<Base>,
     /// The family-wise level.
     alpha: f64,
+    /// Decks per shoe: 1 for plain decks.
+    copies: usize,
 }
 
 impl AuditPlan<'_> {
@@ -115,12 +125,17 @@ fn plan(args: &AuditArgs) -> Result<AuditPlan<'_>> {
     if let Some(d) = args.deck {
         within("deck size", d, 2..=MAX_SAMPLE_DECK)?;
     }
+    let copies = match args.shoe {
+        Some(k) => within("--shoe (decks per shoe)", k, 1..=MAX_SHOE_DECKS)?,
+        None => 1,
+    };
     strictly_between_0_and_1("--alpha", args.alpha, "family-wise level")?;
     Ok(AuditPlan {
         file: (args.input != "-").then_some(args.input.as_str()),
         deck: args.deck,
         base: args.base,
         alpha: args.alpha,
+        copies,
     })
 }
 
@@ -136,6 +151,9 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
     let name = plan.name();
     let source = plan.open()?;
     let mut reader = BufReader::with_capacity(1 << 16, Hashing::new(source));
+    if plan.copies > 1 {
+        return shoe(args, &plan, folder, reader, start);
+    }
     let mut parser = DeckParser::new(plan.deck, plan.base);
     let mut observed: Option<Observed> = None;
     let mut stream: Option<ObservedStream> = None;
@@ -208,22 +226,90 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
         Provenance::new(crate::common::command_line()),
         Some(start.elapsed().as_secs_f64()),
     );
+    certify(folder, &report, || report::certificate::markdown(&report))?;
+    crate::output::print(&report, args.json)?;
+    Ok(if level.bias_shown { BIAS } else { PASS })
+}
+
+/// Writes the certificate (`markdown` and the document as JSON) to the
+/// folder of `--out`, whole, before the verdict is printed.
+fn certify<D: report::export::Document>(
+    folder: Option<ReportFolder>,
+    report: &D,
+    markdown: impl FnOnce() -> String,
+) -> Result<()> {
     if let Some(folder) = folder {
-        // The certificate is on disk, whole, before the verdict is printed.
-        folder.write(&OutputFile::text(
-            "certificate.md",
-            report::certificate::markdown(&report),
-        ))?;
+        folder.write(&OutputFile::text("certificate.md", markdown()))?;
         folder.write(&OutputFile::text(
             "certificate.json",
-            serde_json::to_string_pretty(&report)? + "\n",
+            serde_json::to_string_pretty(report)? + "\n",
         ))?;
         for warning in folder.commit()? {
             crate::output::warn(&warning);
         }
     }
+    Ok(())
+}
+
+/// `audit --shoe K` with `K > 1`: each line a shoe, tested with the
+/// statistics that have exact laws for shoes ([`stats::shoe`]).
+fn shoe(
+    args: &AuditArgs,
+    plan: &AuditPlan<'_>,
+    folder: Option<ReportFolder>,
+    mut reader: BufReader<Hashing<Box<dyn Read>>>,
+    start: Instant,
+) -> Result<u8> {
+    let name = plan.name();
+    let copies = plan.copies;
+    let mut parser = DeckParser::shoe(plan.deck.map(|d| d * copies), plan.base, copies);
+    let mut counts: Option<ShoeCounts> = None;
+    let lines = read_decks(&mut reader, &mut parser, args.skip_invalid, |cards| {
+        counts
+            .get_or_insert_with(|| {
+                let shoe = Shoe::new(cards.len() / copies, copies).expect("the parser checked it");
+                ShoeCounts::new(shoe, !args.unordered)
+            })
+            .observe(cards);
+    })
+    .map_err(|e| read_error(name, args.skip_invalid, e))?;
+    let (sha256, bytes) = reader.into_inner().finish();
+    let counts = counts.expect("read_decks fails without a shoe");
+    let run = counts.into_run();
+    let needed = stats::shoe::min_shoes_to_test(run.shoe);
+    if run.shoes < needed {
+        bail!(
+            "{name}: {} shoes of {copies} decks of {} cards are too few to test: the value x position test needs at least {needed} (5 per cell)",
+            run.shoes,
+            run.shoe.values(),
+        );
+    }
+    let input = InputInfo {
+        source: args.input.clone(),
+        lines: lines.lines,
+        decks: lines.decks,
+        deck: run.shoe.values(),
+        base: parser.base().expect("known after a shoe"),
+        base_detected: plan.base.is_none(),
+        invalid: lines.invalid,
+        sha256,
+        bytes,
+        ordered: !args.unordered,
+    };
+    let report = Standalone::new(
+        ShoeAuditReport::new(input, &run, plan.alpha),
+        Provenance::new(crate::common::command_line()),
+        Some(start.elapsed().as_secs_f64()),
+    );
+    certify(folder, &report, || {
+        report::certificate::shoe_markdown(&report)
+    })?;
     crate::output::print(&report, args.json)?;
-    Ok(if level.bias_shown { BIAS } else { PASS })
+    Ok(if report.document.level.bias_shown {
+        BIAS
+    } else {
+        PASS
+    })
 }
 
 /// `audit --follow`: bets on every deck as it comes ([`stats::follow`]),

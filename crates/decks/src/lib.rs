@@ -7,7 +7,8 @@
 //! integers (`[3,0,2,1]`). Cards are numbered from 0 or from 1; the first
 //! deck read says which (it holds 0 or it holds `n`), and every line after
 //! it must agree. A trailing `\r` is ignored. Every line is checked: each
-//! card `0..n` exactly once, nothing else.
+//! card `0..n` exactly once, nothing else; or, for a shoe of `K` decks
+//! ([`DeckParser::shoe`]), each card of a deck `K` times.
 
 #![deny(missing_docs)]
 
@@ -28,6 +29,10 @@ pub struct DeckParser {
     values: Vec<u64>,
     out: Vec<u8>,
     seen: [u64; 4],
+    /// Copies of each card a line holds: 1 for a deck, `K` for a shoe of
+    /// `K` decks.
+    copies: usize,
+    held: [u8; 256],
 }
 
 impl DeckParser {
@@ -41,7 +46,32 @@ impl DeckParser {
             values: Vec::with_capacity(64),
             out: Vec::with_capacity(64),
             seen: [0; 4],
+            copies: 1,
+            held: [0; 256],
         }
+    }
+
+    /// A parser of shoes of `copies` decks (at least 1): each line holds
+    /// `copies` times each card of a deck of 2..=255 cards, so its length
+    /// (`deck`, when given) is `copies` times that. With 1, decks.
+    ///
+    /// # Panics
+    /// With more than 255 copies.
+    pub fn shoe(deck: Option<usize>, base: Option<Base>, copies: usize) -> Self {
+        assert!(copies <= 255, "a shoe of {copies} decks");
+        DeckParser {
+            copies: copies.max(1),
+            ..DeckParser::new(deck, base)
+        }
+    }
+
+    /// Whether a line of `len` numbers has the length of a deck or shoe.
+    fn fits(&self, len: usize) -> bool {
+        len.is_multiple_of(self.copies) && (2..=255).contains(&(len / self.copies))
+    }
+
+    fn unit(&self) -> &'static str {
+        if self.copies == 1 { "deck" } else { "shoe" }
     }
 
     /// The deck size, once known.
@@ -70,7 +100,7 @@ impl DeckParser {
             if split_numbers(line, &mut values).is_err() {
                 continue;
             }
-            if (2..=255).contains(&values.len()) {
+            if self.fits(values.len()) {
                 parsed.push(values.clone());
             }
         }
@@ -92,13 +122,15 @@ impl DeckParser {
         }
         let Some(n) = self.deck else { return };
         if self.base.is_none() {
+            let (values, copies) = (n / self.copies, self.copies);
             let is_deck = |v: &[u64], first: u64| {
-                let mut seen = vec![false; n];
+                let mut held = vec![0usize; values];
                 v.iter().all(|&x| {
-                    let Some(c) = x.checked_sub(first).filter(|&c| c < n as u64) else {
+                    let Some(c) = x.checked_sub(first).filter(|&c| c < values as u64) else {
                         return false;
                     };
-                    !std::mem::replace(&mut seen[c as usize], true)
+                    held[c as usize] += 1;
+                    held[c as usize] <= copies
                 })
             };
             let of_length = parsed.iter().filter(|v| v.len() == n);
@@ -120,44 +152,72 @@ impl DeckParser {
         let n = self.values.len();
         let want = match self.deck {
             Some(d) => d,
-            None if (2..=255).contains(&n) => {
+            None if self.fits(n) => {
                 self.deck_origin = "of the first deck";
                 n
             }
-            None => return Err(LineError::DeckSize(n)),
+            None if self.copies == 1 => return Err(LineError::DeckSize(n)),
+            None => {
+                return Err(LineError::ShoeSize {
+                    cards: n,
+                    copies: self.copies,
+                });
+            }
         };
         if n != want {
             return Err(LineError::WrongLength {
                 got: n,
                 want,
+                unit: self.unit(),
                 origin: self.deck_origin,
             });
         }
+        // The cards of one deck: 0..values (or 1..=values).
+        let values = n / self.copies;
         let base = match self.base {
             Some(b) => b,
             None => {
                 if self.values.contains(&0) {
                     Base::Zero
-                } else if self.values.contains(&(n as u64)) {
+                } else if self.values.contains(&(values as u64)) {
                     Base::One
                 } else {
-                    return Err(LineError::NoBase(n));
+                    return Err(LineError::NoBase(values));
                 }
             }
         };
         let first = base.first();
-        self.seen = [0; 4];
         self.out.clear();
+        if self.copies == 1 {
+            self.seen = [0; 4];
+        } else {
+            self.held = [0; 256];
+        }
         for &v in &self.values {
             let card = v.wrapping_sub(first);
-            if v < first || card >= n as u64 {
-                return Err(LineError::OutOfRange { value: v, base, n });
+            if v < first || card >= values as u64 {
+                return Err(LineError::OutOfRange {
+                    value: v,
+                    base,
+                    n: values,
+                });
             }
-            let (word, bit) = ((card >> 6) as usize, 1u64 << (card & 63));
-            if self.seen[word] & bit != 0 {
-                return Err(LineError::Duplicate(v));
+            if self.copies == 1 {
+                let (word, bit) = ((card >> 6) as usize, 1u64 << (card & 63));
+                if self.seen[word] & bit != 0 {
+                    return Err(LineError::Duplicate(v));
+                }
+                self.seen[word] |= bit;
+            } else {
+                let held = &mut self.held[card as usize];
+                if usize::from(*held) == self.copies {
+                    return Err(LineError::TooManyCopies {
+                        value: v,
+                        copies: self.copies,
+                    });
+                }
+                *held += 1;
             }
-            self.seen[word] |= bit;
             self.out.push(card as u8);
         }
         self.deck = Some(want);

@@ -19,12 +19,14 @@ pub enum LineError {
     #[error("malformed JSON array: {0}")]
     Json(&'static str),
     /// Fewer or more cards than the deck has.
-    #[error("{got} cards, expected {want} (the deck size {origin})")]
+    #[error("{got} cards, expected {want} (the {unit} size {origin})")]
     WrongLength {
         /// Cards on the line.
         got: usize,
         /// The deck size.
         want: usize,
+        /// `"deck"`, or `"shoe"` when each card appears several times.
+        unit: &'static str,
         /// Where the deck size came from: `"given"`, `"of most of the
         /// first lines"` or `"of the first deck"`.
         origin: &'static str,
@@ -38,6 +40,14 @@ pub enum LineError {
     /// A deck size the suite cannot count.
     #[error("a deck of {0} cards: decks of 2..=255 cards can be audited")]
     DeckSize(usize),
+    /// A line that cannot be a shoe of `copies` decks.
+    #[error("{cards} cards cannot be a shoe of {copies} decks: it holds {copies} x 2..=255 cards")]
+    ShoeSize {
+        /// Cards on the line.
+        cards: usize,
+        /// Decks in the shoe.
+        copies: usize,
+    },
     /// A card outside the numbering.
     #[error("card {value} is out of range: a {base} deck of {n} cards holds {lo}..={hi}", base = base.label(), lo = base.first(), hi = base.first() + *n as u64 - 1)]
     OutOfRange {
@@ -54,6 +64,16 @@ pub enum LineError {
     /// A card listed twice.
     #[error("card {0} appears twice")]
     Duplicate(u64),
+    /// A card listed more often than a shoe has copies of it.
+    #[error(
+        "card {value} appears more than {copies} times: a shoe of {copies} decks holds each card {copies} times"
+    )]
+    TooManyCopies {
+        /// The card.
+        value: u64,
+        /// Decks in the shoe.
+        copies: usize,
+    },
     /// A line longer than [`MAX_LINE_BYTES`] (it is skipped unread).
     #[error("line longer than {MAX_LINE_BYTES} bytes: no deck of 2..=255 cards needs that many")]
     TooLong,
@@ -99,6 +119,8 @@ pub enum LineKind {
     NoBase,
     /// [`LineError::Duplicate`].
     DuplicateCard,
+    /// [`LineError::TooManyCopies`].
+    TooManyCopies,
     /// [`LineError::TooLong`].
     LineTooLong,
     /// [`LineError::CarriageReturn`].
@@ -117,6 +139,7 @@ impl LineKind {
             LineKind::OutOfRange => "out-of-range",
             LineKind::NoBase => "no-base",
             LineKind::DuplicateCard => "duplicate-card",
+            LineKind::TooManyCopies => "too-many-copies",
             LineKind::LineTooLong => "line-too-long",
             LineKind::CarriageReturn => "carriage-return",
         }
@@ -151,10 +174,11 @@ impl LineError {
             LineError::NotANumber { .. } => LineKind::NotANumber,
             LineError::Json(_) => LineKind::MalformedJson,
             LineError::WrongLength { .. } => LineKind::WrongLength,
-            LineError::DeckSize(_) => LineKind::DeckSize,
+            LineError::DeckSize(_) | LineError::ShoeSize { .. } => LineKind::DeckSize,
             LineError::OutOfRange { .. } => LineKind::OutOfRange,
             LineError::NoBase(_) => LineKind::NoBase,
             LineError::Duplicate(_) => LineKind::DuplicateCard,
+            LineError::TooManyCopies { .. } => LineKind::TooManyCopies,
             LineError::TooLong => LineKind::LineTooLong,
             LineError::CarriageReturn => LineKind::CarriageReturn,
         }

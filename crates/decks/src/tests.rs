@@ -297,3 +297,63 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn shoes_hold_each_card_as_many_times_as_they_have_decks() {
+    // Two decks of 3 cards, 1-based, learned from the first line.
+    let mut p = DeckParser::shoe(None, None, 2);
+    assert_eq!(p.parse(b"3 1 2 2 3 1").unwrap(), [2, 0, 1, 1, 2, 0]);
+    assert_eq!(p.base(), Some(Base::One));
+    assert_eq!(p.deck(), Some(6));
+    let e = p.parse(b"3 3 3 1 2 1").unwrap_err();
+    assert_eq!(e.kind(), LineKind::TooManyCopies);
+    assert_eq!(
+        e.to_string(),
+        "card 3 appears more than 2 times: a shoe of 2 decks holds each card 2 times"
+    );
+    assert_eq!(
+        p.parse(b"1 2 3 1 2").unwrap_err().to_string(),
+        "5 cards, expected 6 (the shoe size of the first deck)"
+    );
+    assert_eq!(
+        p.parse(b"1 2 3 1 2 4").unwrap_err().to_string(),
+        "card 4 is out of range: a 1-based deck of 3 cards holds 1..=3"
+    );
+    assert_eq!(
+        DeckParser::shoe(None, None, 2)
+            .parse(b"0 1 2")
+            .unwrap_err()
+            .to_string(),
+        "3 cards cannot be a shoe of 2 decks: it holds 2 x 2..=255 cards"
+    );
+    // Without a shoe, a repeated card stays an invalid line.
+    assert_eq!(
+        DeckParser::new(None, None)
+            .parse(b"0 1 2 0 1 2")
+            .unwrap_err(),
+        LineError::Duplicate(0)
+    );
+}
+
+#[test]
+fn a_six_deck_shoe_is_read_with_its_size_voted_and_every_line_checked() {
+    // 312 cards, values 0..52 six times each, 0-based; one stray line.
+    let shoe: Vec<String> = (0..312).map(|i| ((i * 7) % 52).to_string()).collect();
+    let good = shoe.join(" ");
+    let mut bad = shoe.clone();
+    bad[0] = "1".into(); // seven 1s, five 0s
+    let text = format!("{good}\n{}\n{good}\n", bad.join(","));
+    let mut p = DeckParser::shoe(None, None, 6);
+    let mut read = 0;
+    let c = read_decks(text.as_bytes(), &mut p, true, |d| {
+        assert_eq!(d.len(), 312);
+        read += 1;
+    })
+    .unwrap();
+    assert_eq!(
+        (read, c.decks, p.deck(), p.base()),
+        (2, 2, Some(312), Some(Base::Zero))
+    );
+    assert_eq!(c.invalid[0].kind, LineKind::TooManyCopies);
+    assert_eq!(c.invalid[0].first_line, 2);
+}

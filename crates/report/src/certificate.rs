@@ -2,16 +2,118 @@
 //! read, identified by its SHA-256; what was tested, on how many decks, at
 //! which level; each result; the verdict; and how to check it all again.
 
+use crate::document::Provenance;
 use crate::document::Standalone;
 use crate::fmt::{fmt_count, fmt_level, fmt_log10_p};
-use crate::sampled::AuditReport;
+use crate::sampled::{AuditReport, InputInfo, ShoeAuditReport};
+use stats::audit::{Finding, Grade, Level, Skipped};
 use stats::hypothesis::TestResult;
 use std::fmt::Write;
 
-/// The certificate as Markdown.
+/// What a certificate says, from an audit of decks or of shoes.
+struct Certified<'a> {
+    input: &'a InputInfo,
+    /// What one line holds, for the "Decks" row.
+    lines_hold: String,
+    /// `"deck"` or `"shoe"`.
+    unit: &'static str,
+    lag_pairs: Option<u64>,
+    level: &'a Level,
+    log10_min_adjusted_p: f64,
+    grade: Grade,
+    finding: Finding,
+    finding_sentence: String,
+    tests: Vec<&'a TestResult>,
+    skipped: Vec<&'a Skipped>,
+}
+
+fn numbering(i: &InputInfo) -> String {
+    format!(
+        "numbered {} ({})",
+        match i.base {
+            decks::Base::Zero => "from 0",
+            decks::Base::One => "from 1",
+        },
+        if i.base_detected {
+            "detected from the first lines"
+        } else {
+            "as given"
+        }
+    )
+}
+
+/// The certificate of an audit of decks, as Markdown.
 pub fn markdown(doc: &Standalone<AuditReport>) -> String {
     let r = &doc.document;
-    let (i, l, p) = (&r.input, &r.level, &doc.provenance);
+    let i = &r.input;
+    render(
+        &Certified {
+            input: i,
+            lines_hold: format!(
+                "{} decks of {} cards, {}",
+                fmt_count(i.decks),
+                i.deck,
+                numbering(i)
+            ),
+            unit: "deck",
+            lag_pairs: r.lag1.as_ref().map(|l| l.pairs),
+            level: &r.level,
+            log10_min_adjusted_p: r.result.log10_min_adjusted_p,
+            grade: r.result.verdict,
+            finding: r.finding,
+            finding_sentence: crate::text::sampled::finding_sentence(r),
+            tests: r
+                .result
+                .tests
+                .iter()
+                .chain(r.lag1.iter().flat_map(|lag| lag.tests.iter()))
+                .collect(),
+            skipped: r
+                .result
+                .skipped_tests
+                .iter()
+                .chain(r.lag1.iter().flat_map(|lag| lag.skipped.iter()))
+                .collect(),
+        },
+        &doc.provenance,
+    )
+}
+
+/// The certificate of an audit of shoes, as Markdown.
+pub fn shoe_markdown(doc: &Standalone<ShoeAuditReport>) -> String {
+    let r = &doc.document;
+    let i = &r.input;
+    render(
+        &Certified {
+            input: i,
+            lines_hold: format!(
+                "{} shoes of {} decks of {} cards ({} cards each), {}",
+                fmt_count(i.decks),
+                r.shoe.copies(),
+                r.shoe.values(),
+                r.cards,
+                numbering(i)
+            ),
+            unit: "shoe",
+            lag_pairs: r.lag1.as_ref().map(|l| l.pairs),
+            level: &r.level,
+            log10_min_adjusted_p: r.log10_min_adjusted_p,
+            grade: r.verdict,
+            finding: r.finding,
+            finding_sentence: crate::text::sampled::shoe_finding_sentence(r),
+            tests: r.family().collect(),
+            skipped: r
+                .skipped_tests
+                .iter()
+                .chain(r.lag1.iter().flat_map(|lag| lag.skipped.iter()))
+                .collect(),
+        },
+        &doc.provenance,
+    )
+}
+
+fn render(c: &Certified<'_>, p: &Provenance) -> String {
+    let (i, l) = (c.input, c.level);
     let mut out = String::new();
     let _ = writeln!(out, "# Audit certificate\n");
     let _ = writeln!(
@@ -43,21 +145,8 @@ pub fn markdown(doc: &Standalone<AuditReport>) -> String {
     );
     row(
         &mut out,
-        "Decks",
-        format!(
-            "{} decks of {} cards, numbered {} ({})",
-            fmt_count(i.decks),
-            i.deck,
-            match i.base {
-                decks::Base::Zero => "from 0",
-                decks::Base::One => "from 1",
-            },
-            if i.base_detected {
-                "detected from the first lines"
-            } else {
-                "as given"
-            }
-        ),
+        if c.unit == "shoe" { "Shoes" } else { "Decks" },
+        c.lines_hold.clone(),
     );
     let invalid: u64 = i.invalid.iter().map(|b| b.count).sum();
     row(
@@ -84,12 +173,16 @@ pub fn markdown(doc: &Standalone<AuditReport>) -> String {
     row(
         &mut out,
         "Order",
-        match &r.lag1 {
-            Some(lag) => format!(
-                "as dealt: each deck also tested against the one before it ({} pairs)",
-                fmt_count(lag.pairs)
+        match c.lag_pairs {
+            Some(pairs) => format!(
+                "as dealt: each {} also tested against the one before it ({} pairs)",
+                c.unit,
+                fmt_count(pairs)
             ),
-            None => "not the order dealt (`--unordered`): consecutive decks not tested".into(),
+            None => format!(
+                "not the order dealt (`--unordered`): consecutive {}s not tested",
+                c.unit
+            ),
         },
     );
     row(
@@ -107,18 +200,14 @@ pub fn markdown(doc: &Standalone<AuditReport>) -> String {
         "Smallest adjusted p-value",
         format!(
             "{} (grade: {})",
-            fmt_log10_p(r.result.log10_min_adjusted_p),
-            r.result.verdict.label()
+            fmt_log10_p(c.log10_min_adjusted_p),
+            c.grade.label()
         ),
     );
     row(
         &mut out,
         "Finding",
-        format!(
-            "`{}`: {}",
-            r.finding.label(),
-            crate::text::sampled::finding_sentence(r)
-        ),
+        format!("`{}`: {}", c.finding.label(), c.finding_sentence),
     );
     row(&mut out, "Command", format!("`{}`", p.command));
     row(
@@ -133,23 +222,12 @@ pub fn markdown(doc: &Standalone<AuditReport>) -> String {
     out += "\n## What was tested\n\n";
     out += "| test | what it checks | sample | statistic | df | p-value | level | result |\n";
     out += "|---|---|---|---|---|---|---|---|\n";
-    let tests = r
-        .result
-        .tests
-        .iter()
-        .chain(r.lag1.iter().flat_map(|lag| lag.tests.iter()));
-    for t in tests {
-        test_row(&mut out, t, l);
+    for t in &c.tests {
+        test_row(&mut out, t, l, c.unit);
     }
-    let skipped: Vec<_> = r
-        .result
-        .skipped_tests
-        .iter()
-        .chain(r.lag1.iter().flat_map(|lag| lag.skipped.iter()))
-        .collect();
-    if !skipped.is_empty() {
+    if !c.skipped.is_empty() {
         out += "\nNot run:\n\n";
-        for s in skipped {
+        for s in &c.skipped {
             let _ = writeln!(out, "- `{}`: {}", s.name, s.reason);
         }
     }
@@ -167,14 +245,18 @@ pub fn markdown(doc: &Standalone<AuditReport>) -> String {
     out
 }
 
-fn test_row(out: &mut String, t: &TestResult, l: &stats::audit::Level) {
+fn test_row(out: &mut String, t: &TestResult, l: &Level, unit: &str) {
     let _ = writeln!(
         out,
         "| `{}` | {} | {} {} | {:.4} | {} | {} | {:.3e} | {} |",
         t.name,
         t.name.meaning(),
         fmt_count(t.shuffles),
-        if t.name.lag1 { "pairs" } else { "decks" },
+        if t.name.lag1 {
+            "pairs".to_string()
+        } else {
+            format!("{unit}s")
+        },
         t.statistic,
         if t.df > 0.0 {
             t.df.to_string()

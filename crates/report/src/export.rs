@@ -7,7 +7,7 @@ use crate::document::Standalone;
 use crate::exact::{ExactChainReport, ExactReport};
 use crate::sampled::{
     AuditReport, FollowReport, GuessReport, PowerReport, PredictReport, RiffleReport, SampleReport,
-    ScalingReport,
+    ScalingReport, ShoeAuditReport,
 };
 use crate::suite::SuiteReport;
 use crate::text;
@@ -77,6 +77,12 @@ impl Document for Standalone<SampleReport> {
 impl Document for Standalone<AuditReport> {
     fn text(&self, _: bool) -> String {
         text::audit(self)
+    }
+}
+
+impl Document for Standalone<ShoeAuditReport> {
+    fn text(&self, _: bool) -> String {
+        text::shoe_audit(self)
     }
 }
 

@@ -306,6 +306,107 @@ pub struct AuditReport {
     pub finding: stats::audit::Finding,
 }
 
+/// `shuffle-audit audit --shoe K --json`: shoes read from a file, tested
+/// with the statistics that have exact laws for a shoe
+/// ([`stats::shoe`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShoeAuditReport {
+    /// What was read: `deck` is the cards of one deck (the values), and
+    /// `decks` the shoes read.
+    pub input: InputInfo,
+    /// The shoe's make-up: `values` cards per deck, `copies` decks.
+    pub shoe: stats::shoe::Shoe,
+    /// Cards per shoe.
+    pub cards: usize,
+    /// The tests of single shoes.
+    pub tests: Vec<TestResult>,
+    /// Tests not run, with reasons.
+    pub skipped_tests: Vec<Skipped>,
+    /// `matrix[value][position]`: how often each value was at each
+    /// position.
+    pub value_position_matrix: Vec<Vec<u64>>,
+    /// `max |O/(N/V) − 1|` over the value × position table.
+    pub max_relative_deviation: f64,
+    /// Descents and repeats beside their exact laws.
+    pub statistics: Vec<stats::shoe::ShoeStatisticSummary>,
+    /// The collision test's counts, when it ran.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub collisions: Option<CollisionSummary>,
+    /// The tests of consecutive shoes (absent with `--unordered`).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub lag1: Option<ShoeLag1Info>,
+    /// `log10` of the smallest Bonferroni-adjusted p-value of the family.
+    pub log10_min_adjusted_p: f64,
+    /// The grade of that p-value (README, "Verdicts").
+    pub verdict: Grade,
+    /// The decision at `--alpha`, which the exit code follows.
+    pub level: stats::audit::Level,
+    /// Where the tests below their share of the level are.
+    pub finding: stats::audit::Finding,
+}
+
+/// The tests of consecutive shoes ([`stats::shoe::ShoeLagRun`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShoeLag1Info {
+    /// Pairs of consecutive shoes.
+    pub pairs: u64,
+    /// The tests, `lag1-…`.
+    pub tests: Vec<TestResult>,
+    /// The tests not run, with reasons.
+    pub skipped: Vec<Skipped>,
+    /// `matrix[a][b]`: positions holding value `a` in a shoe and `b` in
+    /// the next.
+    pub contingency_matrix: Vec<Vec<u64>>,
+    /// `max |O/E − 1|` over it (`E = pairs · K / V`).
+    pub contingency_max_relative_deviation: f64,
+    /// The matches beside their exact law.
+    pub matches: stats::shoe::ShoeStatisticSummary,
+}
+
+impl ShoeAuditReport {
+    /// The document of `run` at `alpha`, for the shoes `input` describes.
+    pub fn new(input: InputInfo, run: &stats::shoe::ShoeRun, alpha: f64) -> Self {
+        let log10_min_adjusted_p = run.log10_min_adjusted_p();
+        let level = stats::audit::Level::decide(alpha, run.family().count(), log10_min_adjusted_p);
+        let finding = stats::audit::Finding::of_tests(
+            &run.tests,
+            run.lag1.iter().flat_map(|l| l.tests.iter()),
+            &level,
+        );
+        let rows = |flat: &[u64], width: usize| flat.chunks(width).map(<[u64]>::to_vec).collect();
+        ShoeAuditReport {
+            input,
+            shoe: run.shoe,
+            cards: run.shoe.cards(),
+            tests: run.tests.clone(),
+            skipped_tests: run.skipped.clone(),
+            value_position_matrix: rows(&run.value_position, run.shoe.cards()),
+            max_relative_deviation: run.max_relative_deviation,
+            statistics: run.statistics.clone(),
+            collisions: run.collisions.as_ref().map(|c| c.summary()),
+            lag1: run.lag1.as_ref().map(|l| ShoeLag1Info {
+                pairs: l.pairs,
+                tests: l.tests.clone(),
+                skipped: l.skipped.clone(),
+                contingency_matrix: rows(&l.contingency, run.shoe.values()),
+                contingency_max_relative_deviation: l.contingency_max_relative_deviation,
+                matches: l.matches.clone(),
+            }),
+            log10_min_adjusted_p,
+            verdict: stats::audit::verdict(log10_min_adjusted_p, None),
+            level,
+            finding,
+        }
+    }
+
+    /// Every test of the family: single shoes, then consecutive ones.
+    pub fn family(&self) -> impl Iterator<Item = &TestResult> {
+        self.tests
+            .iter()
+            .chain(self.lag1.iter().flat_map(|l| l.tests.iter()))
+    }
+}
+
 /// `shuffle-audit riffle --json`, and the `riffles` of `report.json`: the
 /// judge's [`RiffleStudy`] in the document envelope.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

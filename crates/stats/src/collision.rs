@@ -81,10 +81,11 @@ impl Accumulator for Fingerprints {
 }
 
 /// How many of `N` decks repeat one another.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Collisions {
-    /// Number of cards.
-    pub deck: usize,
+    /// `ln M`: the number of arrangements a uniform shuffle deals with
+    /// equal probability (`n!` for a deck of `n` cards).
+    pub ln_arrangements: f64,
     /// Decks compared (`N`).
     pub decks: u64,
     /// Distinct decks among them.
@@ -99,10 +100,17 @@ pub struct Collisions {
 impl Fingerprints {
     /// Counts the repeats among the fingerprints of decks of `deck` cards
     /// (sorts them: the result does not depend on their order).
-    pub fn collisions(mut self, deck: usize) -> Collisions {
+    pub fn collisions(self, deck: usize) -> Collisions {
+        self.collisions_among(ln_factorial(deck))
+    }
+
+    /// Counts the repeats among fingerprints of arrangements of which a
+    /// uniform shuffle deals `e^ln_arrangements` with equal probability
+    /// (a shoe's `P! / (K!)^V`).
+    pub fn collisions_among(mut self, ln_arrangements: f64) -> Collisions {
         self.prints.sort_unstable();
         let mut c = Collisions {
-            deck,
+            ln_arrangements,
             decks: self.prints.len() as u64,
             distinct: 0,
             pairs: 0,
@@ -127,28 +135,35 @@ fn ln_factorial(n: usize) -> f64 {
 /// decks from a uniform shuffle of `n` cards (0 where it underflows, as for
 /// 255 cards; [`test()`] works with its logarithm).
 pub fn expected_pairs(n: usize, decks: u64) -> f64 {
-    ln_expected_pairs(n, decks).exp()
+    ln_expected_pairs(ln_factorial(n), decks).exp()
 }
 
-/// `ln λ`, `-∞` for fewer than two decks.
-fn ln_expected_pairs(n: usize, decks: u64) -> f64 {
+/// `ln λ` for `e^ln_m` equally likely arrangements, `-∞` for fewer than two
+/// decks.
+fn ln_expected_pairs(ln_m: f64, decks: u64) -> f64 {
     if decks < 2 {
         return f64::NEG_INFINITY;
     }
     let pairs = decks as f64 * (decks as f64 - 1.0) / 2.0;
-    pairs.ln() - ln_factorial(n)
+    pairs.ln() - ln_m
 }
 
 /// The Stein–Chen bound on the total variation distance between `W` and
 /// Poisson(λ) for `decks` decks of `n` cards: `(1 − e^−λ)(4N − 7) / n!`
 /// (0 for fewer than two decks, where `W = 0`).
 pub fn approximation_error(n: usize, decks: u64) -> f64 {
+    approximation_error_among(ln_factorial(n), decks)
+}
+
+/// [`approximation_error`] for `M = e^ln_m` equally likely arrangements:
+/// `(1 − e^−λ)(4N − 7) / M`.
+pub fn approximation_error_among(ln_m: f64, decks: u64) -> f64 {
     if decks < 2 {
         return 0.0;
     }
-    let lambda = expected_pairs(n, decks);
+    let lambda = ln_expected_pairs(ln_m, decks).exp();
     let spread = (4.0 * decks as f64 - 7.0).max(1.0);
-    -(-lambda).exp_m1() * (spread.ln() - ln_factorial(n)).exp()
+    -(-lambda).exp_m1() * (spread.ln() - ln_m).exp()
 }
 
 /// `ln P(X >= k)` for `X ~ Poisson(λ)`, accurate where it underflows:
@@ -192,12 +207,23 @@ fn ln_poisson_sf_of_ln(k: u64, ln_lambda: f64) -> f64 {
 /// approximation to be trusted to [`COLLISION_MAX_APPROXIMATION_ERROR`].
 pub fn unfit(n: usize, decks: u64) -> Option<String> {
     if decks < 2 {
+        return unfit_among(0.0, decks);
+    }
+    unfit_among(ln_factorial(n), decks).map(|too_few| {
+        format!("{n}! arrangements are too few for {decks} decks: {too_few}; the permutation histogram is the test for small decks")
+    })
+}
+
+/// [`unfit`] for `e^ln_m` equally likely arrangements: why not, when the
+/// test cannot run (without saying what the arrangements are).
+pub fn unfit_among(ln_m: f64, decks: u64) -> Option<String> {
+    if decks < 2 {
         return Some(format!("needs at least 2 decks, got {decks}"));
     }
-    let error = approximation_error(n, decks);
+    let error = approximation_error_among(ln_m, decks);
     (error > COLLISION_MAX_APPROXIMATION_ERROR).then(|| {
         format!(
-            "{n}! arrangements are too few for {decks} decks: the Poisson approximation could be off by {error:.1e} (allowed {COLLISION_MAX_APPROXIMATION_ERROR:e}); the permutation histogram is the test for small decks"
+            "the Poisson approximation could be off by {error:.1e} (allowed {COLLISION_MAX_APPROXIMATION_ERROR:e})"
         )
     })
 }
@@ -205,7 +231,7 @@ pub fn unfit(n: usize, decks: u64) -> Option<String> {
 /// The collision test: `P(Poisson(λ) >= W)`, one-sided (a shuffle can only
 /// repeat decks too often). `statistic` is `W`; `df` is 0.
 pub fn test(c: &Collisions) -> TestResult {
-    let ln_p = ln_poisson_sf_of_ln(c.pairs, ln_expected_pairs(c.deck, c.decks));
+    let ln_p = ln_poisson_sf_of_ln(c.pairs, ln_expected_pairs(c.ln_arrangements, c.decks));
     TestResult {
         name: COLLISION_TEST,
         statistic: c.pairs as f64,
@@ -260,8 +286,8 @@ impl Collisions {
             distinct: self.distinct,
             pairs: self.pairs,
             most_repeated: self.most_repeated,
-            expected_pairs: expected_pairs(self.deck, self.decks),
-            approximation_error: approximation_error(self.deck, self.decks),
+            expected_pairs: ln_expected_pairs(self.ln_arrangements, self.decks).exp(),
+            approximation_error: approximation_error_among(self.ln_arrangements, self.decks),
             log10_effective_decks: log10_effective_decks(self),
         }
     }
@@ -322,7 +348,7 @@ mod tests {
         assert_eq!(
             c,
             Collisions {
-                deck: 3,
+                ln_arrangements: ln_factorial(3),
                 decks: 6,
                 distinct: 3,
                 pairs: 4,
@@ -377,7 +403,7 @@ mod tests {
     fn effective_decks_recover_a_seed_space() {
         // 10^6 decks from 2^32 equally likely seeds: C(N,2)/2^32 ≈ 116.4 pairs.
         let c = Collisions {
-            deck: 52,
+            ln_arrangements: ln_factorial(52),
             decks: 1_000_000,
             distinct: 1_000_000 - 116,
             pairs: 116,
@@ -391,7 +417,7 @@ mod tests {
         assert_eq!(test(&none).p_value, 1.0);
         // 255 cards: λ underflows, the p-value's logarithm does not.
         let big = Collisions {
-            deck: 255,
+            ln_arrangements: ln_factorial(255),
             pairs: 1,
             ..c
         };

@@ -23,6 +23,7 @@ pub mod predict;
 pub mod riffle;
 pub mod sample;
 pub mod scaling;
+pub mod shoe;
 pub mod statistic;
 pub mod test_name;
 

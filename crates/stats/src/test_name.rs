@@ -27,6 +27,14 @@ pub enum Test {
     /// positions (an `n × n` contingency table, `(n − 1)²` degrees of
     /// freedom).
     Contingency,
+    /// A shoe's value × position table: each value at each position with
+    /// probability `1/V` (`(V − 1)(P − 1)` degrees of freedom).
+    ValuePosition,
+    /// A shoe's adjacent pairs of equal values, against their exact law.
+    Repeats,
+    /// Between consecutive shoes: the positions that hold the same value
+    /// in both, against their exact law.
+    Matches,
 }
 
 /// A test's name: a test of one run, or the two-level test (Kolmogorov–
@@ -59,6 +67,12 @@ impl TestName {
     pub const COLLISIONS: TestName = TestName::of(Test::Collisions);
     /// `"lag1-contingency-chi2"`.
     pub const LAG1_CONTINGENCY: TestName = TestName::of(Test::Contingency).lag1();
+    /// `"value-position-chi2"`.
+    pub const VALUE_POSITION: TestName = TestName::of(Test::ValuePosition);
+    /// `"repeats-chi2"`.
+    pub const REPEATS: TestName = TestName::of(Test::Repeats);
+    /// `"lag1-matches-chi2"`.
+    pub const LAG1_MATCHES: TestName = TestName::of(Test::Matches).lag1();
 
     /// The one-level test of the decks.
     pub const fn of(test: Test) -> TestName {
@@ -92,6 +106,9 @@ impl TestName {
             Test::PositionRow,
             Test::Collisions,
             Test::Contingency,
+            Test::ValuePosition,
+            Test::Repeats,
+            Test::Matches,
         ]
         .into_iter()
         .chain(Statistic::ALL.into_iter().map(Test::Battery));
@@ -126,6 +143,9 @@ impl TestName {
             T::PositionRow => "position-row",
             T::Collisions => "collisions-poisson",
             T::Contingency => "contingency-chi2",
+            T::ValuePosition => "value-position-chi2",
+            T::Repeats => "repeats-chi2",
+            T::Matches => "matches-chi2",
             T::Battery(S::FixedPoints) => "fixed-points-chi2",
             T::Battery(S::Cycles) => "cycles-chi2",
             T::Battery(S::Descents) => "descents-chi2",
@@ -172,8 +192,17 @@ impl TestName {
             T::Contingency => {
                 "the card at each position is unrelated to the card at the same position in the next deck"
             }
+            T::ValuePosition => {
+                "every card value lands at every position of the shoe equally often (chi-square over the value x position table)"
+            }
+            T::Repeats => {
+                "how often a card is followed by another of the same value, against its exact law for a shoe"
+            }
+            T::Matches => {
+                "how many positions hold the same value in consecutive shoes, against its exact law"
+            }
         };
-        let what = if self.lag1 && self.test != T::Contingency {
+        let what = if self.lag1 && !matches!(self.test, T::Contingency | T::Matches) {
             format!(
                 "between consecutive decks, each written in the order of the deck before it: {what}"
             )
@@ -246,7 +275,7 @@ mod tests {
     #[test]
     fn every_name_is_distinct_and_parses_back() {
         let names: Vec<TestName> = TestName::all().collect();
-        assert_eq!(names.len(), 4 * (7 + Statistic::ALL.len()));
+        assert_eq!(names.len(), 4 * (10 + Statistic::ALL.len()));
         let mut words: Vec<&str> = names.iter().map(|n| n.as_str()).collect();
         words.sort_unstable();
         words.dedup();

@@ -84,6 +84,7 @@ pub fn page(report: &crate::suite::SuiteReport) -> String {
            shuffle-audit deal -a naive-swap -d 6 -n 20000 --from-previous | shuffle-audit audit -\n\
            shuffle-audit deal -a naive-swap -d 6 -n 20000 --from-previous | shuffle-audit audit - --unordered\n\
            ```\n\n";
+    shoes(&mut md);
     md += "## Levels\n\n";
     md += "All the tests form one family. With `--alpha A` the audit exits 1 when one test's \
            p-value is below `A` divided by the number of tests (Bonferroni), so a fair shuffle \
@@ -127,6 +128,40 @@ pub fn page(report: &crate::suite::SuiteReport) -> String {
            of a day); on larger decks a strategy built from the position matrix gives a \
            lower bound, with its 99 % confidence interval.\n";
     md
+}
+
+/// The section on shoes: `audit --shoe K`, each test with what it checks.
+fn shoes(md: &mut String) {
+    *md += "## Shoes\n\n";
+    *md += "Casinos deal from shoes of several decks shuffled together. `--shoe K` reads each \
+            line as a shoe of `K` decks (1 to 8): every card of a deck appears `K` times (a \
+            6-deck shoe of 52-card decks has 312 cards, 0 to 51 six times each), and a line \
+            holding a card more often is invalid, naming the card. Without `--shoe`, a \
+            repeated card stays an invalid line. The copies of a card cannot be told apart, \
+            so the tests that follow one card (fixed points, cycles, rising sequences, where a \
+            card went from one deal to the next) have no meaning for a shoe; these do, each \
+            with its exact law for a uniformly shuffled shoe:\n\n";
+    *md += "| test | what it checks |\n|---|---|\n";
+    let descents = TestName::of(Test::Battery(Statistic::Descents));
+    for name in [
+        TestName::VALUE_POSITION,
+        descents,
+        TestName::REPEATS,
+        TestName::COLLISIONS,
+        TestName::LAG1_CONTINGENCY,
+        TestName::LAG1_MATCHES,
+    ] {
+        let _ = writeln!(md, "| `{name}` | {} |", name.meaning());
+    }
+    *md += "\nA shoe whose decks were each shuffled alone and stacked, never mixed, shows \
+            almost no repeats where a fair shoe has `K − 1` on average; a shoe of decks in \
+            order riffled a few times keeps too few descents; a shoe made from the last one \
+            keeps too many matches with it. `scripts/examples/shoe.py` deals all three, and \
+            a fair shoe:\n\n";
+    *md += "```sh\n\
+            python3 scripts/examples/shoe.py fair 6 52 2000 | shuffle-audit audit - --shoe 6\n\
+            python3 scripts/examples/shoe.py stacked 6 52 2000 | shuffle-audit audit - --shoe 6\n\
+            ```\n\n";
 }
 
 /// What a few seen cards give away, per seeded shuffle and deck.

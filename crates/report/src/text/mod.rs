@@ -10,7 +10,7 @@ mod exact;
 pub(crate) mod sampled;
 
 pub use exact::{arrangement_label, exact, exact_chain};
-pub use sampled::{audit, follow, guess, power, predict, riffle, sample, scaling};
+pub use sampled::{audit, follow, guess, power, predict, riffle, sample, scaling, shoe_audit};
 
 /// The registry as a table.
 pub fn list(infos: &[AlgorithmInfo]) -> String {

@@ -3,7 +3,7 @@
 
 use crate::document::Standalone;
 use crate::fmt::{fmt_count, fmt_level, fmt_log10_p, fmt_power_of_ten, fmt_prob, riffles_needed};
-use crate::sampled::{AuditReport, PowerReport, RiffleReport, SampleReport};
+use crate::sampled::{AuditReport, PowerReport, RiffleReport, SampleReport, ShoeAuditReport};
 use judge::Grade;
 use stats::audit::Finding;
 use std::fmt::Write;
@@ -104,26 +104,145 @@ pub fn audit(doc: &Standalone<AuditReport>) -> String {
 
 /// What an audit found, with its exit code, in one sentence.
 pub(crate) fn finding_sentence(r: &AuditReport) -> String {
-    let alpha = fmt_level(r.level.alpha);
-    match r.finding {
+    let between_fails = r
+        .lag1
+        .as_ref()
+        .is_some_and(|l| l.tests.iter().any(|t| r.level.rejects(t.log10_p)));
+    finding_text(r.finding, &r.level, r.result.verdict, between_fails, "deck")
+}
+
+/// What an audit of shoes found, with its exit code, in one sentence.
+pub(crate) fn shoe_finding_sentence(r: &ShoeAuditReport) -> String {
+    let between_fails = r
+        .lag1
+        .as_ref()
+        .is_some_and(|l| l.tests.iter().any(|t| r.level.rejects(t.log10_p)));
+    finding_text(r.finding, &r.level, r.verdict, between_fails, "shoe")
+}
+
+/// The sentence of a finding about decks or shoes (`unit`).
+fn finding_text(
+    finding: Finding,
+    level: &stats::audit::Level,
+    grade: Grade,
+    between_fails: bool,
+    unit: &str,
+) -> String {
+    let alpha = fmt_level(level.alpha);
+    match finding {
         Finding::NoneShown => format!("exit 0: no evidence of bias at level {alpha}"),
         Finding::DecksDependent => format!(
-            "exit 1: bias shown at level {alpha}: each deck alone looks uniform, but consecutive decks are not independent (a deck depends on the one before it)"
+            "exit 1: bias shown at level {alpha}: each {unit} alone looks uniform, but consecutive {unit}s are not independent (a {unit} depends on the one before it)"
         ),
         Finding::DecksBiased => {
             let mut s = format!("exit 1: bias shown at level {alpha}");
-            if r.result.verdict == Grade::Suspicious {
+            if grade == Grade::Suspicious {
                 s += ": suspicious (a fair shuffle does this about once in a million audits): audit a second, independent file to confirm";
             }
-            if r.lag1
-                .as_ref()
-                .is_some_and(|l| l.tests.iter().any(|t| r.level.rejects(t.log10_p)))
-            {
-                s += "; the tests of consecutive decks fail too, which a bias of the decks alone causes (they hold only for decks that are independent and uniform)";
+            if between_fails {
+                let _ = write!(
+                    s,
+                    "; the tests of consecutive {unit}s fail too, which a bias of the {unit}s alone causes (they hold only for {unit}s that are independent and uniform)"
+                );
             }
             s
         }
     }
+}
+
+/// `audit --shoe K` for people.
+pub fn shoe_audit(doc: &Standalone<ShoeAuditReport>) -> String {
+    let (r, seconds) = (&doc.document, doc.seconds.unwrap_or(0.0));
+    let mut out = String::new();
+    let i = &r.input;
+    let _ = writeln!(
+        out,
+        "{}: {} lines, {} shoes of {} decks of {} cards ({} cards; {}, {}), {:.2} s",
+        i.source,
+        fmt_count(i.lines),
+        fmt_count(i.decks),
+        r.shoe.copies(),
+        r.shoe.values(),
+        r.cards,
+        i.base,
+        if i.base_detected {
+            "detected from the first lines"
+        } else {
+            "as given"
+        },
+        seconds
+    );
+    let _ = writeln!(out, "sha256 {} ({} bytes)", i.sha256, fmt_count(i.bytes));
+    for bad in &i.invalid {
+        let _ = writeln!(
+            out,
+            "skipped {} {} line(s); the first, line {}: {}",
+            fmt_count(bad.count),
+            bad.kind,
+            bad.first_line,
+            bad.message
+        );
+    }
+    let level = Some(&r.level);
+    out += "\nshoes, each alone:";
+    out += &tests_table(&r.tests, &r.skipped_tests, level);
+    let _ = writeln!(
+        out,
+        "  largest relative deviation of a value x position cell: {:.3}%",
+        100.0 * r.max_relative_deviation
+    );
+    for s in &r.statistics {
+        let _ = writeln!(
+            out,
+            "  {:<9} mean {:.4} (a uniform shuffle: {:.4})",
+            s.statistic.test_name().as_str().trim_end_matches("-chi2"),
+            s.mean,
+            s.null_mean
+        );
+    }
+    if let Some(c) = &r.collisions {
+        let _ = writeln!(
+            out,
+            "  collisions: {} pairs of identical shoes among the first {} ({} distinct); a uniform shuffle expects {}",
+            fmt_count(c.pairs),
+            fmt_count(c.decks),
+            fmt_count(c.distinct),
+            fmt_prob(c.expected_pairs)
+        );
+    }
+    match &r.lag1 {
+        Some(l) => {
+            let _ = write!(
+                out,
+                "\nconsecutive shoes (lag 1), {} pairs: the values at the same position",
+                fmt_count(l.pairs)
+            );
+            out += &tests_table(&l.tests, &l.skipped, level);
+            let _ = writeln!(
+                out,
+                "  matches    mean {:.4} (a uniform shuffle: {:.4}); largest relative deviation of the contingency {:.3}%",
+                l.matches.mean,
+                l.matches.null_mean,
+                100.0 * l.contingency_max_relative_deviation
+            );
+        }
+        None => out += "\nconsecutive shoes: not tested (--unordered)\n",
+    }
+    let _ = writeln!(
+        out,
+        "\nverdict: {}  (smallest Bonferroni-adjusted p-value {})",
+        r.verdict.label().to_uppercase(),
+        fmt_log10_p(r.log10_min_adjusted_p),
+    );
+    let l = &r.level;
+    let _ = writeln!(
+        out,
+        "level: {} family-wise over {} tests (Bonferroni: {:.3e} each; tests below it are marked *)",
+        fmt_level(l.alpha),
+        l.tests,
+        l.per_test
+    );
+    out + &format!("{}\n", shoe_finding_sentence(r))
 }
 
 /// A table of tests, with the tests not run and why; with a level, the

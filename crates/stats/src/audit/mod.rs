@@ -163,14 +163,29 @@ pub enum Finding {
 impl Finding {
     /// What the tests of `audit` at `level` show.
     pub fn of(audit: &SampleAudit, level: &Level) -> Finding {
-        let fails = |tests: &[crate::hypothesis::TestResult]| {
-            tests.iter().any(|t| level.rejects(t.log10_p))
-        };
-        if fails(&audit.first.analysis.tests)
-            || audit.repeated.as_ref().is_some_and(|r| fails(&r.ks))
-        {
+        Finding::of_tests(
+            audit
+                .first
+                .analysis
+                .tests
+                .iter()
+                .chain(audit.repeated.iter().flat_map(|r| r.ks.iter())),
+            audit.lag1.iter().flat_map(|l| l.tests.iter()),
+            level,
+        )
+    }
+
+    /// What the tests of single decks (`alone`) and of consecutive ones
+    /// (`between`) show at `level`.
+    pub fn of_tests<'a>(
+        alone: impl IntoIterator<Item = &'a TestResult>,
+        between: impl IntoIterator<Item = &'a TestResult>,
+        level: &Level,
+    ) -> Finding {
+        let fails = |t: &TestResult| level.rejects(t.log10_p);
+        if alone.into_iter().any(fails) {
             Finding::DecksBiased
-        } else if audit.lag1.as_ref().is_some_and(|l| fails(&l.tests)) {
+        } else if between.into_iter().any(fails) {
             Finding::DecksDependent
         } else {
             Finding::NoneShown

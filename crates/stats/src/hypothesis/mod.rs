@@ -278,15 +278,43 @@ pub fn g_uniform(name: TestName, counts: &[u64]) -> TestResult {
 /// calibration tests check its p-values are uniform, and that the plain sum's
 /// are not.
 pub fn position_test(counts: &[u64], n: usize, shuffles: u64) -> TestResult {
-    let x2 = position_pearson_sum(counts, n, shuffles);
-    let df = ((n - 1) * (n - 1)) as f64;
-    TestResult::chi2(
-        TestName::POSITION_CHI2,
-        x2 * (n as f64 - 1.0) / n as f64,
-        df,
-        shuffles,
-        shuffles as f64 / n as f64,
-    )
+    fixed_margin_test(TestName::POSITION_CHI2, counts, (n, 1), (n, 1), shuffles)
+}
+
+/// The test of a sum of `tables` independent tables with fixed margins,
+/// each uniform among the tables with its margins: `counts[row * cols +
+/// col]`, `rows` rows summing to `row_margin` each, `cols` columns summing
+/// to `col_margin` each, `T = rows · row_margin = cols · col_margin` in
+/// all. The position matrix is one (`n` rows and columns, margins 1: a
+/// permutation matrix); so is a shoe's value × position table (`V` values
+/// of `K` copies by `P = K V` positions of one card), and the table of
+/// the values at each position of two consecutive shoes (`V × V`, margins
+/// `K`).
+///
+/// Such a table is a random assignment of `T` units (here, cards) to the
+/// rows and columns, so its cells have the covariance of the permutation
+/// (multivariate hypergeometric) law: `Cov(X_ab, X_cd) = r_a (T δ_ac − r_c)
+/// · c_b (T δ_bd − c_d) / (T² (T − 1))`. With `E = N r c / T` per cell, the
+/// standardized cells `(O − E)/√E` of the sum of `N` tables have covariance
+/// `T/(T − 1)` times the projection onto the `(rows − 1)(cols − 1)`
+/// dimensions of zero row and column sums, so `X² (T − 1)/T` is
+/// asymptotically chi-square with `(rows − 1)(cols − 1)` degrees of
+/// freedom, and its mean is exactly that for any `N`. Returned: that
+/// statistic.
+pub fn fixed_margin_test(
+    name: TestName,
+    counts: &[u64],
+    (rows, row_margin): (usize, u64),
+    (cols, col_margin): (usize, u64),
+    tables: u64,
+) -> TestResult {
+    let t = rows as u64 * row_margin;
+    debug_assert_eq!(t, cols as u64 * col_margin, "margins of one total");
+    debug_assert_eq!(counts.len(), rows * cols);
+    let e = tables as f64 * (row_margin * col_margin) as f64 / t as f64;
+    let x2 = counts.iter().map(|&o| (o as f64 - e).powi(2)).sum::<f64>() / e;
+    let df = ((rows - 1) * (cols - 1)) as f64;
+    TestResult::chi2(name, x2 * (t as f64 - 1.0) / t as f64, df, tables, e)
 }
 
 /// The plain Pearson sum over the position matrix, `Σ (O - N/n)² / (N/n)`,

@@ -1,0 +1,178 @@
+//! Exact laws of a uniformly shuffled shoe's statistics, as counts of
+//! arrangements: whole numbers summing to `P! / (K!)^V`.
+//!
+//! A shoe holds `K` copies of each of `V` values, `P = K V` cards; a
+//! uniform shuffle makes each of its `P! / (K!)^V` distinct arrangements
+//! (words with `K` letters of each value) equally likely. Each law below is
+//! derived for such words, computed with big integers by additions and
+//! subtractions over polynomials (no rounding until the one division into
+//! a probability), and checked in the tests against counting every word of
+//! small shoes.
+
+use super::Shoe;
+use num_bigint::{BigInt, BigUint, Sign};
+use num_traits::{One, Zero};
+
+/// `n!`.
+fn factorial(n: usize) -> BigUint {
+    (1..=n).fold(BigUint::one(), |f, k| f * k)
+}
+
+/// `C(n, k)`.
+fn binomial(n: usize, k: usize) -> BigUint {
+    if k > n {
+        return BigUint::zero();
+    }
+    let k = k.min(n - k);
+    // Each partial product C(n − k + i, i) is a whole number.
+    (1..=k).fold(BigUint::one(), |c, i| c * (n - k + i) / i)
+}
+
+/// The polynomial `Σ_j a_j (x − 1)^j` in powers of `x`: Horner's rule,
+/// `((a_top (x − 1) + …) (x − 1) + a_0`, additions and subtractions only.
+fn shift_down(a: &[BigInt]) -> Vec<BigInt> {
+    let mut out: Vec<BigInt> = Vec::with_capacity(a.len());
+    for coefficient in a.iter().rev() {
+        // out · (x − 1): each coefficient becomes the one below it minus
+        // itself.
+        out.push(BigInt::zero());
+        for i in (1..out.len()).rev() {
+            let below = out[i - 1].clone();
+            out[i] = below - &out[i];
+        }
+        out[0] = coefficient - &out[0];
+    }
+    out
+}
+
+/// `p · q` for a short `q`.
+fn multiply(p: &[BigUint], q: &[BigUint]) -> Vec<BigUint> {
+    let mut out = vec![BigUint::zero(); p.len() + q.len() - 1];
+    for (i, a) in p.iter().enumerate() {
+        if a.is_zero() {
+            continue;
+        }
+        for (j, b) in q.iter().enumerate() {
+            out[i + j] += a * b;
+        }
+    }
+    out
+}
+
+/// `p^e`, by `e` multiplications with a short `p`.
+fn power(p: &[BigUint], e: usize) -> Vec<BigUint> {
+    (0..e).fold(vec![BigUint::one()], |acc, _| multiply(&acc, p))
+}
+
+fn to_unsigned(v: BigInt) -> BigUint {
+    match v.sign() {
+        Sign::Minus => panic!("a count came out negative: {v}"),
+        _ => v.magnitude().clone(),
+    }
+}
+
+/// Descents, positions `i` with `w_i > w_{i+1}`: `law[d]` for `d` in
+/// `0..P`.
+///
+/// MacMahon (*Combinatory Analysis*, 1915, vol. 1, §III): for words with
+/// `K_i` letters of value `i`, `Σ_d A_d t^d / (1 − t)^{P+1} = Σ_{m ≥ 0}
+/// Π_i C(m + K_i, K_i) t^m`: a word with `d` descents is counted by
+/// `C(m − d + P, P)` of the ways to place its values into `m + 1` weakly
+/// increasing levels. So `A_d = Σ_j (−1)^j C(P + 1, j) C(d − j + K, K)^V`:
+/// the series `C(m + K, K)^V` multiplied `P + 1` times by `(1 − t)`. For
+/// `K = 1` these are the Eulerian numbers.
+pub fn descents(shoe: Shoe) -> Vec<BigUint> {
+    let (p, k, v) = (shoe.cards(), shoe.copies(), shoe.values());
+    let mut a: Vec<BigInt> = (0..p)
+        .map(|m| BigInt::from(binomial(m + k, k).pow(v as u32)))
+        .collect();
+    for _ in 0..=p {
+        for i in (1..p).rev() {
+            let below = a[i - 1].clone();
+            a[i] -= below;
+        }
+    }
+    a.into_iter().map(to_unsigned).collect()
+}
+
+/// Repeats, positions `i` with `w_i = w_{i+1}`: `law[r]` for `r` in `0..P`
+/// (at most `V (K − 1)`, when the copies of each value lie together).
+///
+/// Mark any subset `S` of a word's repeats and cut the word at every other
+/// step: the pieces are runs of one value, and the word and `S` are
+/// recovered from the sequence of pieces. Conversely any sequence of
+/// one-value pieces holding `K` cards of each value is a word with a
+/// subset of its repeats marked. With `b_i` pieces of value `i` (lengths
+/// an ordered composition of `K`: `C(K − 1, b_i − 1)` ways) and `B = Σ
+/// b_i` pieces interleaved in `B! / Π b_i!` ways, the pairs (word, `S`)
+/// with `|S| = j` number `N_j = B! [t^B] f(t)^V`, `B = P − j`, `f(t) = Σ_b
+/// C(K − 1, b − 1) t^b / b!`. Since `Σ_{S ⊆ repeats} y^{|S|} = (1 +
+/// y)^{repeats}`, `Σ_w x^{repeats(w)} = Σ_j N_j (x − 1)^j`.
+pub fn repeats(shoe: Shoe) -> Vec<BigUint> {
+    let (p, k, v) = (shoe.cards(), shoe.copies(), shoe.values());
+    // K! f(t), whole coefficients C(K − 1, b − 1) K! / b!.
+    let k_factorial = factorial(k);
+    let f: Vec<BigUint> = (0..=k)
+        .map(|b| {
+            if b == 0 {
+                BigUint::zero()
+            } else {
+                binomial(k - 1, b - 1) * &k_factorial / factorial(b)
+            }
+        })
+        .collect();
+    let h = power(&f, v);
+    let scale = k_factorial.pow(v as u32);
+    // N_j for j = 0 ..= P − V (at least one piece per value).
+    let n: Vec<BigInt> = (0..=p - v)
+        .map(|j| {
+            let pieces = p - j;
+            let whole = factorial(pieces) * &h[pieces];
+            debug_assert!((&whole % &scale).is_zero());
+            BigInt::from(whole / &scale)
+        })
+        .collect();
+    let mut law: Vec<BigUint> = shift_down(&n).into_iter().map(to_unsigned).collect();
+    law.resize(p, BigUint::zero());
+    law
+}
+
+/// Matches between two shoes, positions that hold the same value in both:
+/// `law[m]` for `m` in `0..=P`, the second shoe uniform and the first any
+/// arrangement (the law does not depend on it).
+///
+/// Label the `K` copies of each value, making the second shoe a uniform
+/// permutation of `P` cards (each word comes from `(K!)^V` of them, with
+/// the same matches). A match puts a card of value `i` on one of the `K`
+/// positions where the first shoe has `i`: a board of `V` full `K × K`
+/// blocks, whose rook numbers are the coefficients of `(Σ_j C(K, j)² j!
+/// x^j)^V`. By the rook-polynomial form of inclusion–exclusion (Riordan,
+/// *An Introduction to Combinatorial Analysis*, 1958, ch. 7), the
+/// permutations with exactly `m` matches are the coefficients of `Σ_j r_j
+/// (P − j)! (x − 1)^j`. For `K = 1` these are the rencontres numbers.
+pub fn matches(shoe: Shoe) -> Vec<BigUint> {
+    let (p, k, v) = (shoe.cards(), shoe.copies(), shoe.values());
+    let block: Vec<BigUint> = (0..=k)
+        .map(|j| binomial(k, j).pow(2) * factorial(j))
+        .collect();
+    let rooks = power(&block, v);
+    let mut rest = factorial(p); // (P − j)!
+    let terms: Vec<BigInt> = (0..=p)
+        .map(|j| {
+            let term = BigInt::from(&rooks[j] * &rest);
+            if j < p {
+                rest /= p - j;
+            }
+            term
+        })
+        .collect();
+    let scale = factorial(k).pow(v as u32);
+    shift_down(&terms)
+        .into_iter()
+        .map(|c| {
+            let c = to_unsigned(c);
+            debug_assert!((&c % &scale).is_zero());
+            c / &scale
+        })
+        .collect()
+}
