@@ -34,32 +34,11 @@ pub fn audit(doc: &Standalone<AuditReport>) -> String {
     let (r, seconds) = (&doc.document, doc.seconds.unwrap_or(0.0));
     let mut out = String::new();
     let i = &r.input;
-    let _ = writeln!(
-        out,
-        "{}: {} lines, {} decks of {} cards ({}, {}), {:.2} s",
-        i.source,
-        fmt_count(i.lines),
-        fmt_count(i.decks),
-        i.deck,
-        i.base,
-        if i.base_detected {
-            "detected from the first lines"
-        } else {
-            "as given"
-        },
-        seconds
+    out += &input_lines(
+        i,
+        &format!("{} decks of {} cards (", fmt_count(i.decks), i.deck),
+        seconds,
     );
-    let _ = writeln!(out, "sha256 {} ({} bytes)", i.sha256, fmt_count(i.bytes));
-    for bad in &i.invalid {
-        let _ = writeln!(
-            out,
-            "skipped {} {} line(s); the first, line {}: {}",
-            fmt_count(bad.count),
-            bad.kind,
-            bad.first_line,
-            bad.message
-        );
-    }
     let level = Some(&r.level);
     out += "\ndecks, each alone:";
     out += &sample_body(&r.result, level);
@@ -100,6 +79,38 @@ pub fn audit(doc: &Standalone<AuditReport>) -> String {
         l.per_test
     );
     out + &format!("{}\n", finding_sentence(r))
+}
+
+/// The lines an audit opens with: the input, what its lines hold (`holds`,
+/// which opens the parenthesis the numbering closes), its SHA-256, and the
+/// invalid lines skipped.
+fn input_lines(i: &crate::sampled::InputInfo, holds: &str, seconds: f64) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}: {} lines, {holds}{}, {}), {:.2} s",
+        i.source,
+        fmt_count(i.lines),
+        i.base,
+        if i.base_detected {
+            "detected from the first lines"
+        } else {
+            "as given"
+        },
+        seconds
+    );
+    let _ = writeln!(out, "sha256 {} ({} bytes)", i.sha256, fmt_count(i.bytes));
+    for bad in &i.invalid {
+        let _ = writeln!(
+            out,
+            "skipped {} {} line(s); the first, line {}: {}",
+            fmt_count(bad.count),
+            bad.kind,
+            bad.first_line,
+            bad.message
+        );
+    }
+    out
 }
 
 /// What an audit found, with its exit code, in one sentence.
@@ -155,34 +166,17 @@ pub fn shoe_audit(doc: &Standalone<ShoeAuditReport>) -> String {
     let (r, seconds) = (&doc.document, doc.seconds.unwrap_or(0.0));
     let mut out = String::new();
     let i = &r.input;
-    let _ = writeln!(
-        out,
-        "{}: {} lines, {} shoes of {} decks of {} cards ({} cards; {}, {}), {:.2} s",
-        i.source,
-        fmt_count(i.lines),
-        fmt_count(i.decks),
-        r.shoe.copies(),
-        r.shoe.values(),
-        r.cards,
-        i.base,
-        if i.base_detected {
-            "detected from the first lines"
-        } else {
-            "as given"
-        },
-        seconds
+    out += &input_lines(
+        i,
+        &format!(
+            "{} shoes of {} decks of {} cards ({} cards; ",
+            fmt_count(i.decks),
+            r.shoe.copies(),
+            r.shoe.values(),
+            r.cards
+        ),
+        seconds,
     );
-    let _ = writeln!(out, "sha256 {} ({} bytes)", i.sha256, fmt_count(i.bytes));
-    for bad in &i.invalid {
-        let _ = writeln!(
-            out,
-            "skipped {} {} line(s); the first, line {}: {}",
-            fmt_count(bad.count),
-            bad.kind,
-            bad.first_line,
-            bad.message
-        );
-    }
     let level = Some(&r.level);
     out += "\nshoes, each alone:";
     out += &tests_table(&r.tests, &r.skipped_tests, level);
