@@ -13,6 +13,7 @@ use judge::suite::{Judged, Progress, SuitePlan};
 use rayon::prelude::*;
 use report::files::{self, CaseData, FileSet, OutputFile, PermutationAxis};
 use report::folder::ReportFolder;
+use report::{AlgorithmTime, Stage, StageTime, Timings};
 use report::{Provenance, SuiteAlgorithm, SuiteReport, SuiteSettings};
 use stats::sample::{MAX_SAMPLE_DECK, RNG_NAME};
 use std::collections::BTreeMap;
@@ -160,7 +161,18 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
     let mut provenance = Provenance::new(command_line());
     let start = Instant::now();
 
-    let (algorithms, riffles, mut files, threads) =
+    // Wall time per stage, in the order the stages run.
+    let mut stages = Vec::new();
+    let mut lap = Instant::now();
+    let mut timed = |stage: Stage| {
+        let now = Instant::now();
+        stages.push(StageTime {
+            stage,
+            seconds: (now - lap).as_secs_f64(),
+        });
+        lap = now;
+    };
+    let (algorithms, riffles, mut files, threads, mut sampling) =
         with_threads(args.budget.threads, || -> Result<_> {
             let exact = {
                 let bar = progress_bar(
@@ -175,6 +187,7 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
                 if let Some(b) = bar {
                     b.finish_and_clear();
                 }
+                timed(Stage::ExactLaws);
                 laws
             };
             let judged = {
@@ -194,18 +207,34 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
                 if let Some(b) = bar {
                     b.finish_and_clear();
                 }
+                timed(Stage::Sampling);
                 judged
             };
+            let sampling: Vec<AlgorithmTime> = judged
+                .iter()
+                .map(|j| AlgorithmTime {
+                    algorithm: j.entry.id.into(),
+                    seconds: j.seconds,
+                })
+                .collect();
             let mut algorithms: Vec<SuiteAlgorithm> = judged
                 .iter()
                 .map(|j| SuiteAlgorithm::of(j, RNG_NAME))
                 .collect();
             let mut files = figure_stage(&mut algorithms, &judged, &plan, set)?;
+            timed(Stage::Figures);
             let riffles = riffle_stage(&entries, &plan)?.map(|(r, figure)| {
                 files.extend(figure);
                 r
             });
-            Ok((algorithms, riffles, files, rayon::current_num_threads()))
+            timed(Stage::Riffles);
+            Ok((
+                algorithms,
+                riffles,
+                files,
+                rayon::current_num_threads(),
+                sampling,
+            ))
         })??;
 
     provenance.threads = Some(threads);
@@ -218,6 +247,7 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
                 .map(move |&deck| stats::predict::Pinning::of(id, seeded, deck))
         })
         .collect();
+    timed(Stage::Seeding);
     let mut report = SuiteReport {
         schema_version: report::SCHEMA_VERSION,
         provenance,
@@ -240,6 +270,9 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
         report.headline = Some(headline[0].path.clone());
         files.extend(headline);
     }
+    timed(Stage::Headline);
+    sampling.sort_by(|a, b| b.seconds.total_cmp(&a.seconds));
+    report.provenance.timings = Some(Timings { stages, sampling });
     report.provenance.wall_seconds = Some(start.elapsed().as_secs_f64());
     files.extend([
         OutputFile::text("report.json", serde_json::to_string(&report)? + "\n"),

@@ -364,6 +364,51 @@ fn suite_writes_parsable_reports() {
     assert_eq!(json["settings"]["decks"], serde_json::json!([3, 4]));
     assert_eq!(json["settings"]["large_decks"], serde_json::json!([12]));
     assert_eq!(json["algorithms"].as_array().unwrap().len(), 3);
+    // Where the time went: every stage once, in order, adding up to no
+    // more than the wall time; one sampling share per algorithm.
+    let t = &json["provenance"]["timings"];
+    let stages: Vec<&str> = t["stages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["stage"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        stages,
+        [
+            "exact-laws",
+            "sampling",
+            "figures",
+            "riffles",
+            "seeding",
+            "headline"
+        ]
+    );
+    let staged: f64 = t["stages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["seconds"].as_f64().unwrap())
+        .sum();
+    let wall = json["provenance"]["wall_seconds"].as_f64().unwrap();
+    assert!(staged > 0.0 && staged <= wall, "{staged} of {wall}");
+    let sampling = t["sampling"].as_array().unwrap();
+    assert_eq!(sampling.len(), 3);
+    let sampled: f64 = sampling
+        .iter()
+        .map(|a| a["seconds"].as_f64().unwrap())
+        .sum();
+    assert!(sampled <= t["stages"][1]["seconds"].as_f64().unwrap());
+    assert!(
+        sampling
+            .windows(2)
+            .all(|w| w[0]["seconds"].as_f64() >= w[1]["seconds"].as_f64())
+    );
+    let readme = std::fs::read_to_string(out.join("README.md")).unwrap();
+    assert!(
+        readme.contains("(exact laws ") && readme.contains("slowest to sample: `"),
+        "{readme}"
+    );
     let naive = &json["algorithms"][0];
     assert_eq!(naive["info"]["id"], "naive-swap");
     assert_eq!(naive["agrees"], true);

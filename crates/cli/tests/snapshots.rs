@@ -79,5 +79,6 @@ fn tiny_run_markdown_and_json() {
         ".provenance.command" => "[command]",
         ".provenance.date" => "[date]",
         ".provenance.wall_seconds" => "[seconds]",
+        ".provenance.timings" => "[timings]",
     });
 }

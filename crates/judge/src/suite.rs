@@ -198,6 +198,10 @@ pub struct Judged {
     pub verdict: Verdict,
     /// Verdicts that contradict the registry.
     pub disagreements: Vec<Disagreement>,
+    /// Wall time of its sampling (with its exact position matrices), in
+    /// seconds: where the suite's time goes. Not a result: it varies from
+    /// run to run.
+    pub seconds: f64,
 }
 
 /// Samples every entry on every deck of the plan, compares each case with
@@ -214,6 +218,7 @@ pub fn sampled_stage(
     let tick = |k: u64| progress(Progress::Shuffles(k));
     let mut out = Vec::new();
     for (entry, mut laws) in entries.iter().copied().zip(exact) {
+        let start = std::time::Instant::now();
         let mut cases = Vec::new();
         let mut disagreements = Vec::new();
         for deck in plan.all_decks() {
@@ -292,6 +297,7 @@ pub fn sampled_stage(
             verdict: Verdict::of(&exact, &sampled),
             disagreements,
             cases,
+            seconds: start.elapsed().as_secs_f64(),
         });
     }
     Ok(out)

@@ -63,6 +63,71 @@ pub struct Provenance {
     /// Wall time of the whole run, in seconds.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub wall_seconds: Option<f64>,
+    /// Where the wall time went (the suite only).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub timings: Option<Timings>,
+}
+
+/// Where a suite run's wall time went, stage by stage and algorithm by
+/// algorithm: what a change meant to make the run faster is measured
+/// against. Varies from run to run; no result depends on it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Timings {
+    /// Each stage, in the order it ran.
+    pub stages: Vec<StageTime>,
+    /// The sampling stage per algorithm (with its exact position
+    /// matrices), slowest first.
+    pub sampling: Vec<AlgorithmTime>,
+}
+
+/// A stage of the suite.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Stage {
+    /// Exact laws by enumeration (small decks).
+    ExactLaws,
+    /// Sampling every algorithm on every deck, and judging it.
+    Sampling,
+    /// Heatmaps and permutation figures.
+    Figures,
+    /// The riffle study and its figure.
+    Riffles,
+    /// What a few cards give away, per seeded shuffle.
+    Seeding,
+    /// The teacher's path tree and the headline figure.
+    Headline,
+}
+
+impl Stage {
+    /// What the stage does, in a few words.
+    pub fn label(self) -> &'static str {
+        match self {
+            Stage::ExactLaws => "exact laws",
+            Stage::Sampling => "sampling",
+            Stage::Figures => "figures",
+            Stage::Riffles => "riffle study",
+            Stage::Seeding => "seeding",
+            Stage::Headline => "headline",
+        }
+    }
+}
+
+/// One stage's wall time.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StageTime {
+    /// The stage.
+    pub stage: Stage,
+    /// Wall time, in seconds.
+    pub seconds: f64,
+}
+
+/// One algorithm's share of the sampling stage.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AlgorithmTime {
+    /// Its id.
+    pub algorithm: String,
+    /// Wall time, in seconds.
+    pub seconds: f64,
 }
 
 impl Provenance {
@@ -83,6 +148,7 @@ impl Provenance {
             date: utc_now(),
             threads: None,
             wall_seconds: None,
+            timings: None,
         }
     }
 }

@@ -22,7 +22,9 @@ mod suite;
 pub mod text;
 
 pub use algorithm::{AlgorithmInfo, SourceInfo, source_line};
-pub use document::{Provenance, SCHEMA_MD, SCHEMA_VERSION, Standalone};
+pub use document::{
+    AlgorithmTime, Provenance, SCHEMA_MD, SCHEMA_VERSION, Stage, StageTime, Standalone, Timings,
+};
 pub use error::ReportError;
 pub use exact::{Bounds, ChainCell, ExactChainReport, ExactReport};
 pub use suite::{

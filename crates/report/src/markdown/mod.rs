@@ -299,7 +299,27 @@ fn provenance(md: &mut String, report: &SuiteReport) {
         let _ = writeln!(md, "- threads: {t} (the counts do not depend on it)");
     }
     if let Some(s) = p.wall_seconds {
-        let _ = writeln!(md, "- wall time: {s:.1} s");
+        let _ = write!(md, "- wall time: {s:.1} s");
+        if let Some(t) = &p.timings {
+            let stages: Vec<String> = t
+                .stages
+                .iter()
+                .map(|st| format!("{} {:.1} s", st.stage.label(), st.seconds))
+                .collect();
+            let slowest: Vec<String> = t
+                .sampling
+                .iter()
+                .take(3)
+                .map(|a| format!("`{}` {:.1} s", a.algorithm, a.seconds))
+                .collect();
+            let _ = write!(
+                md,
+                " ({}; slowest to sample: {})",
+                stages.join(", "),
+                slowest.join(", ")
+            );
+        }
+        let _ = writeln!(md);
     }
     let _ = writeln!(
         md,
