@@ -148,7 +148,11 @@ impl ShoeStatistic {
         }
     }
 
-    /// The statistic of one shoe (not of [`Matches`](ShoeStatistic::Matches)).
+    /// The statistic of one shoe.
+    ///
+    /// # Panics
+    /// For [`Matches`](ShoeStatistic::Matches), a statistic of two shoes
+    /// ([`ShoeCounts`] counts it).
     pub fn of(self, shoe: &[u8]) -> usize {
         match self {
             ShoeStatistic::Descents => shoe.windows(2).filter(|w| w[0] > w[1]).count(),
@@ -363,10 +367,14 @@ impl ShoeCounts {
             Some(why) => {
                 skipped.push(Skipped {
                     name: TestName::COLLISIONS,
-                    reason: format!(
-                        "{why}: the shoe's {} arrangements are too few for {decks} shoes",
-                        shoe.arrangements()
-                    ),
+                    reason: if decks < 2 {
+                        why
+                    } else {
+                        format!(
+                            "the shoe's {} arrangements are too few for {decks} shoes: {why}",
+                            shoe.arrangements()
+                        )
+                    },
                 });
                 None
             }

@@ -337,6 +337,15 @@ fn too_few_shoes_skip_the_tests_with_a_reason() {
         run.skipped[0].reason
     );
     let run = stream(shoe, 1, 8, fair);
+    assert_eq!(run.skipped[1].name, TestName::COLLISIONS);
+    assert_eq!(run.skipped[1].reason, "needs at least 2 decks, got 1");
+    // A small shoe has too few arrangements for the Poisson approximation.
+    let small = stream(Shoe::new(3, 2).unwrap(), 40, 8, fair);
+    let why = &small.skipped.last().unwrap().reason;
+    assert!(
+        why.starts_with("the shoe's 90 arrangements are too few for 40 shoes: the Poisson"),
+        "{why}"
+    );
     let lag = run.lag1.unwrap();
     assert!(lag.tests.is_empty());
     assert_eq!(lag.skipped.len(), 2);
