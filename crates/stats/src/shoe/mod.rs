@@ -379,14 +379,7 @@ impl ShoeCounts {
                 None
             }
         };
-        let max_relative_deviation = if shoes > 0 {
-            self.value_position
-                .iter()
-                .map(|&o| (o as f64 / expected - 1.0).abs())
-                .fold(0.0, f64::max)
-        } else {
-            0.0
-        };
+        let max_relative_deviation = max_relative_deviation(&self.value_position, expected);
         ShoeRun {
             shoe,
             shoes,
@@ -398,6 +391,19 @@ impl ShoeCounts {
             max_relative_deviation,
             lag1: self.lag.map(|lag| lag.into_run(shoe)),
         }
+    }
+}
+
+/// `max |O/E − 1|` over `counts`, each expecting `expected` (0 when
+/// nothing was counted).
+fn max_relative_deviation(counts: &[u64], expected: f64) -> f64 {
+    if expected > 0.0 {
+        counts
+            .iter()
+            .map(|&o| (o as f64 / expected - 1.0).abs())
+            .fold(0.0, f64::max)
+    } else {
+        0.0
     }
 }
 
@@ -441,14 +447,8 @@ impl ShoeLag {
             });
         }
         let expected = pairs as f64 * k as f64 / v as f64;
-        let contingency_max_relative_deviation = if pairs > 0 {
-            self.contingency
-                .iter()
-                .map(|&o| (o as f64 / expected - 1.0).abs())
-                .fold(0.0, f64::max)
-        } else {
-            0.0
-        };
+        let contingency_max_relative_deviation =
+            max_relative_deviation(&self.contingency, expected);
         ShoeLagRun {
             pairs,
             contingency: self.contingency,
