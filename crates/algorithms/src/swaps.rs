@@ -170,6 +170,14 @@ impl SwapShuffle {
             .fold(1u64, |p, t| p.saturating_mul(t.outcomes() as u64))
     }
 
+    /// Whether every path is equally likely (every draw uniform): then a
+    /// probability times [`paths`](Self::paths) is a count of paths.
+    pub fn paths_equally_likely(&self) -> bool {
+        self.steps
+            .iter()
+            .all(|t| t.a.total_weight() * t.b.total_weight() == t.outcomes() as u128)
+    }
+
     /// The draws of the steps, in order (the draws of a sequential selection
     /// determine the deck).
     pub fn draws(&self) -> impl Iterator<Item = Draw> + '_ {
@@ -321,6 +329,23 @@ mod tests {
         assert_eq!(by_code, by_steps, "{id} on {n} cards, script {script:?}");
         assert_eq!(code_src.log(), steps_src.log(), "{id} on {n} cards");
         assert_eq!(code_src.remaining(), 0, "{id}: the code left draws unused");
+    }
+
+    #[test]
+    fn paths_are_equally_likely_exactly_when_every_draw_is_uniform() {
+        let swaps = |id: &str| {
+            crate::registry::find(id)
+                .unwrap()
+                .algorithm
+                .swap_shuffle(10)
+                .unwrap()
+        };
+        assert!(swaps("naive-swap").paths_equally_likely());
+        assert!(swaps("fisher-yates").paths_equally_likely());
+        assert!(swaps("random-pairs-swap").paths_equally_likely());
+        // 32768 words over 10 results: some results weigh 3277, others 3276.
+        assert!(!swaps("naive-swap-rand15").paths_equally_likely());
+        assert!(!swaps("fisher-yates-mod15").paths_equally_likely());
     }
 
     #[test]

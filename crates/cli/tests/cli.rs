@@ -215,11 +215,37 @@ fn bad_input_is_one_line_and_exit_2() {
             "-a",
             "naive-swap",
             "-d",
+            "13",
+            "--method",
+            "state-merging",
+        ],
+        "deck size 13 is not allowed for exact enumeration: use 1..=12",
+    );
+    // 144^12 paths need 128-bit weights, which state merging holds up to
+    // 11 cards: refused before any work.
+    fails_with(
+        &[
+            "exact",
+            "-a",
+            "random-pairs-swap",
+            "-d",
             "12",
             "--method",
             "state-merging",
         ],
-        "deck size 12 is not allowed for exact enumeration: use 1..=11",
+        "exact weights on 12 cards need more than 64 bits (the draws' totals multiply past 2^64): state merging takes such shuffles up to 11 cards",
+    );
+    fails_with(
+        &[
+            "exact",
+            "-a",
+            "naive-swap",
+            "-d",
+            "12",
+            "--table",
+            "law.json",
+        ],
+        "--table needs the whole law, and the Markov chain gives the position matrix only",
     );
     fails_with(
         &[
@@ -360,7 +386,7 @@ fn suite_writes_parsable_reports() {
             .and(predicate::str::contains("Report:")),
     );
     let json = report_json(&out);
-    assert_eq!(json["schema_version"], 7);
+    assert_eq!(json["schema_version"], 8);
     assert_eq!(json["settings"]["decks"], serde_json::json!([3, 4]));
     assert_eq!(json["settings"]["large_decks"], serde_json::json!([12]));
     assert_eq!(json["algorithms"].as_array().unwrap().len(), 3);

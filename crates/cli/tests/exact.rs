@@ -190,3 +190,97 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
     }
     a
 }
+
+#[test]
+fn the_whole_law_goes_to_a_new_table_file_and_never_over_one() {
+    // The naive swap on 6 cards by state merging: the table's weights are
+    // the law's, in lexicographic order, and they sum to the denominator.
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("law.csv");
+    let bin = dir.path().join("law.bin");
+    let args = |table: &std::path::Path| {
+        let mut v = vec!["exact", "-a", "naive-swap", "-d", "6", "--json"];
+        v.extend(["--table", table.to_str().unwrap()]);
+        v.iter().map(|s| s.to_string()).collect::<Vec<_>>()
+    };
+    let doc: serde_json::Value = serde_json::from_str(&stdout(
+        &args(&csv).iter().map(String::as_str).collect::<Vec<_>>(),
+    ))
+    .unwrap();
+    assert_eq!(doc["method"], "state-merging");
+    assert_eq!(doc["table"]["format"], "csv");
+    assert_eq!(doc["table"]["arrangements"], 720);
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("rank,arrangement,weight"));
+    let weights: Vec<&str> = lines.map(|l| l.rsplit(',').next().unwrap()).collect();
+    let listed: Vec<&str> = doc["permutation_weights"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap())
+        .collect();
+    assert_eq!(weights, listed);
+    assert!(text.contains("\n1,0 1 2 3 5 4,"), "ranks and arrangements");
+
+    let doc: serde_json::Value = serde_json::from_str(&stdout(
+        &args(&bin).iter().map(String::as_str).collect::<Vec<_>>(),
+    ))
+    .unwrap();
+    assert_eq!(doc["table"]["format"], "binary");
+    assert_eq!(doc["table"]["width_bytes"], 8);
+    let bytes = std::fs::read(&bin).unwrap();
+    assert_eq!(bytes.len(), 720 * 8);
+    let binary: Vec<String> = bytes
+        .chunks(8)
+        .map(|c| u64::from_le_bytes(c.try_into().unwrap()).to_string())
+        .collect();
+    assert_eq!(binary, listed);
+    let total: u64 = binary.iter().map(|w| w.parse::<u64>().unwrap()).sum();
+    assert_eq!(total.to_string(), doc["denominator"].as_str().unwrap());
+
+    // A second run refuses the taken name before computing, and leaves the
+    // file as it was; an unknown extension is refused too.
+    let before = std::fs::read(&bin).unwrap();
+    fails_with(
+        &args(&bin).iter().map(String::as_str).collect::<Vec<_>>(),
+        "exists: shuffle-audit does not replace files",
+    );
+    assert_eq!(std::fs::read(&bin).unwrap(), before);
+    fails_with(
+        &["exact", "-a", "naive-swap", "-d", "6", "--table", "law.txt"],
+        "law.txt: name it *.csv (one line per arrangement) or *.bin (little-endian weights)",
+    );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+}
+
+#[test]
+fn above_ten_cards_the_document_is_a_summary_with_its_recount() {
+    // 11 cards: 39,916,800 arrangements, so no table in the document; the
+    // naive swap's counts of paths: the identity's are the involutions of
+    // 11 (OEIS A000085: 35,696), recounted by meeting in the middle.
+    let doc = json(&["exact", "-a", "naive-swap", "-d", "11", "--json"]);
+    assert!(doc.get("permutations").is_none());
+    assert!(doc.get("permutation_weights").is_none());
+    assert_eq!(doc["path_counts"]["total"], "285311670611");
+    assert_eq!(doc["path_counts"]["identity"], "35696");
+    assert_eq!(doc["recounted"]["method"], "meeting-in-the-middle");
+    assert_eq!(
+        doc["recounted"]["arrangements"][0],
+        "0 1 2 3 4 5 6 7 8 9 10"
+    );
+    // Every path is equally likely, so the largest count over 11^11 is the
+    // largest probability.
+    assert_eq!(
+        doc["max_probability_exact"],
+        format!(
+            "{}/285311670611",
+            doc["path_counts"]["largest"].as_str().unwrap()
+        )
+    );
+    assert_eq!(doc["most_likely"].as_array().unwrap().len(), 5);
+    assert_eq!(
+        doc["most_likely"][0]["arrangement"],
+        doc["largest_arrangements"]["first"][0]
+    );
+}

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 /// The version of the JSON documents' layout; bumped on any breaking change.
-pub const SCHEMA_VERSION: u32 = 7;
+pub const SCHEMA_VERSION: u32 = 8;
 
 /// The schema of the JSON documents, written beside them as `SCHEMA.md`.
 pub const SCHEMA_MD: &str = include_str!("../SCHEMA.md");

@@ -17,6 +17,67 @@ pub struct Bounds {
     pub upper: f64,
 }
 
+/// `exact --json` lists every arrangement's probability (`permutations`,
+/// `permutation_weights`) up to this deck (3,628,800 of each); above it, the
+/// document is the summary alone, and `exact --table` writes the whole law
+/// to a file.
+pub const TABLE_IN_JSON_UP_TO: usize = 10;
+
+/// How many arrangements sharing an extreme probability are listed.
+pub const EXTREMES_LISTED: usize = 12;
+
+/// The arrangements that share an extreme probability.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExtremeArrangements {
+    /// How many arrangements have it.
+    pub count: u64,
+    /// The first of them in lexicographic order (at most
+    /// [`EXTREMES_LISTED`]), as card numbers by position.
+    pub first: Vec<String>,
+}
+
+/// One arrangement and its probability.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RankedArrangement {
+    /// Its lexicographic rank (0 is the identity).
+    pub rank: u64,
+    /// Card numbers by position.
+    pub arrangement: String,
+    /// Its weight over `denominator`, a decimal string.
+    pub weight: String,
+    /// Its probability, correctly rounded.
+    pub probability: f64,
+}
+
+/// Counts of paths, when every path is equally likely (decimal strings).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PathCounts {
+    /// Every path.
+    pub total: String,
+    /// The paths that end in the identity.
+    pub identity: String,
+    /// The paths to each most likely arrangement.
+    pub largest: String,
+    /// The paths to each least likely arrangement.
+    pub smallest: String,
+}
+
+/// Arrangements whose probability a second method recounted, and found the
+/// same.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Recounted {
+    /// `"meeting-in-the-middle"`: the paths of the first half of the steps
+    /// walked forward, those of the second half backward from the
+    /// arrangement, and the pairs that meet counted.
+    pub method: String,
+    /// Paths of the first half (walked once) and of the second (per
+    /// arrangement).
+    pub half_paths: [u64; 2],
+    /// The arrangements recounted: the identity, the first most likely and
+    /// the first least likely.
+    pub arrangements: Vec<String>,
+}
+
 /// The exact law of one algorithm on one deck: `shuffle-audit exact --json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ExactReport {
@@ -67,6 +128,26 @@ pub struct ExactReport {
     pub min_probability: f64,
     /// The same, exactly.
     pub min_probability_exact: Fraction,
+    /// The arrangements of largest probability.
+    pub largest_arrangements: ExtremeArrangements,
+    /// The arrangements of smallest probability.
+    pub smallest_arrangements: ExtremeArrangements,
+    /// The 5 most likely arrangements, most likely first (ties in
+    /// lexicographic order).
+    pub most_likely: Vec<RankedArrangement>,
+    /// The 5 least likely, in the same order: the last is the least likely.
+    pub least_likely: Vec<RankedArrangement>,
+    /// State merging of a shuffle whose paths are all equally likely: the
+    /// probabilities as counts of paths.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub path_counts: Option<PathCounts>,
+    /// The probabilities a second method recounted (state merging, where
+    /// the halves are small enough).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub recounted: Option<Recounted>,
+    /// The file `--table` wrote the whole law to.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub table: Option<crate::table::TableFile>,
     /// The cards a player who knows this law guesses right on average,
     /// going through the deck and seeing each card after guessing it (the
     /// best strategy, exactly; `stats::guess`); absent when paths were
@@ -83,8 +164,9 @@ pub struct ExactReport {
     /// The same as exact weights over `denominator`, decimal strings.
     pub position_weights: Vec<Vec<String>>,
     /// Probability of each arrangement (`a[position] = card`), in
-    /// lexicographic order. Omitted from the default run's `exact.json` for
-    /// decks above [`SUITE_PERMUTATIONS_UP_TO`](crate::suite::SUITE_PERMUTATIONS_UP_TO) cards.
+    /// lexicographic order, up to [`TABLE_IN_JSON_UP_TO`] cards. Omitted
+    /// from the default run's `report.json` for decks above
+    /// [`SUITE_PERMUTATIONS_UP_TO`](crate::suite::SUITE_PERMUTATIONS_UP_TO) cards.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub permutations: Option<Vec<f64>>,
     /// The same as exact weights over `denominator`, decimal strings.
@@ -96,7 +178,45 @@ impl ExactReport {
     /// The document of `law`, computed for `entry`, with the verdict the
     /// judge gave it ([`ExactVerdict::of`]).
     pub fn new(entry: &Entry, law: &ExactDistribution, verdict: ExactVerdict) -> Self {
+        let n = law.deck;
         let tv = law.total_variation();
+        let label = |r: usize| crate::text::arrangement_label(r, n);
+        let extreme = |w: u128| {
+            let (count, first) = law.ranks_of_weight(w, EXTREMES_LISTED);
+            ExtremeArrangements {
+                count,
+                first: first.into_iter().map(label).collect(),
+            }
+        };
+        let ranked = |r: usize| RankedArrangement {
+            rank: r as u64,
+            arrangement: label(r),
+            weight: law.weights[r].to_string(),
+            probability: law.probability(r),
+        };
+        let (most, least) = law.extreme_ranks(5);
+        let (max, min) = (law.max_weight(), law.min_weight());
+        let path_counts = match (law.method, entry.algorithm.swap_shuffle(n)) {
+            (Method::StateMerging { .. }, Some(swaps))
+                if swaps.paths_equally_likely()
+                    && law.is_complete()
+                    && law.paths < u64::MAX
+                    && u128::from(law.paths) % law.denominator == 0 =>
+            {
+                // Each path has probability 1 / paths, so a weight w over
+                // D is w · paths / D paths (D divides paths).
+                let per = u128::from(law.paths) / law.denominator;
+                let count = |w: u128| (w * per).to_string();
+                Some(PathCounts {
+                    total: law.paths.to_string(),
+                    identity: count(law.weights[0]),
+                    largest: count(max),
+                    smallest: count(min),
+                })
+            }
+            _ => None,
+        };
+        let table = n <= TABLE_IN_JSON_UP_TO;
         let guess = stats::guess::expected_correct(law);
         let passes = match law.method {
             Method::BruteForce | Method::StateMerging { .. } => 1,
@@ -131,6 +251,13 @@ impl ExactReport {
             max_probability_exact: Fraction::new(law.max_weight(), law.denominator),
             min_probability: law.min_probability(),
             min_probability_exact: Fraction::new(law.min_weight(), law.denominator),
+            largest_arrangements: extreme(max),
+            smallest_arrangements: extreme(min),
+            most_likely: most.into_iter().map(ranked).collect(),
+            least_likely: least.into_iter().map(ranked).collect(),
+            path_counts,
+            recounted: None,
+            table: None,
             expected_correct: guess.as_ref().map(Fraction::to_f64),
             expected_correct_exact: guess,
             denominator: law.denominator.to_string(),
@@ -140,9 +267,15 @@ impl ExactReport {
                 .into_iter()
                 .map(|row| row.into_iter().map(|w| w.to_string()).collect())
                 .collect(),
-            permutations: Some(law.probabilities()),
-            permutation_weights: Some(law.weights.iter().map(|w| w.to_string()).collect()),
+            permutations: table.then(|| law.probabilities()),
+            permutation_weights: table.then(|| law.weights.iter().map(|w| w.to_string()).collect()),
         }
+    }
+
+    /// The document with the arrangements a second method recounted.
+    pub fn recounted(mut self, recounted: Recounted) -> Self {
+        self.recounted = Some(recounted);
+        self
     }
 
     /// The report without the per-arrangement arrays (for compact summaries).

@@ -19,6 +19,7 @@ pub mod html;
 pub mod markdown;
 pub mod sampled;
 mod suite;
+pub mod table;
 pub mod text;
 
 pub use algorithm::{AlgorithmInfo, SourceInfo, source_line};
@@ -26,7 +27,10 @@ pub use document::{
     AlgorithmTime, Provenance, SCHEMA_MD, SCHEMA_VERSION, Stage, StageTime, Standalone, Timings,
 };
 pub use error::ReportError;
-pub use exact::{Bounds, ChainCell, ExactChainReport, ExactReport};
+pub use exact::{
+    Bounds, ChainCell, EXTREMES_LISTED, ExactChainReport, ExactReport, ExtremeArrangements,
+    PathCounts, RankedArrangement, Recounted, TABLE_IN_JSON_UP_TO,
+};
 pub use suite::{
     FAIR_CONTROL, LESSON, PATH_TREE, PathRow, PathTree, SUITE_PERMUTATIONS_UP_TO, SuiteAlgorithm,
     SuiteCase, SuiteReport, SuiteSettings, fair_control, fair_controls,

@@ -39,6 +39,17 @@ pub enum ExactError {
         /// The deck size.
         deck: usize,
     },
+    /// State merging above [`MAX_WIDE_MERGE_DECK`](crate::merge::MAX_WIDE_MERGE_DECK)
+    /// cards holds its weights in 64 bits.
+    #[error(
+        "exact weights on {deck} cards need more than 64 bits (the draws' totals multiply past 2^64): state merging takes such shuffles up to {max} cards"
+    )]
+    WideWeights {
+        /// The deck size.
+        deck: usize,
+        /// The largest deck with 128-bit weights.
+        max: usize,
+    },
     /// Paths are listed one by one only for uniform draws.
     #[error(
         "the paths cannot be listed one by one: a draw of {draw} is not uniform (only uniform draws below k are)"

@@ -101,78 +101,111 @@ pub fn exact(doc: &Standalone<ExactReport>) -> String {
             shown
         }
     };
-    for (label, p, exact) in [
+    let which = |e: &crate::exact::ExtremeArrangements| {
+        let listed = e.first.len() as u64;
+        let list = e.first.join(if n > 10 { " | " } else { ", " });
+        match e.count {
+            1 => format!(" (1 arrangement: {list})"),
+            c if c == listed => format!(" ({c} arrangements: {list})"),
+            c => format!(" ({c} arrangements; the first {listed}: {list})"),
+        }
+    };
+    let _ = writeln!(
+        out,
+        "P(identity): {}",
+        common(r.identity_probability, &r.identity_probability_exact)
+    );
+    // Every arrangement shares the largest probability of a uniform law.
+    let uniform = r.largest_arrangements.count == count as u64;
+    for (label, p, exact, e) in [
         (
-            "P(identity):",
-            r.identity_probability,
-            &r.identity_probability_exact,
+            "largest:",
+            r.max_probability,
+            &r.max_probability_exact,
+            &r.largest_arrangements,
         ),
-        ("largest:", r.max_probability, &r.max_probability_exact),
-        ("smallest:", r.min_probability, &r.min_probability_exact),
+        (
+            "smallest:",
+            r.min_probability,
+            &r.min_probability_exact,
+            &r.smallest_arrangements,
+        ),
     ] {
-        let _ = writeln!(out, "{label:<12} {}", common(p, exact));
+        let at = if uniform { String::new() } else { which(e) };
+        let _ = writeln!(out, "{label:<12} {}{at}", common(p, exact));
     }
     let _ = writeln!(
         out,
         "uniform:     {}",
         with_fraction(1.0 / count as f64, &format!("1/{count}"))
     );
+    if let Some(c) = &r.path_counts {
+        let _ = writeln!(
+            out,
+            "paths:       {}, all equally likely: {} end in the identity, {} in each most likely arrangement, {} in each least likely",
+            c.total, c.identity, c.largest, c.smallest
+        );
+    }
+    if let Some(rc) = &r.recounted {
+        let _ = writeln!(
+            out,
+            "recounted:   {} by meeting in the middle ({} paths forward, {} backward from each): the same",
+            rc.arrangements.join(" | "),
+            rc.half_paths[0],
+            rc.half_paths[1]
+        );
+    }
 
     let show_weights = r.denominator.len() <= 12;
     let den = &r.denominator;
-    if let (Some(probs), Some(weights)) = (&r.permutations, &r.permutation_weights) {
-        let mut ranks: Vec<usize> = (0..probs.len()).collect();
-        let all = probs.len() <= 24;
-        if !all {
-            ranks.sort_by(|&a, &b| probs[b].total_cmp(&probs[a]).then(a.cmp(&b)));
+    let all = count <= 24;
+    let rows: Vec<(String, &str, f64)> = match (&r.permutations, &r.permutation_weights) {
+        (Some(probs), Some(weights)) if all => (0..count)
+            .map(|rk| (arrangement_label(rk, n), weights[rk].as_str(), probs[rk]))
+            .collect(),
+        _ => r
+            .most_likely
+            .iter()
+            .chain(&r.least_likely)
+            .map(|a| (a.arrangement.clone(), a.weight.as_str(), a.probability))
+            .collect(),
+    };
+    let _ = writeln!(
+        out,
+        "\n{}",
+        if all {
+            "arrangements (a[position] = card), lexicographic:".to_string()
+        } else {
+            "the 5 most and 5 least likely arrangements:".to_string()
         }
-        let _ = writeln!(
-            out,
-            "\n{}",
-            if all {
-                "arrangements (a[position] = card), lexicographic:".to_string()
-            } else {
-                "the 5 most and 5 least likely arrangements:".to_string()
-            }
-        );
-        let label_w = if n > 10 { 3 * n } else { n.max(11) };
-        let weight_w = 14.max(den.len() + 9);
-        let head_w = if show_weights {
-            format!("{:>weight_w$}", format!("weight / {den}"))
+    );
+    let label_w = if n > 10 { 3 * n } else { n.max(11) };
+    let weight_w = 14.max(den.len() + 9);
+    let head_w = if show_weights {
+        format!("{:>weight_w$}", format!("weight / {den}"))
+    } else {
+        String::new()
+    };
+    let _ = writeln!(
+        out,
+        "  {:<label_w$} {head_w} {:>12} {:>9}",
+        "arrangement", "probability", "x n!"
+    );
+    for (i, (label, weight, p)) in rows.iter().enumerate() {
+        if !all && i == r.most_likely.len() {
+            let _ = writeln!(out, "  ...");
+        }
+        let wcol = if show_weights {
+            format!("{weight:>weight_w$}")
         } else {
             String::new()
         };
         let _ = writeln!(
             out,
-            "  {:<label_w$} {head_w} {:>12} {:>9}",
-            "arrangement", "probability", "x n!"
+            "  {label:<label_w$} {wcol} {:>12} {:>9.4}",
+            fmt_prob(*p),
+            p * count as f64
         );
-        let shown: Vec<usize> = if all {
-            ranks
-        } else {
-            ranks[..5]
-                .iter()
-                .chain(&ranks[ranks.len() - 5..])
-                .copied()
-                .collect()
-        };
-        for (i, &rk) in shown.iter().enumerate() {
-            if !all && i == 5 {
-                let _ = writeln!(out, "  ...");
-            }
-            let wcol = if show_weights {
-                format!("{:>weight_w$}", weights[rk])
-            } else {
-                String::new()
-            };
-            let _ = writeln!(
-                out,
-                "  {:<label_w$} {wcol} {:>12} {:>9.4}",
-                arrangement_label(rk, n),
-                fmt_prob(probs[rk]),
-                probs[rk] * count as f64
-            );
-        }
     }
 
     let _ = writeln!(

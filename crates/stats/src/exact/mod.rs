@@ -228,6 +228,62 @@ impl ExactDistribution {
         ratio_to_f64(self.min_weight(), self.denominator)
     }
 
+    /// The `k` most likely arrangements' ranks, most likely first (ties in
+    /// lexicographic order), and the `k` least likely, in the same order (the
+    /// last is the least likely): the two ends of the whole law sorted that
+    /// way, found in one pass without sorting it.
+    pub fn extreme_ranks(&self, k: usize) -> (Vec<usize>, Vec<usize>) {
+        use std::cmp::Reverse;
+        use std::collections::BinaryHeap;
+        // The heap's top is the entry to evict: the least of the most
+        // likely, the greatest of the least likely (by the same order).
+        let mut most: BinaryHeap<(Reverse<u128>, usize)> = BinaryHeap::new();
+        let mut least: BinaryHeap<(u128, Reverse<usize>)> = BinaryHeap::new();
+        for (r, &w) in self.weights.iter().enumerate() {
+            if most.len() < k {
+                most.push((Reverse(w), r));
+            } else if most.peek().is_some_and(|&(Reverse(x), _)| w > x) {
+                most.pop();
+                most.push((Reverse(w), r));
+            }
+            if least.len() < k {
+                least.push((w, Reverse(r)));
+            } else if least
+                .peek()
+                .is_some_and(|&(x, Reverse(q))| (w, Reverse(r)) < (x, Reverse(q)))
+            {
+                least.pop();
+                least.push((w, Reverse(r)));
+            }
+        }
+        // into_sorted_vec is ascending: for `most` that is the most likely
+        // first; for `least`, the least likely first, so it is reversed.
+        let most = most.into_sorted_vec().into_iter().map(|(_, r)| r).collect();
+        let mut least: Vec<usize> = least
+            .into_sorted_vec()
+            .into_iter()
+            .map(|(_, Reverse(r))| r)
+            .collect();
+        least.reverse();
+        (most, least)
+    }
+
+    /// How many arrangements have weight `w`, and the ranks of the first
+    /// `limit` of them (lexicographic order).
+    pub fn ranks_of_weight(&self, w: u128, limit: usize) -> (u64, Vec<usize>) {
+        let mut count = 0u64;
+        let mut first = Vec::new();
+        for (r, &x) in self.weights.iter().enumerate() {
+            if x == w {
+                count += 1;
+                if first.len() < limit {
+                    first.push(r);
+                }
+            }
+        }
+        (count, first)
+    }
+
     /// Whether every arrangement has probability exactly `1/n!`.
     pub fn is_uniform(&self) -> bool {
         self.is_complete() && self.explored_is_flat()
@@ -438,6 +494,35 @@ mod tests {
         let tv = d.total_variation();
         // |4/27 - 1/6| * 3 + |5/27 - 1/6| * 3, halved = 1/18
         assert!((tv.lower - 1.0 / 18.0).abs() < 1e-15, "{tv:?}");
+    }
+
+    #[test]
+    fn extreme_ranks_are_the_ends_of_the_sorted_law() {
+        // Ties everywhere (the naive swap's few distinct weights) and
+        // k above the number of arrangements.
+        for (id, n) in [
+            ("naive-swap", 3),
+            ("naive-swap", 6),
+            ("random-pairs-swap", 5),
+        ] {
+            let d = law(id, n);
+            let mut sorted: Vec<usize> = (0..d.arrangements()).collect();
+            sorted.sort_by(|&a, &b| d.weights[b].cmp(&d.weights[a]).then(a.cmp(&b)));
+            for k in [1, 5, 7, 1000] {
+                let (most, least) = d.extreme_ranks(k);
+                let k = k.min(sorted.len());
+                assert_eq!(most, sorted[..k], "{id} {n} {k}");
+                assert_eq!(least, sorted[sorted.len() - k..], "{id} {n} {k}");
+            }
+            let (count, first) = d.ranks_of_weight(d.max_weight(), 2);
+            let all: Vec<usize> = sorted
+                .iter()
+                .copied()
+                .filter(|&r| d.weights[r] == d.max_weight())
+                .collect();
+            assert_eq!(count as usize, all.len());
+            assert_eq!(first, all[..all.len().min(2)]);
+        }
     }
 
     #[test]
