@@ -216,6 +216,20 @@ mod tests {
         assert_eq!(serde_json::to_string_pretty(&back).unwrap(), text);
         let mut all = std::collections::BTreeSet::new();
         keys(&serde_json::to_value(&exact).unwrap(), &mut all);
+        // State merging, with its counts of paths, its recount and a table.
+        let naive = find("naive-swap").unwrap();
+        let swaps = naive.algorithm.swap_shuffle(5).unwrap();
+        let merged = stats::merge::merged_distribution(&swaps).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let mut merged_doc =
+            ExactReport::new(naive, &merged, ExactVerdict::of(&merged)).recounted(Recounted {
+                method: "meeting-in-the-middle".into(),
+                half_paths: [125, 25],
+                arrangements: vec!["01234".into()],
+            });
+        merged_doc.table = Some(table::write_table(&dir.path().join("t.bin"), &merged).unwrap());
+        assert!(merged_doc.path_counts.is_some());
+        keys(&serde_json::to_value(&merged_doc).unwrap(), &mut all);
         keys(&serde_json::to_value(&suite).unwrap(), &mut all);
         // The sampling documents, with every optional part present.
         let fy = find("fisher-yates").unwrap();
