@@ -29,6 +29,20 @@ pub fn to_integer_or_infinity(x: f64) -> f64 {
 /// length; `deleteCount` is clamped to `0..=length - start`. Returns the
 /// removed elements, as JavaScript does.
 pub fn splice<T: Copy>(array: &mut Vec<T>, start: f64, delete_count: f64, items: &[T]) -> Vec<T> {
+    splice_iter(array, start, delete_count, items.iter().copied()).collect()
+}
+
+/// [`splice`] without collecting what it removes: the removed elements come
+/// as an iterator, and the removal and the insertion of `items` are done
+/// when it is dropped (`Vec::splice`), so a removal into another array or a
+/// single card allocates nothing. The ports call it where they splice in a
+/// loop; the effect on the arrays is [`splice`]'s.
+pub fn splice_iter<T, I: IntoIterator<Item = T>>(
+    array: &mut Vec<T>,
+    start: f64,
+    delete_count: f64,
+    items: I,
+) -> std::vec::Splice<'_, I::IntoIter> {
     let len = array.len() as f64;
     let relative_start = to_integer_or_infinity(start);
     let actual_start = if relative_start < 0.0 {
@@ -38,9 +52,7 @@ pub fn splice<T: Copy>(array: &mut Vec<T>, start: f64, delete_count: f64, items:
     };
     let actual_delete = to_integer_or_infinity(delete_count).clamp(0.0, len - actual_start);
     let (start, delete) = (actual_start as usize, actual_delete as usize);
-    array
-        .splice(start..start + delete, items.iter().copied())
-        .collect()
+    array.splice(start..start + delete, items)
 }
 
 #[cfg(test)]
@@ -72,6 +84,19 @@ mod tests {
             let got = splice(&mut a, start, delete, items);
             assert_eq!(got, removed, "splice({start}, {delete}) removed");
             assert_eq!(a, result, "splice({start}, {delete}) left");
+            // Not collected: the same effect, whether the removed elements
+            // are read, read in part, or not at all.
+            for read in [0, 1, usize::MAX] {
+                let mut a = base();
+                let got: Vec<i32> = splice_iter(&mut a, start, delete, items.iter().copied())
+                    .take(read)
+                    .collect();
+                assert_eq!(got, removed[..read.min(removed.len())], "{start} {delete}");
+                assert_eq!(
+                    a, result,
+                    "splice_iter({start}, {delete}) left, {read} read"
+                );
+            }
         }
     }
 

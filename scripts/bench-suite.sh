@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Usage: BASELINE=<git revision> scripts/bench-suite.sh [RUNS]   (default 1 run each)
+#
+# The default run (`shuffle-audit` with no arguments, the same budget and
+# seed) timed on this build and on BASELINE (built in a worktree beside
+# this one: one more release build, a few minutes), one after the other,
+# RUNS times each, in this run. Prints each wall time, the stages of the
+# last run of this build (from report.json's provenance.timings), the ratio
+# of the medians, and whether the two reports hold the same results: every
+# number in report.json but the provenance (commit, date, times) must be
+# equal, since a speed-up may not change a count.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+: "${BASELINE:?set BASELINE to the revision to compare with, e.g. BASELINE=91f0bfd}"
+runs="${1:-1}"
+cargo build --release --quiet -p shuffle-audit
+base=$(mktemp -d)
+out=$(mktemp -d)
+trap 'git worktree remove --force "$base"; rm -rf "$out"' EXIT
+git worktree add --quiet --detach "$base" "$BASELINE"
+CARGO_TARGET_DIR="$base/target" cargo build --release --quiet --manifest-path "$base/Cargo.toml" -p shuffle-audit
+new_bin=target/release/shuffle-audit
+old_bin="$base/target/release/shuffle-audit"
+declare -a new_t=() old_t=()
+for i in $(seq "$runs"); do
+  for which in new old; do
+    bin=$new_bin; [[ $which == old ]] && bin=$old_bin
+    rm -rf "$out/$which"
+    start=$(date +%s.%N)
+    "$bin" --out "$out/$which" > /dev/null
+    t=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+    echo "run $i, $which build: $t s"
+    if [[ $which == new ]]; then new_t+=("$t"); else old_t+=("$t"); fi
+  done
+done
+median() { printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+python3 - "$out/new/report.json" <<'PY'
+import json, sys
+t = json.load(open(sys.argv[1]))["provenance"]["timings"]
+print("this build, by stage: " + ", ".join(f"{s['stage']} {s['seconds']:.1f} s" for s in t["stages"]))
+print("slowest to sample: " + ", ".join(f"{a['algorithm']} {a['seconds']:.1f} s" for a in t["sampling"][:5]))
+PY
+awk -v a="$(median "${new_t[@]}")" -v b="$(median "${old_t[@]}")" -v base="$BASELINE" \
+  'BEGIN { printf "default run: this build %.1f s, %s %.1f s: %.2f x the time\n", a, base, b, a / b }'
+python3 - "$out/new/report.json" "$out/old/report.json" <<'PY'
+import json, sys
+# Compared on the fields both documents have (a baseline of an older schema
+# lacks the newer ones); provenance (commit, date, times) aside.
+def diff(a, b, path):
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(a.keys() & b.keys()):
+            if path == "" and k in ("provenance", "schema_version"):
+                continue
+            yield from diff(a[k], b[k], f"{path}.{k}")
+    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            yield from diff(x, y, f"{path}[{i}]")
+    elif a != b:
+        yield path
+new, old = (json.load(open(p)) for p in sys.argv[1:3])
+differ = list(diff(new, old, ""))
+if differ:
+    print(f"results: {len(differ)} fields differ from the baseline's, first {differ[:5]}")
+    sys.exit(1)
+print("results: every field both reports have is identical")
+PY
