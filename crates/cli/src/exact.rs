@@ -118,9 +118,17 @@ pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
     let plan = plan_exact(entry, args.deck, args.method)?;
     if let Some(path) = &args.table {
         if matches!(plan, ExactPlan::Chain(_)) {
+            let max = stats::merge::MAX_MERGE_DECK;
             anyhow::bail!(
-                "--table needs the whole law, and the Markov chain gives the position matrix only: use a deck of at most {} cards",
-                stats::merge::MAX_MERGE_DECK
+                "--table needs the whole law, and the Markov chain gives the position matrix only: {}",
+                if args.deck <= max {
+                    format!(
+                        "at {} cards ask for it with --method state-merging",
+                        args.deck
+                    )
+                } else {
+                    format!("state merging gives it up to {max} cards")
+                }
             );
         }
         report::table::TableFormat::for_new_file(path)?;

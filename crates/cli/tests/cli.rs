@@ -245,7 +245,19 @@ fn bad_input_is_one_line_and_exit_2() {
             "--table",
             "law.json",
         ],
-        "--table needs the whole law, and the Markov chain gives the position matrix only",
+        "--table needs the whole law, and the Markov chain gives the position matrix only: at 12 cards ask for it with --method state-merging",
+    );
+    fails_with(
+        &[
+            "exact",
+            "-a",
+            "naive-swap",
+            "-d",
+            "13",
+            "--table",
+            "law.csv",
+        ],
+        "the Markov chain gives the position matrix only: state merging gives it up to 12 cards",
     );
     fails_with(
         &[
