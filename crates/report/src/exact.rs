@@ -180,7 +180,7 @@ impl ExactReport {
     pub fn new(entry: &Entry, law: &ExactDistribution, verdict: ExactVerdict) -> Self {
         let n = law.deck;
         let tv = law.total_variation();
-        let label = |r: usize| crate::text::arrangement_label(r, n);
+        let label = |r: usize| crate::arrangement::arrangement_label(r, n);
         let extreme = |w: u128| {
             let (count, first) = law.ranks_of_weight(w, EXTREMES_LISTED);
             ExtremeArrangements {

@@ -6,6 +6,7 @@
 #![deny(missing_docs)]
 
 mod algorithm;
+mod arrangement;
 pub mod certificate;
 mod document;
 mod error;

@@ -1,22 +1,11 @@
 //! Exact laws and exact position matrices, for people.
 
+use crate::arrangement::arrangement_label;
 use crate::document::Standalone;
 use crate::exact::{ExactChainReport, ExactReport};
 use crate::fmt::fmt_prob;
 use judge::ExactVerdict;
 use std::fmt::Write;
-
-/// The arrangement of rank `r` as a string of card numbers (`"021"`), or
-/// space-separated for decks of more than 10 cards.
-pub fn arrangement_label(r: usize, n: usize) -> String {
-    let mut a = Vec::new();
-    stats::perm::unrank(r, n, &mut a);
-    let sep = if n > 10 { " " } else { "" };
-    a.iter()
-        .map(|c| c.to_string())
-        .collect::<Vec<_>>()
-        .join(sep)
-}
 
 /// The first lines of an exact document: the algorithm, its name and its
 /// sources, from the registry.

@@ -9,7 +9,8 @@ use std::fmt::Write;
 mod exact;
 pub(crate) mod sampled;
 
-pub use exact::{arrangement_label, exact, exact_chain};
+pub use crate::arrangement::arrangement_label;
+pub use exact::{exact, exact_chain};
 pub use sampled::{audit, follow, guess, power, predict, riffle, sample, scaling, shoe_audit};
 
 /// The registry as a table.
