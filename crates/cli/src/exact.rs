@@ -159,12 +159,12 @@ pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
     if let ExactPlan::Merge(swaps) = &plan {
         // The identity and the first most and least likely arrangements,
         // recounted by a method that shares nothing with state merging.
-        let first = |w| law.ranks_of_weight(w, 1).1;
-        let ranks: Vec<usize> = [0]
-            .into_iter()
-            .chain(first(law.max_weight()))
-            .chain(first(law.min_weight()))
-            .collect();
+        let first = |e: &report::ExtremeArrangements| e.ranks[0] as usize;
+        let ranks = [
+            0,
+            first(&document.largest_arrangements),
+            first(&document.smallest_arrangements),
+        ];
         let checked = with_threads(args.budget.threads, || {
             stats::merge::recount(swaps, &law, &ranks)
         })?

@@ -34,6 +34,8 @@ pub struct ExtremeArrangements {
     /// The first of them in lexicographic order (at most
     /// [`EXTREMES_LISTED`]), as card numbers by position.
     pub first: Vec<String>,
+    /// Their lexicographic ranks (0 is the identity).
+    pub ranks: Vec<u64>,
 }
 
 /// One arrangement and its probability.
@@ -185,7 +187,8 @@ impl ExactReport {
             let (count, first) = law.ranks_of_weight(w, EXTREMES_LISTED);
             ExtremeArrangements {
                 count,
-                first: first.into_iter().map(label).collect(),
+                first: first.iter().map(|&r| label(r)).collect(),
+                ranks: first.into_iter().map(|r| r as u64).collect(),
             }
         };
         let ranked = |r: usize| RankedArrangement {
@@ -247,10 +250,10 @@ impl ExactReport {
             total_variation_exact: tv.lower_exact,
             identity_probability: law.identity_probability(),
             identity_probability_exact: law.probability_exact(0),
-            max_probability: law.max_probability(),
-            max_probability_exact: Fraction::new(law.max_weight(), law.denominator),
-            min_probability: law.min_probability(),
-            min_probability_exact: Fraction::new(law.min_weight(), law.denominator),
+            max_probability: stats::fraction::ratio_to_f64(max, law.denominator),
+            max_probability_exact: Fraction::new(max, law.denominator),
+            min_probability: stats::fraction::ratio_to_f64(min, law.denominator),
+            min_probability_exact: Fraction::new(min, law.denominator),
             largest_arrangements: extreme(max),
             smallest_arrangements: extreme(min),
             most_likely: most.into_iter().map(ranked).collect(),

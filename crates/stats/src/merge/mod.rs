@@ -390,8 +390,9 @@ mod tests {
         assert_eq!(checked, 13 * 7 - 2);
     }
 
-    /// The naive swap's path counts: weights over `n^n`.
-    fn naive_counts(n: usize) -> Vec<u128> {
+    /// The naive swap on `n` cards, its merged law, and the factor that
+    /// turns the law's weights into counts of the `n^n` paths.
+    fn naive_law(n: usize) -> (SwapShuffle, ExactDistribution, u128) {
         let swaps = find("naive-swap")
             .unwrap()
             .algorithm
@@ -401,6 +402,12 @@ mod tests {
         let paths = (n as u128).pow(n as u32);
         assert_eq!(paths % law.denominator, 0);
         let scale = paths / law.denominator;
+        (swaps, law, scale)
+    }
+
+    /// The naive swap's path counts: weights over `n^n`.
+    fn naive_counts(n: usize) -> Vec<u128> {
+        let (_, law, scale) = naive_law(n);
         law.weights.iter().map(|w| w * scale).collect()
     }
 
@@ -429,15 +436,7 @@ mod tests {
     /// arrangements have the same counts by meeting in the middle. Prints
     /// the largest and smallest counts and where they are.
     fn naive_swap_checked(n: usize, involutions: u128) -> (u128, u128) {
-        let swaps = find("naive-swap")
-            .unwrap()
-            .algorithm
-            .swap_shuffle(n)
-            .unwrap();
-        let law = merged_distribution(&swaps).unwrap();
-        let paths = (n as u128).pow(n as u32);
-        assert_eq!(paths % law.denominator, 0);
-        let scale = paths / law.denominator;
+        let (swaps, law, scale) = naive_law(n);
         assert_eq!(law.weights[0] * scale, involutions);
         let chain = crate::markov::exact_position_law(&swaps).unwrap();
         for (card, row) in law.position_weights().into_iter().enumerate() {
