@@ -1,13 +1,14 @@
 //! Throughput of the sampling pipeline against baselines, in one process.
-//! Run by `scripts/bench.sh`; prints one line per measurement and ratios.
+//! Run by `scripts/bench.sh`; prints one line per measurement and ratios:
+//! each sampling path this processor runs, on one thread and on all.
 //!
-//! Usage: throughput [SHUFFLES] [DECK]
+//! Usage: throughput [SHUFFLES] [DECK] [PATHS]   (PATHS: e.g. `scalar,avx512`)
 
 use algorithms::registry::find;
 use algorithms::{FisherYates, Shuffle};
 use rand::seq::SliceRandom;
 use stats::perm::{factorial, rank};
-use stats::sample::{Histogram, Sampler, chunk_rng, sample};
+use stats::sample::{Histogram, Path, Sampler, chunk_rng, sample_on};
 use std::time::Instant;
 
 fn rate(label: &str, shuffles: u64, f: impl FnOnce() -> u64) -> f64 {
@@ -28,6 +29,8 @@ fn main() {
         .next()
         .map_or(200_000_000, |s| s.parse().expect("SHUFFLES"));
     let n: usize = args.next().map_or(8, |s| s.parse().expect("DECK"));
+    // Optional: the paths to measure, by name, separated by commas.
+    let only: Option<String> = args.next();
     let fy = &find("fisher-yates").unwrap().algorithm;
     let pool = |t| {
         rayon::ThreadPoolBuilder::new()
@@ -70,19 +73,44 @@ fn main() {
             counts[0]
         },
     );
-    let one = rate("pipeline: sample() + histogram, 1 thread", shuffles, || {
-        pool(1).install(|| sample(fy, n, shuffles, 1, || Histogram::new(n), &|_| {}).counts[0])
-    });
-    let two = rate(
-        "pipeline: sample() + histogram, 2 threads",
-        shuffles,
-        || pool(2).install(|| sample(fy, n, shuffles, 1, || Histogram::new(n), &|_| {}).counts[0]),
-    );
-    println!("pipeline / bare loop (1 thread):        {:.2}", one / bare);
-    println!("pipeline 2 threads / 1 thread:          {:.2}", two / one);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut results = Vec::new();
+    let wanted = |p: &Path| {
+        only.as_ref()
+            .is_none_or(|o| o.split(',').any(|x| x == p.name()))
+    };
+    for path in Path::ALL
+        .into_iter()
+        .filter(|p| p.is_available() && wanted(p))
+    {
+        let run = |t: usize| {
+            rate(
+                &format!("pipeline: {} path, {t} thread(s)", path.name()),
+                shuffles,
+                || {
+                    pool(t).install(|| {
+                        sample_on(path, fy, n, shuffles, 1, || Histogram::new(n), &|_| {}).counts[0]
+                    })
+                },
+            )
+        };
+        let one = run(1);
+        let all = run(threads);
+        results.push(format!(
+            "{}_1t={one:.0} {}_all={all:.0}",
+            path.name(),
+            path.name()
+        ));
+        println!(
+            "{} path: {:.2}x the bare loop, {:.2}x rand's shuffle loop, {threads} threads {:.2}x 1 thread",
+            path.name(),
+            one / bare,
+            one / rand_loop,
+            all / one
+        );
+    }
     println!(
-        "pipeline (1 thread) / rand shuffle loop: {:.2}",
-        one / rand_loop
+        "RESULT threads={threads} bare={bare:.0} rand_loop={rand_loop:.0} {}",
+        results.join(" ")
     );
-    println!("RESULT pipeline_1t={one:.0} pipeline_2t={two:.0}");
 }

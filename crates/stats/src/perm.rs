@@ -80,16 +80,30 @@ pub fn rank(a: &[u8]) -> usize {
 #[inline(always)]
 pub fn rank_small<const N: usize>(a: &[u8; N]) -> usize {
     const { assert!(N >= 5 && N <= 8) };
-    let head = pack4([a[0], a[1], a[2], a[3]]);
-    let tail = pack4([a[N - 4], a[N - 3], a[N - 2], a[N - 1]]);
+    let head = pack4(u32::from_le_bytes([a[0], a[1], a[2], a[3]]));
+    let tail = pack4(u32::from_le_bytes([a[N - 4], a[N - 3], a[N - 2], a[N - 1]]));
     RANK_HEAD[N - 5][head] as usize + RANK_TAIL[tail] as usize
 }
 
-/// Four cards below 8 as a 12-bit index, card `i` in bits `3i..3i + 3`
-/// (higher bits of a card are dropped: the result is always in range).
+/// [`rank`] of a deck of `n` cards, `5 <= n <= 8`, packed one byte per
+/// card (the card at position `p` in bits `8p..8p + 8`, as the sampler's
+/// lane engine deals them): [`rank_small`]'s two lookups.
+///
+/// # Panics
+/// When `n` is outside `5..=8`.
 #[inline(always)]
-const fn pack4(cards: [u8; 4]) -> usize {
-    let w = u32::from_le_bytes(cards) & 0x0707_0707;
+pub fn rank_bytes(d: u64, n: usize) -> usize {
+    let head = pack4(d as u32);
+    let tail = pack4((d >> (8 * (n - 4))) as u32);
+    RANK_HEAD[n - 5][head] as usize + RANK_TAIL[tail] as usize
+}
+
+/// Four cards below 8, one per byte of `w` (little-endian), as a 12-bit
+/// index, card `i` in bits `3i..3i + 3` (higher bits of a card are dropped:
+/// the result is always in range).
+#[inline(always)]
+const fn pack4(w: u32) -> usize {
+    let w = w & 0x0707_0707;
     let q = w | (w >> 5);
     ((q & 0x3F) | ((q >> 10) & 0xFC0)) as usize
 }
@@ -260,6 +274,26 @@ mod tests {
         check::<6>();
         check::<7>();
         check::<8>();
+    }
+
+    #[test]
+    fn rank_bytes_agrees_with_rank() {
+        for n in 5..=8 {
+            let mut a: Vec<u8> = (0..n as u8).collect();
+            let mut r = 0;
+            loop {
+                let packed = a
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |d, (p, &c)| d | u64::from(c) << (8 * p));
+                assert_eq!(rank_bytes(packed, n), r, "{a:?}");
+                r += 1;
+                if !next_permutation(&mut a) {
+                    break;
+                }
+            }
+            assert_eq!(r as u64, factorial(n));
+        }
     }
 
     #[test]

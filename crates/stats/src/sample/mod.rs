@@ -17,7 +17,10 @@
 //! accumulators. Counters are `u64`: 10^11 shuffles use less than a
 //! hundred-millionth of their range.
 
-use crate::perm::{factorial, rank, rank_small};
+use crate::perm::{factorial, rank, rank_bytes, rank_small};
+pub use lanes::Path;
+
+pub mod lanes;
 use algorithms::{Algorithm, Draw, Shuffle, Source, Visitor};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -49,22 +52,27 @@ pub fn splitmix64(mut z: u64) -> u64 {
 }
 
 /// The generator of chunk `chunk` of a run seeded with `seed`.
-///
-/// Its state words are `splitmix64(seed)`, `splitmix64(chunk ^ K1)`, and two
-/// mixtures of both; the first two alone determine `(seed, chunk)`, so no
-/// two chunks of any two runs start from the same state.
 pub fn chunk_rng(seed: u64, chunk: u64) -> Xoshiro256PlusPlus {
-    let w = [
+    let mut bytes = [0u8; 32];
+    for (i, word) in chunk_state(seed, chunk).iter().enumerate() {
+        bytes[8 * i..8 * i + 8].copy_from_slice(&word.to_le_bytes());
+    }
+    Xoshiro256PlusPlus::from_seed(bytes)
+}
+
+/// The four state words of [`chunk_rng`]`(seed, chunk)`.
+///
+/// They are `splitmix64(seed)`, `splitmix64(chunk ^ K1)`, and two mixtures
+/// of both; the first two alone determine `(seed, chunk)`, so no two chunks
+/// of any two runs start from the same state. The last word is odd, so the
+/// state is never all zeros.
+pub fn chunk_state(seed: u64, chunk: u64) -> [u64; 4] {
+    [
         splitmix64(seed),
         splitmix64(chunk ^ 0xD1B5_4A32_D192_ED03),
         splitmix64(seed.rotate_left(32) ^ chunk ^ 0xABA0_6A97_AA87_3AF5),
         splitmix64(seed ^ chunk.rotate_left(17) ^ 0x2545_F491_4F6C_DD1D) | 1,
-    ];
-    let mut bytes = [0u8; 32];
-    for (i, word) in w.iter().enumerate() {
-        bytes[8 * i..8 * i + 8].copy_from_slice(&word.to_le_bytes());
-    }
-    Xoshiro256PlusPlus::from_seed(bytes)
+    ]
 }
 
 /// The sampling [`Source`]: a generator with bounded integers by Lemire's
@@ -123,6 +131,18 @@ pub trait Accumulator: Send + Sized {
     fn observe_batch(&mut self, decks: &[Vec<u8>; BATCH]) {
         for d in decks {
             self.observe(d);
+        }
+    }
+    /// Counts decks of `deck` cards packed one byte per card (the card at
+    /// position `p` in bits `8p..8p + 8`, `deck <= 8`), as the lane engine
+    /// deals them ([`lanes`]). The default unpacks each deck and counts it
+    /// with [`observe`](Accumulator::observe).
+    #[inline]
+    fn observe_packed(&mut self, decks: &[u64], deck: usize) {
+        let mut cards = [0u8; lanes::MAX_LANE_DECK];
+        for &d in decks {
+            lanes::unpack(d, &mut cards[..deck]);
+            self.observe(&cards[..deck]);
         }
     }
     /// Adds another accumulator's counts to this one.
@@ -213,6 +233,23 @@ impl Accumulator for Histogram {
         }
     }
 
+    /// Decks of 5 to 8 cards are ranked by [`rank_bytes`] without
+    /// unpacking.
+    #[inline]
+    fn observe_packed(&mut self, decks: &[u64], deck: usize) {
+        if (5..=8).contains(&deck) {
+            for &d in decks {
+                self.counts[rank_bytes(d, deck)] += 1;
+            }
+        } else {
+            let mut cards = [0u8; lanes::MAX_LANE_DECK];
+            for &d in decks {
+                lanes::unpack(d, &mut cards[..deck]);
+                self.counts[rank(&cards[..deck])] += 1;
+            }
+        }
+    }
+
     fn merge(&mut self, other: Self) {
         for (a, b) in self.counts.iter_mut().zip(other.counts) {
             *a += b;
@@ -261,6 +298,16 @@ impl Accumulator for Positions {
         }
     }
 
+    #[inline]
+    fn observe_packed(&mut self, decks: &[u64], deck: usize) {
+        for &d in decks {
+            for position in 0..deck {
+                let card = (d >> (8 * position)) & 0xFF;
+                self.counts[card as usize * deck + position] += 1;
+            }
+        }
+    }
+
     fn merge(&mut self, other: Self) {
         for (a, b) in self.counts.iter_mut().zip(other.counts) {
             *a += b;
@@ -281,6 +328,12 @@ impl<A: Accumulator, B: Accumulator> Accumulator for (A, B) {
         self.1.observe_batch(decks);
     }
 
+    #[inline]
+    fn observe_packed(&mut self, decks: &[u64], deck: usize) {
+        self.0.observe_packed(decks, deck);
+        self.1.observe_packed(decks, deck);
+    }
+
     fn merge(&mut self, other: Self) {
         self.0.merge(other.0);
         self.1.merge(other.1);
@@ -289,7 +342,10 @@ impl<A: Accumulator, B: Accumulator> Accumulator for (A, B) {
 
 /// Runs `algorithm` `shuffles` times on a deck of `deck` cards (each time
 /// from `0, 1, …, n-1`) and counts the results with accumulators made by
-/// `make`. `progress` is called after each chunk with its number of shuffles.
+/// `make`. `progress` is called after each chunk (or group of chunks) with
+/// its number of shuffles. Swap-based shuffles of up to 8 cards go through
+/// the lane engine on the widest [`Path`] this processor runs; the counts
+/// are the same on every path.
 ///
 /// # Panics
 /// When `deck` is 0 or above [`MAX_SAMPLE_DECK`].
@@ -305,10 +361,51 @@ where
     A: Accumulator,
     F: Fn() -> A + Sync + Send,
 {
+    sample_on(
+        Path::best(),
+        algorithm,
+        deck,
+        shuffles,
+        seed,
+        make,
+        progress,
+    )
+}
+
+/// [`sample`] on a given path: [`Path::Scalar`] runs the algorithm's own
+/// code; the lane paths run the lane engine when the algorithm and deck
+/// allow it ([`lanes::Program::of`]) and the scalar sampler otherwise.
+///
+/// # Panics
+/// When `deck` is 0 or above [`MAX_SAMPLE_DECK`], or when this processor
+/// cannot run `path` ([`Path::is_available`]).
+pub fn sample_on<A, F>(
+    path: Path,
+    algorithm: &Algorithm,
+    deck: usize,
+    shuffles: u64,
+    seed: u64,
+    make: F,
+    progress: &(dyn Fn(u64) + Sync),
+) -> A
+where
+    A: Accumulator,
+    F: Fn() -> A + Sync + Send,
+{
     assert!(
         (1..=MAX_SAMPLE_DECK).contains(&deck),
         "deck size {deck} out of 1..={MAX_SAMPLE_DECK}"
     );
+    assert!(
+        path.is_available(),
+        "this processor cannot run the {} path",
+        path.name()
+    );
+    if path != Path::Scalar
+        && let Some(program) = lanes::Program::of(algorithm, deck)
+    {
+        return lanes::sample(path, &program, shuffles, seed, make, progress);
+    }
     algorithm.visit(Run {
         deck,
         shuffles,

@@ -1,0 +1,403 @@
+//! The lane engine's vector kernels: a [`Program`] dealt in four lanes of
+//! AVX2 registers or eight of AVX-512 registers, one chunk's generator per
+//! lane.
+//!
+//! Each generator word, deck and draw of all lanes is one register. A
+//! round deals one deck in every lane: per drawn position, one xoshiro256++
+//! step (8 vector operations; AVX-512 rotates in one), the high word of
+//! `x·k` from two 32 × 32-bit multiplications, and the swap as shifts by a
+//! different amount in each lane. Lemire's rejection is not tested draw by
+//! draw: a lane whose product has a low word below `2^32` is flagged (the
+//! only case where a rejection can happen, since `k < 2^32`), and a round
+//! with a flag is dealt again from its start, lane by lane, by the exact
+//! scalar code ([`Program::deal_one`]). A flag costs one round in about
+//! `2^32 / (draws × lanes)`.
+//!
+//! The kernel is written once ([`kernel!`]) and compiled in each module
+//! with that module's operations and target feature. Intrinsics without
+//! pointers are safe inside those functions; the stores into arrays are the
+//! only `unsafe` operations here.
+
+use super::{Counter, LANES_AVX2, LANES_AVX512, Pos, Program};
+use crate::sample::Accumulator;
+
+/// The kernel, for the vector type `V`, flags type `Flags` and operations
+/// of the module it is expanded in.
+macro_rules! kernel {
+    ($feature:literal, $lanes:ident) => {
+        /// Deals one group: lane `l` from generator state `states[l]`,
+        /// `lens[l]` decks (`lens` not increasing), counted into `acc`.
+        #[target_feature(enable = $feature)]
+        pub(crate) fn deal<A: Accumulator>(
+            program: &Program,
+            states: &[[u64; 4]; $lanes],
+            lens: &[u64; $lanes],
+            acc: &mut A,
+        ) {
+            let mut words = [[0u64; $lanes]; 4];
+            for (l, state) in states.iter().enumerate() {
+                for w in 0..4 {
+                    words[w][l] = state[w];
+                }
+            }
+            let mut s = [
+                load(&words[0]),
+                load(&words[1]),
+                load(&words[2]),
+                load(&words[3]),
+            ];
+            let identity = splat(program.identity);
+            let mut counter = Counter::new(acc, program.deck);
+            let mut decks = [0u64; $lanes];
+            let mut active = $lanes;
+            for round in 0..lens[0] {
+                while lens[active - 1] <= round {
+                    active -= 1;
+                }
+                let start = s;
+                let mut suspect = no_flags();
+                let mut d = identity;
+                for &(a, b) in &program.steps {
+                    let sa = shifts(&mut s, a, &mut suspect);
+                    let sb = shifts(&mut s, b, &mut suspect);
+                    d = swap(d, sa, sb);
+                }
+                store(d, &mut decks);
+                if any(suspect) {
+                    // A draw may have needed a rejection: deal the round
+                    // again, lane by lane, with every rejection.
+                    for w in 0..4 {
+                        store(start[w], &mut words[w]);
+                    }
+                    for l in 0..$lanes {
+                        let mut state = [words[0][l], words[1][l], words[2][l], words[3][l]];
+                        decks[l] = program.deal_one(&mut state);
+                        for w in 0..4 {
+                            words[w][l] = state[w];
+                        }
+                    }
+                    s = [
+                        load(&words[0]),
+                        load(&words[1]),
+                        load(&words[2]),
+                        load(&words[3]),
+                    ];
+                }
+                counter.push(&decks, active);
+            }
+            counter.finish();
+        }
+
+        /// One xoshiro256++ output of every lane.
+        #[target_feature(enable = $feature)]
+        #[inline]
+        fn next(s: &mut [V; 4]) -> V {
+            let [s0, s1, s2, s3] = *s;
+            let out = add(rotl23(add(s0, s3)), s0);
+            let t = shl17(s1);
+            let s2 = xor(s2, s0);
+            let s3 = xor(s3, s1);
+            let s1 = xor(s1, s2);
+            let s0 = xor(s0, s3);
+            let s2 = xor(s2, t);
+            let s3 = rotl45(s3);
+            *s = [s0, s1, s2, s3];
+            out
+        }
+
+        /// The shift of a position in every lane; for a drawn one, the
+        /// high word of `x·k` without Lemire's rejection, flagging the
+        /// lanes where one may be due.
+        #[target_feature(enable = $feature)]
+        #[inline]
+        fn shifts(s: &mut [V; 4], pos: Pos, suspect: &mut Flags) -> V {
+            match pos {
+                Pos::At(shift) => splat(shift),
+                Pos::Below { k, shift } => {
+                    let x = next(s);
+                    let k = splat(u64::from(k));
+                    let pl = mul32(x, k);
+                    let ph = mul32(shr32(x), k);
+                    // floor(x·k / 2^32): the result in its high half, the
+                    // low word's upper half in its low half.
+                    let t = add(ph, shr32(pl));
+                    *suspect = or_flags(*suspect, low_half_zero(t));
+                    add(shl3(shr32(t)), splat(shift))
+                }
+            }
+        }
+
+        /// Exchanges the cards at shifts `a` and `b` of each lane's deck.
+        #[target_feature(enable = $feature)]
+        #[inline]
+        fn swap(d: V, a: V, b: V) -> V {
+            // Shifts are below 64: said so, the compiler drops the
+            // out-of-range handling of variable shifts.
+            let (a, b) = (and(a, splat(63)), and(b, splat(63)));
+            let x = and(xor(shrv(d, a), shrv(d, b)), splat(0xFF));
+            xor(d, xor(shlv(x, a), shlv(x, b)))
+        }
+    };
+}
+
+/// Four lanes in 256-bit registers.
+pub(super) mod avx2 {
+    use super::*;
+    use std::arch::x86_64::*;
+
+    type V = __m256i;
+    type Flags = __m256i;
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn splat(x: u64) -> V {
+        _mm256_set1_epi64x(x as i64)
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn load(a: &[u64; 4]) -> V {
+        _mm256_set_epi64x(a[3] as i64, a[2] as i64, a[1] as i64, a[0] as i64)
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn store(v: V, out: &mut [u64; 4]) {
+        // SAFETY: `out` is 32 writable bytes; the store has no alignment
+        // requirement.
+        #[allow(unsafe_code)]
+        unsafe {
+            _mm256_storeu_si256(out.as_mut_ptr().cast(), v)
+        }
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn add(a: V, b: V) -> V {
+        _mm256_add_epi64(a, b)
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn xor(a: V, b: V) -> V {
+        _mm256_xor_si256(a, b)
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn and(a: V, b: V) -> V {
+        _mm256_and_si256(a, b)
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn shl3(a: V) -> V {
+        _mm256_slli_epi64::<3>(a)
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn shl17(a: V) -> V {
+        _mm256_slli_epi64::<17>(a)
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn shr32(a: V) -> V {
+        _mm256_srli_epi64::<32>(a)
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn rotl23(a: V) -> V {
+        _mm256_or_si256(_mm256_slli_epi64::<23>(a), _mm256_srli_epi64::<41>(a))
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn rotl45(a: V) -> V {
+        _mm256_or_si256(_mm256_slli_epi64::<45>(a), _mm256_srli_epi64::<19>(a))
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn shlv(a: V, by: V) -> V {
+        _mm256_sllv_epi64(a, by)
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn shrv(a: V, by: V) -> V {
+        _mm256_srlv_epi64(a, by)
+    }
+
+    /// The low 32 bits of each lane of `a` times those of `b`, as 64 bits.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn mul32(a: V, b: V) -> V {
+        _mm256_mul_epu32(a, b)
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn no_flags() -> Flags {
+        _mm256_setzero_si256()
+    }
+
+    /// All ones in the lanes whose low 32 bits are 0.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn low_half_zero(a: V) -> Flags {
+        _mm256_cmpeq_epi64(_mm256_slli_epi64::<32>(a), _mm256_setzero_si256())
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn or_flags(a: Flags, b: Flags) -> Flags {
+        _mm256_or_si256(a, b)
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn any(f: Flags) -> bool {
+        _mm256_testz_si256(f, f) == 0
+    }
+
+    kernel!("avx2", LANES_AVX2);
+}
+
+/// Eight lanes in 512-bit registers.
+pub(super) mod avx512 {
+    use super::*;
+    use std::arch::x86_64::*;
+
+    type V = __m512i;
+    /// One bit per lane.
+    type Flags = __mmask8;
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn splat(x: u64) -> V {
+        _mm512_set1_epi64(x as i64)
+    }
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn load(a: &[u64; 8]) -> V {
+        _mm512_set_epi64(
+            a[7] as i64,
+            a[6] as i64,
+            a[5] as i64,
+            a[4] as i64,
+            a[3] as i64,
+            a[2] as i64,
+            a[1] as i64,
+            a[0] as i64,
+        )
+    }
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn store(v: V, out: &mut [u64; 8]) {
+        // SAFETY: `out` is 64 writable bytes; the store has no alignment
+        // requirement.
+        #[allow(unsafe_code)]
+        unsafe {
+            _mm512_storeu_epi64(out.as_mut_ptr().cast(), v)
+        }
+    }
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn add(a: V, b: V) -> V {
+        _mm512_add_epi64(a, b)
+    }
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn xor(a: V, b: V) -> V {
+        _mm512_xor_si512(a, b)
+    }
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn and(a: V, b: V) -> V {
+        _mm512_and_si512(a, b)
+    }
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn shl3(a: V) -> V {
+        _mm512_slli_epi64::<3>(a)
+    }
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn shl17(a: V) -> V {
+        _mm512_slli_epi64::<17>(a)
+    }
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn shr32(a: V) -> V {
+        _mm512_srli_epi64::<32>(a)
+    }
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn rotl23(a: V) -> V {
+        _mm512_rol_epi64::<23>(a)
+    }
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn rotl45(a: V) -> V {
+        _mm512_rol_epi64::<45>(a)
+    }
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn shlv(a: V, by: V) -> V {
+        _mm512_sllv_epi64(a, by)
+    }
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn shrv(a: V, by: V) -> V {
+        _mm512_srlv_epi64(a, by)
+    }
+
+    /// The low 32 bits of each lane of `a` times those of `b`, as 64 bits.
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn mul32(a: V, b: V) -> V {
+        _mm512_mul_epu32(a, b)
+    }
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn no_flags() -> Flags {
+        0
+    }
+
+    /// The bits of the lanes whose low 32 bits are 0.
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn low_half_zero(a: V) -> Flags {
+        _mm512_cmpeq_epi64_mask(_mm512_slli_epi64::<32>(a), _mm512_setzero_si512())
+    }
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn or_flags(a: Flags, b: Flags) -> Flags {
+        a | b
+    }
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn any(f: Flags) -> bool {
+        f != 0
+    }
+
+    kernel!("avx512f", LANES_AVX512);
+}
