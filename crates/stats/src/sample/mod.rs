@@ -29,6 +29,10 @@ use rayon::prelude::*;
 /// Shuffles per chunk; each chunk has its own generator.
 pub const CHUNK: u64 = 1 << 16;
 
+/// Bytes reserved for each deck the scalar sampler shuffles, at least: two
+/// cache lines, so that no two threads write to the same line.
+const DECK_CAPACITY: usize = 128;
+
 /// Decks shuffled before they are counted together (a divisor of [`CHUNK`]).
 pub const BATCH: usize = 16;
 
@@ -481,7 +485,14 @@ impl<A: Accumulator, F: Fn() -> A + Sync + Send> Visitor for Run<'_, F> {
             .fold(&make, |mut acc, c| {
                 let len = CHUNK.min(shuffles - c * CHUNK);
                 let mut src = Sampler::new(chunk_rng(seed, c));
-                let mut decks: [Vec<u8>; BATCH] = std::array::from_fn(|_| identity.clone());
+                // Each deck in cache lines of its own: small vectors of two
+                // threads can share a line, and writing it on every shuffle
+                // made two threads 1.2 times as fast as one instead of twice.
+                let mut decks: [Vec<u8>; BATCH] = std::array::from_fn(|_| {
+                    let mut d = Vec::with_capacity(identity.len().max(DECK_CAPACITY));
+                    d.extend_from_slice(&identity);
+                    d
+                });
                 // Full batches, then the rest one by one: same decks, same order.
                 for _ in 0..len / BATCH as u64 {
                     shuffle_batch(algorithm, &mut decks, &identity, &mut src);
