@@ -155,14 +155,14 @@ pub fn sampled_score(
     shuffles: u64,
     seed: u64,
 ) -> (f64, f64) {
-    use crate::sample::{CHUNK, Sampler, chunk_rng};
+    use crate::sample::{CHUNK, Sampler, chunk_rng, scratch_deck};
     let n = strategy.deck();
     let identity: Vec<u8> = (0..n as u8).collect();
     let (sum, squares): (u64, u64) = (0..shuffles.div_ceil(CHUNK))
         .into_par_iter()
         .map(|c| {
             let mut src = Sampler::new(chunk_rng(seed, c));
-            let mut d = identity.clone();
+            let mut d = scratch_deck(&identity);
             let (mut s, mut q) = (0u64, 0u64);
             for _ in 0..CHUNK.min(shuffles - c * CHUNK) {
                 d.clone_from(&identity);

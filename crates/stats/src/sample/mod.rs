@@ -29,10 +29,6 @@ use rayon::prelude::*;
 /// Shuffles per chunk; each chunk has its own generator.
 pub const CHUNK: u64 = 1 << 16;
 
-/// Bytes reserved for each deck the scalar sampler shuffles, at least: two
-/// cache lines, so that no two threads write to the same line.
-const DECK_CAPACITY: usize = 128;
-
 /// Decks shuffled before they are counted together (a divisor of [`CHUNK`]).
 pub const BATCH: usize = 16;
 
@@ -419,6 +415,17 @@ where
     })
 }
 
+/// A copy of `identity` to shuffle over and over on one thread, in cache
+/// lines of its own (at least 128 bytes reserved). Small vectors of two
+/// threads can share a cache line, and writing it on every shuffle made
+/// the sampler on two threads 1.2 times as fast as on one instead of twice
+/// (`scripts/bench.sh`).
+pub fn scratch_deck(identity: &[u8]) -> Vec<u8> {
+    let mut d = Vec::with_capacity(identity.len().max(128));
+    d.extend_from_slice(identity);
+    d
+}
+
 /// Puts `identity` back into `deck`, which an algorithm may have shortened
 /// or lengthened (the registered ones keep the length; the tests check).
 /// Small decks are copied with two overlapping word moves instead of a call
@@ -485,14 +492,7 @@ impl<A: Accumulator, F: Fn() -> A + Sync + Send> Visitor for Run<'_, F> {
             .fold(&make, |mut acc, c| {
                 let len = CHUNK.min(shuffles - c * CHUNK);
                 let mut src = Sampler::new(chunk_rng(seed, c));
-                // Each deck in cache lines of its own: small vectors of two
-                // threads can share a line, and writing it on every shuffle
-                // made two threads 1.2 times as fast as one instead of twice.
-                let mut decks: [Vec<u8>; BATCH] = std::array::from_fn(|_| {
-                    let mut d = Vec::with_capacity(identity.len().max(DECK_CAPACITY));
-                    d.extend_from_slice(&identity);
-                    d
-                });
+                let mut decks: [Vec<u8>; BATCH] = std::array::from_fn(|_| scratch_deck(&identity));
                 // Full batches, then the rest one by one: same decks, same order.
                 for _ in 0..len / BATCH as u64 {
                     shuffle_batch(algorithm, &mut decks, &identity, &mut src);
