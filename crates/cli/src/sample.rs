@@ -6,6 +6,7 @@ use algorithms::registry::Entry;
 use anyhow::{Result, bail};
 use clap::Args;
 use report::{Provenance, Standalone};
+use stats::sample::Path;
 use std::time::Instant;
 
 #[derive(Debug, Args)]
@@ -42,6 +43,12 @@ pub(crate) struct SampleArgs {
     /// Print one JSON document (schema in reports/SCHEMA.md).
     #[arg(long)]
     json: bool,
+    /// The code that samples: `auto` (the widest this processor runs),
+    /// `scalar` (each algorithm's own code), `avx2` or `avx512` (swap-based
+    /// shuffles of up to 8 cards, several chunks at once in vector
+    /// registers). The counts are the same on every path.
+    #[arg(long, value_name = "PATH", default_value = "auto")]
+    sampling_path: String,
 }
 
 /// `sample`'s validated plan: every refusal is here.
@@ -49,6 +56,8 @@ struct SamplePlan {
     entry: &'static Entry,
     /// Keep the permutation histogram.
     histogram: bool,
+    /// The sampling path asked for (`None`: the best).
+    path: Option<Path>,
 }
 
 fn plan_sample(args: &SampleArgs) -> Result<SamplePlan> {
@@ -74,12 +83,42 @@ fn plan_sample(args: &SampleArgs) -> Result<SamplePlan> {
         entry,
         histogram: args.histogram
             || (!args.no_histogram && stats::audit::keeps_histogram(args.deck, args.shuffles)),
+        path: sampling_path(&args.sampling_path)?,
     })
+}
+
+/// Parses `--sampling-path`: `auto`, or a path this processor runs.
+fn sampling_path(name: &str) -> Result<Option<Path>> {
+    let runs = || {
+        Path::ALL
+            .into_iter()
+            .filter(|p| p.is_available())
+            .map(Path::name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match Path::from_name(name) {
+        _ if name == "auto" => Ok(None),
+        Some(p) if p.is_available() => Ok(Some(p)),
+        Some(_) => bail!(
+            "--sampling-path {name} is not available on this processor: use auto, {}",
+            runs()
+        ),
+        None => bail!(
+            "--sampling-path {name:?} is not a sampling path: use auto, {}",
+            runs()
+        ),
+    }
 }
 
 pub(crate) fn run(args: &SampleArgs) -> Result<u8> {
     use stats::sample::RNG_NAME;
-    let SamplePlan { entry, histogram } = plan_sample(args)?;
+    let SamplePlan {
+        entry,
+        histogram,
+        path,
+    } = plan_sample(args)?;
+    Path::prefer(path);
     let total = args.shuffles.saturating_mul(args.repeat);
     let bar = progress_bar(total, "shuffles");
     let tick = |k: u64| {

@@ -665,6 +665,62 @@ fn sample_calls_the_naive_swap_biased_and_fisher_yates_uniform() {
 }
 
 #[test]
+fn sample_counts_do_not_depend_on_the_sampling_path() {
+    // Every path this processor runs, forced, against the scalar sampler:
+    // a swap-based shuffle the vector paths take and a partial last chunk.
+    let run = |algorithm: &str, path: &str| {
+        cmd()
+            .args([
+                "sample",
+                "-a",
+                algorithm,
+                "-d",
+                "7",
+                "-n",
+                "300001",
+                "-s",
+                "3",
+                "--json",
+                "--sampling-path",
+                path,
+            ])
+            .output()
+            .unwrap()
+    };
+    for algorithm in ["naive-swap", "fisher-yates"] {
+        let scalar: serde_json::Value =
+            serde_json::from_slice(&run(algorithm, "scalar").stdout).unwrap();
+        let mut compared = 0;
+        for path in ["auto", "avx2", "avx512"] {
+            let out = run(algorithm, path);
+            let err = String::from_utf8_lossy(&out.stderr);
+            if err.contains("is not available on this processor") {
+                assert_eq!(out.status.code(), Some(2));
+                continue;
+            }
+            let other: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            for key in ["position_matrix", "permutation_counts", "tests", "verdict"] {
+                assert_eq!(other[key], scalar[key], "{algorithm}, {path}: {key}");
+            }
+            compared += 1;
+        }
+        assert!(compared >= 1, "auto always runs");
+    }
+    fails_with(
+        &[
+            "sample",
+            "-a",
+            "fisher-yates",
+            "-d",
+            "5",
+            "--sampling-path",
+            "sse2",
+        ],
+        "--sampling-path \"sse2\" is not a sampling path: use auto, scalar",
+    );
+}
+
+#[test]
 fn sample_counts_do_not_depend_on_threads() {
     let one = json(&[
         "sample",

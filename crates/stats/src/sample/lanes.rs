@@ -32,6 +32,7 @@ use super::{Accumulator, CHUNK, chunk_state};
 use algorithms::swaps::Slot;
 use algorithms::{Algorithm, Draw};
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 #[cfg(target_arch = "x86_64")]
 mod simd;
@@ -109,7 +110,50 @@ impl Path {
             .find(|p| p.is_available())
             .unwrap_or(Path::Scalar)
     }
+
+    /// The path named `name` ([`Path::name`]).
+    pub fn from_name(name: &str) -> Option<Path> {
+        Path::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// The path [`sample`](super::sample) takes: the one [`Path::prefer`]
+    /// chose, else [`Path::best`].
+    pub fn current() -> Path {
+        match PREFERRED.load(Ordering::Relaxed) {
+            0 => Path::best(),
+            i => Path::ALL[usize::from(i) - 1],
+        }
+    }
+
+    /// Makes [`sample`](super::sample) take `path` in this process (`None`:
+    /// the best again). A setting of the process, like the number of
+    /// threads, and like it without effect on any count; it is there to
+    /// check that claim, or to time one path.
+    ///
+    /// # Panics
+    /// When this processor cannot run `path`.
+    pub fn prefer(path: Option<Path>) {
+        let i = match path {
+            None => 0,
+            Some(p) => {
+                assert!(
+                    p.is_available(),
+                    "this processor cannot run the {} path",
+                    p.name()
+                );
+                1 + Path::ALL
+                    .iter()
+                    .position(|&q| q == p)
+                    .expect("every path is in ALL")
+            }
+        };
+        PREFERRED.store(i as u8, Ordering::Relaxed);
+    }
 }
+
+/// [`Path::prefer`]'s choice: 0 for none, else 1 + its index in
+/// [`Path::ALL`].
+static PREFERRED: AtomicU8 = AtomicU8::new(0);
 
 /// Where a transposition's position comes from, as a shift into a packed
 /// deck (8 bits per position).
@@ -595,6 +639,15 @@ mod tests {
         assert!(of("fisher-yates-mod15", 8).is_none());
         assert!(of("splice-shuffle", 8).is_none());
         assert!(of("coin-insertion-sort", 8).is_none());
+    }
+
+    #[test]
+    fn paths_by_name() {
+        for p in Path::ALL {
+            assert_eq!(Path::from_name(p.name()), Some(p));
+        }
+        assert_eq!(Path::from_name("sse2"), None);
+        assert!(Path::best().is_available());
     }
 
     #[test]

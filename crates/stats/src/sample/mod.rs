@@ -344,8 +344,8 @@ impl<A: Accumulator, B: Accumulator> Accumulator for (A, B) {
 /// from `0, 1, …, n-1`) and counts the results with accumulators made by
 /// `make`. `progress` is called after each chunk (or group of chunks) with
 /// its number of shuffles. Swap-based shuffles of up to 8 cards go through
-/// the lane engine on the widest [`Path`] this processor runs; the counts
-/// are the same on every path.
+/// the lane engine on the widest [`Path`] this processor runs (or the one
+/// [`Path::prefer`] chose); the counts are the same on every path.
 ///
 /// # Panics
 /// When `deck` is 0 or above [`MAX_SAMPLE_DECK`].
@@ -362,7 +362,7 @@ where
     F: Fn() -> A + Sync + Send,
 {
     sample_on(
-        Path::best(),
+        Path::current(),
         algorithm,
         deck,
         shuffles,
