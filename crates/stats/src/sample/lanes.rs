@@ -31,7 +31,6 @@
 use super::{Accumulator, CHUNK, chunk_state};
 use algorithms::swaps::Slot;
 use algorithms::{Algorithm, Draw};
-use rayon::prelude::*;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 #[cfg(target_arch = "x86_64")]
@@ -421,18 +420,9 @@ where
 {
     let lanes = path.lanes() as u64;
     let groups = shuffles.div_ceil(CHUNK).div_ceil(lanes);
-    (0..groups)
-        .into_par_iter()
-        .fold(&make, |mut acc, g| {
-            let dealt = deal_group(path, program, seed, g * lanes, shuffles, &mut acc);
-            progress(dealt);
-            acc
-        })
-        .reduce_with(|mut a, b| {
-            a.merge(b);
-            a
-        })
-        .unwrap_or_else(&make)
+    super::accumulate(groups, make, |acc, g| {
+        progress(deal_group(path, program, seed, g * lanes, shuffles, acc));
+    })
 }
 
 #[cfg(test)]

@@ -466,6 +466,27 @@ fn shuffle_batch<S: Shuffle, R: Rng>(
     }
 }
 
+/// Runs `work(acc, i)` for every `i` in `0..count` on rayon's threads, each
+/// thread into accumulators made by `make`, then merges them: exact sums,
+/// so the counts do not depend on how the work was split.
+fn accumulate<A, F>(count: u64, make: F, work: impl Fn(&mut A, u64) + Sync + Send) -> A
+where
+    A: Accumulator,
+    F: Fn() -> A + Sync + Send,
+{
+    (0..count)
+        .into_par_iter()
+        .fold(&make, |mut acc, i| {
+            work(&mut acc, i);
+            acc
+        })
+        .reduce_with(|mut a, b| {
+            a.merge(b);
+            a
+        })
+        .unwrap_or_else(&make)
+}
+
 struct Run<'p, F> {
     deck: usize,
     shuffles: u64,
@@ -487,31 +508,23 @@ impl<A: Accumulator, F: Fn() -> A + Sync + Send> Visitor for Run<'_, F> {
             progress,
             ..
         } = self;
-        (0..chunks)
-            .into_par_iter()
-            .fold(&make, |mut acc, c| {
-                let len = CHUNK.min(shuffles - c * CHUNK);
-                let mut src = Sampler::new(chunk_rng(seed, c));
-                let mut decks: [Vec<u8>; BATCH] = std::array::from_fn(|_| scratch_deck(&identity));
-                // Full batches, then the rest one by one: same decks, same order.
-                for _ in 0..len / BATCH as u64 {
-                    shuffle_batch(algorithm, &mut decks, &identity, &mut src);
-                    acc.observe_batch(&decks);
-                }
-                let deck = &mut decks[0];
-                for _ in 0..len % BATCH as u64 {
-                    reset(deck, &identity);
-                    algorithm.shuffle(deck, &mut src);
-                    acc.observe(deck);
-                }
-                progress(len);
-                acc
-            })
-            .reduce_with(|mut a, b| {
-                a.merge(b);
-                a
-            })
-            .unwrap_or_else(&make)
+        accumulate(chunks, &make, |acc, c| {
+            let len = CHUNK.min(shuffles - c * CHUNK);
+            let mut src = Sampler::new(chunk_rng(seed, c));
+            let mut decks: [Vec<u8>; BATCH] = std::array::from_fn(|_| scratch_deck(&identity));
+            // Full batches, then the rest one by one: same decks, same order.
+            for _ in 0..len / BATCH as u64 {
+                shuffle_batch(algorithm, &mut decks, &identity, &mut src);
+                acc.observe_batch(&decks);
+            }
+            let deck = &mut decks[0];
+            for _ in 0..len % BATCH as u64 {
+                reset(deck, &identity);
+                algorithm.shuffle(deck, &mut src);
+                acc.observe(deck);
+            }
+            progress(len);
+        })
     }
 }
 
