@@ -40,11 +40,11 @@ mod simd;
 pub const MAX_LANE_DECK: usize = 8;
 
 /// Lanes of [`Path::Avx2`]: one 256-bit register per generator word.
-pub(super) const LANES_AVX2: usize = 4;
+const LANES_AVX2: usize = 4;
 /// Lanes of [`Path::Avx512`]: one 512-bit register per generator word.
-pub(super) const LANES_AVX512: usize = 8;
+const LANES_AVX512: usize = 8;
 /// The most lanes of any path.
-pub(super) const MAX_LANES: usize = 8;
+const MAX_LANES: usize = 8;
 
 /// Decks counted together ([`Accumulator::observe_packed`]).
 const BUFFER: usize = 64;
@@ -226,7 +226,7 @@ pub fn unpack(d: u64, cards: &mut [u8]) {
 /// One output of a xoshiro256++ generator (Blackman and Vigna) with state
 /// `s`: the same words as `rand_xoshiro`'s.
 #[inline(always)]
-pub(super) fn next(s: &mut [u64; 4]) -> u64 {
+fn next(s: &mut [u64; 4]) -> u64 {
     let out = s[0].wrapping_add(s[3]).rotate_left(23).wrapping_add(s[0]);
     let t = s[1] << 17;
     s[2] ^= s[0];
@@ -267,11 +267,13 @@ impl Pos {
     }
 }
 
+// The kernels that use these are x86-64 only.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 impl Program {
     /// Deals one deck from the generator `s`, with every rejection of
     /// Lemire's method: the scalar sampler's deck, packed.
     #[inline(always)]
-    pub(super) fn deal_one(&self, s: &mut [u64; 4]) -> u64 {
+    fn deal_one(&self, s: &mut [u64; 4]) -> u64 {
         let mut d = self.identity.to_le_bytes();
         for &(a, b) in &self.steps {
             let pa = a.draw(s);
@@ -283,15 +285,17 @@ impl Program {
 }
 
 /// Counts packed decks [`BUFFER`] at a time.
-pub(super) struct Counter<'a, A> {
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+struct Counter<'a, A> {
     acc: &'a mut A,
     deck: usize,
     buffer: [u64; BUFFER],
     filled: usize,
 }
 
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 impl<'a, A: Accumulator> Counter<'a, A> {
-    pub(super) fn new(acc: &'a mut A, deck: usize) -> Self {
+    fn new(acc: &'a mut A, deck: usize) -> Self {
         Counter {
             acc,
             deck,
@@ -302,7 +306,7 @@ impl<'a, A: Accumulator> Counter<'a, A> {
 
     /// Counts the first `active` of one deck per lane (`N <= MAX_LANES`).
     #[inline(always)]
-    pub(super) fn push<const N: usize>(&mut self, decks: &[u64; N], active: usize) {
+    fn push<const N: usize>(&mut self, decks: &[u64; N], active: usize) {
         let at = self.filled;
         if active == N {
             // A copy of known length: no call to `memcpy`.
@@ -331,9 +335,10 @@ impl<A> Drop for Counter<'_, A> {
     }
 }
 
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 impl<A: Accumulator> Counter<'_, A> {
     /// Counts what is left.
-    pub(super) fn finish(mut self) {
+    fn finish(mut self) {
         self.flush();
     }
 }

@@ -16,15 +16,22 @@
 //! [`MAX_HISTOGRAM_DECK`] cards), the [`Positions`] matrix, or any tuple of
 //! accumulators. Counters are `u64`: 10^11 shuffles use less than a
 //! hundred-millionth of their range.
+//!
+//! # Paths
+//! Each algorithm's own code runs chunk after chunk on each thread (the
+//! scalar [`Path`]). Swap-based shuffles of up to 8 cards can instead run
+//! in the [`lanes`] engine, several chunks at once in vector registers,
+//! when the processor has AVX2 or AVX-512: each lane is one chunk, with its
+//! generator and draws, so the counts are the same on every path.
 
 use crate::perm::{factorial, rank, rank_bytes, rank_small};
-pub use lanes::Path;
-
-pub mod lanes;
 use algorithms::{Algorithm, Draw, Shuffle, Source, Visitor};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
+
+pub mod lanes;
+pub use lanes::Path;
 
 /// Shuffles per chunk; each chunk has its own generator.
 pub const CHUNK: u64 = 1 << 16;

@@ -28,7 +28,7 @@ macro_rules! kernel {
         /// Deals one group: lane `l` from generator state `states[l]`,
         /// `lens[l]` decks (`lens` not increasing), counted into `acc`.
         #[target_feature(enable = $feature)]
-        pub(crate) fn deal<A: Accumulator>(
+        pub(in crate::sample::lanes) fn deal<A: Accumulator>(
             program: &Program,
             states: &[[u64; 4]; $lanes],
             lens: &[u64; $lanes],
