@@ -44,7 +44,11 @@ const LANES_AVX2: usize = 4;
 /// Lanes of [`Path::Avx512`]: one 512-bit register per generator word.
 const LANES_AVX512: usize = 8;
 /// The most lanes of any path.
-const MAX_LANES: usize = 8;
+const MAX_LANES: usize = if LANES_AVX2 > LANES_AVX512 {
+    LANES_AVX2
+} else {
+    LANES_AVX512
+};
 
 /// Decks counted together ([`Accumulator::observe_packed`]).
 const BUFFER: usize = 64;

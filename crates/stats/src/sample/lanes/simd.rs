@@ -34,18 +34,7 @@ macro_rules! kernel {
             lens: &[u64; $lanes],
             acc: &mut A,
         ) {
-            let mut words = [[0u64; $lanes]; 4];
-            for (l, state) in states.iter().enumerate() {
-                for w in 0..4 {
-                    words[w][l] = state[w];
-                }
-            }
-            let mut s = [
-                load(&words[0]),
-                load(&words[1]),
-                load(&words[2]),
-                load(&words[3]),
-            ];
+            let mut s = vectors(states);
             let identity = splat(program.identity);
             let mut counter = Counter::new(acc, program.deck);
             let mut decks = [0u64; $lanes];
@@ -66,26 +55,46 @@ macro_rules! kernel {
                 if any(suspect) {
                     // A draw may have needed a rejection: deal the round
                     // again, lane by lane, with every rejection.
-                    for w in 0..4 {
-                        store(start[w], &mut words[w]);
+                    let mut states = lanes(start);
+                    for (deck, state) in decks.iter_mut().zip(&mut states) {
+                        *deck = program.deal_one(state);
                     }
-                    for l in 0..$lanes {
-                        let mut state = [words[0][l], words[1][l], words[2][l], words[3][l]];
-                        decks[l] = program.deal_one(&mut state);
-                        for w in 0..4 {
-                            words[w][l] = state[w];
-                        }
-                    }
-                    s = [
-                        load(&words[0]),
-                        load(&words[1]),
-                        load(&words[2]),
-                        load(&words[3]),
-                    ];
+                    s = vectors(&states);
                 }
                 counter.push(&decks, active);
             }
             counter.finish();
+        }
+
+        /// The generators of the lanes, word by word: word `w` of every
+        /// lane in register `w`.
+        #[target_feature(enable = $feature)]
+        #[inline]
+        fn vectors(states: &[[u64; 4]; $lanes]) -> [V; 4] {
+            let mut s = [splat(0); 4];
+            for (w, v) in s.iter_mut().enumerate() {
+                let mut word = [0u64; $lanes];
+                for (x, state) in word.iter_mut().zip(states) {
+                    *x = state[w];
+                }
+                *v = load(&word);
+            }
+            s
+        }
+
+        /// [`vectors`] undone: each lane's four words.
+        #[target_feature(enable = $feature)]
+        #[inline]
+        fn lanes(s: [V; 4]) -> [[u64; 4]; $lanes] {
+            let mut states = [[0u64; 4]; $lanes];
+            for (w, &v) in s.iter().enumerate() {
+                let mut word = [0u64; $lanes];
+                store(v, &mut word);
+                for (state, &x) in states.iter_mut().zip(&word) {
+                    state[w] = x;
+                }
+            }
+            states
         }
 
         /// One xoshiro256++ output of every lane.
