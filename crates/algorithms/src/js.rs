@@ -23,36 +23,87 @@ pub fn to_integer_or_infinity(x: f64) -> f64 {
     if x.is_nan() { 0.0 } else { x.trunc() }
 }
 
-/// `array.splice(start, deleteCount, ...items)` with ECMA-262 semantics:
-/// `start` and `deleteCount` are truncated toward zero; a negative `start`
-/// counts from the end (clamped at 0), one past the end is clamped to the
-/// length; `deleteCount` is clamped to `0..=length - start`. Returns the
-/// removed elements, as JavaScript does.
-pub fn splice<T: Copy>(array: &mut Vec<T>, start: f64, delete_count: f64, items: &[T]) -> Vec<T> {
-    splice_iter(array, start, delete_count, items.iter().copied()).collect()
+/// `ToIntegerOrInfinity(x)` clamped to `0..=len` after counting a negative
+/// value from `len`: the relative-index step `splice` applies to `start`.
+///
+/// `x as i64` is `ToIntegerOrInfinity` for every value that survives the
+/// clamp: it truncates toward zero, maps NaN to 0 and saturates ±∞ and
+/// anything beyond `i64`'s range, all of which the clamp sends to the end
+/// the specification sends them to (a deck is far shorter than `2^62`).
+/// It also keeps the call to `trunc` off the hot path of the ports.
+#[inline]
+fn relative_index(x: f64, len: usize) -> usize {
+    let (x, len) = (x as i64, len as i64);
+    let at = if x < 0 {
+        (len.saturating_add(x)).max(0)
+    } else {
+        x.min(len)
+    };
+    at as usize
 }
 
-/// [`splice`] without collecting what it removes: the removed elements come
-/// as an iterator, and the removal and the insertion of `items` are done
-/// when it is dropped (`Vec::splice`), so a removal into another array or a
-/// single card allocates nothing. The ports call it where they splice in a
-/// loop; the effect on the arrays is [`splice`]'s.
-pub fn splice_iter<T, I: IntoIterator<Item = T>>(
-    array: &mut Vec<T>,
+/// The elements `array.splice(start, deleteCount)` removes from an array of
+/// `len` elements, with ECMA-262 semantics: `start` and `deleteCount` are
+/// truncated toward zero; a negative `start` counts from the end (clamped at
+/// 0), one past the end is clamped to the length; `deleteCount` is clamped to
+/// `0..=length - start`. The insertion point of any items is the range's
+/// start.
+#[inline]
+pub fn splice_range(len: usize, start: f64, delete_count: f64) -> std::ops::Range<usize> {
+    let start = relative_index(start, len);
+    let delete = (delete_count as i64).clamp(0, (len - start) as i64) as usize;
+    start..start + delete
+}
+
+/// `array.splice(start, deleteCount, ...items)` with the semantics of
+/// [`splice_range`]. Returns the removed elements, as JavaScript does.
+pub fn splice<T: Copy>(array: &mut Vec<T>, start: f64, delete_count: f64, items: &[T]) -> Vec<T> {
+    let range = splice_range(array.len(), start, delete_count);
+    array.splice(range, items.iter().copied()).collect()
+}
+
+/// `array.splice(start, 1)[0]`: the one element removed, or JavaScript's
+/// `undefined` (`None`) when `start` is past the end. The ports call it where
+/// they draw a card out of an array in a loop; it allocates nothing.
+#[inline]
+pub fn splice_one<T: Copy>(array: &mut Vec<T>, start: f64) -> Option<T> {
+    let range = splice_range(array.len(), start, 1.0);
+    (!range.is_empty()).then(|| array.remove(range.start))
+}
+
+/// `array.splice(start, 0, ...items)`: inserts `items` at the relative index
+/// `start` (the semantics of [`splice_range`]), moving the tail once.
+#[inline]
+pub fn splice_insert<T: Copy>(array: &mut Vec<T>, start: f64, items: &[T]) {
+    let at = splice_range(array.len(), start, 0.0).start;
+    let (len, k) = (array.len(), items.len());
+    if let [item] = items {
+        array.insert(at, *item);
+        return;
+    }
+    array.extend_from_slice(items);
+    array.copy_within(at..len, at + k);
+    array[at..at + k].copy_from_slice(items);
+}
+
+/// `to.splice(at, 0, ...from.splice(start, deleteCount))`: a packet cut out
+/// of one array and inserted into another, in JavaScript's order (the inner
+/// `splice` runs first; it does not change `to`, so the insertion index is
+/// the same either way). Each array's tail moves once; nothing is allocated
+/// once `to` has the capacity.
+pub fn splice_move<T: Copy>(
+    from: &mut Vec<T>,
     start: f64,
     delete_count: f64,
-    items: I,
-) -> std::vec::Splice<'_, I::IntoIter> {
-    let len = array.len() as f64;
-    let relative_start = to_integer_or_infinity(start);
-    let actual_start = if relative_start < 0.0 {
-        (len + relative_start).max(0.0)
-    } else {
-        relative_start.min(len)
-    };
-    let actual_delete = to_integer_or_infinity(delete_count).clamp(0.0, len - actual_start);
-    let (start, delete) = (actual_start as usize, actual_delete as usize);
-    array.splice(start..start + delete, items)
+    to: &mut Vec<T>,
+    at: f64,
+) {
+    let packet = splice_range(from.len(), start, delete_count);
+    if !packet.is_empty() {
+        splice_insert(to, at, &from[packet.clone()]);
+        from.copy_within(packet.end.., packet.start);
+        from.truncate(from.len() - packet.len());
+    }
 }
 
 #[cfg(test)]
@@ -78,24 +129,65 @@ mod tests {
             (3.0, 99.0, &[7, 8], &[3, 4], &[0, 1, 2, 7, 8]),
             (-1.0, 0.0, &[9], &[], &[0, 1, 2, 3, 9, 4]),
             (f64::NAN, 1.0, &[], &[0], &[1, 2, 3, 4]),
+            (f64::INFINITY, 1.0, &[9], &[], &[0, 1, 2, 3, 4, 9]),
+            (f64::NEG_INFINITY, 1.0, &[], &[0], &[1, 2, 3, 4]),
+            (1.0, f64::INFINITY, &[], &[1, 2, 3, 4], &[0]),
+            (1.0, f64::NAN, &[9], &[], &[0, 9, 1, 2, 3, 4]),
+            (-0.5, 1.0, &[], &[0], &[1, 2, 3, 4]),
+            (-1e300, 1.0, &[], &[0], &[1, 2, 3, 4]),
         ];
         for &(start, delete, items, removed, result) in cases {
             let mut a = base();
             let got = splice(&mut a, start, delete, items);
             assert_eq!(got, removed, "splice({start}, {delete}) removed");
             assert_eq!(a, result, "splice({start}, {delete}) left");
-            // Not collected: the same effect, whether the removed elements
-            // are read, read in part, or not at all.
-            for read in [0, 1, usize::MAX] {
-                let mut a = base();
-                let got: Vec<i32> = splice_iter(&mut a, start, delete, items.iter().copied())
-                    .take(read)
-                    .collect();
-                assert_eq!(got, removed[..read.min(removed.len())], "{start} {delete}");
-                assert_eq!(
-                    a, result,
-                    "splice_iter({start}, {delete}) left, {read} read"
-                );
+        }
+    }
+
+    /// Starts and counts that exercise every branch of the index steps.
+    const ARGS: [f64; 15] = [
+        0.0,
+        0.9,
+        1.0,
+        2.5,
+        4.0,
+        5.0,
+        6.0,
+        -0.5,
+        -1.0,
+        -4.9,
+        -7.0,
+        1e300,
+        f64::NAN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+    ];
+
+    #[test]
+    fn the_specialised_splices_agree_with_splice() {
+        for len in 0..=5usize {
+            let base: Vec<i32> = (0..len as i32).collect();
+            for start in ARGS {
+                let (mut a, mut b) = (base.clone(), base.clone());
+                let one = splice_one(&mut a, start);
+                assert_eq!(one, splice(&mut b, start, 1.0, &[]).first().copied());
+                assert_eq!(a, b, "splice_one({start}) on {len} cards");
+                for items in [&[][..], &[9][..], &[7, 8, 9][..]] {
+                    let (mut a, mut b) = (base.clone(), base.clone());
+                    splice_insert(&mut a, start, items);
+                    splice(&mut b, start, 0.0, items);
+                    assert_eq!(a, b, "splice_insert({start}, {items:?}) on {len} cards");
+                }
+                for delete in ARGS {
+                    for at in [0.0, 1.5, -1.0, 9.0] {
+                        let (mut from, mut to) = (base.clone(), vec![20, 21, 22]);
+                        splice_move(&mut from, start, delete, &mut to, at);
+                        let (mut from2, mut to2) = (base.clone(), vec![20, 21, 22]);
+                        let packet = splice(&mut from2, start, delete, &[]);
+                        splice(&mut to2, at, 0.0, &packet);
+                        assert_eq!((from, to), (from2, to2), "move({start}, {delete}) to {at}");
+                    }
+                }
             }
         }
     }

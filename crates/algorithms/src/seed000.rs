@@ -7,7 +7,7 @@
 //! (`shuffle_pick_1` and so on), and wrapped as a [`Shuffle`] that reorders
 //! any deck by the permutation it returns.
 
-use crate::js::{random_index, splice, splice_iter};
+use crate::js::{random_index, splice_insert, splice_one};
 use crate::shuffle::{Shuffle, apply_order};
 use crate::source::Source;
 
@@ -62,7 +62,7 @@ pub fn shuffle_pick_1<S: Source + ?Sized>(m: usize, src: &mut S) -> Vec<usize> {
     while i > 0 {
         let rnd = random_index(src, i);
         arr2.push(arr[rnd]);
-        splice_iter(&mut arr, rnd as f64, 1.0, []);
+        splice_one(&mut arr, rnd as f64);
         i -= 1;
     }
     arr2
@@ -166,7 +166,7 @@ pub fn shuffle_insert_1<S: Source + ?Sized>(m: usize, src: &mut S) -> Vec<usize>
     let mut arr = vec![0];
     for i in 1..m {
         let at = random_index(src, i + 1);
-        splice(&mut arr, at as f64, 0.0, &[i]);
+        splice_insert(&mut arr, at as f64, &[i]);
     }
     arr
 }

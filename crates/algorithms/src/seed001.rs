@@ -2,7 +2,7 @@
 //! `001_8224637705ba0647.txt` (a Chinese blog post, 洗牌算法问题, timing
 //! shuffles of a 54-card deck), each ported exactly as printed.
 
-use crate::js::{random_index, splice_iter};
+use crate::js::{random_index, splice_one};
 use crate::shuffle::Shuffle;
 use crate::source::Source;
 
@@ -48,7 +48,7 @@ pub fn splice_draw<T: Copy, S: Source + ?Sized>(cards_arr: &mut Vec<T>, src: &mu
     for _i in 0..len {
         let position = random_index(src, cards_arr.len());
         new_arr.push(cards_arr[position]);
-        splice_iter(cards_arr, position as f64, 1.0, []);
+        splice_one(cards_arr, position as f64);
     }
     new_arr
 }

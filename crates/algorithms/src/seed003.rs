@@ -3,7 +3,7 @@
 //! `naiveShuffle` is the same code as the random-pairs swap of
 //! `000_d04b9b9104ef3ac9.txt`; see [`crate::RandomPairsSwap`].
 
-use crate::js::{random_index, splice, splice_iter};
+use crate::js::{random_index, splice, splice_insert, splice_move, splice_one};
 use crate::shuffle::Shuffle;
 use crate::source::Source;
 
@@ -20,7 +20,7 @@ pub fn deal<T: Copy, S: Source + ?Sized>(
     for hand in hands.iter_mut() {
         while hand.len() != num_cards {
             let at = random_index(src, deck.len());
-            hand.push(splice_iter(deck, at as f64, 1.0, []).next());
+            hand.push(splice_one(deck, at as f64));
         }
     }
 }
@@ -108,9 +108,9 @@ impl Shuffle for SpliceShuffle {
         let mut count = deck.len();
         while count != 0 {
             let at = random_index(src, count);
-            let temp_x = splice_iter(deck, at as f64, 1.0, []).next();
+            let temp_x = splice_one(deck, at as f64);
             let temp_x0 = temp_x.expect("at < count <= deck.len(): one card is removed");
-            splice_iter(deck, count as f64, 0.0, [temp_x0]);
+            splice_insert(deck, count as f64, &[temp_x0]);
             count -= 1;
         }
     }
@@ -129,9 +129,8 @@ impl Shuffle for StackShuffle {
         let mut count = deck.len();
         while count != 0 {
             let at = random_index(src, count);
-            let card = splice_iter(deck, at as f64, 1.0, [])
-                .next()
-                .expect("at < count <= deck.len(): one card is removed");
+            let card =
+                splice_one(deck, at as f64).expect("at < count <= deck.len(): one card is removed");
             deck.push(card);
             count -= 1;
         }
@@ -153,13 +152,13 @@ pub fn riffle_shuffle<T: Copy, S: Source + ?Sized>(deck: &mut Vec<T>, src: &mut 
     let mut right_count = deck.len() as i64 - random_index(src, 4) as i64;
     while left_count > 0 && src.keep_going() {
         let take_amount = random_index(src, 4) as i64;
-        // The packet goes from one array to the other without a copy.
-        let packet = splice_iter(&mut left_half, left_count as f64, take_amount as f64, []);
-        splice_iter(deck, right_count as f64, 0.0, packet);
+        // rightHalf.splice(rightCount, 0, ...leftHalf.splice(leftCount, takeAmount))
+        let (from, at) = (left_count as f64, right_count as f64);
+        splice_move(&mut left_half, from, take_amount as f64, deck, at);
         left_count -= take_amount;
         right_count = right_count - random_index(src, 4) as i64 + take_amount;
     }
-    splice_iter(deck, right_count as f64, 0.0, left_half);
+    splice_insert(deck, right_count as f64, &left_half);
 }
 
 /// One pass of the article's `riffleShuffle`; the registry repeats it 7
