@@ -35,8 +35,8 @@ pub mod swaps;
 
 pub use defect::Defect;
 pub use reference::{
-    CoinInsertionSort, CoinMergeSort, FisherYates, FisherYatesMod15, GsrRiffle, RandShuffle,
-    RandomKeys, Repeat, Sattolo,
+    CoinInsertionSort, CoinMergeSort, FisherYates, FisherYatesMod15, GsrRiffle, GsrRiffles,
+    RandShuffle, RandomKeys, Repeat, Sattolo,
 };
 pub use registry::{Algorithm, Entry, Exact, Expected, Kernel, Visitor};
 pub use seed000::{

@@ -150,6 +150,23 @@ pub struct RandomKeys {
 
 impl Shuffle for RandomKeys {
     fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        // A stable sort by key is a sort by (key, starting position); when
+        // both fit in one word, an unstable sort of those words gives the
+        // same order without the stable sort's scratch buffer.
+        let n = deck.len();
+        let index_bits = usize::BITS - n.saturating_sub(1).leading_zeros();
+        if self.bits + index_bits <= u64::BITS {
+            let mut keys: Vec<u64> = (0..n)
+                .map(|i| src.word(self.bits) << index_bits | i as u64)
+                .collect();
+            keys.sort_unstable();
+            let start = deck.clone();
+            let mask = (1u64 << index_bits) - 1;
+            for (slot, key) in deck.iter_mut().zip(keys) {
+                *slot = start[(key & mask) as usize];
+            }
+            return;
+        }
         let mut keyed: Vec<(u64, T)> = deck
             .iter()
             .map(|&card| (src.word(self.bits), card))
@@ -218,6 +235,66 @@ impl Shuffle for GsrRiffle {
     }
 }
 
+/// `times` Gilbert–Shannon–Reeds riffles sampled as one `2^times`-shuffle:
+/// each position of the new deck draws a digit in `0..2^times` (a raw word
+/// of `times` bits) and takes the next card of that packet, the packets
+/// being the deck cut in `2^times` piles of as many cards as there are
+/// digits of each value.
+///
+/// Source: Bayer & Diaconis, "Trailing the dovetail shuffle to its lair",
+/// Ann. Appl. Probab. 1992: `k` riffles have the law of one
+/// `2^k`-shuffle (a multinomial cut into `2^k` packets, then every
+/// interleaving of the packets equally likely), and drawing the digits of
+/// the positions gives exactly that: the digit counts are the multinomial
+/// cut and, given them, every arrangement of the digits over the positions
+/// is equally likely.
+/// Cost: `O(n + 2^times)`, `n` draws, whatever `times` (the riffles one by
+/// one take about `2n` draws each); past [`GsrRiffles::MAX_AT_ONCE`]
+/// riffles it applies [`GsrRiffle`] `times` times.
+/// Guarantee: the law of [`Repeat`]`<`[`GsrRiffle`]`>`, not its draws: the
+/// same seed gives other decks. The `stats` crate checks the two laws equal
+/// by exact enumeration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GsrRiffles {
+    /// Riffles.
+    pub times: u32,
+}
+
+impl GsrRiffles {
+    /// The most riffles sampled at once (65,536 packets).
+    pub const MAX_AT_ONCE: u32 = 16;
+}
+
+impl Shuffle for GsrRiffles {
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        if self.times > Self::MAX_AT_ONCE {
+            for _ in 0..self.times {
+                GsrRiffle.shuffle(deck, src);
+            }
+            return;
+        }
+        if self.times == 0 || deck.is_empty() {
+            return;
+        }
+        let digits: Vec<u32> = (0..deck.len())
+            .map(|_| src.word(self.times) as u32)
+            .collect();
+        // next[d]: the next card of packet d, once the counts are summed.
+        let mut next = vec![0usize; (1 << self.times) + 1];
+        for &d in &digits {
+            next[d as usize + 1] += 1;
+        }
+        for d in 1..next.len() {
+            next[d] += next[d - 1];
+        }
+        let packets = deck.clone();
+        for (slot, &d) in deck.iter_mut().zip(&digits) {
+            *slot = packets[next[d as usize]];
+            next[d as usize] += 1;
+        }
+    }
+}
+
 /// An algorithm applied `times` times in a row.
 ///
 /// The exact enumerator computes the law of one pass and composes it with
@@ -250,6 +327,73 @@ mod tests {
         FisherYates.shuffle(&mut deck, &mut s);
         assert_eq!(deck, vec![12, 11, 10]);
         assert_eq!(s.log(), &[Draw::Below(3), Draw::Below(2)]);
+    }
+
+    #[test]
+    fn random_keys_keep_tied_cards_in_their_order() {
+        // Keys 1, 0, 1, 0: the two 0s first, then the two 1s, each pair in
+        // its starting order.
+        let mut deck = vec![10, 11, 12, 13];
+        RandomKeys { bits: 1 }.shuffle(&mut deck, &mut Scripted::new([1, 0, 1, 0]));
+        assert_eq!(deck, vec![11, 13, 10, 12]);
+        // Keys and positions that do not fit one word: the stable sort.
+        let keys = [u64::MAX, 0, u64::MAX, 0];
+        let mut deck = vec![10, 11, 12, 13];
+        RandomKeys { bits: 64 }.shuffle(&mut deck, &mut Scripted::new(keys));
+        assert_eq!(deck, vec![11, 13, 10, 12]);
+    }
+
+    #[test]
+    fn random_keys_are_a_stable_sort_by_key() {
+        use rand::{Rng, SeedableRng};
+        for (seed, n) in [
+            (1, 0),
+            (2, 1),
+            (3, 2),
+            (4, 52),
+            (5, 255),
+            (6, 256),
+            (7, 600),
+        ] {
+            for bits in [1, 3, 8, 53, 56, 57, 64] {
+                let rng = || rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+                let mut deck: Vec<u32> = (0..n).collect();
+                RandomKeys { bits }.shuffle(&mut deck, &mut rng());
+                // The same words (raw words take the high bits), stably sorted.
+                let mut r = rng();
+                let mut keyed: Vec<(u64, u32)> =
+                    (0..n).map(|c| (r.next_u64() >> (64 - bits), c)).collect();
+                keyed.sort_by_key(|&(k, _)| k);
+                let want: Vec<u32> = keyed.into_iter().map(|(_, c)| c).collect();
+                assert_eq!(deck, want, "{n} cards, {bits}-bit keys");
+            }
+        }
+    }
+
+    #[test]
+    fn riffles_at_once_take_each_position_from_its_digits_packet() {
+        // Digits of 2 riffles per position: 2, 0, 3, 0, 1 -> packets by
+        // digit: 0: [10, 11], 1: [12], 2: [13], 3: [14].
+        let mut s = Scripted::new([2, 0, 3, 0, 1]);
+        let mut deck = vec![10, 11, 12, 13, 14];
+        GsrRiffles { times: 2 }.shuffle(&mut deck, &mut s);
+        assert_eq!(deck, vec![13, 10, 14, 11, 12]);
+        assert_eq!(s.log(), &[Draw::Word(2); 5]);
+        // No riffle, or past the most at once: the riffles one by one.
+        let mut deck = vec![10, 11, 12];
+        GsrRiffles { times: 0 }.shuffle(&mut deck, &mut Scripted::new([]));
+        assert_eq!(deck, vec![10, 11, 12]);
+        use rand::SeedableRng;
+        let times = GsrRiffles::MAX_AT_ONCE + 1;
+        let rng = || rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
+        let (mut a, mut b): (Vec<u32>, Vec<u32>) = ((0..52).collect(), (0..52).collect());
+        GsrRiffles { times }.shuffle(&mut a, &mut rng());
+        Repeat {
+            inner: GsrRiffle,
+            times,
+        }
+        .shuffle(&mut b, &mut rng());
+        assert_eq!(a, b);
     }
 
     #[test]

@@ -142,8 +142,13 @@ impl Algorithm {
     }
 
     /// Calls `visitor` with the concrete algorithm: the kernel itself for one
-    /// pass, a [`Repeat`] of it otherwise.
+    /// pass, a [`Repeat`] of it otherwise; the GSR riffle, however many
+    /// times, as [`GsrRiffles`] (one `2^times`-shuffle, the same law in
+    /// fewer draws; see [`Algorithm::shuffle`]).
     pub fn visit<V: Visitor>(&self, visitor: V) -> V::Output {
+        if let Kernel::GsrRiffle(_) = self.kernel {
+            return visitor.visit(&GsrRiffles { times: self.times });
+        }
         struct Passes<V> {
             visitor: V,
             times: u32,
@@ -168,9 +173,17 @@ impl Algorithm {
     }
 }
 
+/// `times` passes of the kernel, except that the GSR riffle's passes are
+/// sampled at once by [`GsrRiffles`]: the law of `times` riffles (Bayer and
+/// Diaconis), from other draws. Exact enumeration walks the kernel itself
+/// and composes its law, so the sampled counts are checked against the
+/// riffles one by one.
 impl Shuffle for Algorithm {
     #[inline]
     fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        if let Kernel::GsrRiffle(_) = self.kernel {
+            return GsrRiffles { times: self.times }.shuffle(deck, src);
+        }
         for _ in 0..self.times {
             self.kernel.shuffle(deck, src);
         }

@@ -473,6 +473,32 @@ pub fn exact_distribution(
 mod tests {
     use super::*;
     use crate::perm::factorial;
+
+    #[test]
+    fn riffles_sampled_at_once_have_the_law_of_the_riffles_one_by_one() {
+        // What the sampler runs for the GSR riffle (one 2^k-shuffle) against
+        // the law of k riffles, each walked and composed: equal fractions
+        // on every arrangement (Bayer and Diaconis).
+        use algorithms::{GsrRiffle, GsrRiffles, Kernel};
+        for n in 1..=5 {
+            for k in 1..=3 {
+                let at_once = walk(&GsrRiffles { times: k }, n, &Limits::default()).unwrap();
+                let alg = Algorithm {
+                    kernel: Kernel::GsrRiffle(GsrRiffle),
+                    times: k,
+                };
+                let one_by_one = exact_distribution(&alg, n, &Limits::default()).unwrap();
+                assert!(at_once.is_complete() && one_by_one.is_complete());
+                for r in 0..factorial(n) as usize {
+                    assert_eq!(
+                        at_once.probability_exact(r),
+                        one_by_one.probability_exact(r),
+                        "{n} cards, {k} riffles, arrangement {r}"
+                    );
+                }
+            }
+        }
+    }
     use algorithms::registry::find;
 
     fn law(id: &str, n: usize) -> ExactDistribution {
