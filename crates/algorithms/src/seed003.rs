@@ -3,7 +3,7 @@
 //! `naiveShuffle` is the same code as the random-pairs swap of
 //! `000_d04b9b9104ef3ac9.txt`; see [`crate::RandomPairsSwap`].
 
-use crate::js::{random_index, splice, splice_insert, splice_move, splice_one};
+use crate::js::{random_index, splice_insert, splice_one, splice_range};
 use crate::shuffle::Shuffle;
 use crate::source::Source;
 
@@ -147,18 +147,43 @@ impl Shuffle for StackShuffle {
 /// [`Source::keep_going`], which is always true when sampling.
 pub fn riffle_shuffle<T: Copy, S: Source + ?Sized>(deck: &mut Vec<T>, src: &mut S) {
     let cut_deck_variant = deck.len() as f64 / 2.0 + random_index(src, 9) as f64 - 4.0;
-    let mut left_half = splice(deck, 0.0, cut_deck_variant, &[]);
-    let mut left_count = left_half.len() as i64;
+    // leftHalf = deck.splice(0, cutDeckVariant): the first `cut` cards.
+    let cut = splice_range(deck.len(), 0.0, cut_deck_variant).end;
+    // The left half in a buffer on the stack (a deck of up to 256 cards), so
+    // that a pass allocates nothing.
+    match deck.first() {
+        Some(&card) if deck.len() <= 256 => riffle_halves(deck, cut, &mut [card; 256], src),
+        _ => riffle_halves(deck, cut, &mut deck.clone(), src),
+    }
+}
+
+/// `riffleShuffle` after its cut, with `leftHalf` in `left[..left_len]`;
+/// `left` holds at least the deck.
+fn riffle_halves<T: Copy, S: Source + ?Sized>(
+    deck: &mut Vec<T>,
+    cut: usize,
+    left: &mut [T],
+    src: &mut S,
+) {
+    left[..cut].copy_from_slice(&deck[..cut]);
+    deck.copy_within(cut.., 0);
+    deck.truncate(deck.len() - cut);
+    let mut left_len = cut;
+    let mut left_count = left_len as i64;
     let mut right_count = deck.len() as i64 - random_index(src, 4) as i64;
     while left_count > 0 && src.keep_going() {
         let take_amount = random_index(src, 4) as i64;
         // rightHalf.splice(rightCount, 0, ...leftHalf.splice(leftCount, takeAmount))
-        let (from, at) = (left_count as f64, right_count as f64);
-        splice_move(&mut left_half, from, take_amount as f64, deck, at);
+        let packet = splice_range(left_len, left_count as f64, take_amount as f64);
+        if !packet.is_empty() {
+            splice_insert(deck, right_count as f64, &left[packet.clone()]);
+            left.copy_within(packet.end..left_len, packet.start);
+            left_len -= packet.len();
+        }
         left_count -= take_amount;
         right_count = right_count - random_index(src, 4) as i64 + take_amount;
     }
-    splice_insert(deck, right_count as f64, &left_half);
+    splice_insert(deck, right_count as f64, &left[..left_len]);
 }
 
 /// One pass of the article's `riffleShuffle`; the registry repeats it 7
@@ -242,6 +267,42 @@ mod tests {
         assert_eq!(&deck[..26], &(26..52).collect::<Vec<_>>()[..]);
         assert_eq!(&deck[26..29], &[23, 24, 25]);
         assert_eq!(&deck[47..], &[2, 3, 4, 0, 1]);
+    }
+
+    /// `riffleShuffle` transcribed splice for splice, as the port was first
+    /// written: the reference for the port's buffer on the stack.
+    fn riffle_by_splices<T: Copy, S: Source + ?Sized>(deck: &mut Vec<T>, src: &mut S) {
+        use crate::js::{splice, splice_move};
+        let cut_deck_variant = deck.len() as f64 / 2.0 + random_index(src, 9) as f64 - 4.0;
+        let mut left_half = splice(deck, 0.0, cut_deck_variant, &[]);
+        let mut left_count = left_half.len() as i64;
+        let mut right_count = deck.len() as i64 - random_index(src, 4) as i64;
+        while left_count > 0 && src.keep_going() {
+            let take_amount = random_index(src, 4) as i64;
+            let (from, at) = (left_count as f64, right_count as f64);
+            splice_move(&mut left_half, from, take_amount as f64, deck, at);
+            left_count -= take_amount;
+            right_count = right_count - random_index(src, 4) as i64 + take_amount;
+        }
+        splice_insert(deck, right_count as f64, &left_half);
+    }
+
+    #[test]
+    fn riffle_deals_what_its_splices_deal() {
+        use rand::{Rng, SeedableRng};
+        for n in (0..=70).chain([255, 256, 257, 400]) {
+            for seed in 0..40 {
+                let mut a = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+                let mut b = a.clone();
+                let (mut x, mut y): (Vec<u16>, Vec<u16>) = ((0..n).collect(), (0..n).collect());
+                for _ in 0..3 {
+                    riffle_shuffle(&mut x, &mut a);
+                    riffle_by_splices(&mut y, &mut b);
+                }
+                assert_eq!(x, y, "{n} cards, seed {seed}");
+                assert_eq!(a.next_u64(), b.next_u64(), "draws, {n} cards");
+            }
+        }
     }
 
     #[test]
