@@ -68,6 +68,41 @@ impl Statistic {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
+mod vbmi;
+
+/// Whether decks of `n` cards get their statistics from the AVX-512 VBMI
+/// code: where the processor has it and the sampler runs its AVX-512 path
+/// (`--sampling-path scalar` or `avx2` keeps the portable code).
+fn vbmi_for(n: usize) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        (1..=vbmi::MAX_CARDS).contains(&n)
+            && crate::sample::Path::current() == crate::sample::Path::Avx512
+            && vbmi::available()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = n;
+        false
+    }
+}
+
+/// [`all`] of each deck, by the AVX-512 VBMI code when `vbmi` (see
+/// [`vbmi_for`]).
+#[inline]
+fn all_on(vbmi: bool, deck: &[u8]) -> [usize; 5] {
+    #[cfg(target_arch = "x86_64")]
+    if vbmi {
+        // SAFETY: `vbmi` comes from `vbmi_for`, which checked that this
+        // processor has the features `vbmi::all` is compiled for.
+        #[allow(unsafe_code)]
+        return unsafe { vbmi::all(deck) };
+    }
+    let _ = vbmi;
+    all(deck)
+}
+
 /// Every statistic of one deck, in the order of [`Statistic::ALL`]: what
 /// [`Statistic::of`] gives for each, in one pass over the deck and one
 /// cycle walk instead of five passes (the battery counts 2 million large
@@ -304,13 +339,22 @@ impl Battery {
 
 impl Accumulator for Battery {
     fn observe(&mut self, deck: &[u8]) {
-        for (counts, k) in self.counts.iter_mut().zip(all(deck)) {
+        let vbmi = vbmi_for(deck.len());
+        for (counts, k) in self.counts.iter_mut().zip(all_on(vbmi, deck)) {
             counts[k] += 1;
         }
     }
 
     fn observe_batch(&mut self, decks: &[Vec<u8>; crate::sample::BATCH]) {
         const { assert!(crate::sample::BATCH.is_multiple_of(2)) };
+        if decks.iter().all(|d| d.len() == self.deck) && vbmi_for(self.deck) {
+            for deck in decks {
+                for (counts, k) in self.counts.iter_mut().zip(all_on(true, deck)) {
+                    counts[k] += 1;
+                }
+            }
+            return;
+        }
         for pair in decks.chunks_exact(2) {
             for stats in all_of_two(&pair[0], &pair[1]) {
                 for (counts, k) in self.counts.iter_mut().zip(stats) {
@@ -548,6 +592,37 @@ mod tests {
         ) {
             let each = Statistic::ALL.map(|s| s.of(&deck));
             proptest::prop_assert_eq!(all(&deck), each);
+        }
+    }
+
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn the_vbmi_statistics_are_the_portable_ones() {
+        use rand::{SeedableRng, seq::SliceRandom};
+        if !vbmi::available() {
+            eprintln!("this processor has no AVX-512 VBMI: nothing to compare");
+            return;
+        }
+        let check = |deck: &[u8]| assert_eq!(all_on(true, deck), all(deck), "{deck:?}");
+        for n in 1..=7u8 {
+            let mut deck: Vec<u8> = (0..n).collect();
+            loop {
+                check(&deck);
+                if !next_permutation(&mut deck) {
+                    break;
+                }
+            }
+        }
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3);
+        for n in 1..=vbmi::MAX_CARDS as u8 {
+            let mut deck: Vec<u8> = (0..n).collect();
+            check(&deck);
+            deck.reverse();
+            check(&deck);
+            for _ in 0..200 {
+                deck.shuffle(&mut rng);
+                check(&deck);
+            }
         }
     }
 
