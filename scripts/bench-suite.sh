@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Usage: BASELINE=<git revision> scripts/bench-suite.sh [RUNS]   (default 1 run each)
+# Usage: BASELINE=<git revision> [RESAMPLED=id,id] scripts/bench-suite.sh [RUNS]
+#        (default 1 run each)
 #
 # The default run (`shuffle-audit` with no arguments, the same budget and
 # seed) timed on this build and on BASELINE (built in a worktree beside
@@ -8,7 +9,10 @@
 # last run of this build (from report.json's provenance.timings), the ratio
 # of the medians, and whether the two reports hold the same results: every
 # number in report.json but the provenance (commit, date, times) must be
-# equal, since a speed-up may not change a count.
+# equal, since a speed-up may not change a count. RESAMPLED names the
+# algorithms this build samples by another method of the same law (as the
+# GSR riffle's k riffles at once): their cases and riffle-study rows may
+# differ in their counts, but their verdicts and grades must not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${BASELINE:?set BASELINE to the revision to compare with, e.g. BASELINE=91f0bfd}"
@@ -43,7 +47,7 @@ PY
 awk -v a="$(median "${new_t[@]}")" -v b="$(median "${old_t[@]}")" -v base="$BASELINE" \
   'BEGIN { printf "default run: this build %.1f s, %s %.1f s: %.2f x the time\n", a, base, b, a / b }'
 python3 - "$out/new/report.json" "$out/old/report.json" <<'PY'
-import json, sys
+import json, os, sys
 # Compared on the fields both documents have (a baseline of an older schema
 # lacks the newer ones); provenance (commit, date, times) aside.
 def diff(a, b, path):
@@ -58,6 +62,28 @@ def diff(a, b, path):
     elif a != b:
         yield path
 new, old = (json.load(open(p)) for p in sys.argv[1:3])
+resampled = {a for a in os.environ.get("RESAMPLED", "").split(",") if a}
+def set_aside(doc):
+    """The resampled algorithms' cases and riffle rows, taken out of doc:
+    their verdicts and grades, to be compared on their own."""
+    kept = []
+    for a in doc.get("algorithms", []):
+        if a["info"]["id"] in resampled:
+            kept.append((a["info"]["id"], a["verdict"], [c["sampled"]["verdict"] for c in a["cases"] if "sampled" in c]))
+    doc["algorithms"] = [a for a in doc.get("algorithms", []) if a["info"]["id"] not in resampled]
+    riffles = doc.get("riffles") or {}
+    for m in riffles.get("models", []):
+        if m["algorithm"] in resampled:
+            kept.append((m["algorithm"], [r["grade"] for r in m["rows"]]))
+    if riffles:
+        riffles["models"] = [m for m in riffles.get("models", []) if m["algorithm"] not in resampled]
+    return kept
+new_kept, old_kept = set_aside(new), set_aside(old)
+if new_kept != old_kept:
+    print(f"results: the resampled algorithms' verdicts differ: {new_kept} against {old_kept}")
+    sys.exit(1)
+if resampled:
+    print(f"results: {', '.join(sorted(resampled))} resampled, same verdicts and grades")
 differ = list(diff(new, old, ""))
 if differ:
     print(f"results: {len(differ)} fields differ from the baseline's, first {differ[:5]}")
