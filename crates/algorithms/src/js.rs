@@ -16,14 +16,8 @@ pub fn random_index<S: Source + ?Sized>(src: &mut S, k: usize) -> usize {
     if k == 0 { 0 } else { src.below(k) }
 }
 
-/// ECMA-262 `ToIntegerOrInfinity`: NaN becomes 0, anything else is truncated
-/// toward zero.
-#[inline]
-pub fn to_integer_or_infinity(x: f64) -> f64 {
-    if x.is_nan() { 0.0 } else { x.trunc() }
-}
-
-/// `ToIntegerOrInfinity(x)` clamped to `0..=len` after counting a negative
+/// ECMA-262 `ToIntegerOrInfinity(x)` (NaN becomes 0, anything else is
+/// truncated toward zero) clamped to `0..=len` after counting a negative
 /// value from `len`: the relative-index step `splice` applies to `start`.
 ///
 /// `x as i64` is `ToIntegerOrInfinity` for every value that survives the

@@ -46,7 +46,8 @@ pub(crate) struct SampleArgs {
     /// The code that samples: `auto` (the widest this processor runs),
     /// `scalar` (each algorithm's own code), `avx2` or `avx512` (swap-based
     /// shuffles of up to 8 cards, several chunks at once in vector
-    /// registers). The counts are the same on every path.
+    /// registers; with AVX-512 VBMI, also the battery of decks up to 64
+    /// cards). The counts are the same on every path.
     #[arg(long, value_name = "PATH", default_value = "auto")]
     sampling_path: String,
 }

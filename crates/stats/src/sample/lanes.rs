@@ -64,7 +64,8 @@ pub enum Path {
     /// registers.
     Avx2,
     /// [`Program`]s on packed decks, eight chunks at once in AVX-512 vector
-    /// registers.
+    /// registers; where the processor also has VBMI, the battery of decks
+    /// of up to 64 cards in one register ([`crate::battery`]).
     Avx512,
 }
 
