@@ -337,29 +337,32 @@ impl Battery {
     }
 }
 
-impl Accumulator for Battery {
-    fn observe(&mut self, deck: &[u8]) {
-        let vbmi = vbmi_for(deck.len());
-        for (counts, k) in self.counts.iter_mut().zip(all_on(vbmi, deck)) {
+impl Battery {
+    /// Counts one deck's statistics, in the order of [`Statistic::ALL`].
+    #[inline]
+    fn tally(&mut self, statistics: [usize; 5]) {
+        for (counts, k) in self.counts.iter_mut().zip(statistics) {
             counts[k] += 1;
         }
+    }
+}
+
+impl Accumulator for Battery {
+    fn observe(&mut self, deck: &[u8]) {
+        self.tally(all_on(vbmi_for(deck.len()), deck));
     }
 
     fn observe_batch(&mut self, decks: &[Vec<u8>; crate::sample::BATCH]) {
         const { assert!(crate::sample::BATCH.is_multiple_of(2)) };
         if decks.iter().all(|d| d.len() == self.deck) && vbmi_for(self.deck) {
             for deck in decks {
-                for (counts, k) in self.counts.iter_mut().zip(all_on(true, deck)) {
-                    counts[k] += 1;
-                }
+                self.tally(all_on(true, deck));
             }
             return;
         }
         for pair in decks.chunks_exact(2) {
-            for stats in all_of_two(&pair[0], &pair[1]) {
-                for (counts, k) in self.counts.iter_mut().zip(stats) {
-                    counts[k] += 1;
-                }
+            for statistics in all_of_two(&pair[0], &pair[1]) {
+                self.tally(statistics);
             }
         }
     }
