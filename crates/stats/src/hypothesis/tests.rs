@@ -146,6 +146,59 @@ fn noncentral_chi2_matches_known_values() {
     assert!(big > 0.999 && big <= 1.0, "{big}");
 }
 
+/// `P(X > x)` for one degree of freedom in closed form: `X = (Z + √λ)²`, so
+/// `P(X > x) = Φc(√x - √λ) + Φc(√x + √λ)`.
+fn noncentral_chi2_sf_one_df(x: f64, lambda: f64) -> f64 {
+    let z = statrs::distribution::Normal::standard();
+    let (a, b) = (x.sqrt(), lambda.sqrt());
+    z.sf(a - b) + z.sf(a + b)
+}
+
+#[test]
+fn noncentral_chi2_matches_the_closed_form_for_one_df() {
+    // From a noncentrality of 1e-3 to 4e8 (the position test of a strongly
+    // biased shuffle run 10^6 times), around the mean and in both tails.
+    for lambda in [1e-3f64, 0.7, 7.849, 55.0, 1e3, 3.3e4, 2e6, 4.4e7, 4e8] {
+        let mean = 1.0 + lambda;
+        let sd = (2.0 + 4.0 * lambda).sqrt();
+        for k in [-8.0, -3.0, -1.0, 0.0, 0.5, 2.0, 6.0, 12.0] {
+            let x = mean + k * sd;
+            if x <= 0.0 {
+                continue;
+            }
+            let (ours, closed) = (
+                noncentral_chi2_sf(x, 1.0, lambda),
+                noncentral_chi2_sf_one_df(x, lambda),
+            );
+            let err = (ours - closed).abs() / closed.max(1e-300);
+            // statrs's regularised gamma is good to ~1e-10; at a large shape
+            // a = μ its prefactor exp(a ln z - ln Γ(a) - z) loses about
+            // ε · μ ln μ to cancellation (4e-7 at λ = 4e8).
+            let mu = lambda / 2.0;
+            let tolerance = 1e-9 + 4.0 * f64::EPSILON * mu * (mu + 2.0).ln();
+            assert!(
+                err < tolerance,
+                "x {x} lambda {lambda}: {ours} vs {closed} (relative {err:e})"
+            );
+        }
+    }
+}
+
+#[test]
+fn noncentral_chi2_is_one_far_below_a_large_mean() {
+    // The position test of 52 cards (df = 51^2) at its 1e-4 critical value
+    // with a noncentrality of 4.4e7: the mean is 15,000 sd above the
+    // critical value, so the power is 1 to every digit a double has.
+    let c = chi2_critical(2601.0, 1e-4);
+    assert_eq!(noncentral_chi2_sf(c, 2601.0, 4.4e7), 1.0);
+    // And 2 sd below the mean it is Φ(2) to the accuracy of the normal
+    // approximation at this df (skewness ~ 2^1.5 / sqrt(df + 3λ) ~ 1e-3).
+    let lambda = 2e5f64;
+    let sd = (2.0 * (2601.0 + 2.0 * lambda)).sqrt();
+    let p = noncentral_chi2_sf(2601.0 + lambda - 2.0 * sd, 2601.0, lambda);
+    assert!((p - 0.977_249_868).abs() < 2e-3, "{p}");
+}
+
 #[test]
 fn tests_on_flat_counts_accept_and_on_skewed_counts_reject() {
     let flat = vec![1000u64; 24];
