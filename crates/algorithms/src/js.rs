@@ -49,6 +49,18 @@ pub fn splice_range(len: usize, start: f64, delete_count: f64) -> std::ops::Rang
     start..start + delete
 }
 
+/// [`splice_range`] for arguments that are whole numbers, as most ports'
+/// counters are: the same range without the round trip through `f64`.
+#[inline]
+pub fn splice_range_whole(len: usize, start: i64, delete_count: i64) -> std::ops::Range<usize> {
+    let at = if start < 0 {
+        (len as i64).saturating_add(start).max(0) as usize
+    } else {
+        (start as u64).min(len as u64) as usize
+    };
+    at..at + delete_count.clamp(0, (len - at) as i64) as usize
+}
+
 /// `array.splice(start, deleteCount, ...items)` with the semantics of
 /// [`splice_range`]. Returns the removed elements, as JavaScript does.
 pub fn splice<T: Copy>(array: &mut Vec<T>, start: f64, delete_count: f64, items: &[T]) -> Vec<T> {
@@ -103,6 +115,27 @@ pub fn splice_move<T: Copy>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn whole_number_ranges_are_the_f64_ranges() {
+        for len in 0..12 {
+            for start in -15i64..15 {
+                for count in -3i64..15 {
+                    assert_eq!(
+                        splice_range_whole(len, start, count),
+                        splice_range(len, start as f64, count as f64),
+                        "len {len} start {start} count {count}"
+                    );
+                }
+            }
+        }
+        for (start, count) in [(i64::MIN, 1), (i64::MAX, i64::MAX), (-1, i64::MIN)] {
+            assert_eq!(
+                splice_range_whole(5, start, count),
+                splice_range(5, start as f64, count as f64)
+            );
+        }
+    }
 
     #[test]
     fn splice_follows_ecma_262() {

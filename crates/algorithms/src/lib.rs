@@ -24,6 +24,7 @@ pub mod defect;
 pub mod js;
 pub mod reference;
 pub mod registry;
+mod scratch;
 pub mod seed000;
 pub mod seed001;
 pub mod seed003;

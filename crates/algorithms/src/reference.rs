@@ -2,6 +2,7 @@
 //! (Fisher–Yates), well-known relatives and well-known mistakes, and the
 //! Gilbert–Shannon–Reeds model of a riffle.
 
+use crate::scratch::{with_copy, with_slots};
 use crate::seed004::RAND_BITS;
 use crate::shuffle::Shuffle;
 use crate::source::{Source, SourceRng};
@@ -156,15 +157,30 @@ impl Shuffle for RandomKeys {
         let n = deck.len();
         let index_bits = usize::BITS - n.saturating_sub(1).leading_zeros();
         if self.bits + index_bits <= u64::BITS {
-            let mut keys: Vec<u64> = (0..n)
-                .map(|i| src.word(self.bits) << index_bits | i as u64)
-                .collect();
-            keys.sort_unstable();
-            let start = deck.clone();
             let mask = (1u64 << index_bits) - 1;
-            for (slot, key) in deck.iter_mut().zip(keys) {
-                *slot = start[(key & mask) as usize];
-            }
+            with_slots(n, 0u64, |keys| {
+                for (i, key) in keys.iter_mut().enumerate() {
+                    *key = src.word(self.bits) << index_bits | i as u64;
+                }
+                if n <= 32 {
+                    // The keys are distinct (each ends in its position):
+                    // card i goes to the number of keys below its own, a
+                    // count without branches, cheaper than a sort's
+                    // mispredicted compares on small decks.
+                    with_copy(deck, |deck, start| {
+                        for (&card, &key) in start.iter().zip(keys.iter()) {
+                            deck[keys.iter().filter(|&&other| other < key).count()] = card;
+                        }
+                    });
+                    return;
+                }
+                keys.sort_unstable();
+                with_copy(deck, |deck, start| {
+                    for (slot, key) in deck.iter_mut().zip(keys.iter()) {
+                        *slot = start[(key & mask) as usize];
+                    }
+                });
+            });
             return;
         }
         let mut keyed: Vec<(u64, T)> = deck
@@ -276,22 +292,27 @@ impl Shuffle for GsrRiffles {
         if self.times == 0 || deck.is_empty() {
             return;
         }
-        let digits: Vec<u32> = (0..deck.len())
-            .map(|_| src.word(self.times) as u32)
-            .collect();
-        // next[d]: the next card of packet d, once the counts are summed.
-        let mut next = vec![0usize; (1 << self.times) + 1];
-        for &d in &digits {
-            next[d as usize + 1] += 1;
-        }
-        for d in 1..next.len() {
-            next[d] += next[d - 1];
-        }
-        let packets = deck.clone();
-        for (slot, &d) in deck.iter_mut().zip(&digits) {
-            *slot = packets[next[d as usize]];
-            next[d as usize] += 1;
-        }
+        let times = self.times;
+        with_slots(deck.len(), 0u32, |digits| {
+            for d in digits.iter_mut() {
+                *d = src.word(times) as u32;
+            }
+            // next[d]: the next card of packet d, once the counts are summed.
+            with_slots((1 << times) + 1, 0usize, |next| {
+                for &d in digits.iter() {
+                    next[d as usize + 1] += 1;
+                }
+                for d in 1..next.len() {
+                    next[d] += next[d - 1];
+                }
+                with_copy(deck, |deck, packets| {
+                    for (slot, &d) in deck.iter_mut().zip(digits.iter()) {
+                        *slot = packets[next[d as usize]];
+                        next[d as usize] += 1;
+                    }
+                });
+            });
+        });
     }
 }
 
@@ -350,6 +371,11 @@ mod tests {
             (1, 0),
             (2, 1),
             (3, 2),
+            (8, 5),
+            (9, 8),
+            (10, 31),
+            (11, 32),
+            (12, 33),
             (4, 52),
             (5, 255),
             (6, 256),

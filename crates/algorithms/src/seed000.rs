@@ -8,6 +8,7 @@
 //! any deck by the permutation it returns.
 
 use crate::js::{random_index, splice_insert, splice_one};
+use crate::scratch::with_slots;
 use crate::shuffle::{Shuffle, apply_order};
 use crate::source::Source;
 
@@ -43,21 +44,23 @@ pub struct RedrawOnEmpty;
 impl Shuffle for RedrawOnEmpty {
     fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
         let n = deck.len();
-        let mut taken = vec![false; n];
-        let mut order = Vec::with_capacity(n);
-        for _ in 0..n {
-            let slot = src.below_until(n as u64, &mut |r| !taken[r as usize]) as usize;
-            taken[slot] = true;
-            order.push(slot);
-        }
-        apply_order(deck, &order);
+        with_slots(n, false, |taken| {
+            with_slots(n, 0usize, |order| {
+                for drawn in order.iter_mut() {
+                    let slot = src.below_until(n as u64, &mut |r| !taken[r as usize]) as usize;
+                    taken[slot] = true;
+                    *drawn = slot;
+                }
+                apply_order(deck, order);
+            })
+        });
     }
 }
 
 /// `shuffle_pick_1(m)` exactly as printed: draw a card, `splice` it out.
 pub fn shuffle_pick_1<S: Source + ?Sized>(m: usize, src: &mut S) -> Vec<usize> {
     let mut arr: Vec<usize> = (0..m).collect();
-    let mut arr2 = Vec::new();
+    let mut arr2 = Vec::with_capacity(m); // []
     let mut i = m;
     while i > 0 {
         let rnd = random_index(src, i);
@@ -84,7 +87,7 @@ order_adapter!(ShufflePick1, shuffle_pick_1);
 /// last undrawn one.
 pub fn shuffle_pick<S: Source + ?Sized>(m: usize, src: &mut S) -> Vec<usize> {
     let mut arr: Vec<usize> = (0..m).collect();
-    let mut arr2 = Vec::new();
+    let mut arr2 = Vec::with_capacity(m); // []
     let mut i = m;
     while i > 0 {
         let rnd = random_index(src, i);
@@ -163,7 +166,8 @@ order_adapter!(ShuffleSwap, shuffle_swap);
 /// card with `splice`. Note that for `m = 0` it returns `[0]`: one card from
 /// an empty deck.
 pub fn shuffle_insert_1<S: Source + ?Sized>(m: usize, src: &mut S) -> Vec<usize> {
-    let mut arr = vec![0];
+    let mut arr = Vec::with_capacity(m.max(1));
+    arr.push(0); // [0]
     for i in 1..m {
         let at = random_index(src, i + 1);
         splice_insert(&mut arr, at as f64, &[i]);

@@ -3,6 +3,7 @@
 //! shuffles of a 54-card deck), each ported exactly as printed.
 
 use crate::js::{random_index, splice_one};
+use crate::scratch::with_slots;
 use crate::shuffle::Shuffle;
 use crate::source::Source;
 
@@ -10,16 +11,18 @@ use crate::source::Source;
 pub fn redraw_flags<T: Copy, S: Source + ?Sized>(cards_arr: &[T], src: &mut S) -> Vec<T> {
     let len = cards_arr.len();
     let mut new_arr = Vec::with_capacity(len);
-    let mut temp_arr = vec![false; len]; // tempArr[position] == 1
-    let mut position = random_index(src, len);
-    for _i in 0..len {
-        // while (tempArr[position] == 1) position = Math.floor(Math.random() * length);
-        if temp_arr[position] {
-            position = src.below_until(len as u64, &mut |r| !temp_arr[r as usize]) as usize;
+    // tempArr[position] == 1
+    with_slots(len, false, |temp_arr| {
+        let mut position = random_index(src, len);
+        for _i in 0..len {
+            // while (tempArr[position] == 1) position = Math.floor(Math.random() * length);
+            if temp_arr[position] {
+                position = src.below_until(len as u64, &mut |r| !temp_arr[r as usize]) as usize;
+            }
+            new_arr.push(cards_arr[position]);
+            temp_arr[position] = true;
         }
-        new_arr.push(cards_arr[position]);
-        temp_arr[position] = true;
-    }
+    });
     new_arr
 }
 

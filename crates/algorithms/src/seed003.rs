@@ -3,7 +3,7 @@
 //! `naiveShuffle` is the same code as the random-pairs swap of
 //! `000_d04b9b9104ef3ac9.txt`; see [`crate::RandomPairsSwap`].
 
-use crate::js::{random_index, splice_insert, splice_one, splice_range};
+use crate::js::{random_index, splice_insert, splice_one, splice_range, splice_range_whole};
 use crate::shuffle::Shuffle;
 use crate::source::Source;
 
@@ -41,10 +41,12 @@ impl Shuffle for DealWholeDeck {
         let mut hands = [Vec::with_capacity(n)];
         deal(deck, &mut hands, n, src);
         let [hand] = hands;
-        *deck = hand
-            .into_iter()
-            .map(|c| c.expect("a deck of n cards deals n cards"))
-            .collect();
+        // `deal` has spliced every card out of `deck`: refill it in place.
+        deck.clear();
+        deck.extend(
+            hand.into_iter()
+                .map(|c| c.expect("a deck of n cards deals n cards")),
+        );
     }
 }
 
@@ -145,7 +147,7 @@ impl Shuffle for StackShuffle {
 /// The `while (leftCount > 0)` loop takes 0 cards with probability 1/4 per
 /// turn, so its length is unbounded; it also checks
 /// [`Source::keep_going`], which is always true when sampling.
-pub fn riffle_shuffle<T: Copy, S: Source + ?Sized>(deck: &mut Vec<T>, src: &mut S) {
+pub fn riffle_shuffle<T: Copy, S: Source + ?Sized>(deck: &mut [T], src: &mut S) {
     let cut_deck_variant = deck.len() as f64 / 2.0 + random_index(src, 9) as f64 - 4.0;
     // leftHalf = deck.splice(0, cutDeckVariant): the first `cut` cards.
     let cut = splice_range(deck.len(), 0.0, cut_deck_variant).end;
@@ -153,37 +155,93 @@ pub fn riffle_shuffle<T: Copy, S: Source + ?Sized>(deck: &mut Vec<T>, src: &mut 
     // that a pass allocates nothing.
     match deck.first() {
         Some(&card) if deck.len() <= 256 => riffle_halves(deck, cut, &mut [card; 256], src),
-        _ => riffle_halves(deck, cut, &mut deck.clone(), src),
+        _ => {
+            let mut left = deck.to_vec();
+            riffle_halves(deck, cut, &mut left, src)
+        }
     }
 }
 
 /// `riffleShuffle` after its cut, with `leftHalf` in `left[..left_len]`;
 /// `left` holds at least the deck.
+///
+/// `rightHalf` stays in `deck` as a gap buffer: its cards are
+/// `deck[..front]` then `deck[back..]`, and the gap between them has room
+/// for the left half's cards still to come. Each `splice` into `rightHalf`
+/// moves the gap to its index (a few cards, as the index drifts) and fills
+/// the gap's start, instead of moving the whole tail; once every card is
+/// back the gap is closed and `deck` is the result.
 fn riffle_halves<T: Copy, S: Source + ?Sized>(
-    deck: &mut Vec<T>,
+    deck: &mut [T],
     cut: usize,
     left: &mut [T],
     src: &mut S,
 ) {
+    let n = deck.len();
     left[..cut].copy_from_slice(&deck[..cut]);
-    deck.copy_within(cut.., 0);
-    deck.truncate(deck.len() - cut);
+    // rightHalf = deck[cut..]: all after the gap.
+    let (mut front, mut back) = (0, cut);
     let mut left_len = cut;
     let mut left_count = left_len as i64;
-    let mut right_count = deck.len() as i64 - random_index(src, 4) as i64;
+    let mut right_count = (n - cut) as i64 - random_index(src, 4) as i64;
     while left_count > 0 && src.keep_going() {
         let take_amount = random_index(src, 4) as i64;
         // rightHalf.splice(rightCount, 0, ...leftHalf.splice(leftCount, takeAmount))
-        let packet = splice_range(left_len, left_count as f64, take_amount as f64);
+        let packet = splice_range_whole(left_len, left_count, take_amount);
         if !packet.is_empty() {
-            splice_insert(deck, right_count as f64, &left[packet.clone()]);
-            left.copy_within(packet.end..left_len, packet.start);
+            let at = splice_range_whole(front + n - back, right_count, 0).start;
+            insert_at_gap(deck, (&mut front, &mut back), at, &left[packet.clone()]);
+            copy_few(left, packet.end..left_len, packet.start);
             left_len -= packet.len();
         }
         left_count -= take_amount;
         right_count = right_count - random_index(src, 4) as i64 + take_amount;
     }
-    splice_insert(deck, right_count as f64, &left[..left_len]);
+    let at = splice_range_whole(front + n - back, right_count, 0).start;
+    insert_at_gap(deck, (&mut front, &mut back), at, &left[..left_len]);
+    debug_assert_eq!(front, back, "every card of the left half is back");
+}
+
+/// Inserts `items` at index `at` of the gap buffer `deck[..front]` ++
+/// `deck[back..]`: moves the gap there, then fills its first slots.
+fn insert_at_gap<T: Copy>(
+    deck: &mut [T],
+    (front, back): (&mut usize, &mut usize),
+    at: usize,
+    items: &[T],
+) {
+    if at < *front {
+        let moved = *front - at;
+        copy_few(deck, at..*front, *back - moved);
+        *back -= moved;
+    } else if at > *front {
+        let moved = at - *front;
+        copy_few(deck, *back..*back + moved, *front);
+        *back += moved;
+    }
+    *front = at + items.len();
+    for (slot, &item) in deck[at..*front].iter_mut().zip(items) {
+        *slot = item;
+    }
+}
+
+/// `slice.copy_within(from, to)` for the few cards the riffle's splices
+/// move at a time (a packet of at most 3 cards, the gap's drift), one by one
+/// rather than through a `memmove` call; longer moves still take it.
+#[inline(always)]
+fn copy_few<T: Copy>(slice: &mut [T], from: std::ops::Range<usize>, to: usize) {
+    let start = from.start;
+    if from.len() > 8 {
+        slice.copy_within(from, to);
+    } else if to < start {
+        for i in from {
+            slice[i - (start - to)] = slice[i];
+        }
+    } else {
+        for i in from.rev() {
+            slice[i + (to - start)] = slice[i];
+        }
+    }
 }
 
 /// One pass of the article's `riffleShuffle`; the registry repeats it 7

@@ -1,6 +1,7 @@
 //! The one trait every algorithm implements, and the adapter for seed
 //! functions that return an order.
 
+use crate::scratch::with_copy;
 use crate::source::Source;
 
 /// A shuffling algorithm.
@@ -18,12 +19,15 @@ pub trait Shuffle {
 ///
 /// # Panics
 /// When `order` is not as long as `deck` or names a position past its end.
-pub fn apply_order<T: Copy>(deck: &mut Vec<T>, order: &[usize]) {
+pub fn apply_order<T: Copy>(deck: &mut [T], order: &[usize]) {
     assert_eq!(
         order.len(),
         deck.len(),
         "an order must name every position once"
     );
-    let reordered: Vec<T> = order.iter().map(|&i| deck[i]).collect();
-    *deck = reordered;
+    with_copy(deck, |deck, start| {
+        for (slot, &i) in deck.iter_mut().zip(order) {
+            *slot = start[i];
+        }
+    });
 }
