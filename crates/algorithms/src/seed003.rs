@@ -4,6 +4,7 @@
 //! `000_d04b9b9104ef3ac9.txt`; see [`crate::RandomPairsSwap`].
 
 use crate::js::{random_index, splice_insert, splice_one, splice_range, splice_range_whole};
+use crate::scratch::with_slots;
 use crate::shuffle::Shuffle;
 use crate::source::Source;
 
@@ -151,14 +152,11 @@ pub fn riffle_shuffle<T: Copy, S: Source + ?Sized>(deck: &mut [T], src: &mut S) 
     let cut_deck_variant = deck.len() as f64 / 2.0 + random_index(src, 9) as f64 - 4.0;
     // leftHalf = deck.splice(0, cutDeckVariant): the first `cut` cards.
     let cut = splice_range(deck.len(), 0.0, cut_deck_variant).end;
-    // The left half in a buffer on the stack (a deck of up to 256 cards), so
+    // The left half in scratch slots (on the stack up to 256 cards), so
     // that a pass allocates nothing.
     match deck.first() {
-        Some(&card) if deck.len() <= 256 => riffle_halves(deck, cut, &mut [card; 256], src),
-        _ => {
-            let mut left = deck.to_vec();
-            riffle_halves(deck, cut, &mut left, src)
-        }
+        Some(&card) => with_slots(deck.len(), card, |left| riffle_halves(deck, cut, left, src)),
+        None => riffle_halves(deck, cut, &mut [], src),
     }
 }
 
