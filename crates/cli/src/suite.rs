@@ -318,7 +318,7 @@ const RIFFLE_MAX: u32 = 10;
 fn riffle_stage(
     entries: &[&'static Entry],
     plan: &SuitePlan,
-) -> Result<Option<(report::sampled::RiffleReport, [OutputFile; 2])>> {
+) -> Result<Option<(report::sampled::RiffleReport, Vec<OutputFile>)>> {
     let Some(&deck) = plan.large_decks.first() else {
         return Ok(None);
     };

@@ -19,13 +19,24 @@ pub struct FigureError {
     pub message: String,
 }
 
-/// A figure drawn in memory, as PNG and SVG twins of one size.
+/// Which of a figure's twins to draw: a report draws only the files it
+/// writes (a 52-card heatmap's SVG is thousands of rectangles).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Formats {
+    /// The PNG alone.
+    Png,
+    /// The PNG and its SVG twin.
+    Both,
+}
+
+/// A figure drawn in memory, as a PNG and, when asked for, its SVG twin of
+/// the same size.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Figure {
     /// The PNG file's bytes.
     pub png: Vec<u8>,
-    /// The SVG file's text.
-    pub svg: String,
+    /// The SVG file's text, when [`Formats::Both`] was asked for.
+    pub svg: Option<String>,
 }
 
 pub(super) fn register_font() {

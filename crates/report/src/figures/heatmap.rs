@@ -1,9 +1,9 @@
 //! Position heatmaps: where each card ends up, as deviations from `1/n`.
 
 use super::common::{
-    FONT, Figure, FigureError, REPORT, SLIDE, TextSizes, diverging, draw_title, draw_title_at,
-    encode_png, fit_lines_at, percent, register_font, svg_defaults_dropped, title_height,
-    title_height_at,
+    FONT, Figure, FigureError, Formats, REPORT, SLIDE, TextSizes, diverging, draw_title,
+    draw_title_at, encode_png, fit_lines_at, percent, register_font, svg_defaults_dropped,
+    title_height, title_height_at,
 };
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -188,18 +188,20 @@ pub fn colour_limit(matrices: &[&[Vec<f64>]], floor: f64) -> f64 {
 }
 
 /// A position heatmap: one or more panels side
-/// by side on one symmetric colour scale `±limit`, with a colour bar.
+/// by side on one symmetric colour scale `±limit`, with a colour bar, in
+/// the `formats` asked for.
 pub fn heatmap(
     title: &str,
     lines: &[String],
     panels: &[Panel],
     limit: f64,
+    formats: Formats,
 ) -> Result<Figure, FigureError> {
     let width = COLOUR_BAR_WIDTH + 640 * panels.len() as u32;
     let lines = &fit_lines_at(lines, width, REPORT.line);
     let head = title_height(lines.len());
     let height = head + 640;
-    twin!(width, height, |root| {
+    twin!(formats, width, height, |root| {
         root.fill(&WHITE).map_err(|e| e.to_string())?;
         let (top, body) = root.split_vertically(head);
         draw_title(&top, title, lines)?;
@@ -227,7 +229,7 @@ pub fn slide(
     let head = title_height_at(t, lines.len());
     let foot = t.tick * 2;
     let bar_width = 230;
-    twin!(width, height, |root| {
+    twin!(Formats::Both, width, height, |root| {
         root.fill(&WHITE).map_err(|e| e.to_string())?;
         let (top, rest) = root.split_vertically(head);
         draw_title_at(&top, title, lines, t)?;

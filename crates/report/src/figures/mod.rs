@@ -5,14 +5,14 @@
 //! `dejavu` crate: rendering needs no installed font, fontconfig or
 //! freetype.
 
-/// Draws `$body` (with `$root` bound to the drawing area) as a PNG and
-/// an SVG of `width × height` pixels, in memory, and evaluates to the
-/// [`Figure`]. A macro, not a function: the body is generic over the
+/// Draws `$body` (with `$root` bound to the drawing area) as a PNG and,
+/// for [`Formats::Both`], an SVG of `width × height` pixels, in memory, and
+/// evaluates to the [`Figure`]. A macro, not a function: the body is generic over the
 /// backend, which a closure cannot be. The PNG is encoded with zlib's best
 /// compression and adaptive filters (about half the size of plotters' own
 /// encoder's output for these figures).
 macro_rules! twin {
-    ($width:expr, $height:expr, |$root:ident| $body:block) => {{
+    ($formats:expr, $width:expr, $height:expr, |$root:ident| $body:block) => {{
         register_font();
         let err = |format: &'static str, message: String| FigureError { format, message };
         let size: (u32, u32) = ($width, $height);
@@ -25,17 +25,19 @@ macro_rules! twin {
                 $root.present().map_err(|e| err("png", e.to_string()))?;
             }
             let png = encode_png(&pixels, size).map_err(|m| err("png", m))?;
-            let mut text = String::new();
-            {
-                let $root = SVGBackend::with_string(&mut text, size).into_drawing_area();
-                let r: Result<(), String> = (|| $body)();
-                r.map_err(|m| err("svg", m))?;
-                $root.present().map_err(|e| err("svg", e.to_string()))?;
-            }
-            Ok(Figure {
-                png,
-                svg: svg_defaults_dropped(&text),
-            })
+            let svg = if $formats == Formats::Both {
+                let mut text = String::new();
+                {
+                    let $root = SVGBackend::with_string(&mut text, size).into_drawing_area();
+                    let r: Result<(), String> = (|| $body)();
+                    r.map_err(|m| err("svg", m))?;
+                    $root.present().map_err(|e| err("svg", e.to_string()))?;
+                }
+                Some(svg_defaults_dropped(&text))
+            } else {
+                None
+            };
+            Ok(Figure { png, svg })
         })()
     }};
 }
@@ -46,9 +48,9 @@ mod permutations;
 mod pvalues;
 mod riffles;
 
-pub use common::{Figure, FigureError, diverging, lightness};
+pub use common::{Figure, FigureError, Formats, diverging, lightness};
 pub use heatmap::{Panel, SLIDE_SIZE, colour_limit, heatmap, slide};
-pub use permutations::permutations;
+pub use permutations::{Arrangements, permutations};
 pub use pvalues::{PValues, p_values};
 pub use riffles::{RiffleCurve, RifflePanel, riffles};
 

@@ -1,10 +1,26 @@
 //! Permutation histograms: how likely each arrangement is.
 
 use super::common::{
-    AXIS_PX, FONT, Figure, FigureError, TICK_PX, draw_title, encode_png, fit_lines, register_font,
-    svg_defaults_dropped, title_height,
+    AXIS_PX, FONT, Figure, FigureError, Formats, TICK_PX, draw_title, encode_png, fit_lines,
+    register_font, svg_defaults_dropped, title_height,
 };
 use plotters::prelude::*;
+
+/// What a permutation figure draws: one deck's arrangements as ratios to
+/// uniform, with the fair envelope and the exact law when known.
+#[derive(Clone, Copy, Debug)]
+pub struct Arrangements<'a> {
+    /// Number of cards.
+    pub deck: usize,
+    /// Each arrangement's sampled probability over `1/n!`, by rank.
+    pub ratios: &'a [f64],
+    /// The band or envelope a fair shuffle stays in.
+    pub envelope: Option<&'a [(f64, f64)]>,
+    /// The exact law's ratios, by rank.
+    pub exact: Option<&'a [f64]>,
+    /// The axis's top ratio (its bottom is `1/top`).
+    pub top: f64,
+}
 
 /// A permutation histogram, in units of the uniform probability (`1` is
 /// `1/n!`). With at most 24 arrangements, one labelled bar per
@@ -17,15 +33,20 @@ use plotters::prelude::*;
 /// `1/top` to `top`, so that figures of one deck can share it and twice as
 /// likely sits as far from uniform as half as likely; ratios below
 /// `1/top` (arrangements never dealt among them) sit on the bottom edge.
+/// Drawn in the `formats` asked for.
 pub fn permutations(
     title: &str,
     lines: &[String],
-    deck: usize,
-    ratios: &[f64],
-    envelope: Option<&[(f64, f64)]>,
-    exact: Option<&[f64]>,
-    top: f64,
+    arrangements: Arrangements,
+    formats: Formats,
 ) -> Result<Figure, FigureError> {
+    let Arrangements {
+        deck,
+        ratios,
+        envelope,
+        exact,
+        top,
+    } = arrangements;
     let k = ratios.len();
     // The axis is log2 of the ratio, from −log2(top) to log2(top); its
     // labels read as ratios.
@@ -63,7 +84,7 @@ pub fn permutations(
             .map(|(i, &p)| (i as f64 + 0.5, clamp(p)))
             .collect()
     };
-    twin!(width, height, |root| {
+    twin!(formats, width, height, |root| {
         root.fill(&WHITE).map_err(|e| e.to_string())?;
         let (top_area, body) = root.split_vertically(head);
         draw_title(&top_area, title, lines)?;

@@ -1,8 +1,8 @@
 //! The p-values of a two-level test, binned.
 
 use super::common::{
-    AXIS_PX, FONT, Figure, FigureError, TICK_PX, draw_title, encode_png, fit_lines, register_font,
-    svg_defaults_dropped, title_height,
+    AXIS_PX, FONT, Figure, FigureError, Formats, TICK_PX, draw_title, encode_png, fit_lines,
+    register_font, svg_defaults_dropped, title_height,
 };
 use plotters::prelude::*;
 
@@ -41,7 +41,7 @@ pub fn p_values(title: &str, lines: &[String], tests: &[PValues]) -> Result<Figu
             b
         })
         .collect();
-    twin!(width, height, |root| {
+    twin!(Formats::Both, width, height, |root| {
         root.fill(&WHITE).map_err(|e| e.to_string())?;
         let (top, body) = root.split_vertically(head);
         draw_title(&top, title, lines)?;

@@ -2,8 +2,8 @@
 //! each test sees.
 
 use super::common::{
-    AXIS_PX, CAPTION_PX, FONT, Figure, FigureError, TICK_PX, draw_title, encode_png, fit_lines,
-    register_font, svg_defaults_dropped, title_height,
+    AXIS_PX, CAPTION_PX, FONT, Figure, FigureError, Formats, TICK_PX, draw_title, encode_png,
+    fit_lines, register_font, svg_defaults_dropped, title_height,
 };
 use plotters::prelude::*;
 
@@ -84,7 +84,7 @@ pub fn riffles(
         .first()
         .map(|p| p.curves.iter().map(|c| c.name).collect())
         .unwrap_or_default();
-    twin!(width, height, |root| {
+    twin!(Formats::Both, width, height, |root| {
         root.fill(&WHITE).map_err(|e| e.to_string())?;
         let (top_area, rest) = root.split_vertically(head);
         draw_title(&top_area, title, lines)?;

@@ -65,18 +65,26 @@ fn heatmap_png_has_size_colours_and_text() {
         heading: "n = 4".into(),
         deviation: &m,
     }];
-    let figure = heatmap(
-        "naive-swap",
-        &["line one".into()],
-        &panels,
-        colour_limit(&[&m], 0.0),
-    )
-    .unwrap();
+    let draw = |formats| {
+        heatmap(
+            "naive-swap",
+            &["line one".into()],
+            &panels,
+            colour_limit(&[&m], 0.0),
+            formats,
+        )
+        .unwrap()
+    };
+    let figure = draw(Formats::Both);
     // A 150 px colour bar beside one 640 px panel; a title block of one
     // line (30 + 30 + 27 px) above it.
     check_png(&figure.png, 790, 727);
-    let svg = &figure.svg;
+    let svg = figure.svg.as_deref().expect("both twins asked for");
     assert!(svg.starts_with("<svg") && svg.contains("naive-swap"));
+    // The PNG alone is the same PNG, without drawing the SVG.
+    let alone = draw(Formats::Png);
+    assert_eq!(alone.svg, None);
+    assert_eq!(alone.png, figure.png);
 }
 
 #[test]
@@ -85,11 +93,14 @@ fn permutation_figures_draw_for_small_and_large_decks() {
     let f = permutations(
         "naive-swap, 3 cards",
         &[],
-        3,
-        &p,
-        Some(&[(0.8, 1.2); 6]),
-        Some(&[1.0; 6]),
-        1.5,
+        Arrangements {
+            deck: 3,
+            ratios: &p,
+            envelope: Some(&[(0.8, 1.2); 6]),
+            exact: Some(&[1.0; 6]),
+            top: 1.5,
+        },
+        Formats::Png,
     )
     .unwrap();
     // No subtitle: a 60 px title block above 560 px of plot.
@@ -98,9 +109,21 @@ fn permutation_figures_draw_for_small_and_large_decks() {
     let env: Vec<(f64, f64)> = (0..120)
         .map(|i| (1.2 - i as f64 / 200.0, 1.5 - i as f64 / 200.0))
         .collect();
-    let f = permutations("naive-swap, 5 cards", &[], 5, &q, Some(&env), None, 2.0).unwrap();
+    let f = permutations(
+        "naive-swap, 5 cards",
+        &[],
+        Arrangements {
+            deck: 5,
+            ratios: &q,
+            envelope: Some(&env),
+            exact: None,
+            top: 2.0,
+        },
+        Formats::Both,
+    )
+    .unwrap();
     check_png(&f.png, 1000, 620);
-    let svg = &f.svg;
+    let svg = f.svg.as_deref().expect("both twins asked for");
     assert!(svg.contains("arrangements, from most to least likely"));
     assert!(svg.contains("times as likely as uniform (1 = 1/5!)"));
 }
@@ -127,7 +150,10 @@ fn p_value_histogram_draws_one_panel_per_test() {
     )
     .unwrap();
     check_png(&f.png, 880, 527);
-    let svg = &f.svg;
+    let svg = f
+        .svg
+        .as_deref()
+        .expect("p-value figures are drawn as both twins");
     assert!(
         svg.contains("flat: KS p") && svg.contains("piled: KS p"),
         "{svg}"
@@ -155,8 +181,8 @@ fn subtitles_wrap_inside_the_canvas() {
         heading: "n = 3".into(),
         deviation: &m,
     }];
-    let short = heatmap("t", &["one line".into()], &panel, 0.1).unwrap();
-    let wrapped = heatmap("t", std::slice::from_ref(&long), &panel, 0.1).unwrap();
+    let short = heatmap("t", &["one line".into()], &panel, 0.1, Formats::Png).unwrap();
+    let wrapped = heatmap("t", std::slice::from_ref(&long), &panel, 0.1, Formats::Png).unwrap();
     let height = |png: &[u8]| image::load_from_memory(png).unwrap().height();
     let extra = fit_lines(std::slice::from_ref(&long), 790).len() as u32 - 1;
     assert!(extra >= 1);

@@ -7,7 +7,7 @@
 //! bytes. The folder writer ([`crate::folder::ReportFolder`]) writes them.
 
 use crate::error::ReportError;
-use crate::figures::{self, Figure, PValues, Panel};
+use crate::figures::{self, Figure, Formats, PValues, Panel};
 use crate::fmt::fmt_count;
 use crate::suite::SuiteCase;
 use stats::ExactDistribution;
@@ -48,24 +48,25 @@ impl OutputFile {
         }
     }
 
-    /// A figure's two files, `stem.png` and `stem.svg`, PNG first.
-    pub fn figure(stem: &str, figure: Figure) -> [Self; 2] {
-        [
-            OutputFile {
-                path: format!("{stem}.png"),
-                bytes: figure.png,
-            },
-            OutputFile::text(format!("{stem}.svg"), figure.svg),
-        ]
+    /// A figure's files, `stem.png` and, when drawn, `stem.svg`, PNG first.
+    pub fn figure(stem: &str, figure: Figure) -> Vec<Self> {
+        let png = OutputFile {
+            path: format!("{stem}.png"),
+            bytes: figure.png,
+        };
+        let svg = figure
+            .svg
+            .map(|text| OutputFile::text(format!("{stem}.svg"), text));
+        std::iter::once(png).chain(svg).collect()
     }
 }
 
-/// The figure drawn by `draw`, as the two files of `stem`, or the error
-/// naming `stem`.
+/// The figure drawn by `draw`, as the files of `stem`, or the error naming
+/// `stem`.
 fn figure_files(
     stem: &str,
     draw: impl FnOnce() -> Result<Figure, figures::FigureError>,
-) -> Result<[OutputFile; 2], ReportError> {
+) -> Result<Vec<OutputFile>, ReportError> {
     let figure = draw().map_err(|source| ReportError::Figure {
         path: stem.to_string(),
         source,
@@ -177,7 +178,109 @@ pub fn case_files(
     }
 
     // The position heatmap: the exact law beside the samples when known,
-    // and a fair shuffle's sample of the same size on the same scale.
+    // and a fair shuffle's sample of the same size on the same scale. Drawn
+    // only when written: on the algorithm's page, or with every file.
+    let heatmap = match data.set {
+        FileSet::All if n <= SVG_HEATMAPS_UP_TO => Some(Formats::Both),
+        FileSet::All => Some(Formats::Png),
+        FileSet::Pages => data.on_page.then_some(Formats::Png),
+    };
+    if let Some(formats) = heatmap {
+        files.extend(position_heatmap(id, s, &data, formats)?);
+    }
+
+    // The permutation figure.
+    if let (Some(axis), Some(counts)) = (data.permutation, data.counts) {
+        let k = counts.len();
+        let ratios = ratios_to_uniform(counts);
+        let exact: Option<Vec<f64>> = data
+            .law
+            .map(|law| law.probabilities().iter().map(|p| p * k as f64).collect());
+        let stem = format!("figures/{id}/permutations-n{n}");
+        let band = if k <= 24 {
+            "grey: the band every bar of a fair shuffle stays in (99 of 100 runs)"
+        } else {
+            "grey: the envelope a fair shuffle's sorted curve stays in (99 of 100 runs)"
+        };
+        let mut line = format!(
+            "{n} cards, {} shuffles, seed {}. Blue: sampled; black line: uniform 1/{n}!; {band}",
+            fmt_count(s.shuffles),
+            s.seed
+        );
+        if exact.is_some() {
+            line.push_str("; red: the exact law");
+        }
+        line.push('.');
+        let beyond = ratios
+            .iter()
+            .chain(exact.as_deref().unwrap_or(&[]))
+            .any(|&r| r > axis.top || (r > 0.0 && r < 1.0 / axis.top));
+        if beyond {
+            line.push_str(&format!(
+                " Ratios beyond ×{t} or below ×1/{t} are drawn at the edges.",
+                t = axis.top
+            ));
+        }
+        // Bars (up to 24 arrangements) make a small SVG; a sorted curve
+        // of thousands of points does not.
+        let formats = if k <= 24 || data.set == FileSet::All {
+            Formats::Both
+        } else {
+            Formats::Png
+        };
+        files.extend(figure_files(&stem, || {
+            figures::permutations(
+                &format!("{id}: how likely each arrangement is"),
+                &[line],
+                figures::Arrangements {
+                    deck: n,
+                    ratios: &ratios,
+                    envelope: Some(axis.envelope),
+                    exact: exact.as_deref(),
+                    top: axis.top,
+                },
+                formats,
+            )
+        })?);
+    }
+
+    // The two-level test's p-values.
+    if let Some(r) = &s.repeat {
+        let tests: Vec<PValues> = r
+            .p_values
+            .iter()
+            .zip(&r.ks)
+            .map(|(v, ks)| PValues {
+                name: v.name.as_str(),
+                values: &v.values,
+                ks_log10_p: ks.log10_p,
+            })
+            .collect();
+        let stem = format!("figures/{id}/pvalues-n{n}");
+        let figure = figures::p_values(
+            &format!("{id}: p-values of {} runs", r.runs),
+            &[format!(
+                "{n} cards, {} shuffles per run, seeds {}..={}. Bars: runs per tenth of [0, 1]; \
+                 line: what a fair shuffle gives, runs / 10.",
+                fmt_count(s.shuffles),
+                r.seeds.first().copied().unwrap_or(s.seed),
+                r.seeds.last().copied().unwrap_or(s.seed)
+            )],
+            &tests,
+        );
+        files.extend(figure_files(&stem, || figure)?);
+    }
+    Ok(files)
+}
+
+/// The position heatmap of one sampled case, in `formats`.
+fn position_heatmap(
+    id: &str,
+    s: &crate::sampled::SampleReport,
+    data: &CaseData,
+    formats: Formats,
+) -> Result<Vec<OutputFile>, ReportError> {
+    let n = s.deck;
     let sampled = deviation(&s.position_matrix);
     // The exact panel: its matrix, heading and description, from the law
     // when the deck was enumerated, else from the Markov chain.
@@ -249,99 +352,15 @@ pub fn case_files(
             + ".",
     ];
     let stem = format!("figures/{id}/positions-n{n}");
-    let [png, svg] = figure_files(&stem, || {
+    figure_files(&stem, || {
         figures::heatmap(
             &format!("{id}: where each card ends up"),
             &lines,
             &panels,
             limit,
+            formats,
         )
-    })?;
-    if data.on_page || data.set == FileSet::All {
-        files.push(png);
-    }
-    if data.set == FileSet::All && n <= SVG_HEATMAPS_UP_TO {
-        files.push(svg);
-    }
-
-    // The permutation figure.
-    if let (Some(axis), Some(counts)) = (data.permutation, data.counts) {
-        let k = counts.len();
-        let ratios = ratios_to_uniform(counts);
-        let exact: Option<Vec<f64>> = data
-            .law
-            .map(|law| law.probabilities().iter().map(|p| p * k as f64).collect());
-        let stem = format!("figures/{id}/permutations-n{n}");
-        let band = if k <= 24 {
-            "grey: the band every bar of a fair shuffle stays in (99 of 100 runs)"
-        } else {
-            "grey: the envelope a fair shuffle's sorted curve stays in (99 of 100 runs)"
-        };
-        let mut line = format!(
-            "{n} cards, {} shuffles, seed {}. Blue: sampled; black line: uniform 1/{n}!; {band}",
-            fmt_count(s.shuffles),
-            s.seed
-        );
-        if exact.is_some() {
-            line.push_str("; red: the exact law");
-        }
-        line.push('.');
-        let beyond = ratios
-            .iter()
-            .chain(exact.as_deref().unwrap_or(&[]))
-            .any(|&r| r > axis.top || (r > 0.0 && r < 1.0 / axis.top));
-        if beyond {
-            line.push_str(&format!(
-                " Ratios beyond ×{t} or below ×1/{t} are drawn at the edges.",
-                t = axis.top
-            ));
-        }
-        let [png, svg] = figure_files(&stem, || {
-            figures::permutations(
-                &format!("{id}: how likely each arrangement is"),
-                &[line],
-                n,
-                &ratios,
-                Some(axis.envelope),
-                exact.as_deref(),
-                axis.top,
-            )
-        })?;
-        files.push(png);
-        // Bars (up to 24 arrangements) make a small SVG; a sorted curve
-        // of thousands of points does not.
-        if k <= 24 || data.set == FileSet::All {
-            files.push(svg);
-        }
-    }
-
-    // The two-level test's p-values.
-    if let Some(r) = &s.repeat {
-        let tests: Vec<PValues> = r
-            .p_values
-            .iter()
-            .zip(&r.ks)
-            .map(|(v, ks)| PValues {
-                name: v.name.as_str(),
-                values: &v.values,
-                ks_log10_p: ks.log10_p,
-            })
-            .collect();
-        let stem = format!("figures/{id}/pvalues-n{n}");
-        let figure = figures::p_values(
-            &format!("{id}: p-values of {} runs", r.runs),
-            &[format!(
-                "{n} cards, {} shuffles per run, seeds {}..={}. Bars: runs per tenth of [0, 1]; \
-                 line: what a fair shuffle gives, runs / 10.",
-                fmt_count(s.shuffles),
-                r.seeds.first().copied().unwrap_or(s.seed),
-                r.seeds.last().copied().unwrap_or(s.seed)
-            )],
-            &tests,
-        );
-        files.extend(figure_files(&stem, || figure)?);
-    }
-    Ok(files)
+    })
 }
 
 #[cfg(test)]

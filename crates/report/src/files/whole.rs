@@ -16,7 +16,7 @@ pub const RIFFLE_FIGURE: &str = "figures/riffles";
 ///
 /// # Errors
 /// [`ReportError::Figure`] naming the figure that could not be drawn.
-pub fn riffle_figure(r: &crate::sampled::RiffleReport) -> Result<[OutputFile; 2], ReportError> {
+pub fn riffle_figure(r: &crate::sampled::RiffleReport) -> Result<Vec<OutputFile>, ReportError> {
     let exact: Vec<(u32, f64)> = r
         .study
         .models
@@ -89,7 +89,7 @@ pub const HEADLINE: &str = "headline";
 ///
 /// # Errors
 /// [`ReportError::Figure`] naming the figure that could not be drawn.
-pub fn headline(report: &SuiteReport) -> Result<Option<[OutputFile; 2]>, ReportError> {
+pub fn headline(report: &SuiteReport) -> Result<Option<Vec<OutputFile>>, ReportError> {
     let get = |id: &str| report.algorithms.iter().find(|a| a.info.id == id);
     let (Some(naive), Some(fy)) = (get(LESSON[0]), get(LESSON[2])) else {
         return Ok(None);
