@@ -7,6 +7,7 @@ use crate::disagreement::Disagreement;
 use crate::positions::ExactPositionsInfo;
 use crate::verdict::{ExactVerdict, Verdict};
 use algorithms::Entry;
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use stats::audit::{SampleAudit, detection_level, keeps_histogram, power_plan};
 use stats::exact::{Limits, exact_distribution};
@@ -117,7 +118,7 @@ pub enum SuiteError {
 
 /// The exact laws of every entry on every deck of `plan.exact_decks`, in
 /// order; a tree over the budget (or that cannot be walked) is a reason,
-/// not an error.
+/// not an error. Entries are enumerated in parallel.
 ///
 /// # Errors
 /// [`SuiteError::Exact`] when enumeration fails otherwise.
@@ -126,37 +127,45 @@ pub fn exact_stage(
     plan: &SuitePlan,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Vec<Vec<(usize, ExactLaw)>>, SuiteError> {
-    let mut all = Vec::new();
-    for entry in entries {
-        let mut per = Vec::new();
-        for &deck in &plan.exact_decks {
-            let result = if let algorithms::Exact::No(why) = entry.exact {
-                Err(format!("not enumerable: {why}"))
-            } else {
-                let limits = Limits {
-                    max_paths: plan.max_paths,
-                    ..Limits::for_exact(entry.exact)
-                };
-                match exact_distribution(&entry.algorithm, deck, &limits) {
-                    Ok(law) => Ok(law),
-                    Err(e @ (ExactError::TooManyPaths { .. } | ExactError::Overflow { .. })) => {
-                        Err(e.to_string())
-                    }
-                    Err(source) => {
-                        return Err(SuiteError::Exact {
-                            algorithm: entry.id,
-                            deck,
-                            source,
-                        });
-                    }
-                }
+    entries
+        .par_iter()
+        .map(|entry| exact_laws(entry, plan, progress))
+        .collect()
+}
+
+/// The exact laws of one entry on the plan's exact decks.
+fn exact_laws(
+    entry: &'static Entry,
+    plan: &SuitePlan,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Vec<(usize, ExactLaw)>, SuiteError> {
+    let mut per = Vec::new();
+    for &deck in &plan.exact_decks {
+        let result = if let algorithms::Exact::No(why) = entry.exact {
+            Err(format!("not enumerable: {why}"))
+        } else {
+            let limits = Limits {
+                max_paths: plan.max_paths,
+                ..Limits::for_exact(entry.exact)
             };
-            per.push((deck, result));
-            progress(Progress::ExactLaw);
-        }
-        all.push(per);
+            match exact_distribution(&entry.algorithm, deck, &limits) {
+                Ok(law) => Ok(law),
+                Err(e @ (ExactError::TooManyPaths { .. } | ExactError::Overflow { .. })) => {
+                    Err(e.to_string())
+                }
+                Err(source) => {
+                    return Err(SuiteError::Exact {
+                        algorithm: entry.id,
+                        deck,
+                        source,
+                    });
+                }
+            }
+        };
+        per.push((deck, result));
+        progress(Progress::ExactLaw);
     }
-    Ok(all)
+    Ok(per)
 }
 
 /// One deck of one algorithm: what was computed, sampled and decided.
@@ -199,13 +208,19 @@ pub struct Judged {
     /// Verdicts that contradict the registry.
     pub disagreements: Vec<Disagreement>,
     /// Wall time of its sampling (with its exact position matrices), in
-    /// seconds: where the suite's time goes. Not a result: it varies from
-    /// run to run.
+    /// seconds: where the suite's time goes. Algorithms are judged side by
+    /// side when there are threads to spare, so these times overlap and
+    /// their sum can exceed the stage's. Not a result: it varies from run
+    /// to run.
     pub seconds: f64,
 }
 
 /// Samples every entry on every deck of the plan, compares each case with
-/// its exact law (or exact position matrix), and judges it.
+/// its exact law (or exact position matrix), and judges it. Entries run in
+/// parallel as well as their shuffles, so that one entry's tests (a
+/// thread's work) overlap another's sampling; every count is the same
+/// whatever the schedule, since each chunk of shuffles has its own seed
+/// and counts add exactly.
 ///
 /// # Errors
 /// [`SuiteError::Positions`] when an exact position matrix fails.
@@ -215,90 +230,101 @@ pub fn sampled_stage(
     exact: Vec<Vec<(usize, ExactLaw)>>,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Vec<Judged>, SuiteError> {
+    entries
+        .par_iter()
+        .copied()
+        .zip(exact)
+        .map(|(entry, laws)| judge_entry(entry, laws, plan, progress))
+        .collect()
+}
+
+/// Samples one entry on every deck of the plan and judges it.
+fn judge_entry(
+    entry: &'static Entry,
+    mut laws: Vec<(usize, ExactLaw)>,
+    plan: &SuitePlan,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Judged, SuiteError> {
     let tick = |k: u64| progress(Progress::Shuffles(k));
-    let mut out = Vec::new();
-    for (entry, mut laws) in entries.iter().copied().zip(exact) {
-        let start = std::time::Instant::now();
-        let mut cases = Vec::new();
-        let mut disagreements = Vec::new();
-        for deck in plan.all_decks() {
-            let shuffles = plan.shuffles_of(deck);
-            let law = laws
-                .iter()
-                .position(|(d, _)| *d == deck)
-                .map(|i| laws.swap_remove(i).1);
-            let mut shuffles_to_detect = None;
-            let exact_verdict = law.as_ref().and_then(|l| l.as_ref().ok()).map(|law| {
-                let verdict = ExactVerdict::of(law);
-                disagreements.extend(Disagreement::of_exact(entry.expected, deck, verdict));
-                let needs = power_plan(law, detection_level(deck, shuffles), DETECTION_POWER);
-                shuffles_to_detect = needs.iter().filter_map(|p| p.shuffles).reduce(f64::min);
-                verdict
-            });
-            let audit = stats::audit::audit(
-                &entry.algorithm,
+    let start = std::time::Instant::now();
+    let mut cases = Vec::new();
+    let mut disagreements = Vec::new();
+    for deck in plan.all_decks() {
+        let shuffles = plan.shuffles_of(deck);
+        let law = laws
+            .iter()
+            .position(|(d, _)| *d == deck)
+            .map(|i| laws.swap_remove(i).1);
+        let mut shuffles_to_detect = None;
+        let exact_verdict = law.as_ref().and_then(|l| l.as_ref().ok()).map(|law| {
+            let verdict = ExactVerdict::of(law);
+            disagreements.extend(Disagreement::of_exact(entry.expected, deck, verdict));
+            let needs = power_plan(law, detection_level(deck, shuffles), DETECTION_POWER);
+            shuffles_to_detect = needs.iter().filter_map(|p| p.shuffles).reduce(f64::min);
+            verdict
+        });
+        let audit = stats::audit::audit(
+            &entry.algorithm,
+            deck,
+            shuffles,
+            plan.seed,
+            plan.repeat,
+            keeps_histogram(deck, shuffles),
+            &tick,
+        );
+        // Decks too large to enumerate: the exact position matrix of a
+        // swap-based shuffle, beside the samples.
+        let mut positions = None;
+        if exact_verdict.is_none()
+            && let Some(swaps) = entry.algorithm.swap_shuffle(deck)
+        {
+            let law = rounded_position_law(&swaps).map_err(|source| SuiteError::Positions {
+                algorithm: entry.id,
                 deck,
+                source,
+            })?;
+            let product = ProductLaw::of(&swaps);
+            let info = ExactPositionsInfo::new(
+                &law,
+                product.as_ref(),
+                &audit.first.positions.rows(),
                 shuffles,
-                plan.seed,
-                plan.repeat,
-                keeps_histogram(deck, shuffles),
-                &tick,
+                EXACT_POSITIONS_ALPHA,
+                DETECTION_POWER,
             );
-            // Decks too large to enumerate: the exact position matrix of a
-            // swap-based shuffle, beside the samples.
-            let mut positions = None;
-            if exact_verdict.is_none()
-                && let Some(swaps) = entry.algorithm.swap_shuffle(deck)
-            {
-                let law = rounded_position_law(&swaps).map_err(|source| SuiteError::Positions {
-                    algorithm: entry.id,
-                    deck,
-                    source,
-                })?;
-                let product = ProductLaw::of(&swaps);
-                let info = ExactPositionsInfo::new(
-                    &law,
-                    product.as_ref(),
-                    &audit.first.positions.rows(),
-                    shuffles,
-                    EXACT_POSITIONS_ALPHA,
-                    DETECTION_POWER,
-                );
-                // The run calls a bias when a Bonferroni-adjusted p-value is
-                // below BIASED_BELOW: the position test alone at that level
-                // over the run's tests.
-                shuffles_to_detect = law
-                    .position_plan(detection_level(deck, shuffles), DETECTION_POWER)
-                    .shuffles;
-                disagreements.extend(Disagreement::of_positions(deck, &info.against_exact));
-                positions = Some((law, info));
-            }
-            disagreements.extend(Disagreement::of_sampled(
-                entry.expected,
-                deck,
-                audit.grade,
-                shuffles,
-                shuffles_to_detect,
-            ));
-            cases.push(Case {
-                deck,
-                shuffles,
-                exact: law,
-                exact_verdict,
-                audit,
-                positions,
-                shuffles_to_detect,
-            });
+            // The run calls a bias when a Bonferroni-adjusted p-value is
+            // below BIASED_BELOW: the position test alone at that level
+            // over the run's tests.
+            shuffles_to_detect = law
+                .position_plan(detection_level(deck, shuffles), DETECTION_POWER)
+                .shuffles;
+            disagreements.extend(Disagreement::of_positions(deck, &info.against_exact));
+            positions = Some((law, info));
         }
-        let exact: Vec<ExactVerdict> = cases.iter().filter_map(|c| c.exact_verdict).collect();
-        let sampled: Vec<_> = cases.iter().map(|c| c.audit.grade).collect();
-        out.push(Judged {
-            entry,
-            verdict: Verdict::of(&exact, &sampled),
-            disagreements,
-            cases,
-            seconds: start.elapsed().as_secs_f64(),
+        disagreements.extend(Disagreement::of_sampled(
+            entry.expected,
+            deck,
+            audit.grade,
+            shuffles,
+            shuffles_to_detect,
+        ));
+        cases.push(Case {
+            deck,
+            shuffles,
+            exact: law,
+            exact_verdict,
+            audit,
+            positions,
+            shuffles_to_detect,
         });
     }
-    Ok(out)
+    let exact: Vec<ExactVerdict> = cases.iter().filter_map(|c| c.exact_verdict).collect();
+    let sampled: Vec<_> = cases.iter().map(|c| c.audit.grade).collect();
+    Ok(Judged {
+        entry,
+        verdict: Verdict::of(&exact, &sampled),
+        disagreements,
+        cases,
+        seconds: start.elapsed().as_secs_f64(),
+    })
 }
