@@ -101,7 +101,8 @@ impl Shuffle for CoinInsertionSort {
 pub struct CoinMergeSort;
 
 impl CoinMergeSort {
-    fn sort<T: Copy, S: Source + ?Sized>(deck: &mut [T], scratch: &mut Vec<T>, src: &mut S) {
+    /// Sorts `deck` by coin, merging through `scratch` (at least as long).
+    fn sort<T: Copy, S: Source + ?Sized>(deck: &mut [T], scratch: &mut [T], src: &mut S) {
         let n = deck.len();
         if n <= 1 {
             return;
@@ -109,28 +110,30 @@ impl CoinMergeSort {
         let mid = n / 2;
         Self::sort(&mut deck[..mid], scratch, src);
         Self::sort(&mut deck[mid..], scratch, src);
-        scratch.clear();
-        let (mut i, mut j) = (0, mid);
+        let (mut i, mut j, mut k) = (0, mid, 0);
         while i < mid && j < n {
-            // compare(left, right) <= 0 takes the left card: heads.
-            if src.coin() {
-                scratch.push(deck[i]);
-                i += 1;
-            } else {
-                scratch.push(deck[j]);
-                j += 1;
-            }
+            // compare(left, right) <= 0 takes the left card: heads. Picked
+            // by index rather than by branch: the coin is unpredictable.
+            let heads = src.coin();
+            scratch[k] = deck[if heads { i } else { j }];
+            i += usize::from(heads);
+            j += usize::from(!heads);
+            k += 1;
         }
-        scratch.extend_from_slice(&deck[i..mid]);
-        scratch.extend_from_slice(&deck[j..n]);
-        deck.copy_from_slice(scratch);
+        // The left half's rest follows; the right half's rest, if any, is
+        // already where it belongs.
+        let rest = mid - i;
+        scratch[k..k + rest].copy_from_slice(&deck[i..mid]);
+        k += rest;
+        deck[..k].copy_from_slice(&scratch[..k]);
     }
 }
 
 impl Shuffle for CoinMergeSort {
     fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
-        let mut scratch = Vec::with_capacity(deck.len());
-        Self::sort(deck, &mut scratch, src);
+        if let Some(&card) = deck.first() {
+            with_slots(deck.len(), card, |scratch| Self::sort(deck, scratch, src));
+        }
     }
 }
 
@@ -447,6 +450,50 @@ mod tests {
         let mut deck = vec![10, 11, 12];
         CoinMergeSort.shuffle(&mut deck, &mut Scripted::new([0, 1]));
         assert_eq!(deck, vec![10, 12, 11]);
+    }
+
+    #[test]
+    fn coin_merge_sort_deals_what_the_textbook_merge_deals() {
+        use rand::{Rng, SeedableRng};
+        /// Top-down merge sort by coin as a textbook writes it: a vector
+        /// filled left card or right card per coin, then both rests.
+        fn textbook<S: Source>(deck: &mut [u16], src: &mut S) {
+            let n = deck.len();
+            if n <= 1 {
+                return;
+            }
+            let mid = n / 2;
+            textbook(&mut deck[..mid], src);
+            textbook(&mut deck[mid..], src);
+            let mut merged = Vec::new();
+            let (mut i, mut j) = (0, mid);
+            while i < mid && j < n {
+                if src.coin() {
+                    merged.push(deck[i]);
+                    i += 1;
+                } else {
+                    merged.push(deck[j]);
+                    j += 1;
+                }
+            }
+            merged.extend_from_slice(&deck[i..mid]);
+            merged.extend_from_slice(&deck[j..n]);
+            deck.copy_from_slice(&merged);
+        }
+        // Stack slots (up to 16, up to 256 cards) and the heap (257, 400).
+        for n in (0..=40).chain([255, 256, 257, 400]) {
+            for seed in 0..40 {
+                let mut a = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+                let mut b = a.clone();
+                let (mut x, mut y): (Vec<u16>, Vec<u16>) = ((0..n).collect(), (0..n).collect());
+                for _ in 0..3 {
+                    CoinMergeSort.shuffle(&mut x, &mut a);
+                    textbook(&mut y, &mut b);
+                }
+                assert_eq!(x, y, "{n} cards, seed {seed}");
+                assert_eq!(a.next_u64(), b.next_u64(), "draws, {n} cards");
+            }
+        }
     }
 
     #[test]
