@@ -4,7 +4,7 @@
 //! `000_d04b9b9104ef3ac9.txt`; see [`crate::RandomPairsSwap`].
 
 use crate::js::{random_index, splice_insert, splice_one, splice_range, splice_range_whole};
-use crate::scratch::with_slots;
+use crate::scratch::{with_copy, with_slots};
 use crate::shuffle::Shuffle;
 use crate::source::Source;
 
@@ -152,12 +152,72 @@ pub fn riffle_shuffle<T: Copy, S: Source + ?Sized>(deck: &mut [T], src: &mut S) 
     let cut_deck_variant = deck.len() as f64 / 2.0 + random_index(src, 9) as f64 - 4.0;
     // leftHalf = deck.splice(0, cutDeckVariant): the first `cut` cards.
     let cut = splice_range(deck.len(), 0.0, cut_deck_variant).end;
+    if deck.len() <= PACKED {
+        return riffle_packed(deck, cut, src);
+    }
     // The left half in scratch slots (on the stack up to 256 cards), so
     // that a pass allocates nothing.
     match deck.first() {
         Some(&card) => with_slots(deck.len(), card, |left| riffle_halves(deck, cut, left, src)),
         None => riffle_halves(deck, cut, &mut [], src),
     }
+}
+
+/// The most cards [`riffle_packed`] takes: one byte each in a `u64`.
+const PACKED: usize = 8;
+
+/// [`riffle_halves`] for a deck of at most [`PACKED`] cards, on their
+/// starting positions packed one byte each in a word (the card at index
+/// `i` in bits `8i..8i + 8`): each `splice` is a few shifts and masks
+/// instead of moves, the same splices in the same order with the same
+/// draws. The deck is rearranged once, at the end.
+fn riffle_packed<T: Copy, S: Source + ?Sized>(deck: &mut [T], cut: usize, src: &mut S) {
+    /// The low `k` bytes of a word.
+    fn mask(k: usize) -> u64 {
+        if k >= PACKED { !0 } else { (1 << (8 * k)) - 1 }
+    }
+    /// `x` without its low `k` bytes, shifted down.
+    fn down(x: u64, k: usize) -> u64 {
+        if k >= PACKED { 0 } else { x >> (8 * k) }
+    }
+    /// `x` moved up `k` bytes.
+    fn up(x: u64, k: usize) -> u64 {
+        if k >= PACKED { 0 } else { x << (8 * k) }
+    }
+    /// `len` bytes `items` inserted at byte `at` of `x`.
+    fn insert(x: u64, at: usize, items: u64, len: usize) -> u64 {
+        (x & mask(at)) | up(items, at) | up(down(x, at), at + len)
+    }
+    const IDENTITY: u64 = 0x0706_0504_0302_0100;
+    let n = deck.len();
+    let mut left = IDENTITY & mask(cut);
+    let mut left_len = cut;
+    let mut right = down(IDENTITY, cut) & mask(n - cut);
+    let mut right_len = n - cut;
+    let mut left_count = left_len as i64;
+    let mut right_count = right_len as i64 - random_index(src, 4) as i64;
+    while left_count > 0 && src.keep_going() {
+        let take_amount = random_index(src, 4) as i64;
+        // rightHalf.splice(rightCount, 0, ...leftHalf.splice(leftCount, takeAmount))
+        let packet = splice_range_whole(left_len, left_count, take_amount);
+        if !packet.is_empty() {
+            let at = splice_range_whole(right_len, right_count, 0).start;
+            let items = down(left, packet.start) & mask(packet.len());
+            right = insert(right, at, items, packet.len());
+            left = (left & mask(packet.start)) | up(down(left, packet.end), packet.start);
+            left_len -= packet.len();
+            right_len += packet.len();
+        }
+        left_count -= take_amount;
+        right_count = right_count - random_index(src, 4) as i64 + take_amount;
+    }
+    let at = splice_range_whole(right_len, right_count, 0).start;
+    let order = insert(right, at, left, left_len);
+    with_copy(deck, |deck, start| {
+        for (i, slot) in deck.iter_mut().enumerate() {
+            *slot = start[usize::from(down(order, i) as u8)];
+        }
+    });
 }
 
 /// `riffleShuffle` after its cut, with `leftHalf` in `left[..left_len]`;
@@ -202,6 +262,7 @@ fn riffle_halves<T: Copy, S: Source + ?Sized>(
 
 /// Inserts `items` at index `at` of the gap buffer `deck[..front]` ++
 /// `deck[back..]`: moves the gap there, then fills its first slots.
+#[inline(always)]
 fn insert_at_gap<T: Copy>(
     deck: &mut [T],
     (front, back): (&mut usize, &mut usize),
