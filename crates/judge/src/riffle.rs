@@ -4,6 +4,7 @@
 //! it can no longer tell.
 
 use algorithms::registry;
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use stats::TestName;
 use stats::audit::Grade;
@@ -51,7 +52,7 @@ pub fn study(
     progress: &(dyn Fn(u64) + Sync),
 ) -> RiffleStudy {
     let models = RIFFLE_MODELS
-        .iter()
+        .par_iter()
         .map(|&(id, name)| {
             let entry = registry::find(id).expect("the registry holds both riffles");
             let runs = sample_riffles(entry.algorithm.kernel, deck, max, shuffles, seed, progress);

@@ -18,6 +18,7 @@ use crate::battery::{Statistic, eulerian, null};
 use crate::fraction::Fraction;
 use num_bigint::BigUint;
 use num_traits::Zero;
+use rayon::prelude::*;
 
 /// The largest deck [`total_variation`] accepts: `1/n!`, the chance of the
 /// arrangements with one rising sequence, underflows `f64` above 170.
@@ -129,7 +130,10 @@ pub fn sample_riffles(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Vec<RiffleRun> {
     let gsr = matches!(kernel, algorithms::Kernel::GsrRiffle(_));
+    // Rows side by side, so that one row's tests overlap another's
+    // shuffles; each row is seeded as on its own.
     (1..=max)
+        .into_par_iter()
         .map(|k| RiffleRun {
             riffles: k,
             exact_total_variation: (gsr && n <= MAX_RIFFLE_DECK && k <= MAX_RIFFLES)
