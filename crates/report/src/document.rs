@@ -76,7 +76,9 @@ pub struct Timings {
     /// Each stage, in the order it ran.
     pub stages: Vec<StageTime>,
     /// The sampling stage per algorithm (with its exact position
-    /// matrices), slowest first.
+    /// matrices), slowest first. Algorithms are sampled side by side when
+    /// threads allow: these wall times overlap, and their sum can exceed
+    /// the stage's.
     pub sampling: Vec<AlgorithmTime>,
 }
 
@@ -117,7 +119,7 @@ impl Stage {
 pub struct StageTime {
     /// The stage.
     pub stage: Stage,
-    /// Wall time, in seconds.
+    /// Wall time from its first shuffle to its verdict, in seconds.
     pub seconds: f64,
 }
 
@@ -126,7 +128,7 @@ pub struct StageTime {
 pub struct AlgorithmTime {
     /// Its id.
     pub algorithm: String,
-    /// Wall time, in seconds.
+    /// Wall time from its first shuffle to its verdict, in seconds.
     pub seconds: f64,
 }
 
