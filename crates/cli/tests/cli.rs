@@ -432,11 +432,13 @@ fn suite_writes_parsable_reports() {
     assert!(staged > 0.0 && staged <= wall, "{staged} of {wall}");
     let sampling = t["sampling"].as_array().unwrap();
     assert_eq!(sampling.len(), 3);
-    let sampled: f64 = sampling
-        .iter()
-        .map(|a| a["seconds"].as_f64().unwrap())
-        .sum();
-    assert!(sampled <= t["stages"][1]["seconds"].as_f64().unwrap());
+    // Algorithms are judged side by side: each one's time lies within the
+    // stage's, though their sum may not.
+    let stage = t["stages"][1]["seconds"].as_f64().unwrap();
+    assert!(sampling.iter().all(|a| {
+        let s = a["seconds"].as_f64().unwrap();
+        s > 0.0 && s <= stage
+    }));
     assert!(
         sampling
             .windows(2)
