@@ -33,6 +33,8 @@ pub mod seeded;
 mod shuffle;
 mod source;
 pub mod swaps;
+#[cfg(test)]
+mod testing;
 
 pub use defect::Defect;
 pub use reference::{

@@ -454,7 +454,6 @@ mod tests {
 
     #[test]
     fn coin_merge_sort_deals_what_the_textbook_merge_deals() {
-        use rand::{Rng, SeedableRng};
         /// Top-down merge sort by coin as a textbook writes it: a vector
         /// filled left card or right card per coin, then both rests.
         fn textbook<S: Source>(deck: &mut [u16], src: &mut S) {
@@ -481,19 +480,11 @@ mod tests {
             deck.copy_from_slice(&merged);
         }
         // Stack slots (up to 16, up to 256 cards) and the heap (257, 400).
-        for n in (0..=40).chain([255, 256, 257, 400]) {
-            for seed in 0..40 {
-                let mut a = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
-                let mut b = a.clone();
-                let (mut x, mut y): (Vec<u16>, Vec<u16>) = ((0..n).collect(), (0..n).collect());
-                for _ in 0..3 {
-                    CoinMergeSort.shuffle(&mut x, &mut a);
-                    textbook(&mut y, &mut b);
-                }
-                assert_eq!(x, y, "{n} cards, seed {seed}");
-                assert_eq!(a.next_u64(), b.next_u64(), "draws, {n} cards");
-            }
-        }
+        crate::testing::assert_same_deals(
+            (0..=40).chain([255, 256, 257, 400]),
+            |deck, src| CoinMergeSort.shuffle(deck, src),
+            |deck, src| textbook(deck, src),
+        );
     }
 
     #[test]

@@ -406,20 +406,11 @@ mod tests {
 
     #[test]
     fn riffle_deals_what_its_splices_deal() {
-        use rand::{Rng, SeedableRng};
-        for n in (0..=70).chain([255, 256, 257, 400]) {
-            for seed in 0..40 {
-                let mut a = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
-                let mut b = a.clone();
-                let (mut x, mut y): (Vec<u16>, Vec<u16>) = ((0..n).collect(), (0..n).collect());
-                for _ in 0..3 {
-                    riffle_shuffle(&mut x, &mut a);
-                    riffle_by_splices(&mut y, &mut b);
-                }
-                assert_eq!(x, y, "{n} cards, seed {seed}");
-                assert_eq!(a.next_u64(), b.next_u64(), "draws, {n} cards");
-            }
-        }
+        crate::testing::assert_same_deals(
+            (0..=70).chain([255, 256, 257, 400]),
+            |deck, src| riffle_shuffle(deck, src),
+            riffle_by_splices,
+        );
     }
 
     #[test]

@@ -8,9 +8,8 @@
 /// Draws `$body` (with `$root` bound to the drawing area) as a PNG and,
 /// for [`Formats::Both`], an SVG of `width × height` pixels, in memory, and
 /// evaluates to the [`Figure`]. A macro, not a function: the body is generic over the
-/// backend, which a closure cannot be. The PNG is encoded with zlib's best
-/// compression and adaptive filters (about half the size of plotters' own
-/// encoder's output for these figures).
+/// backend, which a closure cannot be. The PNG is encoded by `encode_png`
+/// (zlib's default level, adaptive filters).
 macro_rules! twin {
     ($formats:expr, $width:expr, $height:expr, |$root:ident| $body:block) => {{
         register_font();
