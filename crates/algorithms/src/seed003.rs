@@ -155,6 +155,9 @@ pub fn riffle_shuffle<T: Copy, S: Source + ?Sized>(deck: &mut [T], src: &mut S) 
     if deck.len() <= PACKED {
         return riffle_packed(deck, cut, src);
     }
+    if deck.len() <= WIDE {
+        return riffle_wide(deck, cut, src);
+    }
     // The left half in scratch slots (on the stack up to 256 cards), so
     // that a pass allocates nothing.
     match deck.first() {
@@ -216,6 +219,78 @@ fn riffle_packed<T: Copy, S: Source + ?Sized>(deck: &mut [T], cut: usize, src: &
     with_copy(deck, |deck, start| {
         for (i, slot) in deck.iter_mut().enumerate() {
             *slot = start[usize::from(down(order, i) as u8)];
+        }
+    });
+}
+
+/// The most cards [`riffle_wide`] takes: a move of either half's tail is
+/// one block of this many bytes.
+const WIDE: usize = 64;
+
+/// [`riffle_halves`] for a deck of at most [`WIDE`] cards, on their
+/// starting positions (one byte each) in two arrays with room to spare:
+/// each `splice` moves a whole block of [`WIDE`] bytes, the tail of the
+/// half and whatever lies past it, instead of the few cards the draws
+/// decide. The work no longer depends on the draws, so there are no
+/// branches on them to mispredict (the loop's own end aside); the same
+/// splices in the same order with the same draws. The deck is rearranged
+/// once, at the end.
+fn riffle_wide<T: Copy, S: Source + ?Sized>(deck: &mut [T], cut: usize, src: &mut S) {
+    /// Room for a half, a block moved past its end and the left half
+    /// inserted whole into the right one.
+    const ROOM: usize = 3 * WIDE;
+    /// `i` at index `i`.
+    const POSITIONS: [u8; 2 * WIDE] = {
+        let mut a = [0; 2 * WIDE];
+        let mut i = 0;
+        while i < a.len() {
+            a[i] = i as u8;
+            i += 1;
+        }
+        a
+    };
+    /// The block of [`WIDE`] bytes at `half[at..]`.
+    #[inline(always)]
+    fn block(half: &[u8; ROOM], at: usize) -> [u8; WIDE] {
+        half[at..at + WIDE]
+            .try_into()
+            .expect("a block lies inside the room")
+    }
+    let n = deck.len();
+    let (mut left, mut right) = ([0u8; ROOM], [0u8; ROOM]);
+    left[..WIDE].copy_from_slice(&POSITIONS[..WIDE]);
+    right[..WIDE].copy_from_slice(&POSITIONS[cut..cut + WIDE]);
+    let (mut left_len, mut right_len) = (cut, n - cut);
+    let mut left_count = left_len as i64;
+    let mut right_count = right_len as i64 - random_index(src, 4) as i64;
+    while left_count > 0 && src.keep_going() {
+        let take_amount = random_index(src, 4) as i64;
+        // rightHalf.splice(rightCount, 0, ...leftHalf.splice(leftCount, takeAmount))
+        let packet = splice_range_whole(left_len, left_count, take_amount);
+        let (from, k) = (packet.start, packet.len());
+        let at = splice_range_whole(right_len, right_count, 0).start;
+        // The packet (at most 3 cards; 4 bytes written, the block after
+        // them lands on the rest) at `at`, the right half's tail k places up.
+        let tail = block(&right, at);
+        let packet: [u8; 4] = left[from..from + 4].try_into().expect("4 bytes");
+        right[at..at + 4].copy_from_slice(&packet);
+        right[at + k..at + k + WIDE].copy_from_slice(&tail);
+        // The left half's tail k places down over the packet.
+        let rest = block(&left, from + k);
+        left[from..from + WIDE].copy_from_slice(&rest);
+        left_len -= k;
+        right_len += k;
+        left_count -= take_amount;
+        right_count = right_count - random_index(src, 4) as i64 + take_amount;
+    }
+    // deck.splice(rightCount, 0, ...leftHalf)
+    let at = splice_range_whole(right_len, right_count, 0).start;
+    let tail = block(&right, at);
+    right[at..at + WIDE].copy_from_slice(&block(&left, 0));
+    right[at + left_len..at + left_len + WIDE].copy_from_slice(&tail);
+    with_copy(deck, |deck, start| {
+        for (slot, &i) in deck.iter_mut().zip(&right[..n]) {
+            *slot = start[usize::from(i)];
         }
     });
 }
