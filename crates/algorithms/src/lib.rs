@@ -35,6 +35,7 @@ mod source;
 pub mod swaps;
 #[cfg(test)]
 mod testing;
+mod wide;
 
 pub use defect::Defect;
 pub use reference::{

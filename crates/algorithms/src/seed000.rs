@@ -11,6 +11,7 @@ use crate::js::{random_index, splice_insert, splice_one};
 use crate::scratch::with_slots;
 use crate::shuffle::{Shuffle, apply_order};
 use crate::source::Source;
+use crate::wide::{Positions, WIDE, arrange};
 
 /// Implements [`Shuffle`] for a seed function `f(m, src)` that returns a
 /// permutation of `0..m`: the deck is reordered by it. An empty deck is left
@@ -81,7 +82,16 @@ pub fn shuffle_pick_1<S: Source + ?Sized>(m: usize, src: &mut S) -> Vec<usize> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ShufflePick1;
 
-order_adapter!(ShufflePick1, shuffle_pick_1);
+impl Shuffle for ShufflePick1 {
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        match deck.len() {
+            0 => {}
+            // `shuffle_pick_1`'s loop on the cards' positions ([`crate::wide`]).
+            n if n <= WIDE => arrange(deck, crate::wide::draw_out(n, src).as_slice()),
+            n => apply_order(deck, &shuffle_pick_1(n, src)),
+        }
+    }
+}
 
 /// `shuffle_pick(m)` exactly as printed: draw a card, fill its slot with the
 /// last undrawn one.
@@ -187,7 +197,24 @@ pub fn shuffle_insert_1<S: Source + ?Sized>(m: usize, src: &mut S) -> Vec<usize>
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ShuffleInsert1;
 
-order_adapter!(ShuffleInsert1, shuffle_insert_1);
+impl Shuffle for ShuffleInsert1 {
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        match deck.len() {
+            0 => {}
+            n if n <= WIDE => {
+                // `shuffle_insert_1`'s splices on the cards' positions
+                // ([`crate::wide`]).
+                let mut arr = Positions::empty();
+                arr.push(0);
+                for i in 1..n {
+                    arr.insert(random_index(src, i + 1), i as u8);
+                }
+                arrange(deck, arr.as_slice());
+            }
+            n => apply_order(deck, &shuffle_insert_1(n, src)),
+        }
+    }
+}
 
 /// `shuffle_insert(m)` exactly as printed. `new Array(m)` followed by
 /// `arr[0] = 0` gives `[0]` for `m = 0`, as in [`shuffle_insert_1`].
@@ -274,5 +301,30 @@ mod tests {
         RedrawOnEmpty.shuffle(&mut deck, &mut s);
         assert_eq!(deck, vec!['b', 'a', 'c']);
         assert_eq!(s.remaining(), 0);
+    }
+
+    #[test]
+    fn picks_and_insertions_on_positions_deal_what_the_splices_deal() {
+        let sizes = || (0..=70).chain([255, 256]);
+        crate::testing::assert_same_deals(
+            sizes(),
+            |deck, src| ShufflePick1.shuffle(deck, src),
+            |deck, src| {
+                let n = deck.len();
+                if n > 0 {
+                    apply_order(deck, &shuffle_pick_1(n, src));
+                }
+            },
+        );
+        crate::testing::assert_same_deals(
+            sizes(),
+            |deck, src| ShuffleInsert1.shuffle(deck, src),
+            |deck, src| {
+                let n = deck.len();
+                if n > 0 {
+                    apply_order(deck, &shuffle_insert_1(n, src));
+                }
+            },
+        );
     }
 }

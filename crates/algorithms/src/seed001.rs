@@ -67,6 +67,11 @@ pub struct SpliceDraw;
 
 impl Shuffle for SpliceDraw {
     fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        if deck.len() <= crate::wide::WIDE {
+            // `splice_draw`'s loop on the cards' positions ([`crate::wide`]).
+            let order = crate::wide::draw_out(deck.len(), src);
+            return crate::wide::arrange(deck, order.as_slice());
+        }
         *deck = splice_draw(deck, src);
     }
 }
@@ -172,5 +177,14 @@ mod tests {
         // i=2, j=1 -> [10,12,11]; i=1, j=0 -> [12,10,11]
         assert_eq!(cards, vec![12, 10, 11]);
         assert_eq!(s.log(), &[crate::Draw::Below(2), crate::Draw::Below(1)]);
+    }
+
+    #[test]
+    fn splice_draw_on_positions_deals_what_its_splices_deal() {
+        crate::testing::assert_same_deals(
+            (0..=70).chain([255, 256]),
+            |deck, src| SpliceDraw.shuffle(deck, src),
+            |deck, src| *deck = splice_draw(deck, src),
+        );
     }
 }

@@ -7,6 +7,7 @@ use crate::js::{random_index, splice_insert, splice_one, splice_range, splice_ra
 use crate::scratch::{with_copy, with_slots};
 use crate::shuffle::Shuffle;
 use crate::source::Source;
+use crate::wide::{POSITIONS, Positions, ROOM, WIDE, arrange, block};
 
 /// `deal(deck, players, numCards)` exactly as printed, with `player.hand`
 /// as `hands[p]`. A card dealt from an empty deck is JavaScript's
@@ -39,6 +40,10 @@ pub struct DealWholeDeck;
 impl Shuffle for DealWholeDeck {
     fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
         let n = deck.len();
+        if n <= WIDE {
+            // `deal`'s loop on the cards' positions ([`crate::wide`]).
+            return arrange(deck, crate::wide::draw_out(n, src).as_slice());
+        }
         let mut hands = [Vec::with_capacity(n)];
         deal(deck, &mut hands, n, src);
         let [hand] = hands;
@@ -108,6 +113,19 @@ pub struct SpliceShuffle;
 
 impl Shuffle for SpliceShuffle {
     fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        if deck.len() <= WIDE {
+            // The same splices on the cards' positions ([`crate::wide`]).
+            let mut order = Positions::identity(deck.len());
+            let mut count = deck.len();
+            while count != 0 {
+                // splice(at, 1), then splice(count, 0, …) on a deck one
+                // card shorter: the card moves to `count`, or to the end.
+                let at = random_index(src, count);
+                order.move_up(at, count.min(order.len() - 1));
+                count -= 1;
+            }
+            return arrange(deck, order.as_slice());
+        }
         let mut count = deck.len();
         while count != 0 {
             let at = random_index(src, count);
@@ -223,39 +241,15 @@ fn riffle_packed<T: Copy, S: Source + ?Sized>(deck: &mut [T], cut: usize, src: &
     });
 }
 
-/// The most cards [`riffle_wide`] takes: a move of either half's tail is
-/// one block of this many bytes.
-const WIDE: usize = 64;
-
 /// [`riffle_halves`] for a deck of at most [`WIDE`] cards, on their
 /// starting positions (one byte each) in two arrays with room to spare:
 /// each `splice` moves a whole block of [`WIDE`] bytes, the tail of the
 /// half and whatever lies past it, instead of the few cards the draws
-/// decide. The work no longer depends on the draws, so there are no
-/// branches on them to mispredict (the loop's own end aside); the same
-/// splices in the same order with the same draws. The deck is rearranged
-/// once, at the end.
+/// decide ([`crate::wide`]). The work no longer depends on the draws, so
+/// there are no branches on them to mispredict (the loop's own end
+/// aside); the same splices in the same order with the same draws. The
+/// deck is rearranged once, at the end.
 fn riffle_wide<T: Copy, S: Source + ?Sized>(deck: &mut [T], cut: usize, src: &mut S) {
-    /// Room for a half, a block moved past its end and the left half
-    /// inserted whole into the right one.
-    const ROOM: usize = 3 * WIDE;
-    /// `i` at index `i`.
-    const POSITIONS: [u8; 2 * WIDE] = {
-        let mut a = [0; 2 * WIDE];
-        let mut i = 0;
-        while i < a.len() {
-            a[i] = i as u8;
-            i += 1;
-        }
-        a
-    };
-    /// The block of [`WIDE`] bytes at `half[at..]`.
-    #[inline(always)]
-    fn block(half: &[u8; ROOM], at: usize) -> [u8; WIDE] {
-        half[at..at + WIDE]
-            .try_into()
-            .expect("a block lies inside the room")
-    }
     let n = deck.len();
     let (mut left, mut right) = ([0u8; ROOM], [0u8; ROOM]);
     left[..WIDE].copy_from_slice(&POSITIONS[..WIDE]);
@@ -288,11 +282,7 @@ fn riffle_wide<T: Copy, S: Source + ?Sized>(deck: &mut [T], cut: usize, src: &mu
     let tail = block(&right, at);
     right[at..at + WIDE].copy_from_slice(&block(&left, 0));
     right[at + left_len..at + left_len + WIDE].copy_from_slice(&tail);
-    with_copy(deck, |deck, start| {
-        for (slot, &i) in deck.iter_mut().zip(&right[..n]) {
-            *slot = start[usize::from(i)];
-        }
-    });
+    arrange(deck, &right[..n]);
 }
 
 /// `riffleShuffle` after its cut, with `leftHalf` in `left[..left_len]`;
@@ -497,5 +487,33 @@ mod tests {
         // Left half empty: no loop; splice(0, 0) of nothing.
         assert_eq!(deck, vec![10, 11, 12]);
         assert_eq!(s.remaining(), 0);
+    }
+
+    #[test]
+    fn splices_on_positions_deal_what_the_splices_deal() {
+        let sizes = || (0..=70).chain([255, 256]);
+        crate::testing::assert_same_deals(
+            sizes(),
+            |deck, src| DealWholeDeck.shuffle(deck, src),
+            |deck, src| {
+                let n = deck.len();
+                let mut hands = [Vec::new()];
+                deal(deck, &mut hands, n, src);
+                *deck = hands[0].iter().map(|c| c.unwrap()).collect();
+            },
+        );
+        crate::testing::assert_same_deals(
+            sizes(),
+            |deck, src| SpliceShuffle.shuffle(deck, src),
+            |deck, src| {
+                let mut count = deck.len();
+                while count != 0 {
+                    let at = random_index(src, count);
+                    let x = splice_one(deck, at as f64).unwrap();
+                    splice_insert(deck, count as f64, &[x]);
+                    count -= 1;
+                }
+            },
+        );
     }
 }
