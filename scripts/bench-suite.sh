@@ -48,7 +48,7 @@ print("this build, by stage: " + ", ".join(f"{s['stage']} {s['seconds']:.1f} s" 
 print("slowest to sample: " + ", ".join(f"{a['algorithm']} {a['seconds']:.1f} s" for a in t["sampling"][:5]))
 PY
 awk -v a="$(median "${new_t[@]}")" -v b="$(median "${old_t[@]}")" -v base="$BASELINE" \
-  'BEGIN { printf "default run: this build %.1f s, %s %.1f s: %.2f x the time\n", a, base, b, a / b }'
+  'BEGIN { printf "default run: this build %.1f s, %s %.1f s: %.3f x the time\n", a, base, b, a / b }'
 python3 - "$out/new/report.json" "$out/old/report.json" <<'PY'
 import json, os, sys
 # Compared on the fields both documents have (a baseline of an older schema
