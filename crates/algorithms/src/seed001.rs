@@ -6,6 +6,7 @@ use crate::js::{random_index, splice_one};
 use crate::scratch::with_slots;
 use crate::shuffle::Shuffle;
 use crate::source::Source;
+use crate::wide::{WIDE, arrange, draw_out};
 
 /// Block 1 exactly as printed: returns `newArr`.
 pub fn redraw_flags<T: Copy, S: Source + ?Sized>(cards_arr: &[T], src: &mut S) -> Vec<T> {
@@ -67,10 +68,10 @@ pub struct SpliceDraw;
 
 impl Shuffle for SpliceDraw {
     fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
-        if deck.len() <= crate::wide::WIDE {
+        if deck.len() <= WIDE {
             // `splice_draw`'s loop on the cards' positions ([`crate::wide`]).
-            let order = crate::wide::draw_out(deck.len(), src);
-            return crate::wide::arrange(deck, order.as_slice());
+            let order = draw_out(deck.len(), src);
+            return arrange(deck, order.as_slice());
         }
         *deck = splice_draw(deck, src);
     }
