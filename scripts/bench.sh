@@ -5,9 +5,9 @@
 # rand's SliceRandom::shuffle doing the same counting, the suite's pipeline
 # (shuffle + 8! histogram, the position matrix derived from it, through the
 # same code as `shuffle-audit sample`) on every sampling path this processor
-# runs (scalar: each algorithm's own code; packed: swap programs on packed
-# decks, portable; avx2 and avx512: the same in vector registers, chosen at
-# run time), each on one thread and on all, and a vectorised numpy script
+# runs (scalar: each algorithm's own code, portable; avx2 and avx512: swap
+# programs on packed decks in vector registers, chosen at run time), each
+# on one thread and on all, and a vectorised numpy script
 # doing the same job. Prints each path against numpy per core and on all
 # cores, and against the loop around rand's shuffle. Installs numpy with pip
 # if it is missing.
