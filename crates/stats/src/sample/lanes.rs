@@ -167,7 +167,7 @@ enum Pos {
     At(u64),
     /// Position `offset + r` for `r` uniform in `0..k`: shift
     /// `8 offset + 8r`.
-    Below { k: u32, shift: u64 },
+    Below { k: u64, shift: u64 },
 }
 
 /// A swap-based shuffle of a packed deck: what the lane engine runs.
@@ -176,6 +176,9 @@ pub struct Program {
     deck: usize,
     steps: Vec<(Pos, Pos)>,
     identity: u64,
+    /// The largest bound of a draw (0 when there is none).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    largest_k: u32,
 }
 
 impl Program {
@@ -194,7 +197,7 @@ impl Program {
                 offset,
             } if (1..=u64::from(u32::MAX)).contains(&k) && offset + k as usize <= deck => {
                 Some(Pos::Below {
-                    k: k as u32,
+                    k,
                     shift: 8 * offset as u64,
                 })
             }
@@ -205,9 +208,19 @@ impl Program {
             .iter()
             .map(|t| Some((pos(t.a)?, pos(t.b)?)))
             .collect::<Option<Vec<_>>>()?;
+        let largest_k = steps
+            .iter()
+            .flat_map(|&(a, b)| [a, b])
+            .map(|p| match p {
+                Pos::At(_) => 0,
+                Pos::Below { k, .. } => k as u32,
+            })
+            .max()
+            .unwrap_or(0);
         Some(Program {
             deck,
             steps,
+            largest_k,
             identity: pack(&(0..deck as u8).collect::<Vec<_>>()),
         })
     }
@@ -246,8 +259,7 @@ fn next(s: &mut [u64; 4]) -> u64 {
 /// A uniform integer below `k` from the generator `s`, by Lemire's method
 /// exactly as [`Sampler::bounded`](super::Sampler::bounded).
 #[inline(always)]
-fn below(s: &mut [u64; 4], k: u32) -> u64 {
-    let k = u64::from(k);
+fn below(s: &mut [u64; 4], k: u64) -> u64 {
     let mut m = u128::from(next(s)) * u128::from(k);
     if (m as u64) < k {
         let threshold = k.wrapping_neg() % k;
@@ -495,7 +507,7 @@ mod tests {
             let mut sampler = Sampler::new(rng_of(state));
             for k in [7u32, 7, 3, 1, 8, 255, 1 << 31, u32::MAX, 5] {
                 assert_eq!(
-                    below(&mut state, k),
+                    below(&mut state, u64::from(k)),
                     sampler.bounded(u64::from(k)),
                     "x = {x}, k = {k}"
                 );
@@ -603,28 +615,57 @@ mod tests {
             .visit(Deal { deck, states, lens })
     }
 
+    /// A word whose high half times `k` (odd) is `-1` modulo `2^32`, and
+    /// whose low half is `2^32 - 1`.
+    fn carrying(k: u32) -> u64 {
+        // The inverse of k modulo 2^32 by Newton's iteration (each step
+        // doubles the correct low bits; k is its own inverse mod 8).
+        let mut inverse = k;
+        for _ in 0..4 {
+            inverse = inverse.wrapping_mul(2u32.wrapping_sub(k.wrapping_mul(inverse)));
+        }
+        assert_eq!(k.wrapping_mul(inverse), 1);
+        u64::from(u32::MAX.wrapping_mul(inverse)) << 32 | u64::from(u32::MAX)
+    }
+
     #[test]
     fn rejections_in_a_lane_on_every_path() {
         // Fisher–Yates on 7 cards draws below 7 first; a lane whose first
         // output is 0 rejects it (2^64 mod 7 = 2 > 0) and draws again from
         // its own generator. On 8 cards the same output is suspect (the low
         // word's upper half is 0) but kept: 8 divides 2^64.
+        //
+        // The second case has one special lane, since a suspect lane has
+        // its whole round dealt again: the high half of the first output
+        // times 7 is -1 mod 2^32 and its low half times 7 is above 2^32, so
+        // the low half carries into the result, floor(x·7 / 2^64) =
+        // floor(x_hi·7 / 2^32) + 1; on 8 cards it is an ordinary output.
+        let x = carrying(7);
+        assert_eq!(
+            ((u128::from(x) * 7) >> 64) as u64,
+            (((x >> 32) * 7) >> 32) + 1
+        );
         let algorithm = &find("fisher-yates").unwrap().algorithm;
         for deck in [7, 8] {
             let program = Program::of(algorithm, deck).unwrap();
             for path in available().into_iter().skip(1) {
                 let lanes = path.lanes();
-                let mut states: Vec<[u64; 4]> =
+                let ordinary: Vec<[u64; 4]> =
                     (0..lanes).map(|l| chunk_state(1, l as u64)).collect();
-                states[lanes / 2] = state_giving(0);
+                let mut rejecting = ordinary.clone();
+                rejecting[lanes / 2] = state_giving(0);
                 // Suspect (the low word 5 is below 2^32) but kept on 7
                 // cards (5 >= 2^64 mod 7 = 2).
-                states[lanes - 1] = state_giving(u64::MAX / 7 + 1);
-                let lens: Vec<u64> = (0..lanes).map(|l| 300 - 30 * l as u64).collect();
-                let mut h = Histogram::new(deck);
-                deal_on(path, &program, &states, &lens, &mut h);
-                let scalar = scalar_from("fisher-yates", deck, &states, &lens);
-                assert_eq!(h, scalar, "{} on {deck} cards", path.name());
+                rejecting[lanes - 1] = state_giving(u64::MAX / 7 + 1);
+                let mut carrying = ordinary;
+                carrying[1] = state_giving(x);
+                for (case, states) in [("rejecting", rejecting), ("carrying", carrying)] {
+                    let lens: Vec<u64> = (0..lanes).map(|l| 300 - 30 * l as u64).collect();
+                    let mut h = Histogram::new(deck);
+                    deal_on(path, &program, &states, &lens, &mut h);
+                    let scalar = scalar_from("fisher-yates", deck, &states, &lens);
+                    assert_eq!(h, scalar, "{} on {deck} cards, {case}", path.name());
+                }
             }
         }
     }

@@ -4,14 +4,21 @@
 //!
 //! Each generator word, deck and draw of all lanes is one register. A
 //! round deals one deck in every lane: per drawn position, one xoshiro256++
-//! step (8 vector operations; AVX-512 rotates in one), the high word of
-//! `x·k` from two 32 × 32-bit multiplications, and the swap as shifts by a
-//! different amount in each lane. Lemire's rejection is not tested draw by
-//! draw: a lane whose product has a low word below `2^32` is flagged (the
-//! only case where a rejection can happen, since `k < 2^32`), and a round
-//! with a flag is dealt again from its start, lane by lane, by the exact
-//! scalar code ([`Program::deal_one`]). A flag costs one round in about
-//! `2^32 / (draws × lanes)`.
+//! step (8 vector operations; AVX-512 rotates in one), one 32 × 32-bit
+//! multiplication, and the swap as shifts by a different amount in each
+//! lane.
+//!
+//! The multiplication is of the output's high half `h` by the bound `k`
+//! (below `2^32`): `floor(h·k / 2^32)` is Lemire's result, the high word of
+//! `x·k`, unless the low 32 bits of `h·k` are 0 or above `2^32 - k`. Only
+//! then can the low half of `x` carry into the result, or the low word of
+//! `x·k` be below `k` and call for a rejection. Such a lane is flagged,
+//! not tested draw by draw (the least `2^32 - (h·k mod 2^32)`, modulo
+//! `2^32`, of the round is kept, and a round where it is at most the
+//! program's largest `k` is flagged), and a round with a flag is dealt
+//! again from its start, lane by lane, by the exact scalar code
+//! ([`Program::deal_one`]). With `K` the largest bound, a round is dealt
+//! again about once in `2^32 / ((K + 1) × draws × lanes)`.
 //!
 //! The kernel is written once ([`kernel!`]) and compiled in each module
 //! with that module's operations and target feature. Intrinsics without
@@ -21,8 +28,8 @@
 use super::{Counter, LANES_AVX2, LANES_AVX512, Pos, Program};
 use crate::sample::Accumulator;
 
-/// The kernel, for the vector type `V`, flags type `Flags` and operations
-/// of the module it is expanded in.
+/// The kernel, for the vector type `V` and operations of the module it is
+/// expanded in.
 macro_rules! kernel {
     ($feature:literal, $lanes:ident) => {
         /// Deals one group: lane `l` from generator state `states[l]`,
@@ -43,8 +50,10 @@ macro_rules! kernel {
                 while lens[active - 1] <= round {
                     active -= 1;
                 }
-                let start = s;
-                let mut suspect = no_flags();
+                // The generators at the round's start, in memory: kept in
+                // registers, they crowd out the generators themselves.
+                let start = words(&s);
+                let mut suspect = splat(u64::MAX);
                 let mut d = identity;
                 for &(a, b) in &program.steps {
                     let sa = shifts(&mut s, a, &mut suspect);
@@ -52,10 +61,10 @@ macro_rules! kernel {
                     d = swap(d, sa, sb);
                 }
                 store(d, &mut decks);
-                if any(suspect) {
+                if any_at_most(suspect, program.largest_k) {
                     // A draw may have needed a rejection: deal the round
                     // again, lane by lane, with every rejection.
-                    let mut states = lanes(start);
+                    let mut states = lanes(&start);
                     for (deck, state) in decks.iter_mut().zip(&mut states) {
                         *deck = program.deal_one(state);
                     }
@@ -82,15 +91,23 @@ macro_rules! kernel {
             s
         }
 
-        /// [`vectors`] undone: each lane's four words.
+        /// The generators' words in memory: word `w` of every lane in
+        /// `words[w]`.
         #[target_feature(enable = $feature)]
         #[inline]
-        fn lanes(s: [V; 4]) -> [[u64; 4]; $lanes] {
+        fn words(s: &[V; 4]) -> [[u64; $lanes]; 4] {
+            let mut words = [[0u64; $lanes]; 4];
+            for (word, &v) in words.iter_mut().zip(s) {
+                store(v, word);
+            }
+            words
+        }
+
+        /// [`words`] as each lane's four words.
+        fn lanes(words: &[[u64; $lanes]; 4]) -> [[u64; 4]; $lanes] {
             let mut states = [[0u64; 4]; $lanes];
-            for (w, &v) in s.iter().enumerate() {
-                let mut word = [0u64; $lanes];
-                store(v, &mut word);
-                for (state, &x) in states.iter_mut().zip(&word) {
+            for (w, word) in words.iter().enumerate() {
+                for (state, &x) in states.iter_mut().zip(word) {
                     state[w] = x;
                 }
             }
@@ -114,24 +131,20 @@ macro_rules! kernel {
             out
         }
 
-        /// The shift of a position in every lane; for a drawn one, the
-        /// high word of `x·k` without Lemire's rejection, flagging the
-        /// lanes where one may be due.
+        /// The shift of a position in every lane; for a drawn one,
+        /// `floor(h·k / 2^32)` for the output's high half `h`, and in the
+        /// low 32 bits of each lane of `suspect` the least
+        /// `-(h·k) mod 2^32` so far (see the module's documentation).
         #[target_feature(enable = $feature)]
         #[inline]
-        fn shifts(s: &mut [V; 4], pos: Pos, suspect: &mut Flags) -> V {
+        fn shifts(s: &mut [V; 4], pos: Pos, suspect: &mut V) -> V {
             match pos {
                 Pos::At(shift) => splat(shift),
                 Pos::Below { k, shift } => {
                     let x = next(s);
-                    let k = splat(u64::from(k));
-                    let pl = mul32(x, k);
-                    let ph = mul32(shr32(x), k);
-                    // floor(x·k / 2^32): the result in its high half, the
-                    // low word's upper half in its low half.
-                    let t = add(ph, shr32(pl));
-                    *suspect = or_flags(*suspect, low_half_zero(t));
-                    add(shl3(shr32(t)), splat(shift))
+                    let p = mul32(high_to_low(x), splat(k));
+                    *suspect = min32(*suspect, neg32(p));
+                    add(shl3(shr32(p)), splat(shift))
                 }
             }
         }
@@ -140,9 +153,7 @@ macro_rules! kernel {
         #[target_feature(enable = $feature)]
         #[inline]
         fn swap(d: V, a: V, b: V) -> V {
-            // Shifts are below 64: said so, the compiler drops the
-            // out-of-range handling of variable shifts.
-            let (a, b) = (and(a, splat(63)), and(b, splat(63)));
+            let (a, b) = (in_range(a), in_range(b));
             let x = and(xor(shrv(d, a), shrv(d, b)), splat(0xFF));
             xor(d, xor(shlv(x, a), shlv(x, b)))
         }
@@ -155,7 +166,6 @@ pub(super) mod avx2 {
     use std::arch::x86_64::*;
 
     type V = __m256i;
-    type Flags = __m256i;
 
     #[target_feature(enable = "avx2")]
     #[inline]
@@ -228,6 +238,14 @@ pub(super) mod avx2 {
         _mm256_or_si256(_mm256_slli_epi64::<45>(a), _mm256_srli_epi64::<19>(a))
     }
 
+    /// The shift amounts as they are: AVX2's variable shifts are the
+    /// instructions themselves, which give 0 for amounts of 64 or more.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn in_range(by: V) -> V {
+        by
+    }
+
     #[target_feature(enable = "avx2")]
     #[inline]
     fn shlv(a: V, by: V) -> V {
@@ -247,29 +265,35 @@ pub(super) mod avx2 {
         _mm256_mul_epu32(a, b)
     }
 
+    /// Each lane's upper 32 bits in its lower 32 (and the lower in the
+    /// upper).
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn no_flags() -> Flags {
-        _mm256_setzero_si256()
+    fn high_to_low(a: V) -> V {
+        _mm256_shuffle_epi32::<0b10_11_00_01>(a)
     }
 
-    /// All ones in the lanes whose low 32 bits are 0.
+    /// Each 32-bit half negated, modulo `2^32`.
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn low_half_zero(a: V) -> Flags {
-        _mm256_cmpeq_epi64(_mm256_slli_epi64::<32>(a), _mm256_setzero_si256())
+    fn neg32(a: V) -> V {
+        _mm256_sub_epi32(_mm256_setzero_si256(), a)
     }
 
+    /// The lesser of each 32-bit half of `a` and `b`, unsigned.
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn or_flags(a: Flags, b: Flags) -> Flags {
-        _mm256_or_si256(a, b)
+    fn min32(a: V, b: V) -> V {
+        _mm256_min_epu32(a, b)
     }
 
+    /// Whether the low 32 bits of any lane are at most `k`.
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn any(f: Flags) -> bool {
-        _mm256_testz_si256(f, f) == 0
+    fn any_at_most(a: V, k: u32) -> bool {
+        let k = _mm256_set1_epi32(k as i32);
+        let at_most = _mm256_cmpeq_epi32(_mm256_min_epu32(a, k), a);
+        _mm256_testz_si256(at_most, _mm256_set1_epi64x(0xFFFF_FFFF)) == 0
     }
 
     kernel!("avx2", LANES_AVX2);
@@ -281,8 +305,6 @@ pub(super) mod avx512 {
     use std::arch::x86_64::*;
 
     type V = __m512i;
-    /// One bit per lane.
-    type Flags = __mmask8;
 
     #[target_feature(enable = "avx512f")]
     #[inline]
@@ -364,6 +386,15 @@ pub(super) mod avx512 {
         _mm512_rol_epi64::<45>(a)
     }
 
+    /// The shift amounts modulo 64 (they are below 64): said so, the
+    /// compiler drops the out-of-range handling it gives AVX-512's
+    /// variable shifts.
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn in_range(by: V) -> V {
+        and(by, splat(63))
+    }
+
     #[target_feature(enable = "avx512f")]
     #[inline]
     fn shlv(a: V, by: V) -> V {
@@ -383,29 +414,33 @@ pub(super) mod avx512 {
         _mm512_mul_epu32(a, b)
     }
 
+    /// Each lane's upper 32 bits in its lower 32 (and the lower in the
+    /// upper).
     #[target_feature(enable = "avx512f")]
     #[inline]
-    fn no_flags() -> Flags {
-        0
+    fn high_to_low(a: V) -> V {
+        _mm512_shuffle_epi32::<0b10_11_00_01>(a)
     }
 
-    /// The bits of the lanes whose low 32 bits are 0.
+    /// Each 32-bit half negated, modulo `2^32`.
     #[target_feature(enable = "avx512f")]
     #[inline]
-    fn low_half_zero(a: V) -> Flags {
-        _mm512_cmpeq_epi64_mask(_mm512_slli_epi64::<32>(a), _mm512_setzero_si512())
+    fn neg32(a: V) -> V {
+        _mm512_sub_epi32(_mm512_setzero_si512(), a)
     }
 
+    /// The lesser of each 32-bit half of `a` and `b`, unsigned.
     #[target_feature(enable = "avx512f")]
     #[inline]
-    fn or_flags(a: Flags, b: Flags) -> Flags {
-        a | b
+    fn min32(a: V, b: V) -> V {
+        _mm512_min_epu32(a, b)
     }
 
+    /// Whether the low 32 bits of any lane are at most `k`.
     #[target_feature(enable = "avx512f")]
     #[inline]
-    fn any(f: Flags) -> bool {
-        f != 0
+    fn any_at_most(a: V, k: u32) -> bool {
+        _mm512_mask_cmple_epu32_mask(0x5555, a, _mm512_set1_epi32(k as i32)) != 0
     }
 
     kernel!("avx512f", LANES_AVX512);
