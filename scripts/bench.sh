@@ -7,10 +7,10 @@
 # same code as `shuffle-audit sample`) on every sampling path this processor
 # runs (scalar: each algorithm's own code, portable; avx2 and avx512: swap
 # programs on packed decks in vector registers, chosen at run time), each
-# on one thread and on all, and a vectorised numpy script
-# doing the same job. Prints each path against numpy per core and on all
-# cores, and against the loop around rand's shuffle. Installs numpy with pip
-# if it is missing.
+# on one thread and on all, and a vectorised numpy script doing the same
+# job. Prints each path against numpy per core and on all cores, and
+# against the loop around rand's shuffle. Installs numpy with pip if it is
+# missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 shuffles="${1:-200000000}"
