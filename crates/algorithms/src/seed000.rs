@@ -11,7 +11,7 @@ use crate::js::{random_index, splice_insert, splice_one};
 use crate::scratch::with_slots;
 use crate::shuffle::{Shuffle, apply_order};
 use crate::source::Source;
-use crate::wide::{Positions, WIDE, arrange};
+use crate::wide::{Positions, WIDE, arrange, draw_out};
 
 /// Implements [`Shuffle`] for a seed function `f(m, src)` that returns a
 /// permutation of `0..m`: the deck is reordered by it. An empty deck is left
@@ -87,7 +87,7 @@ impl Shuffle for ShufflePick1 {
         match deck.len() {
             0 => {}
             // `shuffle_pick_1`'s loop on the cards' positions ([`crate::wide`]).
-            n if n <= WIDE => arrange(deck, crate::wide::draw_out(n, src).as_slice()),
+            n if n <= WIDE => arrange(deck, draw_out(n, src).as_slice()),
             n => apply_order(deck, &shuffle_pick_1(n, src)),
         }
     }

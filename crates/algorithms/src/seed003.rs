@@ -7,7 +7,7 @@ use crate::js::{random_index, splice_insert, splice_one, splice_range, splice_ra
 use crate::scratch::{with_copy, with_slots};
 use crate::shuffle::Shuffle;
 use crate::source::Source;
-use crate::wide::{POSITIONS, Positions, ROOM, WIDE, arrange, block};
+use crate::wide::{POSITIONS, Positions, ROOM, WIDE, arrange, block, draw_out};
 
 /// `deal(deck, players, numCards)` exactly as printed, with `player.hand`
 /// as `hands[p]`. A card dealt from an empty deck is JavaScript's
@@ -42,7 +42,7 @@ impl Shuffle for DealWholeDeck {
         let n = deck.len();
         if n <= WIDE {
             // `deal`'s loop on the cards' positions ([`crate::wide`]).
-            return arrange(deck, crate::wide::draw_out(n, src).as_slice());
+            return arrange(deck, draw_out(n, src).as_slice());
         }
         let mut hands = [Vec::with_capacity(n)];
         deal(deck, &mut hands, n, src);
