@@ -54,11 +54,19 @@ pub(crate) struct AuditArgs {
     out: Option<std::path::PathBuf>,
     /// Watch an endless stream (a production log through a pipe): stop
     /// with exit 1 at the first line where the evidence of bias reaches
-    /// 1/ALPHA, which a fair source does with probability at most ALPHA
-    /// however long it runs; at the end of input, exit 0 with the evidence
-    /// reached. Give --deck and --base to start at the first line.
+    /// 1/ALPHA (see --monitor for what that guarantees); at the end of
+    /// input, exit 0 with the evidence reached. Give --deck and --base to
+    /// start at the first line.
     #[arg(long, conflicts_with_all = ["unordered", "out", "shoe"])]
     follow: bool,
+    /// With --follow: `detect` watches for a change: a fair stream runs at
+    /// least 1/ALPHA decks on average before a false alarm, and a shuffle
+    /// that breaks after any history (a month of fair deals) is caught
+    /// about as fast as on a fresh stream. `test` is one test of the whole
+    /// stream, for a finite audit: a false alarm with probability at most
+    /// ALPHA however long it runs, but a late break is caught slowly.
+    #[arg(long, value_enum, default_value_t = MonitorMode::Detect, requires = "follow")]
+    monitor: MonitorMode,
     /// Each line is a shoe of K decks shuffled together: every card of a
     /// deck appears K times (a 6-deck shoe of 52-card decks: 312 cards,
     /// 0..51 six times each). --deck then gives the cards of one deck.
@@ -69,6 +77,24 @@ pub(crate) struct AuditArgs {
     /// Print one JSON document (schema in reports/SCHEMA.md).
     #[arg(long)]
     json: bool,
+}
+
+/// `--monitor`: what the alarm of `--follow` guarantees.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum MonitorMode {
+    /// A change detector (average run length to a false alarm ≥ 1/ALPHA).
+    Detect,
+    /// One test of the whole stream (false alarm ≤ ALPHA).
+    Test,
+}
+
+impl From<MonitorMode> for stats::follow::Mode {
+    fn from(m: MonitorMode) -> Self {
+        match m {
+            MonitorMode::Detect => stats::follow::Mode::Detect,
+            MonitorMode::Test => stats::follow::Mode::Test,
+        }
+    }
 }
 
 pub(crate) fn parse_base(s: &str) -> Result<Base, String> {
@@ -146,7 +172,11 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
     }
     // Locked and checked before any line is read: a folder that is not
     // ours, or that another audit is writing, is refused now.
-    let folder = args.out.as_deref().map(ReportFolder::open).transpose()?;
+    let folder = args
+        .out
+        .as_deref()
+        .map(|out| ReportFolder::open(out, report::folder::Kind::Certificate))
+        .transpose()?;
     let start = Instant::now();
     let name = plan.name();
     let source = plan.open()?;
@@ -334,7 +364,8 @@ fn follow(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
     let threshold = -plan.alpha.log10();
     let mut shown = Instant::now();
     let counts = decks::read_decks_until(reader, &mut parser, args.skip_invalid, |line, deck| {
-        let m = monitor.get_or_insert_with(|| stats::follow::Monitor::new(deck.len()));
+        let m = monitor
+            .get_or_insert_with(|| stats::follow::Monitor::new(deck.len(), args.monitor.into()));
         m.observe(deck);
         // The status line: at most five times a second, however fast or
         // slow the lines come.
@@ -366,7 +397,10 @@ fn follow(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
             decks: counts.decks,
             deck: parser.deck().expect("known after a deck"),
             alpha: plan.alpha,
+            mode: m.mode(),
             log10_evidence: m.log10_evidence(),
+            evidence_since: m.evidence_since(),
+            impossible: m.impossible(),
             log10_threshold: threshold,
             alarm_line,
             strongest: m.strongest(),

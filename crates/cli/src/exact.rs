@@ -116,6 +116,7 @@ fn plan_exact(entry: &Entry, deck: usize, method: ExactMethod) -> Result<ExactPl
 pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
     let entry = find(&args.algorithm)?;
     let plan = plan_exact(entry, args.deck, args.method)?;
+    let mut table = None;
     if let Some(path) = &args.table {
         if matches!(plan, ExactPlan::Chain(_)) {
             let max = stats::merge::MAX_MERGE_DECK;
@@ -131,7 +132,9 @@ pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
                 }
             );
         }
-        report::table::TableFormat::for_new_file(path)?;
+        // Reserved now, before the law is computed: a bad name or folder
+        // is refused before any work.
+        table = Some(report::table::PendingTable::reserve(path)?);
     }
     let limits = limits_for(entry, args.budget.max_paths, Limits::default().max_paths);
     let start = Instant::now();
@@ -181,8 +184,8 @@ pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
         }
     }
     let seconds = start.elapsed().as_secs_f64();
-    if let Some(path) = &args.table {
-        document.table = Some(report::table::write_table(path, &law)?);
+    if let Some(table) = table {
+        document.table = Some(table.write(&law)?);
     }
     let report = Standalone::new(document, Provenance::new(command_line()), Some(seconds));
     crate::output::print(&report, args.json)?;

@@ -83,6 +83,11 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    if let Err(e) = output::guard_standard_output() {
+        output::error(&format!("{e:#}"));
+        return ExitCode::from(ERROR);
+    }
+    output::survive_file_size_limit();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

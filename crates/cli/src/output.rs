@@ -9,6 +9,9 @@
 //!   so that a lost result never passes a gate silently. A result that
 //!   fails (bias found: exit 1) keeps its code.
 //! - Standard error is written best effort: a closed one is not a panic.
+//! - A standard output that is closed when the command starts (`>&-`)
+//!   takes nothing at all: the command refuses to run, with exit 2 and one
+//!   line on standard error ([`guard_standard_output`]).
 
 use report::export::Format;
 use std::io::Write;
@@ -73,6 +76,52 @@ pub(crate) fn emit_bytes(bytes: &[u8]) -> bool {
             *state = Stdout::Failed(e.to_string());
             false
         }
+    }
+}
+
+/// Refuses to run with a standard output that was closed when the command
+/// started (`>&-`): the result would be lost, and a lost result must not
+/// pass a gate silently.
+///
+/// Rust's runtime gives each closed standard stream `/dev/null` before
+/// `main`, opened for reading and writing, so that no file opened later
+/// takes its number; that is how a closed one is recognised. (A shell's
+/// `>/dev/null` opens it for writing only, and is accepted.)
+///
+/// # Errors
+/// When standard output was closed.
+pub(crate) fn guard_standard_output() -> anyhow::Result<()> {
+    #[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+    {
+        use rustix::fs::{OFlags, fcntl_getfl, fstat, stat};
+        let out = std::io::stdout();
+        let given_by_runtime = fcntl_getfl(&out)
+            .is_ok_and(|flags| flags & OFlags::RWMODE == OFlags::RDWR)
+            && matches!(
+                (fstat(&out), stat("/dev/null")),
+                (Ok(a), Ok(b)) if a.st_rdev == b.st_rdev && a.st_mode == b.st_mode
+            );
+        if given_by_runtime {
+            anyhow::bail!(
+                "standard output is closed, so the result could not be written: give it a file, a pipe or /dev/null"
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Makes a file-size limit (`ulimit -f`) a write error ("File too large")
+/// that the command reports, instead of the signal (SIGXFSZ) that would
+/// end the process without a word and leave its temporary files.
+pub(crate) fn survive_file_size_limit() {
+    #[cfg(unix)]
+    {
+        use std::sync::Arc;
+        use std::sync::atomic::AtomicBool;
+        let _ = signal_hook::flag::register(
+            signal_hook::consts::SIGXFSZ,
+            Arc::new(AtomicBool::new(false)),
+        );
     }
 }
 

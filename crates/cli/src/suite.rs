@@ -157,7 +157,7 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
     };
     // Locked and checked before any work: a folder that is not ours, or
     // that another run is writing, is refused now, not after the run.
-    let folder = ReportFolder::open(&args.out)?;
+    let folder = ReportFolder::open(&args.out, report::folder::Kind::Report)?;
     let mut provenance = Provenance::new(command_line());
     let start = Instant::now();
 

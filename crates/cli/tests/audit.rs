@@ -455,6 +455,10 @@ fn follow_stops_at_the_line_where_the_evidence_suffices() {
     assert_eq!(doc["lines"], line);
     assert!(doc["log10_evidence"].as_f64().unwrap() >= 6.0);
     assert_eq!(doc["log10_threshold"], 6.0);
+    assert_eq!(doc["mode"], "detect");
+    let test = audit_json(&naive, &["--follow", "--monitor", "test"], 1);
+    assert_eq!(test["mode"], "test");
+    assert_eq!(test["evidence_since"], 1);
     let text = audit_text(&naive, &["--follow"], 1);
     assert!(
         text.replace(',', "")
@@ -483,4 +487,33 @@ fn follow_stops_at_the_line_where_the_evidence_suffices() {
         b"0 1 2\n0 1 1\n",
         "line 2: card 1 appears twice",
     );
+    fails(
+        &["audit", "-", "--monitor", "test"],
+        b"",
+        "the following required arguments were not provided: --follow",
+    );
+}
+
+#[test]
+fn follow_never_prints_nan_and_the_ordered_deck_is_decisive_at_any_size() {
+    // The ordered deck's descents have probability 1/n!, below a double's
+    // range from 171 cards on: it rings at line 1, in both modes.
+    for n in [2usize, 170, 171, 178, 200, 255] {
+        let ordered: Vec<String> = (0..n).map(|c| c.to_string()).collect();
+        let input = format!("{}\n", ordered.join(" ")).repeat(3);
+        for mode in ["detect", "test"] {
+            let args = ["audit", "-", "--follow", "--monitor", mode];
+            let out = cmd()
+                .args(args)
+                .write_stdin(input.clone())
+                .output()
+                .unwrap();
+            let text = String::from_utf8_lossy(&out.stdout);
+            assert!(!text.contains("NaN"), "{n}: {text}");
+            if n >= 20 {
+                assert_eq!(out.status.code(), Some(1), "{n}: {text}");
+                assert!(text.contains("line 1: evidence 10^"), "{n}: {text}");
+            }
+        }
+    }
 }

@@ -528,10 +528,21 @@ pub struct FollowReport {
     pub decks: u64,
     /// Cards per deck.
     pub deck: usize,
-    /// The false-alarm probability over the whole stream.
+    /// `--alpha`: in [`Mode::Test`](stats::follow::Mode::Test), the
+    /// false-alarm probability over the whole stream; in
+    /// [`Mode::Detect`](stats::follow::Mode::Detect), one over the fewest
+    /// fair decks a false alarm takes on average.
     pub alpha: f64,
-    /// `log10` of the evidence reached (the channels' average wealth).
+    /// What the alarm guarantees.
+    pub mode: stats::follow::Mode,
+    /// `log10` of the evidence reached (in detect mode, the largest of the
+    /// bettors'); infinite (`null` in JSON) when a deck had a feature a
+    /// uniform shuffle never gives.
     pub log10_evidence: f64,
+    /// The deck from which that evidence was gathered (1 in test mode).
+    pub evidence_since: u64,
+    /// Whether the last deck had a feature a uniform shuffle never gives.
+    pub impossible: bool,
     /// `log10(1/alpha)`: the evidence that raises the alarm.
     pub log10_threshold: f64,
     /// The line at which the alarm rang, when it did (exit 1).

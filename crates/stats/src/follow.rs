@@ -1,31 +1,62 @@
 //! Monitoring a live stream of decks: evidence of bias that may be looked
-//! at after every deck, with a false-alarm probability at most `α` at any
-//! stopping time, however long the stream runs.
+//! at after every deck, in two modes ([`Mode`]).
 //!
-//! # The test martingale
+//! # The bets
 //! Each *channel* watches one feature of a deck whose law under a uniform
 //! shuffle is known exactly: the position of one card (uniform on `n`),
-//! each statistic of the battery (its exact law), the whole arrangement on
-//! decks of up to [`WHOLE_DECK_UP_TO`] cards (uniform on `n!`), and the
-//! position of each card in the next deck written in the previous deck's
-//! order (uniform and independent of the past for independent uniform
-//! decks; [`crate::audit::Lag1`]). Before each deck a channel bets: it
-//! predicts the feature with the Krichevsky–Trofimov mixture of the
-//! features it has seen (`(count + 1/2) / (seen + k/2)` over its `k`
-//! values) and multiplies its wealth by `prediction(x) / null(x)` for the
+//! each statistic of the battery (its exact law, computed in log space, so
+//! a value as rare as `1/n!` keeps its true weight at any deck size), the
+//! whole arrangement on decks of up to [`WHOLE_DECK_UP_TO`] cards (uniform
+//! on `n!`), and the position of each card in the next deck written in the
+//! previous deck's order (uniform and independent of the past for
+//! independent uniform decks; [`crate::audit::Lag1`]). A *bettor* started
+//! before deck `j` bets on every channel from deck `j` on: it predicts each
+//! feature with the Krichevsky–Trofimov mixture of what it has seen since
+//! `j` (`(count + 1/2) / (seen + k/2)` over the feature's `k` values) and
+//! multiplies that channel's wealth by `prediction(x) / null(x)` for the
 //! value `x` that comes. Under the null the expected factor, given the
-//! past, is `Σ null(x) · prediction(x) / null(x) ≤ 1`, so each channel's
-//! wealth is a nonnegative supermartingale starting at 1, and so is their
-//! average `M_t`. By Ville's inequality `P(sup_t M_t ≥ 1/α) ≤ α`: an alarm
-//! raised the first time `M_t ≥ 1/α` is false with probability at most
-//! `α`, whenever the stream is stopped or looked at. (The null laws are
-//! correctly rounded doubles; the rounding changes each factor by at most
-//! a few parts in 10^16.)
+//! past, is `Σ null(x) · prediction(x) / null(x) ≤ 1`, so the bettor's
+//! evidence `E_j(t)`, its channels' average wealth, is a nonnegative
+//! supermartingale starting at 1 at deck `j`. (The null laws are correctly
+//! rounded doubles; rounding changes each factor by a few parts in 10^16.
+//! A channel whose wealth falls more than 10^300 below its bettor's best is
+//! set to 0, which only lowers the evidence.) A value the null gives
+//! probability 0 makes the evidence infinite: it is decisive on its own.
 //!
-//! A biased shuffle shifts some channel's feature away from its null; its
-//! mixture learns the shift and its wealth grows at the rate of the
-//! feature's divergence from the null, less the mixture's cost of about
-//! `(k − 1)/2 · ln t`.
+//! # [`Mode::Test`]: one test of the whole stream
+//! One bettor, started at the first deck: `M_t = E_1(t)`. By Ville's
+//! inequality `P(sup_t M_t ≥ 1/α) ≤ α`: an alarm raised the first time
+//! `M_t ≥ 1/α` is false with probability at most `α`, however long the
+//! stream runs. The price: after a long fair history the bettor has learnt
+//! that the stream is fair, and a break is caught only once the new
+//! evidence outweighs the old.
+//!
+//! # [`Mode::Detect`]: a change detector (an e-detector)
+//! A bettor starts before every deck, and `M_t = max_j E_j(t)`: the
+//! CUSUM-like e-detector of Shin, Ramdas and Rinaldo ("E-detectors: a
+//! nonparametric framework for sequential change detection", 2023), whose
+//! bettors learn only from the decks since they started. Bettors are kept
+//! on a schedule that bounds their number: the one started at deck 1 for
+//! ever, the one started at deck `j > 1` for `LIFE · 2^v` decks, where
+//! `2^v` is the largest power of two dividing `j` (so about
+//! `LIFE / 2 · log2 t` bettors are alive at deck `t`). Dropping bettors
+//! only lowers `M_t`.
+//!
+//! *False alarms.* Let `S_t = Σ_{j ≤ t} E_j(t)` over every bettor ever
+//! started (dropped ones continued). Each deck adds one bettor worth 1 and
+//! leaves the others' expected sum unchanged, so `S_t − t` is a
+//! supermartingale, and `M_t ≤ S_t`. For the first deck `τ` at which
+//! `M_τ ≥ 1/α`, optional stopping gives `1/α ≤ E[M_τ] ≤ E[S_τ] ≤ E[τ]`: on
+//! a fair stream **the average number of decks before a false alarm is at
+//! least `1/α`**. Also `P(τ ≤ m) ≤ m · α` (Ville's inequality for
+//! `S_t − t + m` up to deck `m`).
+//!
+//! *Detection.* After any history, a break at deck `ν` is seen by the
+//! first bettor started after `ν` that lives long enough: for a break a
+//! fresh bettor catches in `d` decks, one starts within `d / 2` decks of
+//! `ν` (`2^v < d` with `LIFE · 2^v ≥ d`), so the delay is at most about
+//! `1.5 d` and on average about `1.1 d`, whatever came before
+//! (`scripts/bench-follow.sh` measures it).
 
 use crate::battery;
 use crate::statistic::Statistic;
@@ -33,127 +64,304 @@ use crate::statistic::Statistic;
 /// The largest deck whose whole arrangement is a channel.
 pub const WHOLE_DECK_UP_TO: usize = 6;
 
-/// One feature's bet.
-#[derive(Clone, Debug)]
-struct Channel {
-    /// `ln null(x)` for each value (−∞ where the null never gives it).
-    ln_null: Vec<f64>,
-    counts: Vec<u32>,
-    seen: u64,
-    /// `ln` of the wealth.
-    ln_wealth: f64,
+/// In [`Mode::Detect`], a bettor started at deck `j > 1` lives `LIFE · 2^v`
+/// decks, `2^v` the largest power of two dividing `j`.
+pub const LIFE: u64 = 4;
+
+/// What the monitor's alarm guarantees.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum Mode {
+    /// A change detector: on a fair stream, at least `1/α` decks on average
+    /// before a false alarm; a break after any history is caught about as
+    /// fast as on a fresh stream.
+    Detect,
+    /// One sequential test of the whole stream: a false alarm with
+    /// probability at most `α` however long it runs.
+    Test,
 }
 
-impl Channel {
-    fn new(null: &[f64]) -> Self {
-        Channel {
-            ln_null: null.iter().map(|p| p.ln()).collect(),
-            counts: vec![0; null.len()],
-            seen: 0,
-            ln_wealth: 0.0,
+/// A feature's exact null law.
+#[derive(Clone, Debug)]
+struct Law {
+    /// `ln null(x)`; `−∞` where the null never gives `x`.
+    ln: Vec<f64>,
+    /// `1 / null(x)` where it is a normal double, else 0 (the log path).
+    inverse: Vec<f64>,
+    /// `k / 2`, the mixture's prior mass.
+    half_k: f64,
+}
+
+impl Law {
+    fn of_ln(ln: Vec<f64>) -> Law {
+        let inverse = ln
+            .iter()
+            .map(|&l| {
+                let inv = (-l).exp();
+                if inv.is_normal() && inv < 1e290 {
+                    inv
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        let half_k = ln.len() as f64 / 2.0;
+        Law {
+            ln,
+            inverse,
+            half_k,
         }
     }
 
-    /// Bets on the value `x`, then learns it.
-    #[inline]
-    fn bet(&mut self, x: usize) {
-        let k = self.counts.len() as f64;
-        let prediction = (f64::from(self.counts[x]) + 0.5) / (self.seen as f64 + k / 2.0);
-        self.ln_wealth += prediction.ln() - self.ln_null[x];
-        self.counts[x] += 1;
-        self.seen += 1;
+    fn uniform(k: usize) -> Law {
+        Law::of_ln(vec![-(k as f64).ln(); k])
     }
 }
 
-/// The channels of a stream of decks of one size and their average wealth.
+/// One bettor: its counts since it started, and its channels' wealth.
+#[derive(Clone, Debug)]
+struct Bettor {
+    /// The deck it bets on first (1-based).
+    start: u64,
+    /// The first deck it no longer bets on (`u64::MAX`: never).
+    end: u64,
+    /// Counts of every channel's values, at [`Monitor::offsets`].
+    counts: Vec<u32>,
+    /// Decks bet on (the lag channels miss the stream's first deck).
+    seen: u64,
+    lag_seen: u64,
+    /// Each channel's wealth over `e^ln_scale`.
+    wealth: Vec<f64>,
+    ln_scale: f64,
+    /// `ln E_j`: the log of the channels' average wealth.
+    ln_evidence: f64,
+}
+
+impl Bettor {
+    fn reset(&mut self, start: u64, end: u64) {
+        self.start = start;
+        self.end = end;
+        self.counts.fill(0);
+        self.seen = 0;
+        self.lag_seen = 0;
+        self.wealth.fill(1.0);
+        self.ln_scale = 0.0;
+        self.ln_evidence = 0.0;
+    }
+
+    /// Brings the wealth back near 1, moving the scale into `ln_scale`.
+    fn rescale(&mut self, by: f64) {
+        let inv = 1.0 / by;
+        for w in &mut self.wealth {
+            *w *= inv;
+        }
+        self.ln_scale += by.ln();
+    }
+
+    /// Multiplies channel `c`'s wealth by `e^ln_factor`, for factors too
+    /// large or small for the linear path.
+    fn multiply_ln(&mut self, c: usize, ln_factor: f64) {
+        let ln_w = self.wealth[c].ln() + ln_factor;
+        if ln_w > 600.0 {
+            // Rescale everything so this channel's wealth is about 1.
+            let others = self.wealth.clone();
+            for (w, o) in self.wealth.iter_mut().zip(others) {
+                *w = (o.ln() - ln_w).exp();
+            }
+            self.wealth[c] = 1.0;
+            self.ln_scale += ln_w;
+        } else {
+            self.wealth[c] = ln_w.exp();
+        }
+    }
+}
+
+/// The channels of a stream of decks of one size, their bettors, and the
+/// evidence.
 #[derive(Clone, Debug)]
 pub struct Monitor {
     n: usize,
-    /// Positions of each card, then the battery, then (small decks) the
-    /// whole arrangement, then positions in the previous deck's order.
-    channels: Vec<Channel>,
+    mode: Mode,
+    /// Each channel's law: positions of each card, then the battery, then
+    /// (small decks) the whole arrangement, then positions in the previous
+    /// deck's order.
+    laws: Vec<std::sync::Arc<Law>>,
+    /// Where each channel's counts start in a bettor's `counts`.
+    offsets: Vec<usize>,
     battery_from: usize,
     whole: Option<usize>,
     lag_from: usize,
     /// `where_before[card]`: its position in the previous deck.
     where_before: Option<Vec<u8>>,
+    /// This deck's value of each channel (lag channels absent on the
+    /// stream's first deck).
+    values: Vec<usize>,
+    bettors: Vec<Bettor>,
+    /// Dropped bettors, reused.
+    spare: Vec<Bettor>,
     decks: u64,
+    /// The bettor with the most evidence, and its `ln`.
+    leader: usize,
+    ln_evidence: f64,
+}
+
+/// `ln` of the natural logarithm of a whole number of any size.
+fn ln_big(x: &num_bigint::BigUint) -> f64 {
+    let bits = x.bits();
+    if bits == 0 {
+        return f64::NEG_INFINITY;
+    }
+    let shift = bits.saturating_sub(64);
+    let top: u64 = (x >> shift).try_into().expect("64 bits");
+    (top as f64).ln() + shift as f64 * std::f64::consts::LN_2
+}
+
+/// The exact law of a battery statistic on `n` cards, as `ln` of each
+/// probability: `ln count − ln n!`, with no underflow at any deck size.
+pub fn ln_battery_null(statistic: Statistic, n: usize) -> Vec<f64> {
+    let counts = battery::null_counts(statistic, n);
+    let total: num_bigint::BigUint = counts.iter().sum();
+    let ln_total = ln_big(&total);
+    counts.iter().map(|c| ln_big(c) - ln_total).collect()
 }
 
 impl Monitor {
-    /// Channels for decks of `n` cards (2..=255).
-    pub fn new(n: usize) -> Self {
-        let uniform = vec![1.0 / n as f64; n];
-        let mut channels: Vec<Channel> = (0..n).map(|_| Channel::new(&uniform)).collect();
-        let battery_from = channels.len();
+    /// Channels for decks of `n` cards (2..=255), watched in `mode`.
+    pub fn new(n: usize, mode: Mode) -> Self {
+        use std::sync::Arc;
+        let uniform = Arc::new(Law::uniform(n));
+        let mut laws: Vec<Arc<Law>> = vec![uniform.clone(); n];
+        let battery_from = laws.len();
         for s in Statistic::ALL {
-            channels.push(Channel::new(&battery::null(s, n)));
+            laws.push(Arc::new(Law::of_ln(ln_battery_null(s, n))));
         }
         let whole = (n <= WHOLE_DECK_UP_TO).then(|| {
-            let k = crate::perm::factorial(n) as usize;
-            channels.push(Channel::new(&vec![1.0 / k as f64; k]));
-            channels.len() - 1
+            laws.push(Arc::new(Law::uniform(crate::perm::factorial(n) as usize)));
+            laws.len() - 1
         });
-        let lag_from = channels.len();
-        channels.extend((0..n).map(|_| Channel::new(&uniform)));
+        let lag_from = laws.len();
+        laws.extend((0..n).map(|_| uniform.clone()));
+        let mut offsets = Vec::with_capacity(laws.len() + 1);
+        let mut at = 0;
+        for law in &laws {
+            offsets.push(at);
+            at += law.ln.len();
+        }
+        offsets.push(at);
+        let channels = laws.len();
         Monitor {
             n,
-            channels,
+            mode,
+            laws,
+            offsets,
             battery_from,
             whole,
             lag_from,
             where_before: None,
+            values: vec![0; channels],
+            bettors: Vec::new(),
+            spare: Vec::new(),
             decks: 0,
+            leader: 0,
+            ln_evidence: 0.0,
         }
     }
 
-    /// Bets every channel on the next deck (`deck[position] = card`).
+    /// A bettor for deck `start` on, alive until `end`.
+    fn bettor(&mut self, start: u64, end: u64) -> Bettor {
+        let mut b = self.spare.pop().unwrap_or_else(|| Bettor {
+            start,
+            end,
+            counts: vec![0; *self.offsets.last().expect("offsets")],
+            seen: 0,
+            lag_seen: 0,
+            wealth: vec![1.0; self.laws.len()],
+            ln_scale: 0.0,
+            ln_evidence: 0.0,
+        });
+        b.reset(start, end);
+        b
+    }
+
+    /// Bets every channel of every bettor on the next deck
+    /// (`deck[position] = card`).
     pub fn observe(&mut self, deck: &[u8]) {
         let n = self.n;
-        for (p, &card) in deck.iter().enumerate() {
-            self.channels[card as usize].bet(p);
+        self.decks += 1;
+        let t = self.decks;
+        // Today's bettor.
+        let life = match self.mode {
+            _ if t == 1 => Some(u64::MAX),
+            Mode::Test => None,
+            Mode::Detect => Some(t + (LIFE << t.trailing_zeros())),
+        };
+        if let Some(end) = life {
+            let b = self.bettor(t, end);
+            self.bettors.push(b);
         }
-        for (i, s) in Statistic::ALL.into_iter().enumerate() {
-            self.channels[self.battery_from + i].bet(s.of(deck));
+        // The features of this deck.
+        for (p, &card) in deck.iter().enumerate() {
+            self.values[card as usize] = p;
+        }
+        for (i, v) in battery::all(deck).into_iter().enumerate() {
+            self.values[self.battery_from + i] = v;
         }
         if let Some(w) = self.whole {
-            self.channels[w].bet(crate::perm::rank(deck));
+            self.values[w] = crate::perm::rank(deck);
         }
-        match &mut self.where_before {
-            Some(before) => {
-                // The card now at p held position before[card] in the last
-                // deck: in that deck's order, card before[card] is at p.
-                for (p, &card) in deck.iter().enumerate() {
-                    self.channels[self.lag_from + before[card as usize] as usize].bet(p);
-                }
-                for (p, &card) in deck.iter().enumerate() {
-                    before[card as usize] = p as u8;
-                }
+        let lag = self.where_before.is_some();
+        if let Some(before) = &mut self.where_before {
+            // The card now at p held position before[card] in the last
+            // deck: in that deck's order, card before[card] is at p.
+            for (p, &card) in deck.iter().enumerate() {
+                self.values[self.lag_from + before[card as usize] as usize] = p;
+                before[card as usize] = p as u8;
             }
-            None => {
-                let mut before = vec![0u8; n];
-                for (p, &card) in deck.iter().enumerate() {
-                    before[card as usize] = p as u8;
-                }
-                self.where_before = Some(before);
+        } else {
+            let mut before = vec![0u8; n];
+            for (p, &card) in deck.iter().enumerate() {
+                before[card as usize] = p as u8;
+            }
+            self.where_before = Some(before);
+        }
+        let bettable = if lag { self.laws.len() } else { self.lag_from };
+        for b in &mut self.bettors {
+            bet(
+                b,
+                &self.laws,
+                &self.offsets,
+                &self.values[..bettable],
+                self.lag_from,
+            );
+        }
+        // Drop the bettors whose life is over.
+        let mut i = 0;
+        while i < self.bettors.len() {
+            if self.bettors[i].end <= t {
+                let b = self.bettors.swap_remove(i);
+                self.spare.push(b);
+            } else {
+                i += 1;
             }
         }
-        self.decks += 1;
+        let (leader, ln_evidence) = self
+            .bettors
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (i, b.ln_evidence))
+            .fold((0, f64::NEG_INFINITY), |a, b| if b.1 > a.1 { b } else { a });
+        self.leader = leader;
+        self.ln_evidence = ln_evidence;
     }
 
-    /// `ln M`: the log of the channels' average wealth.
+    /// `ln M`: the log of the evidence (in [`Mode::Detect`], the largest of
+    /// the bettors').
     pub fn ln_evidence(&self) -> f64 {
-        let max = self
-            .channels
-            .iter()
-            .map(|c| c.ln_wealth)
-            .fold(f64::NEG_INFINITY, f64::max);
-        let sum: f64 = self
-            .channels
-            .iter()
-            .map(|c| (c.ln_wealth - max).exp())
-            .sum();
-        max + (sum / self.channels.len() as f64).ln()
+        self.ln_evidence
     }
 
     /// `log10 M`.
@@ -161,21 +369,39 @@ impl Monitor {
         self.ln_evidence() / std::f64::consts::LN_10
     }
 
-    /// Whether the evidence has reached `1/alpha`: an alarm, false with
-    /// probability at most `alpha` over the whole stream.
+    /// Whether the evidence has reached `1/alpha`: an alarm (see [`Mode`]
+    /// for what it guarantees).
     pub fn alarm(&self, alpha: f64) -> bool {
         self.ln_evidence() >= -alpha.ln()
     }
 
-    /// The channel with the most wealth: a name for what the evidence is
-    /// about.
+    /// The mode.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The deck from which the leading evidence was gathered (1 in
+    /// [`Mode::Test`]).
+    pub fn evidence_since(&self) -> u64 {
+        self.bettors.get(self.leader).map_or(1, |b| b.start)
+    }
+
+    /// Whether the last deck had a feature that a uniform shuffle never
+    /// gives (the evidence is then infinite).
+    pub fn impossible(&self) -> bool {
+        self.ln_evidence == f64::INFINITY
+    }
+
+    /// The channel with the most wealth in the leading bettor: a name for
+    /// what the evidence is about.
     pub fn strongest(&self) -> String {
-        let (i, _) = self
-            .channels
-            .iter()
-            .enumerate()
-            .max_by(|a, b| a.1.ln_wealth.total_cmp(&b.1.ln_wealth))
-            .expect("channels");
+        let i = self.bettors.get(self.leader).map_or(0, |b| {
+            b.wealth
+                .iter()
+                .enumerate()
+                .max_by(|a, b| a.1.total_cmp(b.1))
+                .map_or(0, |(i, _)| i)
+        });
         if i < self.battery_from {
             format!("position of card {i}")
         } else if i < self.battery_from + Statistic::ALL.len() {
@@ -197,8 +423,55 @@ impl Monitor {
 
     /// The number of channels.
     pub fn channels(&self) -> usize {
-        self.channels.len()
+        self.laws.len()
     }
+
+    /// Bettors alive now.
+    pub fn bettors(&self) -> usize {
+        self.bettors.len()
+    }
+}
+
+/// One bettor's bets on one deck's `values` (the first `values.len()`
+/// channels; those from `lag_from` are the lag channels).
+fn bet(
+    b: &mut Bettor,
+    laws: &[std::sync::Arc<Law>],
+    offsets: &[usize],
+    values: &[usize],
+    lag_from: usize,
+) {
+    // Infinite evidence stays infinite.
+    let mut impossible = b.ln_evidence == f64::INFINITY;
+    for (c, &x) in values.iter().enumerate() {
+        let law = &laws[c];
+        let seen = if c >= lag_from { b.lag_seen } else { b.seen };
+        let slot = offsets[c] + x;
+        let prediction = (f64::from(b.counts[slot]) + 0.5) / (seen as f64 + law.half_k);
+        b.counts[slot] += 1;
+        let inverse = law.inverse[x];
+        if inverse != 0.0 {
+            b.wealth[c] *= prediction * inverse;
+        } else if law.ln[x] == f64::NEG_INFINITY {
+            impossible = true;
+        } else if b.wealth[c] > 0.0 {
+            b.multiply_ln(c, prediction.ln() - law.ln[x]);
+        }
+    }
+    b.seen += 1;
+    if values.len() > lag_from {
+        b.lag_seen += 1;
+    }
+    if impossible {
+        b.ln_evidence = f64::INFINITY;
+        return;
+    }
+    let sum: f64 = b.wealth.iter().sum();
+    if !(1e-150..=1e150).contains(&sum) && sum > 0.0 {
+        b.rescale(sum);
+    }
+    let sum: f64 = b.wealth.iter().sum();
+    b.ln_evidence = b.ln_scale + (sum / b.wealth.len() as f64).ln();
 }
 
 #[cfg(test)]
@@ -225,7 +498,7 @@ mod tests {
         let identity: Vec<u8> = (0..n as u8).collect();
         let mut d = identity.clone();
         fy.shuffle(&mut d, &mut rng);
-        let mut m = Monitor::new(n);
+        let mut m = Monitor::new(n, Mode::Test);
         for t in 1..=decks {
             if !carry {
                 d.clone_from(&identity);
@@ -280,16 +553,149 @@ mod tests {
 
     #[test]
     fn the_evidence_is_the_average_wealth() {
-        let mut m = Monitor::new(4);
+        let mut m = Monitor::new(4, Mode::Test);
         assert_eq!(m.ln_evidence(), 0.0);
         assert_eq!(m.channels(), 4 + 5 + 1 + 4);
         m.observe(&[0, 1, 2, 3]);
         // First bet of a position channel: prediction 1/4 = null: factor
         // 1. The battery and whole-deck channels also predict uniformly
-        // over their values, which need not be the null.
-        assert!(m.channels[..4].iter().all(|c| c.ln_wealth.abs() < 1e-15));
-        let avg: f64 =
-            m.channels.iter().map(|c| c.ln_wealth.exp()).sum::<f64>() / m.channels.len() as f64;
+        // over their values, which need not be the null; the lag channels
+        // do not bet on the first deck.
+        let b = &m.bettors[0];
+        assert!(b.wealth[..4].iter().all(|w| (w - 1.0).abs() < 1e-15));
+        assert!(b.wealth[m.lag_from..].iter().all(|&w| w == 1.0));
+        // Each battery factor by hand: (1/2)/(5/2) over the exact null.
+        for (i, s) in Statistic::ALL.into_iter().enumerate() {
+            let x = s.of(&[0, 1, 2, 3]);
+            let null = battery::null(s, 4)[x];
+            let w = b.wealth[m.battery_from + i];
+            assert!((w - 0.2 / null).abs() < 1e-12 * w, "{s}: {w}");
+        }
+        let avg: f64 = b.wealth.iter().sum::<f64>() / m.channels() as f64;
         assert!((m.ln_evidence() - avg.ln()).abs() < 1e-12);
+    }
+
+    #[test]
+    fn no_figure_is_ever_nan_at_any_deck_size() {
+        // The ordered deck first: its descents have probability 1/n!,
+        // below a double's range from 171 cards on; then decks of the
+        // off-by-one, whose single cycle has probability 1/n.
+        let sattolo = find("blog-fisher-yates").unwrap().algorithm;
+        let mut rng = crate::sample::chunk_rng(3, 0);
+        for mode in [Mode::Test, Mode::Detect] {
+            for n in 2..=255usize {
+                let mut m = Monitor::new(n, mode);
+                let identity: Vec<u8> = (0..n as u8).collect();
+                m.observe(&identity);
+                let first = m.log10_evidence();
+                assert!(first.is_finite(), "{mode:?}, {n} cards: {first}");
+                // log10(n!) less the mixture's costs: the ordered deck alone
+                // is decisive from about 12 cards on.
+                if n >= 20 {
+                    assert!(m.alarm(1e-6), "{mode:?}, {n} cards: 10^{first}");
+                }
+                let mut d = identity.clone();
+                for _ in 0..3 {
+                    d.clone_from(&identity);
+                    sattolo.shuffle(&mut d, &mut rng);
+                    m.observe(&d);
+                    let e = m.log10_evidence();
+                    assert!(!e.is_nan(), "{mode:?}, {n} cards: {e}");
+                    assert!(!m.strongest().is_empty());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_value_the_null_never_gives_is_decisive() {
+        // No valid deck has n − 1 fixed points; a stream that claims one
+        // (built here by hand) makes the evidence infinite, and it stays so.
+        let mut m = Monitor::new(5, Mode::Detect);
+        m.observe(&[1, 0, 2, 3, 4]);
+        let fixed = m.battery_from;
+        m.values[fixed] = 4;
+        for b in &mut m.bettors {
+            bet(b, &m.laws, &m.offsets, &m.values[..m.lag_from], m.lag_from);
+        }
+        m.ln_evidence = m.bettors[0].ln_evidence;
+        assert!(m.impossible() && m.alarm(1e-300));
+        m.observe(&[0, 1, 2, 3, 4]);
+        assert!(m.impossible());
+    }
+
+    /// The deck at which a detector watching `fair` decks of Fisher–Yates
+    /// and then `algorithm` first alarms, counted from the change.
+    fn delay_after(algorithm: &str, n: usize, fair: u64, seed: u64, mode: Mode) -> Option<u64> {
+        let alg = find(algorithm).unwrap().algorithm;
+        let fy = find("fisher-yates").unwrap().algorithm;
+        let mut rng = crate::sample::chunk_rng(seed, 0);
+        let identity: Vec<u8> = (0..n as u8).collect();
+        let mut d = identity.clone();
+        let mut m = Monitor::new(n, mode);
+        for _ in 0..fair {
+            d.clone_from(&identity);
+            fy.shuffle(&mut d, &mut rng);
+            m.observe(&d);
+            assert!(!m.alarm(1e-6), "a false alarm at deck {}", m.decks());
+        }
+        for t in 1..=20_000 {
+            d.clone_from(&identity);
+            alg.shuffle(&mut d, &mut rng);
+            m.observe(&d);
+            if m.alarm(1e-6) {
+                return Some(t);
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn the_detector_catches_a_break_after_a_fair_history_as_fast_as_on_a_fresh_stream() {
+        // The off-by-one on 52 cards: 10 decks on a fresh stream in either
+        // mode. After 10,000 fair decks the test of the whole stream needs
+        // about 300; the detector stays within a small factor of 10.
+        let fresh = delay_after("blog-fisher-yates", 52, 0, 1, Mode::Detect).unwrap();
+        let test = delay_after("blog-fisher-yates", 52, 10_000, 1, Mode::Test).unwrap();
+        let detect = delay_after("blog-fisher-yates", 52, 10_000, 1, Mode::Detect).unwrap();
+        assert!(fresh <= 12, "{fresh}");
+        assert!(test > 100, "{test}");
+        assert!(detect <= 2 * fresh, "{detect} against {fresh} fresh");
+        // Its bettors stay few: about LIFE / 2 per doubling of the stream.
+        let mut m = Monitor::new(8, Mode::Detect);
+        for _ in 0..(1 << 14) {
+            m.observe(&[0, 1, 2, 3, 4, 5, 6, 7]);
+        }
+        assert!(m.bettors() <= (LIFE as usize) * 15, "{}", m.bettors());
+    }
+
+    #[test]
+    fn the_detector_rarely_alarms_early_on_a_fair_stream() {
+        // P(alarm within m decks) <= m * alpha for the detector (module
+        // docs): 200 fair streams of m = 100 decks of 5 cards at alpha =
+        // 1e-3 alarm with probability at most 0.1 each; the count stays
+        // within the binomial band (false-positive rate 1e-6).
+        let fy = find("fisher-yates").unwrap().algorithm;
+        let (streams, m_decks, alpha) = (200u64, 100u64, 1e-3);
+        let identity: Vec<u8> = (0..5).collect();
+        let mut alarms = 0;
+        for s in 0..streams {
+            let mut rng = crate::sample::chunk_rng(700 + s, 0);
+            let mut m = Monitor::new(5, Mode::Detect);
+            let mut d = identity.clone();
+            for _ in 0..m_decks {
+                d.clone_from(&identity);
+                fy.shuffle(&mut d, &mut rng);
+                m.observe(&d);
+                if m.alarm(alpha) {
+                    alarms += 1;
+                    break;
+                }
+            }
+        }
+        let bound = Binomial::new(m_decks as f64 * alpha, streams)
+            .unwrap()
+            .inverse_cdf(1.0 - 1e-6);
+        assert!(alarms <= bound, "{alarms} of {streams}");
     }
 }

@@ -26,13 +26,14 @@ pub(super) fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), FolderErr
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-    let result = (|| {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(contents)?;
-        file.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
+    // Created new: never through a link, never over a file.
+    let mut file = super::own::create_new(&tmp).map_err(io)?;
+    let result = file
+        .write_all(contents)
+        .and_then(|()| file.sync_all())
+        .and_then(|()| std::fs::rename(&tmp, path));
     if result.is_err() {
+        // Ours to remove: this call created it.
         let _ = std::fs::remove_file(&tmp);
     }
     result.map_err(io)

@@ -67,6 +67,37 @@ pub enum FolderError {
         /// Where it points.
         target: PathBuf,
     },
+    /// Something the tool did not make stands at a name it uses beside or
+    /// inside the folder (a planted link, another user's file): refused,
+    /// and left as it was.
+    #[error(
+        "{} is {what}, which shuffle-audit did not make, at {role}: it was left untouched; remove it or choose another folder",
+        path.display()
+    )]
+    NotOurs {
+        /// What stands there.
+        path: PathBuf,
+        /// What it is (`"a symbolic link"`, …).
+        what: &'static str,
+        /// What the tool uses the name for.
+        role: &'static str,
+    },
+    /// The folder holds a document of another kind than the run writes
+    /// (a suite's report, an audit's certificate).
+    #[error(
+        "{} holds {} and this run writes {}, which would replace it: choose another folder (nothing was changed)",
+        folder.display(),
+        holds.described(),
+        writes.described()
+    )]
+    OtherKind {
+        /// The folder.
+        folder: PathBuf,
+        /// What it holds.
+        holds: super::manifest::Kind,
+        /// What the run writes.
+        writes: super::manifest::Kind,
+    },
     /// A file that is not ours stands where the new report writes one.
     #[error(
         "{} was not written by shuffle-audit and the new report writes a file of that name: move it away and run again (the old report is unchanged)",

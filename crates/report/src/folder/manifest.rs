@@ -2,6 +2,7 @@
 //! folder ours.
 
 use super::error::FolderError;
+use super::own::{self, Refused};
 use serde::{Deserialize, Serialize};
 use std::fs;
 use std::io;
@@ -10,13 +11,39 @@ use std::path::{Component, Path};
 /// The file that records what a report wrote, inside the report folder.
 pub const MANIFEST: &str = ".shuffle-audit-manifest.json";
 
-/// The manifest: who wrote the folder and which files are theirs.
+/// The kind of document a folder holds: a run writes one kind and never
+/// replaces a folder of the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// The suite's report (`shuffle-audit suite --out`).
+    Report,
+    /// An audit's certificate (`shuffle-audit audit --out`).
+    Certificate,
+}
+
+impl Kind {
+    /// The kind, as a sentence names it.
+    pub fn described(self) -> &'static str {
+        match self {
+            Kind::Report => "a suite report of shuffle-audit",
+            Kind::Certificate => "an audit certificate of shuffle-audit",
+        }
+    }
+}
+
+/// The manifest: who wrote the folder, what it is, and which files are
+/// theirs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Manifest {
     /// Always `"shuffle-audit"`.
     pub written_by: String,
     /// The version of the tool that wrote the folder.
     pub version: String,
+    /// What the folder holds. Manifests written before it was recorded
+    /// lack it: their kind is read from their files ([`Manifest::kind`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub document: Option<Kind>,
     /// The files written, relative to the folder, `/`-separated, sorted.
     pub files: Vec<String>,
 }
@@ -27,10 +54,12 @@ impl Manifest {
     /// outside the folder.
     pub(super) fn read(dir: &Path) -> Result<Option<Manifest>, String> {
         let path = dir.join(MANIFEST);
-        let text = match fs::read_to_string(&path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(format!("its {MANIFEST} cannot be read: {e}")),
+        // Never through a link: a manifest decides which files go.
+        let text = match own::read_no_follow(&path) {
+            Ok(Some(t)) => t,
+            Ok(None) | Err(Refused::Gone) => return Ok(None),
+            Err(Refused::NotOurs(what)) => return Err(format!("its {MANIFEST} is {what}")),
+            Err(Refused::Io(e)) => return Err(format!("its {MANIFEST} cannot be read: {e}")),
         };
         let mut m: Manifest = serde_json::from_str(&text)
             .map_err(|e| format!("its {MANIFEST} is not a manifest: {e}"))?;
@@ -44,6 +73,19 @@ impl Manifest {
         }
         m.files.sort();
         Ok(Some(m))
+    }
+
+    /// What the folder holds: as recorded, or, for a manifest written
+    /// before the kind was recorded, a certificate when its files are
+    /// exactly an audit's.
+    pub fn kind(&self) -> Kind {
+        self.document.unwrap_or_else(|| {
+            if self.files == ["certificate.json", "certificate.md"] {
+                Kind::Certificate
+            } else {
+                Kind::Report
+            }
+        })
     }
 
     pub(super) fn contains(&self, rel: &str) -> bool {

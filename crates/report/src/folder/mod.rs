@@ -34,15 +34,16 @@ mod atomic;
 mod error;
 mod lock;
 mod manifest;
+pub(crate) mod own;
 mod tree;
 
 use crate::files::OutputFile;
 pub use error::FolderError;
 use error::io_err;
 use lock::Lock;
-pub use manifest::{MANIFEST, Manifest};
+pub use manifest::{Kind, MANIFEST, Manifest};
 use manifest::{is_plain_relative, ours};
-use std::fs::{self, File};
+use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use tree::{dispose, exchange, foreign_entries, list_files, move_entry, recover, step};
@@ -53,6 +54,7 @@ use tree::{dispose, exchange, foreign_entries, list_files, move_entry, recover, 
 /// report and leaves the old one as it was.
 #[derive(Debug)]
 pub struct ReportFolder {
+    kind: Kind,
     target: PathBuf,
     staging: PathBuf,
     warnings: Vec<String>,
@@ -103,14 +105,16 @@ fn resolve(out: &Path) -> Result<(PathBuf, String), FolderError> {
 }
 
 impl ReportFolder {
-    /// Opens `out` for a new report, before any work is done: refuses a
-    /// folder that is not ours, the current folder, a mount point, or one
-    /// another run holds; takes the lock; puts back what an interrupted
-    /// run left; creates the empty staging folder.
+    /// Opens `out` for a new document of `kind`, before any work is done:
+    /// refuses a folder that is not ours or holds the other kind, the
+    /// current folder, a mount point, one another run holds, or anything
+    /// the tool did not make at the names it uses beside the folder (a
+    /// planted link); takes the lock; puts back what an interrupted run
+    /// left; creates the empty staging folder.
     ///
     /// # Errors
-    /// [`FolderError`], naming the folder.
-    pub fn open(out: &Path) -> Result<ReportFolder, FolderError> {
+    /// [`FolderError`], naming the folder or the name refused.
+    pub fn open(out: &Path, kind: Kind) -> Result<ReportFolder, FolderError> {
         let (target, name) = resolve(out)?;
         let parent = target.parent().expect("an absolute path with a name");
         match fs::symlink_metadata(&target) {
@@ -140,10 +144,31 @@ impl ReportFolder {
         recover(parent, &name, &target, &mut warnings)?;
         // Checked under the lock, after recovery: the folder is now as the
         // last complete run left it.
-        ours(&target, out)?;
+        if let Some(holds) = ours(&target, out)?.map(|m| m.kind())
+            && holds != kind
+        {
+            return Err(FolderError::OtherKind {
+                folder: out.to_path_buf(),
+                holds,
+                writes: kind,
+            });
+        }
         let staging = parent.join(format!(".{name}.shuffle-audit-{}.new", std::process::id()));
-        fs::create_dir(&staging).map_err(io_err("creating", &staging))?;
+        // A new folder: creating it fails if anything, a link included,
+        // has the name.
+        fs::create_dir(&staging).map_err(|e| {
+            if e.kind() == io::ErrorKind::AlreadyExists {
+                own::not_ours(
+                    &staging,
+                    "something",
+                    "the name of this run's staging folder",
+                )
+            } else {
+                io_err("creating", &staging)(e)
+            }
+        })?;
         Ok(ReportFolder {
+            kind,
             target,
             staging,
             warnings,
@@ -187,11 +212,12 @@ impl ReportFolder {
         let manifest = Manifest {
             written_by: "shuffle-audit".into(),
             version: env!("CARGO_PKG_VERSION").into(),
+            document: Some(self.kind),
             files: list_files(&self.staging)?,
         };
         let text = serde_json::to_string_pretty(&manifest).expect("strings serialize") + "\n";
         let path = self.staging.join(MANIFEST);
-        File::create(&path)
+        own::create_new(&path)
             .and_then(|mut f| f.write_all(text.as_bytes()).and_then(|()| f.sync_all()))
             .map_err(io_err("writing", &path))?;
         step();

@@ -9,7 +9,7 @@ fn write(path: &Path, text: &str) {
 
 /// A run that writes `files` into `out` through the folder and commits.
 fn run(out: &Path, files: &[(&str, &str)]) -> Result<Vec<String>, FolderError> {
-    let folder = ReportFolder::open(out)?;
+    let folder = ReportFolder::open(out, Kind::Report)?;
     for (rel, text) in files {
         folder.write(&OutputFile::text(*rel, *text))?;
     }
@@ -20,7 +20,7 @@ fn run(out: &Path, files: &[(&str, &str)]) -> Result<Vec<String>, FolderError> {
 fn the_writer_keeps_every_file_inside_the_folder() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("r");
-    let folder = ReportFolder::open(&out).unwrap();
+    let folder = ReportFolder::open(&out, Kind::Report).unwrap();
     for bad in ["../x", "/etc/x", "a//b", "./a", "", MANIFEST] {
         let e = folder.write(&OutputFile::text(bad, "x")).unwrap_err();
         assert!(
@@ -89,7 +89,9 @@ fn foreign_and_odd_folders_are_refused_before_any_work() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("r");
     write(&out.join("report.json"), "{}");
-    let err = ReportFolder::open(&out).unwrap_err().to_string();
+    let err = ReportFolder::open(&out, Kind::Report)
+        .unwrap_err()
+        .to_string();
     assert!(
         err.contains("is not a report folder") && err.contains("/r "),
         "{err}"
@@ -100,18 +102,20 @@ fn foreign_and_odd_folders_are_refused_before_any_work() {
         &out.join(MANIFEST),
         r#"{"written_by":"shuffle-audit","version":"0","files":["../x"]}"#,
     );
-    let err = ReportFolder::open(&out).unwrap_err().to_string();
+    let err = ReportFolder::open(&out, Kind::Report)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("not a path inside it"), "{err}");
     let file = tmp.path().join("f");
     write(&file, "x");
     assert!(matches!(
-        ReportFolder::open(&file),
+        ReportFolder::open(&file, Kind::Report),
         Err(FolderError::NotAFolder { .. })
     ));
     let link = tmp.path().join("dangling");
     std::os::unix::fs::symlink(tmp.path().join("nowhere"), &link).unwrap();
     assert!(matches!(
-        ReportFolder::open(&link),
+        ReportFolder::open(&link, Kind::Report),
         Err(FolderError::DanglingLink { .. })
     ));
     // Nothing was created or changed by any of these.
@@ -124,8 +128,8 @@ fn foreign_and_odd_folders_are_refused_before_any_work() {
 fn a_second_opener_is_refused_with_the_holders_pid() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("r");
-    let first = ReportFolder::open(&out).unwrap();
-    let err = ReportFolder::open(&out).unwrap_err();
+    let first = ReportFolder::open(&out, Kind::Report).unwrap();
+    let err = ReportFolder::open(&out, Kind::Report).unwrap_err();
     assert!(
         matches!(err, FolderError::InUse { pid: Some(p), .. } if p == std::process::id()),
         "{err}"
@@ -138,7 +142,10 @@ fn a_second_opener_is_refused_with_the_holders_pid() {
     drop(first);
     // Released, and the lock file with it.
     assert!(!tmp.path().join(".r.shuffle-audit.lock").exists());
-    ReportFolder::open(&out).unwrap().commit().unwrap();
+    ReportFolder::open(&out, Kind::Report)
+        .unwrap()
+        .commit()
+        .unwrap();
     assert!(out.join(MANIFEST).is_file());
 }
 
@@ -150,7 +157,7 @@ fn a_failed_run_leaves_the_old_report_and_nothing_else() {
     write(&out.join("notes.txt"), "mine");
     let before = tree(&out);
     {
-        let folder = ReportFolder::open(&out).unwrap();
+        let folder = ReportFolder::open(&out, Kind::Report).unwrap();
         write(&folder.path().join("a.json"), "2");
         // Dropped without commit: a write failed.
     }
@@ -198,7 +205,7 @@ fn recovery_finishes_what_a_killed_swap_left() {
         [("a.json", "newest"), ("notes/mine.txt", "mine")]
             .map(|(a, b)| (a.to_string(), b.to_string()))
     );
-    ReportFolder::open(&other).unwrap();
+    ReportFolder::open(&other, Kind::Report).unwrap();
     assert_eq!(tree(&other), [("a.json".to_string(), "q".to_string())]);
     let mut names: Vec<_> = fs::read_dir(tmp.path())
         .unwrap()
@@ -235,4 +242,134 @@ fn manifest_paths_must_stay_inside() {
     for bad in ["", "/a", "../a", "a/../b", "a//b", "./a", "a\\b", "a/"] {
         assert!(!is_plain_relative(bad), "{bad}");
     }
+}
+
+/// A file of the test's own, and what it holds.
+#[cfg(unix)]
+fn victim(dir: &Path) -> (PathBuf, &'static [u8]) {
+    let path = dir.join("victim.txt");
+    let bytes: &[u8] = b"the user's data\n";
+    fs::write(&path, bytes).unwrap();
+    (path, bytes)
+}
+
+#[cfg(unix)]
+#[test]
+fn a_planted_link_at_any_name_of_ours_is_refused_and_left_alone() {
+    use std::os::unix::fs::symlink;
+    let pid = std::process::id();
+    // Beside the folder: the lock, this run's staging folder, and an
+    // interrupted run's folders; inside it: the manifest.
+    for name in [
+        ".r.shuffle-audit.lock".to_string(),
+        format!(".r.shuffle-audit-{pid}.new"),
+        ".r.shuffle-audit-123.new".to_string(),
+        ".r.shuffle-audit-123.old".to_string(),
+        format!("r/{MANIFEST}"),
+    ] {
+        let tmp = tempfile::tempdir().unwrap();
+        let (file, bytes) = victim(tmp.path());
+        let out = tmp.path().join("r");
+        fs::create_dir(&out).unwrap();
+        let link = tmp.path().join(&name);
+        symlink(&file, &link).unwrap();
+        let err = ReportFolder::open(&out, Kind::Report).unwrap_err();
+        let text = err.to_string();
+        assert!(
+            text.contains(&link.display().to_string()) || text.contains("is a symbolic link"),
+            "{name}: {text}"
+        );
+        assert_eq!(fs::read(&file).unwrap(), bytes, "{name}");
+        assert!(fs::symlink_metadata(&link).unwrap().is_symlink(), "{name}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_planted_file_inside_the_staging_folder_is_never_written_through() {
+    use std::os::unix::fs::symlink;
+    let tmp = tempfile::tempdir().unwrap();
+    let (file, bytes) = victim(tmp.path());
+    let out = tmp.path().join("r");
+    let folder = ReportFolder::open(&out, Kind::Report).unwrap();
+    // The temporary name `write` uses for a.json, and the manifest's.
+    let pid = std::process::id();
+    symlink(&file, folder.path().join(format!(".a.json.tmp-{pid}"))).unwrap();
+    let err = folder.write(&OutputFile::text("a.json", "x")).unwrap_err();
+    assert!(err.to_string().contains("File exists"), "{err}");
+    fs::remove_file(folder.path().join(format!(".a.json.tmp-{pid}"))).unwrap();
+    folder.write(&OutputFile::text("a.json", "x")).unwrap();
+    symlink(&file, folder.path().join(MANIFEST)).unwrap();
+    folder.commit().unwrap_err();
+    assert_eq!(fs::read(&file).unwrap(), bytes);
+    assert!(!out.exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_stale_lock_of_ours_is_taken_and_anything_else_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    let lock = tmp.path().join(".r.shuffle-audit.lock");
+    // What a run killed with SIGKILL leaves: its process id, unlocked.
+    for stale in ["4294967295\n", ""] {
+        fs::write(&lock, stale).unwrap();
+        ReportFolder::open(&out, Kind::Report)
+            .unwrap()
+            .commit()
+            .unwrap();
+        assert!(!lock.exists());
+    }
+    // A file of the user's at that name is not a lock.
+    fs::write(&lock, "my notes\n").unwrap();
+    let err = ReportFolder::open(&out, Kind::Report).unwrap_err();
+    assert!(matches!(err, FolderError::NotOurs { .. }), "{err}");
+    assert_eq!(fs::read_to_string(&lock).unwrap(), "my notes\n");
+    // A second name for a file of the user's is not a lock either.
+    fs::remove_file(&lock).unwrap();
+    let (file, bytes) = victim(tmp.path());
+    fs::write(&file, "4242\n").unwrap();
+    fs::hard_link(&file, &lock).unwrap();
+    let err = ReportFolder::open(&out, Kind::Report).unwrap_err();
+    assert!(err.to_string().contains("hard link"), "{err}");
+    assert_eq!(fs::read(&file).unwrap(), b"4242\n");
+    let _ = bytes;
+}
+
+#[test]
+fn a_folder_of_the_other_kind_is_refused_before_any_work() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    run(&out, &[("report.json", "{}"), ("README.md", "#")]).unwrap();
+    let before = tree(&out);
+    let err = ReportFolder::open(&out, Kind::Certificate).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "{} holds a suite report of shuffle-audit and this run writes an audit certificate of shuffle-audit, which would replace it: choose another folder (nothing was changed)",
+            out.display()
+        )
+    );
+    assert_eq!(tree(&out), before);
+    let cert = tmp.path().join("c");
+    let folder = ReportFolder::open(&cert, Kind::Certificate).unwrap();
+    folder
+        .write(&OutputFile::text("certificate.md", "x"))
+        .unwrap();
+    folder.commit().unwrap();
+    assert!(matches!(
+        ReportFolder::open(&cert, Kind::Report),
+        Err(FolderError::OtherKind { .. })
+    ));
+    // A manifest written before the kind was recorded: a certificate's
+    // files make it a certificate.
+    write(
+        &cert.join(MANIFEST),
+        r#"{"written_by":"shuffle-audit","version":"0","files":["certificate.json","certificate.md"]}"#,
+    );
+    assert!(matches!(
+        ReportFolder::open(&cert, Kind::Report),
+        Err(FolderError::OtherKind { .. })
+    ));
+    ReportFolder::open(&cert, Kind::Certificate).unwrap();
 }

@@ -4,6 +4,7 @@
 
 use super::error::{FolderError, io_err};
 use super::manifest::{MANIFEST, Manifest};
+use super::own;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -133,6 +134,14 @@ pub(super) fn exchange(target: &Path, staging: &Path) -> Result<PathBuf, FolderE
         }
     }
     let aside = staging.with_extension("old");
+    // A rename replaces what has the name: nothing may.
+    if fs::symlink_metadata(&aside).is_ok() {
+        return Err(own::not_ours(
+            &aside,
+            "something",
+            "the name this run moves the old report to",
+        ));
+    }
     fs::rename(target, &aside).map_err(io_err("moving aside", target))?;
     step();
     if let Err(e) = fs::rename(staging, target) {
@@ -244,9 +253,22 @@ pub(super) fn recover(
         if pid.is_empty() || !pid.bytes().all(|b| b.is_ascii_digit()) {
             continue;
         }
-        if (kind == "new" || kind == "old") && entry.path().is_dir() {
-            leftovers.push((kind == "new", entry.path()));
+        if kind != "new" && kind != "old" {
+            continue;
         }
+        // What an interrupted run of this user left is a folder of theirs;
+        // anything else at such a name (a planted link) is refused, as it
+        // is, before anything is moved.
+        let path = entry.path();
+        let meta = fs::symlink_metadata(&path).map_err(io_err("reading", &path))?;
+        own::made_by_us(&meta, true).map_err(|what| {
+            own::not_ours(
+                &path,
+                what,
+                "a name where an interrupted run leaves its report",
+            )
+        })?;
+        leftovers.push((kind == "new", path));
     }
     if leftovers.is_empty() {
         return Ok(());

@@ -119,7 +119,15 @@ pub(crate) fn finding_sentence(r: &AuditReport) -> String {
         .lag1
         .as_ref()
         .is_some_and(|l| l.tests.iter().any(|t| r.level.rejects(t.log10_p)));
-    finding_text(r.finding, &r.level, r.result.verdict, between_fails, "deck")
+    let alone_fails = r.result.tests.iter().any(|t| r.level.rejects(t.log10_p));
+    finding_text(
+        r.finding,
+        &r.level,
+        r.result.verdict,
+        between_fails,
+        alone_fails,
+        "deck",
+    )
 }
 
 /// What an audit of shoes found, with its exit code, in one sentence.
@@ -128,7 +136,15 @@ pub(crate) fn shoe_finding_sentence(r: &ShoeAuditReport) -> String {
         .lag1
         .as_ref()
         .is_some_and(|l| l.tests.iter().any(|t| r.level.rejects(t.log10_p)));
-    finding_text(r.finding, &r.level, r.verdict, between_fails, "shoe")
+    let alone_fails = r.tests.iter().any(|t| r.level.rejects(t.log10_p));
+    finding_text(
+        r.finding,
+        &r.level,
+        r.verdict,
+        between_fails,
+        alone_fails,
+        "shoe",
+    )
 }
 
 /// The sentence of a finding about decks or shoes (`unit`).
@@ -137,11 +153,15 @@ fn finding_text(
     level: &stats::audit::Level,
     grade: Grade,
     between_fails: bool,
+    alone_fails: bool,
     unit: &str,
 ) -> String {
     let alpha = fmt_level(level.alpha);
     match finding {
         Finding::NoneShown => format!("exit 0: no evidence of bias at level {alpha}"),
+        Finding::DecksDependent if alone_fails => format!(
+            "exit 1: bias shown at level {alpha}: consecutive {unit}s are not independent (a {unit} depends on the one before it); the tests of single {unit}s fail too, more weakly, which the dependence alone causes (they hold only for independent {unit}s), so whether each {unit} alone is uniform is not shown"
+        ),
         Finding::DecksDependent => format!(
             "exit 1: bias shown at level {alpha}: each {unit} alone looks uniform, but consecutive {unit}s are not independent (a {unit} depends on the one before it)"
         ),
@@ -153,7 +173,7 @@ fn finding_text(
             if between_fails {
                 let _ = write!(
                     s,
-                    "; the tests of consecutive {unit}s fail too, which a bias of the {unit}s alone causes (they hold only for {unit}s that are independent and uniform)"
+                    "; the tests of consecutive {unit}s fail too, more weakly, which a bias of the {unit}s alone causes (they hold only for {unit}s that are independent and uniform)"
                 );
             }
             s
@@ -745,41 +765,75 @@ pub fn guess(doc: &Standalone<crate::sampled::GuessReport>) -> String {
 
 /// A followed stream's outcome, for people.
 pub fn follow(doc: &Standalone<crate::sampled::FollowReport>) -> String {
+    use stats::follow::Mode;
     let r = &doc.document;
     let mut out = String::new();
     let alpha = fmt_level(r.alpha);
+    let evidence = if r.log10_evidence.is_finite() {
+        format!("10^{:.2}", r.log10_evidence)
+    } else {
+        "infinite".to_string()
+    };
+    let since = match r.mode {
+        Mode::Detect if r.evidence_since > 1 => {
+            format!(" (gathered from deck {} on)", fmt_count(r.evidence_since))
+        }
+        _ => String::new(),
+    };
     match r.alarm_line {
         Some(line) => {
+            let what = if r.impossible {
+                format!(
+                    "the deck has a feature a uniform shuffle never gives ({})",
+                    r.strongest
+                )
+            } else {
+                format!("strongest: {}", r.strongest)
+            };
             let _ = writeln!(
                 out,
-                "{}: line {}: evidence 10^{:.2} reached 1/α = 10^{:.2} after {} decks of {} cards: bias shown (strongest: {})",
+                "{}: line {}: evidence {evidence}{since} reached 1/α = 10^{:.2} after {} decks of {} cards: bias shown ({what})",
                 r.source,
                 fmt_count(line),
-                r.log10_evidence,
                 r.log10_threshold,
                 fmt_count(r.decks),
                 r.deck,
-                r.strongest
             );
-            let _ = writeln!(
-                out,
-                "a fair shuffle raises this alarm with probability at most {alpha}, however long the stream runs"
-            );
+            let _ = match r.mode {
+                Mode::Detect => writeln!(
+                    out,
+                    "a fair stream raises this alarm after {} decks or more on average (change detection)",
+                    fmt_count_f64(1.0 / r.alpha)
+                ),
+                Mode::Test => writeln!(
+                    out,
+                    "a fair shuffle raises this alarm with probability at most {alpha}, however long the stream runs"
+                ),
+            };
             out += "exit 1: bias shown\n";
         }
         None => {
             let _ = writeln!(
                 out,
-                "{}: end of input after {} lines, {} decks of {} cards: evidence 10^{:.2}, below 1/α = 10^{:.2}",
+                "{}: end of input after {} lines, {} decks of {} cards: evidence {evidence}{since}, below 1/α = 10^{:.2}",
                 r.source,
                 fmt_count(r.lines),
                 fmt_count(r.decks),
                 r.deck,
-                r.log10_evidence,
                 r.log10_threshold
             );
             let _ = writeln!(out, "exit 0: no evidence of bias at level {alpha}");
         }
     }
     out
+}
+
+/// A large whole number of decks, with thousands separated, or in
+/// scientific notation past 10^15.
+fn fmt_count_f64(x: f64) -> String {
+    if x < 1e15 {
+        fmt_count(x.round() as u64)
+    } else {
+        format!("{x:.1e}")
+    }
 }

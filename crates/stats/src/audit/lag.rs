@@ -450,4 +450,53 @@ mod tests {
             assert_eq!(level.bias_shown, f != Finding::NoneShown, "{alg}");
         }
     }
+
+    /// A lazy dealer's stream: each deck the one before with `swaps`
+    /// random transpositions (two uniform positions each, possibly the
+    /// same), from a uniform first deck, so every deck alone is uniform.
+    fn lazy(deck: usize, decks: u64, swaps: usize, seed: u64) -> SampleAudit {
+        use rand::RngExt;
+        let fy = algorithms::registry::find("fisher-yates")
+            .unwrap()
+            .algorithm;
+        let mut rng = crate::sample::chunk_rng(seed, 0);
+        let mut d: Vec<u8> = (0..deck as u8).collect();
+        fy.shuffle(&mut d, &mut rng);
+        let mut s = ObservedStream::new(deck);
+        s.observe(&d);
+        for _ in 1..decks {
+            for _ in 0..swaps {
+                let (i, j) = (rng.random_range(0..deck), rng.random_range(0..deck));
+                d.swap(i, j);
+            }
+            s.observe(&d);
+        }
+        let (run, lag1) = s.into_runs();
+        SampleAudit::of_decks(run, Some(lag1))
+    }
+
+    #[test]
+    fn a_dependent_stream_is_called_dependent_even_when_single_decks_fail_too() {
+        use crate::audit::{Finding, Level};
+        // 2, 26 and 52 transpositions per deal, 52 cards, 20,000 decks:
+        // the single decks' position test fails too (10^-11623, 10^-210,
+        // 10^-27 in one run: the counts of a card that tends to stay put
+        // vary more than independent decks'), the tests between decks far
+        // more strongly.
+        for swaps in [2, 26, 52] {
+            let a = lazy(52, 20_000, swaps, 9);
+            let level = Level::decide(1e-6, a.family().count(), a.log10_min_adjusted_p);
+            assert_eq!(
+                Finding::of(&a, &level),
+                Finding::DecksDependent,
+                "{swaps} swaps"
+            );
+        }
+        // Independent biased decks on 52 cards: biased, though the tests
+        // between decks fail as well.
+        let a = stream("naive-swap", 52, 200_000, 9, false);
+        let level = Level::decide(1e-6, a.family().count(), a.log10_min_adjusted_p);
+        assert!(lag1_min_log10(&a) < -6.0 - (a.family().count() as f64).log10());
+        assert_eq!(Finding::of(&a, &level), Finding::DecksBiased);
+    }
 }
