@@ -44,7 +44,7 @@ use lock::Lock;
 pub use manifest::{Kind, MANIFEST, Manifest};
 use manifest::{is_plain_relative, ours};
 use std::fs;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 use tree::{dispose, exchange, foreign_entries, list_files, move_entry, recover, step};
 
@@ -216,10 +216,9 @@ impl ReportFolder {
             files: list_files(&self.staging)?,
         };
         let text = serde_json::to_string_pretty(&manifest).expect("strings serialize") + "\n";
-        let path = self.staging.join(MANIFEST);
-        own::create_new(&path)
-            .and_then(|mut f| f.write_all(text.as_bytes()).and_then(|()| f.sync_all()))
-            .map_err(io_err("writing", &path))?;
+        // Whole or absent: a staging folder killed with half a manifest
+        // would be neither a build to discard nor a report to restore.
+        atomic::write_atomic(&self.staging.join(MANIFEST), text.as_bytes())?;
         step();
         let old = match fs::symlink_metadata(&self.target) {
             Ok(_) => ours(&self.target, &self.target)?,

@@ -299,7 +299,7 @@ fn a_planted_file_inside_the_staging_folder_is_never_written_through() {
     assert!(err.to_string().contains("File exists"), "{err}");
     fs::remove_file(folder.path().join(format!(".a.json.tmp-{pid}"))).unwrap();
     folder.write(&OutputFile::text("a.json", "x")).unwrap();
-    symlink(&file, folder.path().join(MANIFEST)).unwrap();
+    symlink(&file, folder.path().join(format!(".{MANIFEST}.tmp-{pid}"))).unwrap();
     folder.commit().unwrap_err();
     assert_eq!(fs::read(&file).unwrap(), bytes);
     assert!(!out.exists());
