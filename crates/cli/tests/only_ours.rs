@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+
 fn bin() -> PathBuf {
     assert_cmd::cargo::cargo_bin!("shuffle-audit").to_path_buf()
 }
@@ -47,21 +49,13 @@ fn decks(dir: &Path) -> String {
     "d.txt".into()
 }
 
-const SUITE: &[&str] = &[
-    "suite",
-    "--decks",
-    "3",
-    "--exact-up-to",
-    "3",
-    "--large-decks",
-    "none",
-    "--shuffles",
-    "2000",
-    "--algorithms",
-    "fisher-yates",
-    "--out",
-    "rep",
-];
+/// A tiny suite run into `rep`.
+fn suite(out: &str) -> Vec<&str> {
+    let mut args = vec!["suite"];
+    args.extend(common::TINY_SUITE);
+    args.extend(["--algorithms", "fisher-yates", "--out", out]);
+    args
+}
 
 #[test]
 fn a_planted_link_at_any_name_beside_or_inside_the_folder_is_refused_and_left_alone() {
@@ -76,12 +70,15 @@ fn a_planted_link_at_any_name_beside_or_inside_the_folder_is_refused_and_left_al
             let tmp = tempfile::tempdir().unwrap();
             let dir = tmp.path();
             let input = decks(dir);
-            let audit = ["audit", input.as_str(), "--out", "rep"];
-            let args: &[&str] = if command == "audit" { &audit } else { SUITE };
+            let args = if command == "audit" {
+                vec!["audit", input.as_str(), "--out", "rep"]
+            } else {
+                suite("rep")
+            };
             std::fs::write(dir.join("v"), "the user's data\n").unwrap();
             std::fs::create_dir_all(dir.join("rep")).unwrap();
             symlink(dir.join("v"), dir.join(name)).unwrap();
-            let o = run(args, dir);
+            let o = run(&args, dir);
             refused(&o, &[name.rsplit('/').next().unwrap()]);
             assert_eq!(
                 std::fs::read_to_string(dir.join("v")).unwrap(),
@@ -115,7 +112,7 @@ fn a_report_and_a_certificate_never_replace_each_other() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     let input = decks(dir);
-    let o = run(SUITE, dir);
+    let o = run(&suite("rep"), dir);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let files = std::fs::read_dir(dir.join("rep")).unwrap().count();
     let o = run(&["audit", &input, "--out", "rep"], dir);
@@ -130,10 +127,8 @@ fn a_report_and_a_certificate_never_replace_each_other() {
     let o = run(&["audit", &input, "--out", "cert"], dir);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let certificate = std::fs::read(dir.join("cert/certificate.json")).unwrap();
-    let mut args = SUITE.to_vec();
-    *args.last_mut().unwrap() = "cert";
     refused(
-        &run(&args, dir),
+        &run(&suite("cert"), dir),
         &["cert holds an audit certificate of shuffle-audit and this run writes a suite report"],
     );
     assert_eq!(
@@ -268,7 +263,7 @@ fn a_closed_standard_output_is_an_error_not_a_pass() {
         format!("audit {input}"),
         format!("audit {input} --json"),
         format!("audit {input} --follow --deck 4 --base 0"),
-        SUITE.join(" "),
+        suite("rep").join(" "),
     ] {
         refused(&closed(&args), &["standard output is closed"]);
     }

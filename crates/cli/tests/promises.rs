@@ -11,7 +11,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{cmd, fails_with, fails_with_input, json, json_with_input, report_json};
+use common::{TINY_SUITE, cmd, fails_with, fails_with_input, json, json_with_input, report_json};
 
 fn bin() -> PathBuf {
     assert_cmd::cargo::cargo_bin!("shuffle-audit").to_path_buf()
@@ -631,20 +631,9 @@ fn the_exit_code_follows_the_verdict_whatever_happens_to_stdout() {
     }
     // The suite: report written, exit code from agreement, nothing said.
     let out = dir.path().join("r");
-    let (code, err) = with_stdout_closed(&[
-        "--decks",
-        "3",
-        "--exact-up-to",
-        "3",
-        "--large-decks",
-        "none",
-        "--shuffles",
-        "2000",
-        "--algorithms",
-        "naive-swap",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let mut args = TINY_SUITE.to_vec();
+    args.extend(["--algorithms", "naive-swap", "--out", out.to_str().unwrap()]);
+    let (code, err) = with_stdout_closed(&args);
     assert_eq!((code, err), (Some(0), String::new()));
     complete_report_seed(&out);
     // deal stops when its reader does, however many decks were asked.

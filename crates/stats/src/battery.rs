@@ -218,6 +218,17 @@ pub fn null(statistic: Statistic, n: usize) -> Vec<f64> {
     law
 }
 
+/// The same law as [`null`], as `ln` of each probability (`ln count −
+/// ln n!`, `−∞` for a count of 0): no underflow at any deck size, where
+/// [`null`] gives 0 below a double's range (as `1/n!` from 171 cards on).
+pub fn ln_null(statistic: Statistic, n: usize) -> Vec<f64> {
+    let ln_total = crate::fraction::ln_whole(&factorial(n));
+    null_counts(statistic, n)
+        .iter()
+        .map(|c| crate::fraction::ln_whole(c) - ln_total)
+        .collect()
+}
+
 /// `n!` as a big integer.
 fn factorial(n: usize) -> BigUint {
     (1..=n).fold(BigUint::one(), |f, k| f * k)

@@ -168,9 +168,8 @@ impl Bettor {
         let ln_w = self.wealth[c].ln() + ln_factor;
         if ln_w > 600.0 {
             // Rescale everything so this channel's wealth is about 1.
-            let others = self.wealth.clone();
-            for (w, o) in self.wealth.iter_mut().zip(others) {
-                *w = (o.ln() - ln_w).exp();
+            for w in &mut self.wealth {
+                *w = (w.ln() - ln_w).exp();
             }
             self.wealth[c] = 1.0;
             self.ln_scale += ln_w;
@@ -209,26 +208,6 @@ pub struct Monitor {
     ln_evidence: f64,
 }
 
-/// `ln` of the natural logarithm of a whole number of any size.
-fn ln_big(x: &num_bigint::BigUint) -> f64 {
-    let bits = x.bits();
-    if bits == 0 {
-        return f64::NEG_INFINITY;
-    }
-    let shift = bits.saturating_sub(64);
-    let top: u64 = (x >> shift).try_into().expect("64 bits");
-    (top as f64).ln() + shift as f64 * std::f64::consts::LN_2
-}
-
-/// The exact law of a battery statistic on `n` cards, as `ln` of each
-/// probability: `ln count − ln n!`, with no underflow at any deck size.
-pub fn ln_battery_null(statistic: Statistic, n: usize) -> Vec<f64> {
-    let counts = battery::null_counts(statistic, n);
-    let total: num_bigint::BigUint = counts.iter().sum();
-    let ln_total = ln_big(&total);
-    counts.iter().map(|c| ln_big(c) - ln_total).collect()
-}
-
 impl Monitor {
     /// Channels for decks of `n` cards (2..=255), watched in `mode`.
     pub fn new(n: usize, mode: Mode) -> Self {
@@ -237,7 +216,7 @@ impl Monitor {
         let mut laws: Vec<Arc<Law>> = vec![uniform.clone(); n];
         let battery_from = laws.len();
         for s in Statistic::ALL {
-            laws.push(Arc::new(Law::of_ln(ln_battery_null(s, n))));
+            laws.push(Arc::new(Law::of_ln(battery::ln_null(s, n))));
         }
         let whole = (n <= WHOLE_DECK_UP_TO).then(|| {
             laws.push(Arc::new(Law::uniform(crate::perm::factorial(n) as usize)));
@@ -466,11 +445,11 @@ fn bet(
         b.ln_evidence = f64::INFINITY;
         return;
     }
-    let sum: f64 = b.wealth.iter().sum();
+    let mut sum: f64 = b.wealth.iter().sum();
     if !(1e-150..=1e150).contains(&sum) && sum > 0.0 {
         b.rescale(sum);
+        sum = 1.0;
     }
-    let sum: f64 = b.wealth.iter().sum();
     b.ln_evidence = b.ln_scale + (sum / b.wealth.len() as f64).ln();
 }
 

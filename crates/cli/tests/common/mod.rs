@@ -63,3 +63,17 @@ pub fn json_with_input(args: &[&str], stdin: &[u8]) -> serde_json::Value {
 pub fn json(args: &[&str]) -> serde_json::Value {
     json_with_input(args, b"")
 }
+
+/// A tiny suite run's budget (a fraction of a second): 3 cards, counted
+/// exactly and sampled 2,000 times, no large decks.
+#[allow(dead_code)] // not every test binary uses it
+pub const TINY_SUITE: [&str; 8] = [
+    "--decks",
+    "3",
+    "--exact-up-to",
+    "3",
+    "--large-decks",
+    "none",
+    "--shuffles",
+    "2000",
+];

@@ -161,6 +161,14 @@ pub enum Finding {
     DecksDependent,
 }
 
+/// The smallest `log10 p` of `tests` (`+∞` for none).
+fn smallest_log10_p<'a>(tests: impl IntoIterator<Item = &'a TestResult>) -> f64 {
+    tests
+        .into_iter()
+        .map(|t| t.log10_p)
+        .fold(f64::INFINITY, f64::min)
+}
+
 impl Finding {
     /// What the tests of `audit` at `level` show.
     pub fn of(audit: &SampleAudit, level: &Level) -> Finding {
@@ -204,11 +212,8 @@ impl Finding {
         between: impl IntoIterator<Item = &'a TestResult>,
         level: &Level,
     ) -> Finding {
-        let smallest = |tests: &mut dyn Iterator<Item = &'a TestResult>| {
-            tests.map(|t| t.log10_p).fold(f64::INFINITY, f64::min)
-        };
-        let alone = smallest(&mut alone.into_iter());
-        let between = smallest(&mut between.into_iter());
+        let alone = smallest_log10_p(alone);
+        let between = smallest_log10_p(between);
         if level.rejects(between) && between < alone {
             Finding::DecksDependent
         } else if level.rejects(alone) {
