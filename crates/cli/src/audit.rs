@@ -305,15 +305,18 @@ fn shoe(
     .map_err(|e| read_error(name, args.skip_invalid, e))?;
     let (sha256, bytes) = reader.into_inner().finish();
     let counts = counts.expect("read_decks fails without a shoe");
-    let run = counts.into_run();
-    let needed = stats::shoe::min_shoes_to_test(run.shoe);
-    if run.shoes < needed {
+    // Refused before the tests' exact laws are computed (seconds for the
+    // largest shoes).
+    let shoe = counts.shoe();
+    let needed = stats::shoe::min_shoes_to_test(shoe);
+    if counts.shoes() < needed {
         bail!(
             "{name}: {} shoes of {copies} decks of {} cards are too few to test: the value x position test needs at least {needed} (5 per cell)",
-            run.shoes,
-            run.shoe.values(),
+            counts.shoes(),
+            shoe.values(),
         );
     }
+    let run = counts.into_run();
     let input = InputInfo {
         source: args.input.clone(),
         lines: lines.lines,

@@ -284,3 +284,26 @@ fn above_ten_cards_the_document_is_a_summary_with_its_recount() {
         doc["largest_arrangements"]["first"][0]
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_law_too_large_for_the_memory_allowed_is_refused_not_aborted() {
+    // 12 cards need about 11.5 GB; under a 3 GB limit the first table is
+    // refused: exit 2, one line with the size needed, no abort (SIGABRT,
+    // exit 134, before).
+    let o = std::process::Command::new("bash")
+        .arg("-c")
+        .arg("ulimit -v 3000000; exec \"$0\" exact -a naive-swap -d 12 --method state-merging")
+        .arg(assert_cmd::cargo::cargo_bin!("shuffle-audit"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("state merging on 12 cards needs about 11.5 GB of memory")
+            && err.contains("the system refused 3.8 GB"),
+        "{err}"
+    );
+    assert!(o.stdout.is_empty());
+}

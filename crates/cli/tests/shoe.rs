@@ -293,3 +293,24 @@ fn out_writes_a_certificate_of_shoes() {
     assert_eq!(json["tests"], doc["tests"]);
     assert_eq!(json["shoe"]["copies"], 6);
 }
+
+#[test]
+fn too_few_shoes_are_refused_before_the_laws_are_computed() {
+    // The largest shoe, 8 decks of 255 cards, three times: the exact laws
+    // take seconds; the refusal comes first.
+    let line: Vec<String> = (0..255)
+        .flat_map(|c| std::iter::repeat_n(c.to_string(), 8))
+        .collect();
+    let input = format!("{}\n", line.join(" ")).repeat(3);
+    let start = std::time::Instant::now();
+    fails(
+        &["audit", "-", "--shoe", "8", "--deck", "255", "--base", "0"],
+        input.as_bytes(),
+        "3 shoes of 8 decks of 255 cards are too few to test: the value x position test needs at least 1275",
+    );
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(3),
+        "{:?}",
+        start.elapsed()
+    );
+}

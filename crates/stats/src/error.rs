@@ -50,6 +50,10 @@ pub enum ExactError {
         /// The largest deck with 128-bit weights.
         max: usize,
     },
+    /// The system refused the memory of a table (out of memory, or a limit
+    /// such as `ulimit -v`).
+    #[error("{0}")]
+    OutOfMemory(OutOfMemory),
     /// Paths are listed one by one only for uniform draws.
     #[error(
         "the paths cannot be listed one by one: a draw of {draw} is not uniform (only uniform draws below k are)"
@@ -66,4 +70,32 @@ pub enum ExactError {
         /// The most draws a path may take.
         draws: usize,
     },
+}
+
+/// What state merging needs and what the system refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutOfMemory {
+    /// The deck size.
+    pub deck: usize,
+    /// `n!`: the weights of each table.
+    pub arrangements: u64,
+    /// Bytes of the merge's tables at their peak.
+    pub peak: u64,
+    /// Bytes of the table the system refused.
+    pub refused: u64,
+}
+
+impl std::fmt::Display for OutOfMemory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let gb = |b: u64| b as f64 / 1e9;
+        write!(
+            f,
+            "state merging on {} cards needs about {:.1} GB of memory for its tables of {}! = {} weights, and the system refused {:.1} GB of it: free memory, raise the limit (ulimit -v) or use a smaller deck",
+            self.deck,
+            gb(self.peak),
+            self.deck,
+            self.arrangements,
+            gb(self.refused)
+        )
+    }
 }

@@ -27,7 +27,7 @@ pub mod shoe;
 pub mod statistic;
 pub mod test_name;
 
-pub use error::ExactError;
+pub use error::{ExactError, OutOfMemory};
 pub use exact::{ExactDistribution, Limits, MAX_EXACT_DECK, Method, TvBounds, exact_distribution};
 pub use fraction::Fraction;
 pub use test_name::{Test, TestName};

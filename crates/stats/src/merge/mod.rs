@@ -33,7 +33,7 @@ mod pull;
 
 pub use meet::{Disagreement, MAX_HALF_PATHS, Meeting, recount, weight_to};
 
-use crate::error::ExactError;
+use crate::error::{ExactError, OutOfMemory};
 use crate::exact::{ExactDistribution, Method};
 use crate::perm::{factorial, rank, unrank};
 use algorithms::SwapShuffle;
@@ -160,9 +160,9 @@ pub fn merged_distribution(swaps: &SwapShuffle) -> Result<ExactDistribution, Exa
         .ok_or(ExactError::Overflow { deck: n })?;
     let steps: Vec<_> = swaps.steps.iter().map(merged_step).collect();
     let weights = if u64::try_from(denominator).is_ok() {
-        merge::<u64>(n, &steps, PUSH_UNTIL)
+        merge::<u64>(n, &steps, PUSH_UNTIL)?
     } else if n <= MAX_WIDE_MERGE_DECK {
-        merge::<u128>(n, &steps, PUSH_UNTIL)
+        merge::<u128>(n, &steps, PUSH_UNTIL)?
     } else {
         return Err(ExactError::WideWeights {
             deck: n,
@@ -183,11 +183,42 @@ pub fn merged_distribution(swaps: &SwapShuffle) -> Result<ExactDistribution, Exa
     Ok(law)
 }
 
+/// A table of `len` copies of `zero`, allocated fallibly: a refusal of the
+/// system (out of memory, `ulimit -v`) is [`ExactError::OutOfMemory`],
+/// naming the merge's peak `need` and what was refused, not an abort.
+fn table<T: Clone>(len: usize, zero: T, need: OutOfMemory) -> Result<Vec<T>, ExactError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| {
+        ExactError::OutOfMemory(OutOfMemory {
+            refused: (len * std::mem::size_of::<T>()) as u64,
+            ..need
+        })
+    })?;
+    v.resize(len, zero);
+    Ok(v)
+}
+
 /// The weights of all `n!` arrangements after `steps`, from the identity:
 /// reached arrangements pushed while they are few, then the whole array
 /// pulled. Every weight fits `W` (the caller checked the total does).
-fn merge<W: Weight>(n: usize, steps: &[Vec<(usize, usize, u128)>], until: PushUntil) -> Vec<u128> {
+///
+/// # Errors
+/// [`ExactError::OutOfMemory`] when the system refuses one of its tables:
+/// two of `n!` weights of `W` while pulling, then the `n!` weights of 128
+/// bits it returns beside one of them.
+fn merge<W: Weight>(
+    n: usize,
+    steps: &[Vec<(usize, usize, u128)>],
+    until: PushUntil,
+) -> Result<Vec<u128>, ExactError> {
     let size = factorial(n) as usize;
+    let width = std::mem::size_of::<W>() as u64;
+    let need = OutOfMemory {
+        deck: n,
+        arrangements: size as u64,
+        peak: size as u64 * (2 * width).max(width + 16),
+        refused: 0,
+    };
     let steps: Vec<Vec<(usize, usize, W)>> = steps
         .iter()
         .map(|s| s.iter().map(|&(i, j, w)| (i, j, W::from_u128(w))).collect())
@@ -203,18 +234,23 @@ fn merge<W: Weight>(n: usize, steps: &[Vec<(usize, usize, u128)>], until: PushUn
         reached = push(n, &reached, &steps[done]);
         done += 1;
     }
-    let mut old = vec![W::ZERO; size];
+    let mut old = table(size, W::ZERO, need)?;
     for (r, w) in reached {
         old[r] = w;
     }
     if done < steps.len() {
-        let mut new = vec![W::ZERO; size];
+        let mut new = table(size, W::ZERO, need)?;
         for step in &steps[done..] {
             Pull::new(n, step).step(&old, &mut new);
             std::mem::swap(&mut old, &mut new);
         }
     }
-    old.into_par_iter().map(W::into_u128).collect()
+    let mut weights = table(size, 0u128, need)?;
+    weights
+        .par_iter_mut()
+        .zip(old.par_iter())
+        .for_each(|(to, &w)| *to = w.into_u128());
+    Ok(weights)
 }
 
 /// One step on the list of reached arrangements (rank, weight), sorted by
@@ -306,10 +342,10 @@ mod tests {
                     PushUntil::Steps(n),
                     PUSH_UNTIL,
                 ] {
-                    let wide = merge::<u128>(n, &steps, until);
+                    let wide = merge::<u128>(n, &steps, until).unwrap();
                     assert_eq!(wide, plain, "{id} on {n} cards, 128 bits, {until:?}");
                     if fits64 {
-                        let narrow = merge::<u64>(n, &steps, until);
+                        let narrow = merge::<u64>(n, &steps, until).unwrap();
                         assert_eq!(narrow, plain, "{id} on {n} cards, 64 bits, {until:?}");
                     }
                 }
@@ -347,7 +383,7 @@ mod tests {
             .swap_shuffle(9)
             .unwrap();
         let steps: Vec<_> = swaps.steps.iter().map(merged_step).collect();
-        let law = merge::<u64>(9, &steps, PUSH_UNTIL);
+        let law = merge::<u64>(9, &steps, PUSH_UNTIL).unwrap();
         let largest = (0..law.len())
             .max_by_key(|&r| (law[r], std::cmp::Reverse(r)))
             .unwrap();

@@ -321,6 +321,11 @@ impl ShoeCounts {
         }
     }
 
+    /// The shoe counted.
+    pub fn shoe(&self) -> Shoe {
+        self.shoe
+    }
+
     /// Shoes counted.
     pub fn shoes(&self) -> u64 {
         self.descents.iter().sum()
