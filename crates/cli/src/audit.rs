@@ -398,6 +398,7 @@ fn follow(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
             source: args.input.clone(),
             lines: counts.lines,
             decks: counts.decks,
+            invalid: counts.invalid,
             deck: parser.deck().expect("known after a deck"),
             alpha: plan.alpha,
             mode: m.mode(),

@@ -2,7 +2,7 @@
 //! the shuffle: the cards guessed right, going through the deck.
 
 use crate::common::PASS;
-use crate::range::{at_least_one, within};
+use crate::range::{at_least, within};
 use anyhow::Result;
 use clap::Args;
 use report::sampled::GuessReport;
@@ -16,6 +16,9 @@ use std::time::Instant;
 const MAX_SEEDS: u64 = 1 << 20;
 /// The largest deck whose law is enumerated for the exact figure.
 const MAX_EXACT: usize = 8;
+/// The fewest decks a sampled score is averaged over: its interval is a
+/// normal one, which one deck (a standard deviation of 0) cannot give.
+const MIN_SCORED: u64 = 1000;
 
 #[derive(Debug, Args)]
 pub(crate) struct GuessArgs {
@@ -25,7 +28,8 @@ pub(crate) struct GuessArgs {
     /// Number of cards, 2..=255.
     #[arg(long, short, default_value_t = 52)]
     deck: usize,
-    /// Decks the strategy is scored on, where no exact figure is possible.
+    /// Decks the strategy is scored on, where no exact figure is possible
+    /// (1000 or more).
     #[arg(long, short = 'n', default_value_t = 1_000_000)]
     shuffles: u64,
     /// Seed of the decks it is scored on (a matrix that must be sampled
@@ -44,7 +48,8 @@ pub(crate) struct GuessArgs {
 pub(crate) fn run(args: &GuessArgs) -> Result<u8> {
     let entry = crate::common::find(&args.algorithm)?;
     let n = within("deck size", args.deck, 2..=stats::sample::MAX_SAMPLE_DECK)?;
-    let shuffles = at_least_one("--shuffles", args.shuffles)?;
+    let shuffles = at_least("--shuffles", args.shuffles, MIN_SCORED)
+        .map_err(|e| e.because("the 99 % confidence interval of a sampled score rests on them"))?;
     let start = Instant::now();
     let fair = harmonic(n);
     let report = crate::common::with_threads(args.threads, || -> Result<GuessReport> {

@@ -23,10 +23,10 @@ pub(crate) struct PowerArgs {
     /// Significance level (default: the level at which one run is graded
     /// biased, 1e-12 over its tests: 3 with a permutation histogram, up to
     /// 10 cards; 7 with the battery and the collision test above).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     alpha: Option<f64>,
-    /// Probability of detection wanted.
-    #[arg(long, default_value_t = 0.99)]
+    /// Probability of detection wanted (above the level, below 1).
+    #[arg(long, default_value_t = 0.99, allow_negative_numbers = true)]
     power: f64,
     /// Print one JSON document.
     #[arg(long)]
@@ -49,7 +49,7 @@ fn plan_power(args: &PowerArgs) -> Result<PowerCommandPlan> {
         .alpha
         .unwrap_or_else(|| stats::audit::detection_level(args.deck, u64::MAX));
     strictly_between_0_and_1("--alpha", alpha, "level")?;
-    strictly_between_0_and_1("--power", args.power, "probability")?;
+    crate::range::power_above_level(args.power, alpha)?;
     // Small decks: the whole law, every test. Larger decks: the exact
     // position matrix of a swap-based shuffle, the position test.
     let method = match power_method(entry, args.deck) {

@@ -71,12 +71,33 @@ pub(crate) fn within<T: PartialOrd + Display>(
     }
 }
 
-/// `value` when it is 1 or more.
-pub(crate) fn at_least_one(what: &str, value: u64) -> Result<u64, NotAllowed> {
-    if value >= 1 {
+/// `value` when it is `min` or more.
+pub(crate) fn at_least(what: &str, value: u64, min: u64) -> Result<u64, NotAllowed> {
+    if value >= min {
         Ok(value)
     } else {
-        Err(NotAllowed::new(what, value, "1 or more"))
+        Err(NotAllowed::new(what, value, format!("{min} or more")))
+    }
+}
+
+/// `value` when it is 1 or more.
+pub(crate) fn at_least_one(what: &str, value: u64) -> Result<u64, NotAllowed> {
+    at_least(what, value, 1)
+}
+
+/// `--power` when it lies above the level `alpha` and below 1: a test
+/// that ignores the shuffles already rejects with probability `alpha`, so
+/// a power at or below it needs no shuffles at all.
+pub(crate) fn power_above_level(power: f64, alpha: f64) -> Result<f64, NotAllowed> {
+    if power > alpha && power < 1.0 {
+        Ok(power)
+    } else {
+        Err(NotAllowed::new(
+            "--power",
+            power,
+            format!("a probability above the level {} and below 1", short(alpha)),
+        )
+        .because("a test that ignores the shuffles detects with probability alpha"))
     }
 }
 
@@ -95,6 +116,17 @@ pub(crate) fn strictly_between_0_and_1(
             format!("a {kind} strictly between 0 and 1"),
         ))
     }
+}
+
+/// A level as people write it: `1e-6`, `3.333e-13`, `0.05`.
+fn short(x: f64) -> String {
+    if (1e-3..1.0).contains(&x) {
+        return x.to_string();
+    }
+    let s = format!("{x:.3e}");
+    let (mantissa, exponent) = s.split_once('e').expect("scientific");
+    let mantissa = mantissa.trim_end_matches('0').trim_end_matches('.');
+    format!("{mantissa}e{exponent}")
 }
 
 #[cfg(test)]
@@ -119,6 +151,20 @@ mod tests {
             "--alpha 2 is not allowed: use a level strictly between 0 and 1"
         );
         assert!(strictly_between_0_and_1("--power", f64::NAN, "probability").is_err());
+        assert_eq!(
+            power_above_level(1e-10, 1e-6).unwrap_err().to_string(),
+            "--power 0.0000000001 is not allowed: use a probability above the level 1e-6 and below 1 (a test that ignores the shuffles detects with probability alpha)"
+        );
+        assert_eq!(power_above_level(0.99, 1e-6), Ok(0.99));
+        assert_eq!(
+            [short(0.05), short(1e-6), short(1.0 / 3e12)],
+            ["0.05", "1e-6", "3.333e-13"]
+        );
+        assert!(power_above_level(1.0, 1e-6).is_err());
+        assert_eq!(
+            at_least("--shuffles", 1, 1000).unwrap_err().to_string(),
+            "--shuffles 1 is not allowed: use 1000 or more"
+        );
         assert_eq!(
             within("deck size", 171, 2..=170)
                 .unwrap_err()

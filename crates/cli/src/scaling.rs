@@ -20,10 +20,11 @@ pub(crate) struct ScalingArgs {
     #[arg(long, short, default_value_t = 52)]
     deck: usize,
     /// Level for the shuffles a test needs (family-wise, as `audit`'s).
-    #[arg(long, default_value_t = stats::audit::AUDIT_ALPHA)]
+    #[arg(long, default_value_t = stats::audit::AUDIT_ALPHA, allow_negative_numbers = true)]
     alpha: f64,
-    /// Probability of detection for the shuffles a test needs.
-    #[arg(long, default_value_t = 0.99)]
+    /// Probability of detection for the shuffles a test needs (above
+    /// ALPHA, below 1).
+    #[arg(long, default_value_t = 0.99, allow_negative_numbers = true)]
     power: f64,
     /// Print one JSON document (schema in reports/SCHEMA.md).
     #[arg(long)]
@@ -34,7 +35,7 @@ pub(crate) fn run(args: &ScalingArgs) -> Result<u8> {
     let bits = within("--bits", args.bits, stats::scaling::BITS)?;
     let deck = within("deck size", args.deck, 2..=MAX_SAMPLE_DECK)?;
     let alpha = strictly_between_0_and_1("--alpha", args.alpha, "level")?;
-    let power = strictly_between_0_and_1("--power", args.power, "probability")?;
+    let power = crate::range::power_above_level(args.power, alpha)?;
     let start = Instant::now();
     let methods = stats::scaling::bias(bits, deck, alpha, power)?;
     let report = Standalone::new(

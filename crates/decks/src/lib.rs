@@ -333,7 +333,8 @@ enum Read {
     /// All of it is in the buffer.
     Whole,
     /// Longer than [`MAX_LINE_BYTES`]: dropped unread; whether it held a
-    /// carriage return.
+    /// carriage return other than one just before its `\n` (a `\r\n`
+    /// line end).
     TooLong { carriage_return: bool },
 }
 
@@ -346,6 +347,9 @@ fn read_line(
     let mut any = false;
     let mut whole = true;
     let mut carriage_return = false;
+    // The last byte seen was a `\r`: inside the line if more follows, the
+    // line end's if the `\n` does.
+    let mut pending_cr = false;
     loop {
         let buf = match input.fill_buf() {
             Ok(b) => b,
@@ -368,10 +372,10 @@ fn read_line(
             line.extend_from_slice(chunk);
         } else {
             if whole {
-                carriage_return = line.contains(&b'\r');
+                note_carriage_returns(line, &mut pending_cr, &mut carriage_return);
             }
             whole = false;
-            carriage_return = carriage_return || chunk.contains(&b'\r');
+            note_carriage_returns(chunk, &mut pending_cr, &mut carriage_return);
             line.clear();
         }
         let used = done.unwrap_or(buf.len());
@@ -384,6 +388,17 @@ fn read_line(
             }));
         }
     }
+}
+
+/// Notes the carriage returns of the next `bytes` of a line: `inside` once
+/// one is followed by more of the line; `pending` when the last byte is one
+/// (which a `\n` next makes a `\r\n` line end).
+fn note_carriage_returns(bytes: &[u8], pending: &mut bool, inside: &mut bool) {
+    let Some((&last, rest)) = bytes.split_last() else {
+        return;
+    };
+    *inside = *inside || *pending || rest.contains(&b'\r');
+    *pending = last == b'\r';
 }
 
 /// Lines read ahead to settle the deck size and numbering by a vote

@@ -189,6 +189,22 @@ fn lines_ended_by_a_carriage_return_alone_are_named() {
     assert!(e.to_string().contains("carriage return"), "{e}");
     // \r\n is fine.
     assert_eq!(read_all(b"2 0 1\r\n", false).unwrap().0.decks, 1);
+    // A line too long to read that ends in \r\n is too long, not ended
+    // by \r alone, wherever the reader's buffer splits it (its \r the last
+    // byte of one buffer, its \n the first of the next).
+    for pad in 0..3 {
+        let long = format!("2 0 1\r\n{}0 1 2\r\n", " ".repeat(MAX_LINE_BYTES + pad));
+        for capacity in [7, 64, 1 << 16] {
+            let mut input = std::io::BufReader::with_capacity(capacity, long.as_bytes());
+            let mut parser = DeckParser::new(None, None);
+            let e = read_decks(&mut input, &mut parser, false, |_| {}).unwrap_err();
+            assert!(e.to_string().starts_with("line 2: line longer than"), "{e}");
+        }
+    }
+    // A \r inside it, followed by more of the line, is still named.
+    let inside = format!("2 0 1\n{}\r0 1 2\r\n", " ".repeat(MAX_LINE_BYTES));
+    let e = read_all(inside.as_bytes(), false).unwrap_err();
+    assert!(e.to_string().contains("carriage return"), "{e}");
 }
 
 #[test]

@@ -6,12 +6,12 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum ReportError {
     /// A figure could not be drawn.
-    #[error("{path}: {source}")]
+    #[error("{path}: {cause}")]
     Figure {
         /// The figure's path in the report folder, without extension.
         path: String,
-        /// What went wrong.
-        source: crate::figures::FigureError,
+        /// What went wrong (in the message: one line says all).
+        cause: crate::figures::FigureError,
     },
     /// A page could not be rendered from its template.
     #[error("index.html: {0}")]

@@ -359,8 +359,14 @@ mod tests {
             let follow = Standalone::new(
                 sampled::FollowReport {
                     source: "-".into(),
-                    lines: 7,
+                    lines: 8,
                     decks: 7,
+                    invalid: vec![decks::InvalidLines {
+                        kind: decks::LineKind::EmptyLine,
+                        count: 1,
+                        first_line: 3,
+                        message: "an empty line".into(),
+                    }],
                     deck: 6,
                     alpha: 1e-6,
                     mode: stats::follow::Mode::Detect,

@@ -526,6 +526,8 @@ pub struct FollowReport {
     pub lines: u64,
     /// Valid decks among them.
     pub decks: u64,
+    /// Invalid lines skipped, by kind (with `--skip-invalid`).
+    pub invalid: Vec<decks::InvalidLines>,
     /// Cards per deck.
     pub deck: usize,
     /// `--alpha`: in [`Mode::Test`](stats::follow::Mode::Test), the

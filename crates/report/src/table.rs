@@ -60,12 +60,12 @@ pub enum TableError {
         what: &'static str,
     },
     /// Writing failed; nothing was left under the name.
-    #[error("writing table file {path}: {source}")]
+    #[error("writing table file {path}: {cause}")]
     Io {
         /// The table's name.
         path: PathBuf,
-        /// The cause.
-        source: std::io::Error,
+        /// The cause (in the message: one line says all).
+        cause: std::io::Error,
     },
 }
 
@@ -140,9 +140,9 @@ impl PendingTable {
     /// [`TableError::Io`] (a missing or unwritable folder).
     pub fn reserve(path: &Path) -> Result<PendingTable, TableError> {
         let format = TableFormat::for_new_file(path)?;
-        let io = |source| TableError::Io {
+        let io = |cause| TableError::Io {
             path: path.to_path_buf(),
-            source,
+            cause,
         };
         let (dir, name) = folder_and_name(path);
         remove_leftovers(dir, &name, path)?;
@@ -200,7 +200,7 @@ impl PendingTable {
             } else {
                 TableError::Io {
                     path: path.clone(),
-                    source: e,
+                    cause: e,
                 }
             }
         })?;
@@ -268,9 +268,9 @@ fn write_weights(
 /// this user left when it was killed: regular files of theirs, unlocked
 /// (their writer is gone). Anything else at such a name is refused.
 fn remove_leftovers(dir: &Path, name: &str, table: &Path) -> Result<(), TableError> {
-    let io = |source| TableError::Io {
+    let io = |cause| TableError::Io {
         path: table.to_path_buf(),
-        source,
+        cause,
     };
     let prefix = format!(".{name}.shuffle-audit-");
     let entries = match std::fs::read_dir(dir) {

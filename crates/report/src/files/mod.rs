@@ -67,9 +67,9 @@ fn figure_files(
     stem: &str,
     draw: impl FnOnce() -> Result<Figure, figures::FigureError>,
 ) -> Result<Vec<OutputFile>, ReportError> {
-    let figure = draw().map_err(|source| ReportError::Figure {
+    let figure = draw().map_err(|cause| ReportError::Figure {
         path: stem.to_string(),
-        source,
+        cause,
     })?;
     Ok(OutputFile::figure(stem, figure))
 }

@@ -67,12 +67,18 @@ fn resolve(out: &Path) -> Result<(PathBuf, String), FolderError> {
     // A symbolic link is followed: the report goes where it points and the
     // link stays.
     let target = match fs::symlink_metadata(out) {
-        Ok(m) if m.file_type().is_symlink() => {
-            fs::canonicalize(out).map_err(|_| FolderError::DanglingLink {
-                link: out.to_path_buf(),
-                target: fs::read_link(out).unwrap_or_default(),
-            })?
-        }
+        Ok(m) if m.file_type().is_symlink() => fs::canonicalize(out).map_err(|e| {
+            if e.kind() == io::ErrorKind::NotFound {
+                FolderError::DanglingLink {
+                    link: out.to_path_buf(),
+                    target: fs::read_link(out).unwrap_or_default(),
+                }
+            } else {
+                // A loop of links, a folder that cannot be searched: as
+                // the system says.
+                io_err("resolving", out)(e)
+            }
+        })?,
         Ok(_) => fs::canonicalize(out).map_err(io_err("resolving", out))?,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             let name = out.file_name().ok_or_else(|| FolderError::NotAFolder {

@@ -100,7 +100,13 @@ fn input_lines(i: &crate::sampled::InputInfo, holds: &str, seconds: f64) -> Stri
         seconds
     );
     let _ = writeln!(out, "sha256 {} ({} bytes)", i.sha256, fmt_count(i.bytes));
-    for bad in &i.invalid {
+    out + &skipped_lines(&i.invalid)
+}
+
+/// The invalid lines `--skip-invalid` skipped, a line per kind.
+fn skipped_lines(invalid: &[decks::InvalidLines]) -> String {
+    let mut out = String::new();
+    for bad in invalid {
         let _ = writeln!(
             out,
             "skipped {} {} line(s); the first, line {}: {}",
@@ -790,6 +796,7 @@ pub fn follow(doc: &Standalone<crate::sampled::FollowReport>) -> String {
             } else {
                 format!("strongest: {}", r.strongest)
             };
+            out += &skipped_lines(&r.invalid);
             let _ = writeln!(
                 out,
                 "{}: line {}: evidence {evidence}{since} reached 1/α = 10^{:.2} after {} decks of {} cards: bias shown ({what})",
@@ -813,9 +820,10 @@ pub fn follow(doc: &Standalone<crate::sampled::FollowReport>) -> String {
             out += "exit 1: bias shown\n";
         }
         None => {
+            out += &skipped_lines(&r.invalid);
             let _ = writeln!(
                 out,
-                "{}: end of input after {} lines, {} decks of {} cards: evidence {evidence}{since}, below 1/α = 10^{:.2}",
+                "{}: end of input after {} lines, {} decks of {} cards: evidence {evidence}, below 1/α = 10^{:.2}",
                 r.source,
                 fmt_count(r.lines),
                 fmt_count(r.decks),
