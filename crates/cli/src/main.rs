@@ -15,6 +15,8 @@ mod output;
 mod power;
 mod predict;
 mod range;
+#[cfg(test)]
+mod readme;
 mod riffle;
 mod sample;
 mod scaling;

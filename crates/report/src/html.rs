@@ -181,6 +181,14 @@ pub fn index(report: &SuiteReport, front: &str) -> Result<String, ReportError> {
         .map_err(|e| ReportError::Page(e.to_string()))?
         // Inside <script>, "</" would end the element.
         .replace("</", "<\\/");
+    // The figures' palette, so the page colours cells as the PNGs do.
+    let palette = serde_json::to_string(
+        &crate::figures::palette()
+            .iter()
+            .map(|c| [c.0, c.1, c.2])
+            .collect::<Vec<_>>(),
+    )
+    .map_err(|e| ReportError::Page(e.to_string()))?;
     let mut env = minijinja::Environment::new();
     env.add_template("index.html", TEMPLATE)
         .map_err(|e| ReportError::Page(e.to_string()))?;
@@ -192,6 +200,7 @@ pub fn index(report: &SuiteReport, front: &str) -> Result<String, ReportError> {
                 teacher => markdown(teacher),
                 rest => markdown(rest),
                 data => json,
+                palette => palette,
             })
         })
         .map_err(|e| ReportError::Page(e.to_string()))

@@ -75,25 +75,104 @@ pub(super) fn encode_png(pixels: &[u8], (width, height): (u32, u32)) -> Result<V
     Ok(out)
 }
 
-/// The diverging colour of `v` in `[-1, 1]`: blue below 0, white at 0, red
-/// above ("too often" is red). The two sides differ in lightness as well
-/// as hue, so that the sign survives a grayscale print and red–green colour
-/// blindness: red darkens to a deep wine (CIE L* about 21 at +1), blue only
-/// to a medium blue (L* about 58 at −1), and at every |v| the red side is
-/// the darker ([`lightness`]).
-pub fn diverging(v: f64) -> RGBColor {
-    const NEG: [(u8, u8, u8); 3] = [(247, 247, 247), (171, 208, 230), (67, 147, 195)];
-    const POS: [(u8, u8, u8); 3] = [(247, 247, 247), (239, 138, 98), (103, 0, 31)];
-    let v = if v.is_nan() { 0.0 } else { v.clamp(-1.0, 1.0) };
-    let stops = if v < 0.0 { NEG } else { POS };
-    let t = v.abs() * 2.0;
-    let (a, b, f) = if t <= 1.0 {
-        (stops[0], stops[1], t)
-    } else {
-        (stops[1], stops[2], t - 1.0)
+/// Steps of the diverging palette on each side of 0.
+pub const PALETTE_STEPS: usize = 128;
+
+/// CIE L* of the palette at 0 (near white) and at ±1.
+const PALETTE_L: (f64, f64) = (97.0, 40.0);
+/// CIE LCh hue angles, in degrees, of the two sides: red (too often) and
+/// blue (too rarely).
+const PALETTE_HUE: (f64, f64) = (30.0, 270.0);
+/// The chroma each side rises to by `|x| = 1/2`, where its hue can show it
+/// in sRGB at that lightness (below, the most it can).
+const PALETTE_CHROMA: f64 = 70.0;
+
+/// The diverging palette, `2 · PALETTE_STEPS + 1` colours from −1 to +1:
+/// blue below 0, near white at 0, red above. Balanced: at `+x` and `−x` the
+/// two colours have the same CIE lightness (L* falling linearly from 97 at
+/// 0 to 40 at ±1), and chroma rising with `|x|` as far as each hue shows
+/// it in sRGB, so a card that comes up 20 % too rarely is drawn as strongly
+/// as one 20 % too often (as CET's and Moreland's balanced diverging maps
+/// are built). In grayscale the two signs look alike: the printed
+/// percentages carry the sign there.
+pub fn palette() -> &'static [RGBColor] {
+    use std::sync::OnceLock;
+    static PALETTE: OnceLock<Vec<RGBColor>> = OnceLock::new();
+    PALETTE.get_or_init(|| {
+        (0..=2 * PALETTE_STEPS)
+            .map(|i| {
+                let v = i as f64 / PALETTE_STEPS as f64 - 1.0;
+                let t = v.abs();
+                let l = PALETTE_L.0 + (PALETTE_L.1 - PALETTE_L.0) * t;
+                let hue = if v < 0.0 {
+                    PALETTE_HUE.1
+                } else {
+                    PALETTE_HUE.0
+                };
+                // The chroma asked for, or the most this hue shows at this
+                // lightness.
+                let fits = |c: f64| lch_to_srgb(l, c, hue).is_some();
+                let (mut lo, mut hi) = (0.0, PALETTE_CHROMA * t.min(0.5) * 2.0);
+                if !fits(hi) {
+                    for _ in 0..40 {
+                        let mid = (lo + hi) / 2.0;
+                        if fits(mid) { lo = mid } else { hi = mid }
+                    }
+                    hi = lo;
+                }
+                let [r, g, b] = lch_to_srgb(l, hi, hue).expect("in gamut");
+                let byte = |x: f64| (x * 255.0).round() as u8;
+                RGBColor(byte(r), byte(g), byte(b))
+            })
+            .collect()
+    })
+}
+
+/// sRGB (each in `[0, 1]`) of a CIE LCh(ab) colour under D65, or `None`
+/// outside the sRGB gamut.
+fn lch_to_srgb(l: f64, c: f64, hue_degrees: f64) -> Option<[f64; 3]> {
+    let (a, b) = (
+        c * hue_degrees.to_radians().cos(),
+        c * hue_degrees.to_radians().sin(),
+    );
+    let fy = (l + 16.0) / 116.0;
+    let (fx, fz) = (fy + a / 500.0, fy - b / 200.0);
+    let delta: f64 = 6.0 / 29.0;
+    let inverse = |t: f64| {
+        if t > delta {
+            t * t * t
+        } else {
+            3.0 * delta * delta * (t - 4.0 / 29.0)
+        }
     };
-    let mix = |x: u8, y: u8| (f64::from(x) + (f64::from(y) - f64::from(x)) * f).round() as u8;
-    RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+    let (x, y, z) = (0.950_47 * inverse(fx), inverse(fy), 1.088_83 * inverse(fz));
+    let linear = [
+        3.240_454_2 * x - 1.537_138_5 * y - 0.498_531_4 * z,
+        -0.969_266_0 * x + 1.876_010_8 * y + 0.041_556_0 * z,
+        0.055_643_4 * x - 0.204_025_9 * y + 1.057_225_2 * z,
+    ];
+    let mut out = [0.0; 3];
+    for (o, u) in out.iter_mut().zip(linear) {
+        if !(-1e-9..=1.0 + 1e-9).contains(&u) {
+            return None;
+        }
+        let u = u.clamp(0.0, 1.0);
+        *o = if u <= 0.003_130_8 {
+            12.92 * u
+        } else {
+            1.055 * u.powf(1.0 / 2.4) - 0.055
+        };
+    }
+    Some(out)
+}
+
+/// The diverging colour of `v` in `[-1, 1]` ([`palette`]): blue below 0,
+/// near white at 0, red above ("too often" is red), the same lightness at
+/// `v` and `−v`.
+pub fn diverging(v: f64) -> RGBColor {
+    let v = if v.is_nan() { 0.0 } else { v.clamp(-1.0, 1.0) };
+    let i = ((v + 1.0) * PALETTE_STEPS as f64).round() as usize;
+    palette()[i]
 }
 
 /// CIE L* (0 black, 100 white) of an sRGB colour: what a grayscale print

@@ -47,7 +47,7 @@ mod permutations;
 mod pvalues;
 mod riffles;
 
-pub use common::{Figure, FigureError, Formats, diverging, lightness};
+pub use common::{Figure, FigureError, Formats, PALETTE_STEPS, diverging, lightness, palette};
 pub use heatmap::{Panel, SLIDE_SIZE, colour_limit, heatmap, slide};
 pub use permutations::{Arrangements, permutations};
 pub use pvalues::{PValues, p_values};

@@ -23,34 +23,39 @@ pub(crate) fn check_png(png: &[u8], width: u32, height: u32) {
 }
 
 #[test]
-fn diverging_scale_is_white_at_zero_and_symmetric() {
-    assert_eq!(diverging(0.0), RGBColor(247, 247, 247));
-    assert_eq!(diverging(1.0), RGBColor(103, 0, 31));
-    assert_eq!(diverging(-1.0), RGBColor(67, 147, 195));
+fn diverging_scale_is_near_white_at_zero_red_above_and_blue_below() {
+    let white = diverging(0.0);
+    assert!(white.0 == white.1 && white.1 == white.2, "{white:?}");
+    assert!((lightness(white) - 97.0).abs() < 0.5, "{white:?}");
     assert_eq!(diverging(7.0), diverging(1.0), "clamped");
-    let (r, b) = (diverging(0.3), diverging(-0.3));
-    assert!(r.0 > r.2 && b.2 > b.0, "{r:?} {b:?}");
+    assert_eq!(diverging(f64::NAN), diverging(0.0));
+    for v in [0.1, 0.3, 0.6, 1.0] {
+        let (r, b) = (diverging(v), diverging(-v));
+        assert!(r.0 > r.2 && b.2 > b.0, "{v}: {r:?} {b:?}");
+    }
 }
 
 #[test]
-fn the_sign_survives_grayscale() {
-    // At every magnitude the red side is darker than the blue side, by
-    // more as the deviation grows: a grayscale print (or a reader who
-    // cannot tell red from green) still sees which cells are too often.
-    for i in 1..=20 {
-        let v = f64::from(i) / 20.0;
-        let (red, blue) = (lightness(diverging(v)), lightness(diverging(-v)));
+fn the_palette_is_balanced_in_lightness() {
+    // A card 20 % too rarely drawn as strongly as one 20 % too often: at
+    // +x and −x the same CIE L* within 3 units, across the whole scale;
+    // lightness falls steadily away from 0 on both sides, to L* about 40.
+    let palette = super::common::palette();
+    let steps = super::common::PALETTE_STEPS;
+    for i in 0..=steps {
+        let (red, blue) = (lightness(palette[steps + i]), lightness(palette[steps - i]));
         assert!(
-            red + 25.0 * v <= blue,
-            "|v| = {v}: L* {red:.1} vs {blue:.1}"
+            (red - blue).abs() <= 3.0,
+            "x = {}: L* {red:.1} vs {blue:.1}",
+            i as f64 / steps as f64
         );
     }
-    // Lightness falls steadily away from white on both sides.
     for side in [1.0, -1.0] {
         let ls: Vec<f64> = (0..=20)
             .map(|i| lightness(diverging(side * f64::from(i) / 20.0)))
             .collect();
         assert!(ls.windows(2).all(|w| w[1] < w[0]), "{ls:?}");
+        assert!((ls[20] - 40.0).abs() < 1.5, "{ls:?}");
     }
     assert!((lightness(RGBColor(255, 255, 255)) - 100.0).abs() < 1e-9);
     assert!(lightness(RGBColor(0, 0, 0)).abs() < 1e-9);

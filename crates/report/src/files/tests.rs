@@ -175,3 +175,45 @@ fn battery_csv_lists_every_value_with_its_exact_law() {
     }
     assert!((info[0].mean - 1.5).abs() < 1e-12 && info[0].null_mean == 1.0);
 }
+
+#[test]
+fn a_walk_cut_by_its_budget_draws_no_exact_panel() {
+    // The exact panel shows the law; a walk cut short leaves mass
+    // unexplored, and its matrix (every cell too low: −39 % everywhere for
+    // blog-riffle on 6 cards) is no law: the heatmap keeps the sample alone.
+    let e = find("naive-swap").unwrap();
+    let audit = stats::audit::audit(&e.algorithm, 4, 20_000, 1, 1, false, &|_| {});
+    let case = crate::suite::SuiteCase {
+        deck: 4,
+        exact: None,
+        exact_positions: None,
+        sampled: Some(crate::sampled::SampleReport::new(
+            e, &audit, 20_000, "rng", None,
+        )),
+        shuffles_to_detect: None,
+        skipped: vec![],
+        files: vec![],
+    };
+    let width = |law: &ExactDistribution| {
+        let files = case_files(
+            "naive-swap",
+            &case,
+            CaseData {
+                law: Some(law),
+                on_page: true,
+                ..CaseData::default()
+            },
+        )
+        .unwrap();
+        let png = files
+            .iter()
+            .find(|f| f.path == "figures/naive-swap/positions-n4.png")
+            .unwrap();
+        image::load_from_memory(&png.bytes).unwrap().width()
+    };
+    let whole = law("naive-swap", 4);
+    assert_eq!(width(&whole), 150 + 640 * 2, "exact law and sample");
+    let mut cut = whole.clone();
+    cut.cut_paths = 1;
+    assert_eq!(width(&cut), 150 + 640, "the sample alone");
+}

@@ -107,11 +107,13 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
                 "*Where each card ends up* after each shuffle named above its panel, on one \
                  colour scale (a 16:9 slide, 1920 × 1080). Rows: cards by starting position; \
                  columns: where they end. Red: more often than a fair shuffle puts them there; \
-                 blue: less often; white: as often. Each cell's percentage is printed in it, so \
-                 the figure reads in grayscale too.",
+                 blue: less often; white: as often. Red and blue are equally dark at equal \
+                 deviations, so neither side looks stronger than it is; in grayscale the two \
+                 look alike, and the percentage printed in each cell tells them apart.",
                 "*每张牌最后落在哪里*：每个面板上方写着洗牌算法的名字，三者使用同一色标（16:9 幻灯片，\
                  1920 × 1080）。行：牌的初始位置；列：洗牌后的位置。红色：比公平洗牌更常落在此处；\
-                 蓝色：更少；白色：与公平洗牌相同。每格都印有百分比，黑白打印也能读。"
+                 蓝色：更少；白色：与公平洗牌相同。偏差相同时红蓝深浅一致，哪一边都不会显得更严重；\
+                 黑白打印时红蓝难以区分，请看每格印出的百分比。"
             )
         );
     }
