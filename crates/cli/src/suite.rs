@@ -46,18 +46,22 @@ pub(crate) struct SuiteArgs {
     /// test of each test's p-values (two-level test) and their histogram.
     #[arg(long, default_value_t = 1, value_name = "R")]
     repeat: u64,
-    /// A 20-second version: decks 3..=6 (exact up to 5), 52; fewer shuffles.
+    /// A version of a few seconds: decks 3..=6 (exact up to 5), 52; 10x
+    /// fewer shuffles. Needs --out.
     #[arg(long)]
     quick: bool,
     /// Only these algorithm ids (comma-separated); default: all.
     #[arg(long, value_delimiter = ',', value_name = "IDS")]
     algorithms: Vec<String>,
-    /// Folder to write the report into, locked while the run lasts and
-    /// swapped in whole at the end. Only what an earlier run wrote there
-    /// (its manifest's files) is replaced; other files are kept. A folder
-    /// that is not empty and has no manifest is refused.
-    #[arg(long, default_value = "reports", value_name = "DIR")]
-    out: PathBuf,
+    /// Folder to write the report into (default: reports, for the
+    /// standard suite; a run with other settings, --quick or --algorithms
+    /// among them, must name its folder, so that it never replaces the
+    /// full report unasked). Locked while the run lasts and swapped in
+    /// whole at the end. Only what an earlier run wrote there (its
+    /// manifest's files) is replaced; other files are kept. A folder that
+    /// is not empty and has no manifest is refused.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
     /// Also write every deck's heatmap, the SVG twin of every figure, the
     /// exact position matrices of large decks, CSV copies of the large
     /// decks' counts and permutation CSVs up to 8 cards.
@@ -65,6 +69,46 @@ pub(crate) struct SuiteArgs {
     all_files: bool,
     #[command(flatten)]
     budget: Budget,
+}
+
+/// The folder the standard suite writes.
+const DEFAULT_OUT: &str = "reports";
+
+/// The flags given that make this run other than the standard suite (its
+/// report is then partial, or of other settings).
+fn non_standard(args: &SuiteArgs) -> Vec<&'static str> {
+    [
+        (args.quick, "--quick"),
+        (!args.algorithms.is_empty(), "--algorithms"),
+        (args.decks.is_some(), "--decks"),
+        (args.exact_up_to.is_some(), "--exact-up-to"),
+        (args.large_decks.is_some(), "--large-decks"),
+        (args.shuffles.is_some(), "--shuffles"),
+        (args.large_shuffles.is_some(), "--large-shuffles"),
+        (args.seed != 1, "--seed"),
+        (args.repeat != 1, "--repeat"),
+        (args.budget.max_paths.is_some(), "--max-paths"),
+    ]
+    .into_iter()
+    .filter_map(|(given, flag)| given.then_some(flag))
+    .collect()
+}
+
+/// The folder to write: `--out`, or `reports` for the standard suite. A
+/// run of other settings without `--out` is refused, before any work: it
+/// would replace the full report.
+fn out_folder(args: &SuiteArgs) -> Result<PathBuf> {
+    if let Some(out) = &args.out {
+        return Ok(out.clone());
+    }
+    let flags = non_standard(args);
+    if !flags.is_empty() {
+        bail!(
+            "{} makes this run other than the standard suite, and its report would replace the full one in {DEFAULT_OUT}/: give it a folder of its own (--out DIR), or --out {DEFAULT_OUT} to replace the full report",
+            flags.join(", ")
+        );
+    }
+    Ok(PathBuf::from(DEFAULT_OUT))
 }
 
 /// The exact stage's path budget per case: every tree of 6 cards or fewer
@@ -157,7 +201,8 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
     };
     // Locked and checked before any work: a folder that is not ours, or
     // that another run is writing, is refused now, not after the run.
-    let folder = ReportFolder::open(&args.out, report::folder::Kind::Report)?;
+    let out = out_folder(args)?;
+    let folder = ReportFolder::open(&out, report::folder::Kind::Report)?;
     let mut provenance = Provenance::new(command_line());
     let start = Instant::now();
 
@@ -296,7 +341,7 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
         "\n{} algorithms in {:.1} s. Report: {}\n",
         report.algorithms.len(),
         start.elapsed().as_secs_f64(),
-        args.out.join("README.md").display()
+        out.join("README.md").display()
     ));
     if report.all_agree() {
         Ok(PASS)

@@ -112,3 +112,42 @@ fn follow_says_which_lines_it_skipped() {
         "{text}"
     );
 }
+
+#[test]
+fn a_partial_run_never_replaces_the_full_report_unasked() {
+    // Without --out, only the standard suite writes reports/: a quick or
+    // partial run is refused before any work, saying how to write it.
+    let tmp = tempfile::tempdir().unwrap();
+    for args in [
+        &["--quick"][..],
+        &["--algorithms", "naive-swap", "--seed", "1"],
+        &["suite", "--decks", "3", "--large-decks", "none"],
+        &["--seed", "2"],
+    ] {
+        let out = cmd().args(args).current_dir(tmp.path()).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains("makes this run other than the standard suite")
+                && err.contains("--out reports to replace the full report"),
+            "{err}"
+        );
+        assert!(!tmp.path().join("reports").exists(), "{args:?}");
+    }
+    // With --out it runs.
+    cmd()
+        .args([
+            "--quick",
+            "--algorithms",
+            "fisher-yates",
+            "--large-decks",
+            "none",
+            "--out",
+            "q",
+        ])
+        .current_dir(tmp.path())
+        .assert()
+        .success();
+    assert!(tmp.path().join("q/report.json").is_file());
+}
