@@ -151,3 +151,34 @@ fn a_partial_run_never_replaces_the_full_report_unasked() {
         .success();
     assert!(tmp.path().join("q/report.json").is_file());
 }
+
+#[test]
+fn a_heatmap_depends_only_on_the_counts_it_shows() {
+    // The README's promise: the naive swap's heatmap from a run of it and
+    // the fair control is the full run's, byte for byte, whatever else
+    // the full run holds.
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |algorithms: &str, out: &str| {
+        cmd()
+            .args(common::TINY_SUITE)
+            .args(["--algorithms", algorithms, "--out", out])
+            .current_dir(tmp.path())
+            .assert()
+            .success();
+        std::fs::read(
+            tmp.path()
+                .join(out)
+                .join("figures/naive-swap/positions-n3.png"),
+        )
+        .unwrap()
+    };
+    let two = run("naive-swap,fisher-yates", "two");
+    let more = run(
+        "blog-fisher-yates,naive-swap,fisher-yates,coin-merge-sort",
+        "more",
+    );
+    assert!(
+        two == more,
+        "the heatmap changed with the algorithms beside it"
+    );
+}
