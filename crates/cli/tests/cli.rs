@@ -72,12 +72,16 @@ fn list_prints_every_algorithm() {
     let naive = list.iter().find(|a| a["id"] == "naive-swap").unwrap();
     assert_eq!(naive["expected"], "biased");
     assert_eq!(naive["exact"], true);
+    // People read the document's title; programs get its file.
     assert!(
         naive["source"]
             .as_str()
             .unwrap()
-            .contains("004_bc98dc84b49fccfb.txt")
+            .contains("chinaxmly, cnblogs 2012"),
+        "{}",
+        naive["source"]
     );
+    assert_eq!(naive["sources"][0]["document"], "004_bc98dc84b49fccfb.txt");
     let fy = list.iter().find(|a| a["id"] == "fisher-yates").unwrap();
     assert_eq!(fy["expected"], "uniform");
 }

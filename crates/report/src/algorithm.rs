@@ -83,11 +83,19 @@ impl From<&Entry> for AlgorithmInfo {
     }
 }
 
-/// The sources of an entry on one line: `"document: location; …"`.
+/// A source document as a reader finds it: a seed document's short title
+/// (`"The JavaScript Shuffle"`), or a published reference as the registry
+/// names it.
+pub fn document_name(document: &str) -> &str {
+    algorithms::registry::document(document).map_or(document, |d| d.short)
+}
+
+/// The sources of an entry on one line, each document by its title:
+/// `"title: location; …"`.
 pub fn source_line(e: &Entry) -> String {
     e.sources
         .iter()
-        .map(|s| format!("{}: {}", s.document, s.location))
+        .map(|s| format!("{}: {}", document_name(s.document), s.location))
         .collect::<Vec<_>>()
         .join("; ")
 }

@@ -26,13 +26,15 @@ pub fn fmt_prob(x: f64) -> String {
     }
 }
 
-/// A total variation distance, or its bounds when mass is unexplored.
+/// A total variation distance, or, when mass is unexplored, the lower bound
+/// it is known to reach, written as one (`≥ 0.023061`): the upper bound
+/// only says how much is unexplored.
 pub fn tv_cell(r: &ExactReport) -> String {
     let b = r.total_variation_bounds;
     if b.lower == b.upper {
         fmt_prob(b.lower)
     } else {
-        format!("{}–{}", fmt_prob(b.lower), fmt_prob(b.upper))
+        format!("≥ {}", fmt_prob(b.lower))
     }
 }
 

@@ -5,6 +5,7 @@ use super::common::{
     register_font, svg_defaults_dropped, title_height,
 };
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// What a permutation figure draws: one deck's arrangements as ratios to
 /// uniform, with the fair envelope and the exact law when known.
@@ -18,21 +19,26 @@ pub struct Arrangements<'a> {
     pub envelope: Option<&'a [(f64, f64)]>,
     /// The exact law's ratios, by rank.
     pub exact: Option<&'a [f64]>,
+    /// The exact probability of each bar as a fraction (`5/27`), written
+    /// above it.
+    pub fractions: Option<&'a [String]>,
     /// The axis's top ratio (its bottom is `1/top`).
     pub top: f64,
 }
 
 /// A permutation histogram, in units of the uniform probability (`1` is
 /// `1/n!`). With at most 24 arrangements, one labelled bar per
-/// arrangement; otherwise the ratios sorted from largest to smallest. Both
-/// show uniform as a black line and, when given, `envelope`: the band a
-/// fair shuffle's bars (`envelope[i]` for bar `i`) or sorted curve
-/// (`envelope[r]` for rank `r`) stays in, all at once. `exact`, the exact
-/// law's ratios when known, is drawn in red over the samples: a tick on
-/// each bar, or its own sorted curve. The axis is logarithmic, from
-/// `1/top` to `top`, so that figures of one deck can share it and twice as
-/// likely sits as far from uniform as half as likely; ratios below
-/// `1/top` (arrangements never dealt among them) sit on the bottom edge.
+/// arrangement, on a linear axis from 0 to `top` (a bar's length is its
+/// probability: 5/27 is drawn 5/4 as long as 4/27); otherwise the ratios
+/// sorted from largest to smallest on a logarithmic axis from `1/top` to
+/// `top`, where twice as likely sits as far from uniform as half as
+/// likely, and ratios below `1/top` (arrangements never dealt among them)
+/// sit on the bottom edge. Both show uniform as a black line and, when
+/// given, `envelope`: the band a fair shuffle's bars (`envelope[i]` for
+/// bar `i`) or sorted curve (`envelope[r]` for rank `r`) stays in, all at
+/// once, drawn over the bars. `exact`, the exact law's ratios when known,
+/// is drawn in red over the samples: a tick on each bar, or its own sorted
+/// curve; `fractions` label the bars. Figures of one deck share `top`.
 /// Drawn in the `formats` asked for.
 pub fn permutations(
     title: &str,
@@ -45,6 +51,7 @@ pub fn permutations(
         ratios,
         envelope,
         exact,
+        fractions,
         top,
     } = arrangements;
     let k = ratios.len();
@@ -91,11 +98,13 @@ pub fn permutations(
         let blue = RGBColor(5, 113, 176);
         let grey = RGBColor(220, 220, 220);
         if k <= 24 {
+            // Linear, from zero: a bar's length is its probability.
+            let bar_top = |v: f64| v.clamp(0.0, top);
             let mut chart = ChartBuilder::on(&body)
                 .margin(12)
                 .x_label_area_size(TICK_PX * 3 + AXIS_PX + 4)
                 .y_label_area_size(TICK_PX * 3 + AXIS_PX + 20)
-                .build_cartesian_2d((0..k as i32 - 1).into_segmented(), -span..span)
+                .build_cartesian_2d((0..k as i32 - 1).into_segmented(), 0.0..top)
                 .map_err(|e| e.to_string())?;
             chart
                 .configure_mesh()
@@ -108,8 +117,8 @@ pub fn permutations(
                     }
                     _ => String::new(),
                 })
-                .y_labels(5)
-                .y_label_formatter(&|v| ratio_label(*v))
+                .y_labels(top.round() as usize * 2 + 1)
+                .y_label_formatter(&|v| linear_ratio_label(*v))
                 .x_desc("arrangement (card at each position)")
                 .y_desc(y_desc.as_str())
                 .label_style((FONT, TICK_PX))
@@ -121,8 +130,8 @@ pub fn permutations(
                     let i = i as i32;
                     let mut bar = Rectangle::new(
                         [
-                            (SegmentValue::Exact(i), -span),
-                            (SegmentValue::Exact(i + 1), clamp(p)),
+                            (SegmentValue::Exact(i), 0.0),
+                            (SegmentValue::Exact(i + 1), bar_top(p)),
                         ],
                         blue.filled(),
                     );
@@ -131,31 +140,59 @@ pub fn permutations(
                 }))
                 .map_err(|e| e.to_string())?;
             if let Some(env) = envelope {
+                // Over the bars, with its edges drawn: narrow as it is at
+                // millions of shuffles, it must not hide behind them.
                 chart
-                    .draw_series(env.iter().enumerate().map(|(i, &(lo, hi))| {
+                    .draw_series(env.iter().enumerate().flat_map(|(i, &(lo, hi))| {
                         let i = i as i32;
-                        Rectangle::new(
-                            [
-                                (SegmentValue::Exact(i), clamp(lo)),
-                                (SegmentValue::Exact(i + 1), clamp(hi)),
-                            ],
-                            grey.mix(0.7).filled(),
-                        )
+                        let (x0, x1) = (SegmentValue::Exact(i), SegmentValue::Exact(i + 1));
+                        let edge = |v: f64| {
+                            PathElement::new(
+                                vec![(x0.clone(), bar_top(v)), (x1.clone(), bar_top(v))],
+                                RGBColor(110, 110, 110).stroke_width(1),
+                            )
+                            .into_dyn()
+                        };
+                        [
+                            Rectangle::new(
+                                [(x0.clone(), bar_top(lo)), (x1.clone(), bar_top(hi))],
+                                grey.mix(0.7).filled(),
+                            )
+                            .into_dyn(),
+                            edge(lo),
+                            edge(hi),
+                        ]
                     }))
                     .map_err(|e| e.to_string())?;
             }
             let (left, right) = (SegmentValue::Exact(0), SegmentValue::Exact(k as i32));
-            draw_uniform(&mut chart, (left, right))?;
+            draw_uniform(&mut chart, (left, right), 1.0)?;
             if let Some(exact) = exact {
                 chart
                     .draw_series(exact.iter().enumerate().map(|(i, &p)| {
                         let i = i as i32;
                         PathElement::new(
                             vec![
-                                (SegmentValue::Exact(i), clamp(p)),
-                                (SegmentValue::Exact(i + 1), clamp(p)),
+                                (SegmentValue::Exact(i), bar_top(p)),
+                                (SegmentValue::Exact(i + 1), bar_top(p)),
                             ],
                             red.stroke_width(3),
+                        )
+                    }))
+                    .map_err(|e| e.to_string())?;
+            }
+            if let Some(fractions) = fractions {
+                // Inside each bar, at its foot: clear of the lines above.
+                let style = (FONT, TICK_PX)
+                    .into_font()
+                    .color(&WHITE)
+                    .pos(Pos::new(HPos::Center, VPos::Bottom));
+                chart
+                    .draw_series(fractions.iter().enumerate().map(|(i, f)| {
+                        Text::new(
+                            f.clone(),
+                            (SegmentValue::CenterOf(i as i32), top * 0.03),
+                            style.clone(),
                         )
                     }))
                     .map_err(|e| e.to_string())?;
@@ -163,6 +200,8 @@ pub fn permutations(
         } else {
             let mut chart = ChartBuilder::on(&body)
                 .margin(12)
+                // Room for the last tick's label, centred on the edge.
+                .margin_right(12 + 3 * TICK_PX)
                 .x_label_area_size(TICK_PX * 2 + AXIS_PX + 4)
                 .y_label_area_size(TICK_PX * 3 + AXIS_PX + 20)
                 .build_cartesian_2d(0.0..k as f64, -span..span)
@@ -172,7 +211,7 @@ pub fn permutations(
                 .light_line_style(TRANSPARENT)
                 .y_labels(5)
                 .y_label_formatter(&|v| ratio_label(*v))
-                .x_label_formatter(&|v| format!("{v:.0}"))
+                .x_label_formatter(&|v| crate::fmt::fmt_count(v.round() as u64))
                 .x_desc("arrangements, from most to least likely")
                 .y_desc(y_desc.as_str())
                 .label_style((FONT, TICK_PX))
@@ -198,7 +237,7 @@ pub fn permutations(
                     .draw_series(std::iter::once(Polygon::new(outline, grey.filled())))
                     .map_err(|e| e.to_string())?;
             }
-            draw_uniform(&mut chart, (0.0, k as f64))?;
+            draw_uniform(&mut chart, (0.0, k as f64), 0.0)?;
             chart
                 .draw_series(LineSeries::new(sorted_curve(ratios), blue.stroke_width(2)))
                 .map_err(|e| e.to_string())?;
@@ -212,18 +251,26 @@ pub fn permutations(
     })
 }
 
-/// The black line of the uniform probability (ratio 1) across `from..to`.
+/// The black line of the uniform probability across `from..to`, at `y`
+/// on the chart's axis (1 on a linear one, 0 on a log2 one).
 fn draw_uniform<DB: DrawingBackend, X: Ranged, Y: Ranged<ValueType = f64>>(
     chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
     (from, to): (X::ValueType, X::ValueType),
+    y: f64,
 ) -> Result<(), String> {
     chart
         .draw_series(std::iter::once(PathElement::new(
-            vec![(from, 0.0), (to, 0.0)],
+            vec![(from, y), (to, y)],
             BLACK.stroke_width(2),
         )))
         .map_err(|e| e.to_string())?;
     Ok(())
+}
+
+/// A point of the linear axis as a ratio to uniform: `×0`, `×0.5`, `×1`.
+fn linear_ratio_label(v: f64) -> String {
+    let r = (v * 100.0).round() / 100.0;
+    format!("×{r}")
 }
 
 /// A point of the log2 axis as a ratio to uniform: `×2`, `×1`, `×1/2`.

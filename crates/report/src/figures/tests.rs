@@ -103,13 +103,18 @@ fn permutation_figures_draw_for_small_and_large_decks() {
             ratios: &p,
             envelope: Some(&[(0.8, 1.2); 6]),
             exact: Some(&[1.0; 6]),
+            fractions: Some(&["4/27", "5/27", "5/27", "5/27", "4/27", "4/27"].map(String::from)),
             top: 1.5,
         },
-        Formats::Png,
+        Formats::Both,
     )
     .unwrap();
     // No subtitle: a 60 px title block above 560 px of plot.
     check_png(&f.png, 1000, 620);
+    // Bars from zero, each with its exact probability.
+    let svg = f.svg.as_deref().expect("both twins asked for");
+    let text = |t: &str| svg.lines().any(|l| l.trim() == t);
+    assert!(text("×0") && text("5/27") && text("4/27"), "{svg}");
     let q: Vec<f64> = (0..120).map(|i| (1.0 + (i % 7) as f64) / 4.0).collect();
     let env: Vec<(f64, f64)> = (0..120)
         .map(|i| (1.2 - i as f64 / 200.0, 1.5 - i as f64 / 200.0))
@@ -122,6 +127,7 @@ fn permutation_figures_draw_for_small_and_large_decks() {
             ratios: &q,
             envelope: Some(&env),
             exact: None,
+            fractions: None,
             top: 2.0,
         },
         Formats::Both,

@@ -78,6 +78,10 @@ fn figure_files(
 /// (thousands of cells, over half a megabyte of SVG each) as PNG only.
 pub const SVG_HEATMAPS_UP_TO: usize = 10;
 
+/// Permutation figures of at most this many arrangements (3 cards) label
+/// each bar with its exact probability as a fraction.
+const FRACTION_LABELS_UP_TO: usize = 6;
+
 /// What a case's files need beyond the [`SuiteCase`] itself, which keeps
 /// only what `report.json` holds.
 #[derive(Clone, Copy, Debug, Default)]
@@ -100,6 +104,15 @@ pub struct CaseData<'a> {
     pub set: FileSet,
     /// Whether the algorithm's page shows this deck's heatmap.
     pub on_page: bool,
+}
+
+impl<'a> CaseData<'a> {
+    /// The exact law when the walk took every path: one cut by its budget
+    /// leaves mass unexplored, and its figures would be a lower bound drawn
+    /// as the law.
+    fn whole_law(&self) -> Option<&'a ExactDistribution> {
+        self.law.filter(|l| l.cut_paths == 0)
+    }
 }
 
 /// What the permutation figures of one deck share, so that a reader can
@@ -193,9 +206,17 @@ pub fn case_files(
     if let (Some(axis), Some(counts)) = (data.permutation, data.counts) {
         let k = counts.len();
         let ratios = ratios_to_uniform(counts);
-        let exact: Option<Vec<f64>> = data
-            .law
-            .map(|law| law.probabilities().iter().map(|p| p * k as f64).collect());
+        let law = data.whole_law();
+        let exact: Option<Vec<f64>> =
+            law.map(|law| law.probabilities().iter().map(|p| p * k as f64).collect());
+        // Few bars: each labelled with its exact probability.
+        let fractions: Option<Vec<String>> =
+            law.filter(|_| k <= FRACTION_LABELS_UP_TO).map(|law| {
+                law.weights
+                    .iter()
+                    .map(|&w| stats::Fraction::new(w, law.denominator).to_string())
+                    .collect()
+            });
         let stem = format!("figures/{id}/permutations-n{n}");
         let band = if k <= 24 {
             "grey: the band every bar of a fair shuffle stays in (99 of 100 runs)"
@@ -210,16 +231,25 @@ pub fn case_files(
         if exact.is_some() {
             line.push_str("; red: the exact law");
         }
+        if fractions.is_some() {
+            line.push_str(", its probability at the foot of each bar");
+        }
         line.push('.');
+        // Bars start at zero; a sorted curve's log axis stops at 1/top.
+        let bars = k <= 24;
         let beyond = ratios
             .iter()
             .chain(exact.as_deref().unwrap_or(&[]))
-            .any(|&r| r > axis.top || (r > 0.0 && r < 1.0 / axis.top));
+            .any(|&r| r > axis.top || (!bars && r > 0.0 && r < 1.0 / axis.top));
         if beyond {
-            line.push_str(&format!(
-                " Ratios beyond ×{t} or below ×1/{t} are drawn at the edges.",
-                t = axis.top
-            ));
+            line.push_str(&if bars {
+                format!(" Ratios beyond ×{} are drawn at the top.", axis.top)
+            } else {
+                format!(
+                    " Ratios beyond ×{t} or below ×1/{t} are drawn at the edges.",
+                    t = axis.top
+                )
+            });
         }
         // Bars (up to 24 arrangements) make a small SVG; a sorted curve
         // of thousands of points does not.
@@ -237,6 +267,7 @@ pub fn case_files(
                     ratios: &ratios,
                     envelope: Some(axis.envelope),
                     exact: exact.as_deref(),
+                    fractions: fractions.as_deref(),
                     top: axis.top,
                 },
                 formats,
@@ -286,7 +317,7 @@ fn position_heatmap(
     // when the deck was enumerated whole (a walk cut by its budget leaves
     // mass unexplored: its matrix is a lower bound, not the law), else
     // from the Markov chain.
-    let exact = match (data.law.filter(|l| l.cut_paths == 0), data.positions) {
+    let exact = match (data.whole_law(), data.positions) {
         (Some(law), _) => Some((
             law.position_matrix(),
             format!("exact law: TV {:.4}", law.total_variation().lower),

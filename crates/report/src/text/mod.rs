@@ -31,7 +31,13 @@ pub fn list(infos: &[AlgorithmInfo]) -> String {
         let first = i
             .sources
             .first()
-            .map(|s| format!("{}: {}", s.document, s.location))
+            .map(|s| {
+                format!(
+                    "{}: {}",
+                    crate::algorithm::document_name(&s.document),
+                    s.location
+                )
+            })
             .unwrap_or_default();
         let more = if i.sources.len() > 1 {
             format!(" (+{} more)", i.sources.len() - 1)
@@ -68,6 +74,7 @@ pub fn suite(report: &SuiteReport, colour: bool) -> String {
         .unwrap_or(9)
         .max(9);
     let mut out = String::new();
+    let mut misses = 0;
     let _ = writeln!(
         out,
         "{:<w$}  {:<8}  {:<10}  {:>12}  {:<28}  basis",
@@ -82,10 +89,16 @@ pub fn suite(report: &SuiteReport, colour: bool) -> String {
             (false, true) => "sampled",
             (false, false) => "-",
         };
-        let flag = if a.agrees {
-            String::new()
-        } else {
+        // A verdict other than expected that agrees all the same: the
+        // exact law says this budget cannot show the bias.
+        let missed = a.agrees && a.verdict.label() != a.info.expected.to_string();
+        misses += usize::from(missed);
+        let flag = if !a.agrees {
             format!("  {}", paint("<- disagrees with the registry", 1, colour))
+        } else if missed {
+            "  *".to_string()
+        } else {
+            String::new()
         };
         let code = match a.verdict {
             Verdict::Uniform => 32,
@@ -98,6 +111,13 @@ pub fn suite(report: &SuiteReport, colour: bool) -> String {
             out,
             "{:<w$}  {:<8}  {verdict}  {:>12}  {:<28}  {basis}{flag}",
             a.info.id, a.info.expected, worst, effect
+        );
+    }
+    if misses > 0 {
+        let _ = writeln!(
+            out,
+            "\n* expected {}: a bias that needs more shuffles than this run dealt, as the exact law or the seed space says; not a disagreement (the report gives the shuffles needed)",
+            if misses == 1 { "miss" } else { "misses" }
         );
     }
     out
