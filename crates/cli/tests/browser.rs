@@ -123,6 +123,40 @@ fn the_page_loads_hovers_and_switches_figures() {
     );
 }
 
+#[test]
+#[ignore = "needs Chromium: .ci/run runs it"]
+fn the_teachers_code_shows_whole_on_a_phone_and_a_laptop() {
+    // The decisive ends of the lines (`* deck.length`, `* index`,
+    // `* (index + 1)`) were cut at 390 px: every code block of the
+    // teacher's section fits its width, at 390 and at 1280 px.
+    let dir = tempfile::tempdir().unwrap();
+    let folder = report(dir.path());
+    for width in [390u64, 1280] {
+        let dom = browse(
+            dir.path(),
+            &[
+                &format!("--window-size={width},900"),
+                "--virtual-time-budget=5000",
+                "--dump-dom",
+            ],
+            &url(&folder, "#selftest"),
+        );
+        let start = dom
+            .find("<pre id=\"selftest-result\">")
+            .expect("the self-test ran");
+        let text = &dom[start + "<pre id=\"selftest-result\">".len()..];
+        let text = text[..text.find("</pre>").unwrap()]
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&amp;", "&");
+        let r: serde_json::Value = serde_json::from_str(&text).unwrap();
+        // Headless Chromium lays a page out no narrower than 500 px.
+        let laid_out = r["width"].as_u64().unwrap();
+        assert!(laid_out <= width.max(500), "{r}");
+        assert_eq!(r["codeCut"], serde_json::json!([]), "at {width} px: {r}");
+    }
+}
+
 /// Pages of a PDF Chromium wrote: its page tree's `/Count`.
 fn pages(pdf: &[u8]) -> usize {
     let text = String::from_utf8_lossy(pdf);
