@@ -40,11 +40,11 @@ pub(crate) struct SuiteArgs {
     #[arg(long, value_name = "N")]
     large_shuffles: Option<u64>,
     /// Seed of every sampled case.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = STANDARD_SEED)]
     seed: u64,
     /// Runs per sampled case, with seeds seed, seed+1, …: a Kolmogorov–Smirnov
     /// test of each test's p-values (two-level test) and their histogram.
-    #[arg(long, default_value_t = 1, value_name = "R")]
+    #[arg(long, default_value_t = STANDARD_REPEAT, value_name = "R")]
     repeat: u64,
     /// A version of a few seconds: decks 3..=6 (exact up to 5), 52; 10x
     /// fewer shuffles. Needs --out.
@@ -73,6 +73,9 @@ pub(crate) struct SuiteArgs {
 
 /// The folder the standard suite writes.
 const DEFAULT_OUT: &str = "reports";
+/// The standard suite's seed and runs per case.
+const STANDARD_SEED: u64 = 1;
+const STANDARD_REPEAT: u64 = 1;
 
 /// The flags given that make this run other than the standard suite (its
 /// report is then partial, or of other settings).
@@ -85,8 +88,8 @@ fn non_standard(args: &SuiteArgs) -> Vec<&'static str> {
         (args.large_decks.is_some(), "--large-decks"),
         (args.shuffles.is_some(), "--shuffles"),
         (args.large_shuffles.is_some(), "--large-shuffles"),
-        (args.seed != 1, "--seed"),
-        (args.repeat != 1, "--repeat"),
+        (args.seed != STANDARD_SEED, "--seed"),
+        (args.repeat != STANDARD_REPEAT, "--repeat"),
         (args.budget.max_paths.is_some(), "--max-paths"),
     ]
     .into_iter()
