@@ -305,6 +305,8 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
             files: set,
         },
         headline: None,
+        off_by_one_slide: None,
+        path_figure: None,
         algorithms,
         riffles,
         paths: None,
@@ -314,9 +316,13 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
     if let Some(entry) = entries.iter().find(|e| e.id == tree) {
         report.paths = Some(report::PathTree::of(entry, tree_deck)?);
     }
-    if let Some(headline) = files::headline(&report)? {
-        report.headline = Some(headline[0].path.clone());
-        files.extend(headline);
+    let slides = files::slides(&report)?;
+    report.headline = slides.headline;
+    report.off_by_one_slide = slides.off_by_one;
+    files.extend(slides.files);
+    if let Some(tree) = files::path_figure(&report)? {
+        report.path_figure = Some(tree[0].path.clone());
+        files.extend(tree);
     }
     timed(Stage::Headline);
     sampling.sort_by(|a, b| b.seconds.total_cmp(&a.seconds));
@@ -331,6 +337,11 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
         "index.html",
         report::html::index(&report, &report::markdown::front(&report))?,
     ));
+    for lang in [report::markdown::Lang::En, report::markdown::Lang::Zh] {
+        if let Some(page) = report::handout::handout(&report, lang)? {
+            files.push(OutputFile::text(report::handout::file_name(lang), page));
+        }
+    }
 
     for file in &files {
         folder.write(file)?;

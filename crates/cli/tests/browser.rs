@@ -202,3 +202,56 @@ fn the_printed_page_is_the_teachers_handout() {
     let all = print(&copy, &dir.path().join("whole.pdf"));
     assert!(all > handout, "{all} pages without the print stylesheet");
 }
+
+#[test]
+#[ignore = "needs Chromium: .ci/run runs it"]
+fn the_handout_prints_on_one_a4_page_in_both_languages() {
+    // The lecture's run, counted exactly up to 6 cards: the handout with
+    // every number it can hold.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("lecture");
+    assert_cmd::cargo::cargo_bin_cmd!("shuffle-audit")
+        .args([
+            "--algorithms",
+            "naive-swap,blog-fisher-yates,fisher-yates",
+            "--decks",
+            "3,4,5,6",
+            "--large-decks",
+            "none",
+            "--shuffles",
+            "20000",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .success();
+    for page in ["handout.html", "handout.zh.html"] {
+        let pdf = dir.path().join(format!("{page}.pdf"));
+        browse(
+            dir.path(),
+            &[
+                "--no-pdf-header-footer",
+                &format!("--print-to-pdf={}", pdf.display()),
+            ],
+            &format!("file://{}", out.join(page).display()),
+        );
+        let n = pages(&std::fs::read(&pdf).unwrap());
+        assert_eq!(n, 1, "{page} prints on {n} pages");
+    }
+    // The same handout with its text a tenth larger no longer fits: the
+    // test can tell one page from two.
+    let html = std::fs::read_to_string(out.join("handout.html")).unwrap();
+    let larger = html.replace("font: 9pt/1.28", "font: 10pt/1.4");
+    assert_ne!(larger, html);
+    std::fs::write(out.join("larger.html"), larger).unwrap();
+    let pdf = dir.path().join("larger.pdf");
+    browse(
+        dir.path(),
+        &[
+            "--no-pdf-header-footer",
+            &format!("--print-to-pdf={}", pdf.display()),
+        ],
+        &format!("file://{}", out.join("larger.html").display()),
+    );
+    assert!(pages(&std::fs::read(&pdf).unwrap()) > 1);
+}

@@ -113,8 +113,10 @@ fn the_teachers_section_is_also_in_simplified_chinese() {
         "Math.random() * deck.length",
         "Math.random() * (index + 1)",
         "27 条等可能的路径",
-        "ABC 4, ACB 5, BAC 5, BCA 5, CAB 4, CBA 4",
-        "最可能的排列由其中 159 条路径发出，最不可能的只有 32 条",
+        "ABC 4 条、ACB 5 条、BAC 5 条、BCA 5 条、CAB 4 条、CBA 4 条",
+        "最可能的排列由其中 159 条路径得到，最不可能的只有 32 条",
+        // The code's comments read in Chinese too.
+        "出处：\"The JavaScript Shuffle\"，altNaiveShuffle 函数",
         "只有 120 种单一轮换",
         "全变差距离",
     ] {

@@ -182,3 +182,154 @@ fn a_heatmap_depends_only_on_the_counts_it_shows() {
         "the heatmap changed with the algorithms beside it"
     );
 }
+
+#[test]
+fn every_figure_and_table_is_the_same_bytes_on_one_and_two_threads() {
+    // Regenerating the committed report changes a figure only when what it
+    // shows changed: every file but the provenance's four is the same bytes
+    // on any thread count, and report.json the same but for its provenance.
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |threads: &str| {
+        let out = tmp.path().join(format!("t{threads}"));
+        cmd()
+            .args([
+                "--algorithms",
+                "naive-swap,blog-fisher-yates,fisher-yates,coin-merge-sort",
+                "--decks",
+                "3,4",
+                "--exact-up-to",
+                "4",
+                "--large-decks",
+                "none",
+                "--shuffles",
+                "2000",
+                "--threads",
+                threads,
+                "--out",
+            ])
+            .arg(&out)
+            .assert()
+            .success();
+        out
+    };
+    let (one, two) = (run("1"), run("2"));
+    let mut compared = 0;
+    for entry in walk(&one) {
+        let rel = entry.strip_prefix(&one).unwrap();
+        let (a, b) = (
+            std::fs::read(&entry).unwrap(),
+            std::fs::read(two.join(rel)).unwrap(),
+        );
+        let name = rel.to_string_lossy();
+        if name == "report.json" {
+            let mut a: serde_json::Value = serde_json::from_slice(&a).unwrap();
+            let mut b: serde_json::Value = serde_json::from_slice(&b).unwrap();
+            a["provenance"] = serde_json::Value::Null;
+            b["provenance"] = serde_json::Value::Null;
+            assert_eq!(a, b, "report.json differs beyond its provenance");
+        } else if ![
+            "README.md",
+            "README.zh.md",
+            "index.html",
+            "handout.html",
+            "handout.zh.html",
+        ]
+        .contains(&name.as_ref())
+            && !name.starts_with(".")
+        {
+            assert!(a == b, "{name} differs between one and two threads");
+            compared += usize::from(name.ends_with(".png"));
+        }
+    }
+    assert!(compared >= 8, "only {compared} PNGs compared");
+}
+
+/// Every file under `dir`, recursively.
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
+}
+
+#[test]
+fn the_handout_holds_the_numbers_a_teacher_cites_and_where_they_come_from() {
+    // The lecture's three algorithms, counted exactly on 6 cards: the
+    // handout's numbers are the exact law's, its seed and command the run's.
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("lecture");
+    cmd()
+        .args([
+            "--algorithms",
+            "naive-swap,blog-fisher-yates,fisher-yates",
+            "--decks",
+            "3,4,5,6",
+            "--large-decks",
+            "none",
+            "--shuffles",
+            "20000",
+            "--seed",
+            "7",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .success();
+    let json: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("report.json")).unwrap()).unwrap();
+    let command = json["provenance"]["command"].as_str().unwrap().to_string();
+    // The page's text, its entities decoded.
+    let read = |name: &str| {
+        std::fs::read_to_string(out.join(name))
+            .unwrap()
+            .replace("&#x2f;", "/")
+            .replace("&#x27;", "'")
+            .replace("&quot;", "\"")
+            .replace("&amp;", "&")
+    };
+    let en = read("handout.html");
+    for needle in [
+        "27 equally likely paths for 6 arrangements",
+        "ACB, BAC, BCA are dealt by 5 paths each, ABC, CAB, CBA by 4",
+        "6^6 = 46,656 equally likely paths for 720",
+        "dealt by 159 paths, the least likely by 32",
+        "TV = 2285/23328 = 0.097951",
+        "probability 9605/46656 = 0.2059, 23.5% more often than the fair 1/6",
+        "only 120 of the 720 arrangements",
+        "TV = 5/6",
+        "probability exactly 1/720. TV = 0.",
+        "20,000 shuffles of each, seed 7, on 6 cards",
+        "https://github.com/shuffle-audit/shuffle-audit",
+        "src=\"paths.png\"",
+        "src=\"headline.png\"",
+    ] {
+        assert!(en.contains(needle), "the handout lacks {needle:?}");
+    }
+    assert!(en.contains(&command), "no {command}");
+    assert!(!en.contains("cargo"), "build instructions in the handout");
+    let zh = read("handout.zh.html");
+    for needle in ["TV = 2285/23328 = 0.097951", "159 条路径", "种子 7"] {
+        assert!(zh.contains(needle), "the Chinese handout lacks {needle:?}");
+    }
+    // The slides and the tree are drawn, and the pages link them.
+    for png in ["headline.png", "off-by-one.png", "paths.png"] {
+        let image = image::open(out.join(png)).unwrap();
+        assert!(image.width() >= 1600, "{png}");
+    }
+    let md = std::fs::read_to_string(out.join("README.md")).unwrap();
+    for link in [
+        "](headline.png)",
+        "](off-by-one.png)",
+        "](paths.png)",
+        "](figures/naive-swap/permutations-n3.png)",
+        "](handout.html)",
+    ] {
+        assert!(md.contains(link), "README.md lacks {link}");
+    }
+}

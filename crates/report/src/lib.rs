@@ -16,6 +16,7 @@ pub mod figures;
 pub mod files;
 pub mod fmt;
 pub mod folder;
+pub mod handout;
 pub mod html;
 pub mod markdown;
 pub mod sampled;
@@ -156,6 +157,8 @@ mod tests {
                 files: files::FileSet::Pages,
             },
             headline: Some("headline.png".into()),
+            off_by_one_slide: Some("off-by-one.png".into()),
+            path_figure: Some("paths.png".into()),
             algorithms: vec![SuiteAlgorithm {
                 info: AlgorithmInfo::from(find("rand-shuffle").unwrap()),
                 verdict: Verdict::Uniform,

@@ -191,9 +191,17 @@ pub struct SuiteReport {
     pub provenance: Provenance,
     /// What was run.
     pub settings: SuiteSettings,
-    /// The headline figure, relative to the report folder.
+    /// The headline figure, relative to the report folder: the naive swap
+    /// beside Fisher–Yates.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub headline: Option<String>,
+    /// The off-by-one's slide, relative to the report folder.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub off_by_one_slide: Option<String>,
+    /// The drawn tree of [`paths`](Self::paths), relative to the report
+    /// folder.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub path_figure: Option<String>,
     /// One entry per algorithm run.
     pub algorithms: Vec<SuiteAlgorithm>,
     /// How many riffles make a deck look shuffled (when the run has a

@@ -106,6 +106,8 @@ pub struct Quote {
     pub language: &'static str,
     /// The function or passage.
     pub location: &'static str,
+    /// The same in Simplified Chinese, for the Chinese teacher's page.
+    pub location_zh: &'static str,
     /// The lines, verbatim (indentation trimmed).
     pub code: &'static str,
 }
@@ -121,6 +123,7 @@ pub const TEACHING_QUOTES: [Quote; 5] = [
         document: Some(S003),
         language: "JavaScript",
         location: "altNaiveShuffle, index from deck.length - 1 down to 0",
+        location_zh: "altNaiveShuffle 函数，index 从 deck.length - 1 递减到 0",
         code: "randomCard = Math.floor(Math.random() * deck.length);",
     },
     Quote {
@@ -128,6 +131,7 @@ pub const TEACHING_QUOTES: [Quote; 5] = [
         document: Some(S003),
         language: "JavaScript",
         location: "the section on Fisher-Yates: the one line changed in altNaiveShuffle",
+        location_zh: "讲 Fisher-Yates 的一节：在 altNaiveShuffle 里改动的那一行",
         code: "randomCard = Math.floor(Math.random() * index);",
     },
     Quote {
@@ -135,6 +139,7 @@ pub const TEACHING_QUOTES: [Quote; 5] = [
         document: None,
         language: "JavaScript",
         location: "the correct line (Durstenfeld 1964)",
+        location_zh: "正确的写法（Durstenfeld 1964）",
         code: "randomCard = Math.floor(Math.random() * (index + 1));",
     },
     Quote {
@@ -142,6 +147,7 @@ pub const TEACHING_QUOTES: [Quote; 5] = [
         document: Some(S004),
         language: "C++",
         location: "Poker::Shuffle, the wrong version left in a comment",
+        location_zh: "Poker::Shuffle 函数里以注释形式留下的错误写法",
         code: "//int ranIndex = 0 + \n\t//(int)((poker_size - 1.0 - 0 + 1.0) * rand() / (RAND_MAX + 1.0));",
     },
     Quote {
@@ -149,6 +155,7 @@ pub const TEACHING_QUOTES: [Quote; 5] = [
         document: Some(S004),
         language: "C++",
         location: "Poker::Shuffle, the corrected version",
+        location_zh: "Poker::Shuffle 函数改正后的写法",
         code: "int ranIndex = i + \n\t(int)((poker_size - 1.0 - i + 1.0) * rand() / (RAND_MAX + 1.0));",
     },
 ];

@@ -218,11 +218,15 @@ pub fn heatmap(
 
 /// A slide: heatmap panels side by side on one colour scale, 1920 × 1080
 /// pixels (16:9), every text at least 24 px, `footer` along the bottom.
+/// Each panel is as wide as it is tall, so cells stay square; the width
+/// the panels leave holds `notes`, one paragraph each, at the subtitle's
+/// size.
 pub fn slide(
     title: &str,
     lines: &[String],
     panels: &[Panel],
     limit: f64,
+    notes: &[String],
     footer: &str,
 ) -> Result<Figure, FigureError> {
     let (width, height) = SLIDE_SIZE;
@@ -231,17 +235,40 @@ pub fn slide(
     let head = title_height_at(t, lines.len());
     let foot = t.tick * 2;
     let bar_width = 230;
+    let body_height = height - head - foot;
+    let panel_width = ((width - bar_width) / panels.len().max(1) as u32).min(body_height + 60);
+    let panels_width = panel_width * panels.len() as u32;
+    let notes_width = width - bar_width - panels_width;
+    let notes = if notes_width >= 300 {
+        fit_lines_at(
+            &notes
+                .iter()
+                .flat_map(|n| [n.clone(), String::new()])
+                .collect::<Vec<_>>(),
+            notes_width - 20,
+            t.line,
+        )
+    } else {
+        Vec::new()
+    };
     twin!(Formats::Both, width, height, |root| {
         root.fill(&WHITE).map_err(|e| e.to_string())?;
         let (top, rest) = root.split_vertically(head);
         draw_title_at(&top, title, lines, t)?;
-        let (body, bottom) = rest.split_vertically(height - head - foot);
-        let (left, bar) = body.split_horizontally(width - bar_width);
+        let (body, bottom) = rest.split_vertically(body_height);
+        let (left, right) = body.split_horizontally(panels_width);
+        let (bar, text) = right.split_horizontally(bar_width);
         let areas = left.split_evenly((1, panels.len()));
         for (i, (area, panel)) in areas.iter().zip(panels).enumerate() {
             draw_panel(area, panel, limit, t, i == 0)?;
         }
         draw_colour_bar(&bar, limit, t)?;
+        for (i, line) in notes.iter().enumerate() {
+            let style = (FONT, t.line).into_font().color(&RGBColor(40, 40, 40));
+            let y = t.caption * 2 + t.step * i as u32;
+            text.draw_text(line, &style.into_text_style(&text), (20, y as i32))
+                .map_err(|e| e.to_string())?;
+        }
         let style = (FONT, t.tick).into_font().color(&RGBColor(90, 90, 90));
         bottom
             .draw_text(footer, &style.into_text_style(&bottom), (14, 6))

@@ -1,5 +1,5 @@
-//! Figures, as PNG and SVG twins: position heatmaps, the headline
-//! comparison and permutation histograms.
+//! Figures, as PNG and SVG twins: position heatmaps, the teacher's
+//! slides, the tree of a small deck's paths and permutation histograms.
 //!
 //! Text is drawn by `ab_glyph` from DejaVu Sans, which comes from the
 //! `dejavu` crate: rendering needs no installed font, fontconfig or
@@ -46,12 +46,14 @@ mod heatmap;
 mod permutations;
 mod pvalues;
 mod riffles;
+mod tree;
 
 pub use common::{Figure, FigureError, Formats, PALETTE_STEPS, diverging, lightness, palette};
 pub use heatmap::{Panel, SLIDE_SIZE, colour_limit, heatmap, slide};
 pub use permutations::{Arrangements, permutations};
 pub use pvalues::{PValues, p_values};
 pub use riffles::{RiffleCurve, RifflePanel, riffles};
+pub use tree::{PathFigure, path_tree};
 
 #[cfg(test)]
 mod tests;

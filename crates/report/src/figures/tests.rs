@@ -231,6 +231,7 @@ fn the_slide_is_16_by_9_with_no_text_under_24_px() {
         std::slice::from_ref(&line),
         &panels,
         0.5,
+        &[],
         "footer",
     )
     .unwrap();

@@ -1,4 +1,4 @@
-//! The figures of the whole run: the riffle study and the headline slide.
+//! The figures of the whole run: the riffle study and the teacher's slides.
 
 use super::scale::{colour_limit, deviation};
 use super::{OutputFile, figure_files};
@@ -82,17 +82,91 @@ pub fn riffle_figure(r: &crate::sampled::RiffleReport) -> Result<Vec<OutputFile>
 /// `.svg`.
 pub const HEADLINE: &str = "headline";
 
-/// The headline figure, [`HEADLINE`]: a 16:9 slide of the naive swap, the
-/// off-by-one (Sattolo's algorithm, when it ran) and Fisher–Yates on the
-/// largest small deck all were sampled on, on one colour scale. `None`
-/// when the report lacks the naive swap or Fisher–Yates.
+/// Where the off-by-one's slide goes: `OFF_BY_ONE_SLIDE.png` and `.svg`.
+pub const OFF_BY_ONE_SLIDE: &str = "off-by-one";
+
+/// The teacher's slides and the report-relative paths of their PNGs.
+#[derive(Debug, Default)]
+pub struct Slides {
+    /// [`HEADLINE`]: the naive swap beside Fisher–Yates.
+    pub headline: Option<String>,
+    /// [`OFF_BY_ONE_SLIDE`]: the off-by-one alone.
+    pub off_by_one: Option<String>,
+    /// Both slides' files, PNG and SVG.
+    pub files: Vec<OutputFile>,
+}
+
+/// A colour scale's limit rounded up to a figure a reader can say: a
+/// multiple of 5 % above 10 %, of 1 % above 1 %, of 0.1 % below.
+pub fn round_limit(limit: f64) -> f64 {
+    let step = if limit > 0.1 {
+        0.05
+    } else if limit > 0.01 {
+        0.01
+    } else {
+        0.001
+    };
+    // A limit already on a step stays there despite rounding error.
+    ((limit / step - 1e-9).ceil() * step).max(step)
+}
+
+/// The colour scale in words, for a slide on `deck` cards at `±limit`.
+fn scale_in_words(deck: usize, limit: f64) -> String {
+    let p = fmt_percent(limit);
+    format!(
+        "Scale ±{p}: the deepest red is a card landing in a place {p} more often than the \
+         fair 1 in {deck}, the deepest blue {p} less often; white is fair."
+    )
+}
+
+/// `0.25` as `25%`, `0.015` as `1.5%`, `-1` as `−100%`.
+fn fmt_percent(x: f64) -> String {
+    let p = 100.0 * x;
+    let sign = if p < 0.0 { "−" } else { "" };
+    let p = p.abs();
+    if (p - p.round()).abs() < 1e-9 {
+        format!("{sign}{p:.0}%")
+    } else {
+        format!("{sign}{p:.1}%")
+    }
+}
+
+/// The deck the teacher's slides show: the largest deck up to
+/// [`SLIDE_DECK_UP_TO`] on which the naive swap and Fisher–Yates were both
+/// sampled.
+pub fn slide_deck(report: &SuiteReport) -> Option<usize> {
+    let sampled = |id: &str, deck: usize| {
+        report.algorithms.iter().any(|a| {
+            a.info.id == id
+                && a.cases
+                    .iter()
+                    .any(|c| c.deck == deck && c.sampled.is_some())
+        })
+    };
+    report
+        .settings
+        .plan
+        .decks
+        .iter()
+        .rev()
+        .copied()
+        .find(|&d| d <= SLIDE_DECK_UP_TO && sampled(LESSON[0], d) && sampled(LESSON[2], d))
+}
+
+/// The teacher's slides, 16:9: [`HEADLINE`], the naive swap beside
+/// Fisher–Yates on a scale that fits the naive swap's deviations, so its
+/// bias shows at a glance; and [`OFF_BY_ONE_SLIDE`], the off-by-one
+/// (Sattolo's algorithm, when it ran) on a slide of its own, since its
+/// −100 % diagonal would wash the naive swap out on a shared scale. Both on
+/// the largest small deck all were sampled on; none when the report lacks
+/// the naive swap or Fisher–Yates.
 ///
 /// # Errors
 /// [`ReportError::Figure`] naming the figure that could not be drawn.
-pub fn headline(report: &SuiteReport) -> Result<Option<Vec<OutputFile>>, ReportError> {
+pub fn slides(report: &SuiteReport) -> Result<Slides, ReportError> {
     let get = |id: &str| report.algorithms.iter().find(|a| a.info.id == id);
     let (Some(naive), Some(fy)) = (get(LESSON[0]), get(LESSON[2])) else {
-        return Ok(None);
+        return Ok(Slides::default());
     };
     let off = get(LESSON[1]);
     fn sampled(
@@ -104,64 +178,100 @@ pub fn headline(report: &SuiteReport) -> Result<Option<Vec<OutputFile>>, ReportE
             .find(|c| c.deck == deck)
             .and_then(|c| c.sampled.as_ref())
     }
-    let chosen: Option<Vec<(&str, &str, &crate::sampled::SampleReport)>> = report
-        .settings
-        .plan
-        .decks
-        .iter()
-        .rev()
-        .filter(|&&d| d <= SLIDE_DECK_UP_TO)
-        .find_map(|&d| {
-            let mut v = vec![(
-                HEADLINE_PANELS[0].0,
-                HEADLINE_PANELS[0].1,
-                sampled(naive, d)?,
-            )];
-            if let Some(o) = off {
-                v.push((HEADLINE_PANELS[1].0, HEADLINE_PANELS[1].1, sampled(o, d)?));
-            }
-            v.push((HEADLINE_PANELS[2].0, HEADLINE_PANELS[2].1, sampled(fy, d)?));
-            Some(v)
-        });
-    let Some(chosen) = chosen else {
-        return Ok(None);
+    let Some(deck) = slide_deck(report) else {
+        return Ok(Slides::default());
     };
-    let first = chosen[0].2;
-    let (deck, shuffles, seed) = (first.deck, first.shuffles, first.seed);
-    let deviations: Vec<Vec<Vec<f64>>> = chosen
+    let (Some(naive_s), Some(fy_s)) = (sampled(naive, deck), sampled(fy, deck)) else {
+        return Ok(Slides::default());
+    };
+    let (deck, shuffles, seed) = (naive_s.deck, naive_s.shuffles, naive_s.seed);
+    let footer = "shuffle-audit · reports/README.md · cargo run --release";
+    let counted = format!(
+        "Rows: cards; columns: where they end; {} shuffles each, seed {seed}.",
+        fmt_count(shuffles)
+    );
+    let mut out = Slides::default();
+
+    let pair = [(HEADLINE_PANELS[0], naive_s), (HEADLINE_PANELS[2], fy_s)];
+    let deviations: Vec<Vec<Vec<f64>>> = pair
         .iter()
-        .map(|(_, _, s)| deviation(&s.position_matrix))
+        .map(|(_, s)| deviation(&s.position_matrix))
         .collect();
     let matrices: Vec<&[Vec<f64>]> = deviations.iter().map(Vec::as_slice).collect();
-    let limit = colour_limit(&matrices, deck, shuffles);
-    let panels: Vec<Panel> = chosen
+    let limit = round_limit(colour_limit(&matrices, deck, shuffles));
+    let panels: Vec<Panel> = pair
         .iter()
         .zip(&deviations)
-        .map(|((name, _, s), d)| Panel {
+        .map(|(((name, _), s), d)| Panel {
             heading: format!("{name}: {}", s.verdict.label()),
             deviation: d,
         })
         .collect();
-    let code: Vec<String> = chosen
+    let code: Vec<String> = pair
         .iter()
-        .map(|(name, line, _)| format!("{name}: {line}"))
+        .map(|((name, line), _)| format!("{name}: {line}"))
         .collect();
-    let figure = figures::slide(
+    let headline = figures::slide(
         &format!("One line decides whether a shuffle is fair ({deck} cards)"),
         &[
             code.join("  ·  "),
-            format!(
-                "Rows: cards; columns: where they end; {} shuffles each, seed {seed}. Red: more \
-                 often than 1/{deck}; blue: less often; one scale, ±{:.0}%.",
-                fmt_count(shuffles),
-                100.0 * limit,
-            ),
+            counted.clone(),
+            scale_in_words(deck, limit),
         ],
         &panels,
         limit,
-        "shuffle-audit · reports/README.md · cargo run --release",
+        &[],
+        footer,
     );
-    figure_files(HEADLINE, || figure).map(Some)
+    out.files.extend(figure_files(HEADLINE, || headline)?);
+    out.headline = Some(format!("{HEADLINE}.png"));
+
+    if let Some(o) = off.and_then(|o| sampled(o, deck)) {
+        let (name, line) = HEADLINE_PANELS[1];
+        let d = deviation(&o.position_matrix);
+        let limit = round_limit(colour_limit(&[d.as_slice()], deck, shuffles));
+        let stays = d
+            .iter()
+            .enumerate()
+            .map(|(i, row)| row[i])
+            .fold(f64::NEG_INFINITY, f64::max);
+        let notes = vec![
+            if stays <= -0.995 {
+                "The blue diagonal: no card ever ends where it started (−100%).".to_string()
+            } else {
+                format!(
+                    "The diagonal: a card ends where it started {} against fair.",
+                    fmt_percent(stays)
+                )
+            },
+            format!(
+                "A card is never swapped with itself, so each ends in one of the other {} \
+                 places: 1 in {} instead of 1 in {deck}, {} more often.",
+                deck - 1,
+                deck - 1,
+                fmt_percent(1.0 / (deck - 1) as f64)
+            ),
+            "This is Sattolo's algorithm: it deals one random cycle, not a shuffle.".to_string(),
+        ];
+        let slide = figures::slide(
+            &format!("Off by one: random() * index is not a fix ({deck} cards)"),
+            &[
+                format!("{name}: {line}"),
+                counted,
+                scale_in_words(deck, limit),
+            ],
+            &[Panel {
+                heading: format!("{name}: {}", o.verdict.label()),
+                deviation: &d,
+            }],
+            limit,
+            &notes,
+            footer,
+        );
+        out.files.extend(figure_files(OFF_BY_ONE_SLIDE, || slide)?);
+        out.off_by_one = Some(format!("{OFF_BY_ONE_SLIDE}.png"));
+    }
+    Ok(out)
 }
 
 /// The headline shows the largest small deck up to this size: larger ones
@@ -175,3 +285,113 @@ pub const HEADLINE_PANELS: [(&str, &str); 3] = [
     ("off by one", "random() * index"),
     ("Fisher–Yates", "random() * (index + 1)"),
 ];
+
+/// Where the tree of the naive swap's paths goes: `PATH_FIGURE.png` and
+/// `.svg`.
+pub const PATH_FIGURE: &str = "paths";
+
+/// The tree of every path of the report's [`PathTree`](crate::PathTree),
+/// [`PATH_FIGURE`], with each leaf's arrangement and the count of paths
+/// dealing each. `None` when the report has no tree or it is too big to
+/// draw.
+///
+/// # Errors
+/// [`ReportError::Figure`] naming the figure that could not be drawn.
+pub fn path_figure(report: &SuiteReport) -> Result<Option<Vec<OutputFile>>, ReportError> {
+    let Some(tree) = &report.paths else {
+        return Ok(None);
+    };
+    let Some(first) = tree.paths.first() else {
+        return Ok(None);
+    };
+    let draws = first.choices.len();
+    let outcomes = first.outcomes.first().copied().unwrap_or(0) as usize;
+    if tree
+        .paths
+        .iter()
+        .any(|p| p.outcomes.len() != draws || p.outcomes.iter().any(|&k| k as usize != outcomes))
+    {
+        return Ok(None);
+    }
+    let letters = |a: &[usize]| crate::markdown::arrangement(a);
+    let start = letters(&(0..tree.deck).collect::<Vec<_>>());
+    let leaves: Vec<String> = tree.paths.iter().map(|p| letters(&p.arrangement)).collect();
+    let tally: Vec<(String, u64)> = tree
+        .tally()
+        .into_iter()
+        .map(|(a, c)| (letters(a), c as u64))
+        .collect();
+    let name = algorithms::registry::find(&tree.algorithm)
+        .map_or(tree.algorithm.clone(), |e| e.name.to_string());
+    let k = tally.len();
+    let total = leaves.len();
+    let lines = vec![
+        format!(
+            "Each step i swaps the card at position i with the card at the position it picks, \
+             each of the {outcomes} equally likely: {} paths, all equally likely.",
+            std::iter::repeat_n(outcomes.to_string(), draws)
+                .collect::<Vec<_>>()
+                .join(" × ")
+                + &format!(" = {total}")
+        ),
+        format!(
+            "A fair shuffle would deal each of the {k} arrangements by {total}/{k} paths, \
+             which is not a whole number. Red: dealt by more paths; blue: by fewer."
+        ),
+    ];
+    let figure = figures::path_tree(
+        &format!("{name} on {} cards: every path", tree.deck),
+        &lines,
+        &figures::PathFigure {
+            start: &start,
+            outcomes,
+            draws,
+            leaves: &leaves,
+            tally: &tally,
+        },
+    );
+    let Some(figure) = figure else {
+        return Ok(None);
+    };
+    figure_files(PATH_FIGURE, || figure).map(Some)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scale_is_rounded_up_to_a_figure_a_reader_can_say() {
+        // The naive swap's +24% on 6 cards gets the ±25% scale; a limit on
+        // a step stays there; small ones get finer steps.
+        for (limit, rounded) in [
+            (0.2352, 0.25),
+            (0.25, 0.25),
+            (0.25 + 1e-14, 0.25),
+            (0.26, 0.30),
+            (1.0, 1.0),
+            (0.104, 0.15),
+            (0.1, 0.1),
+            (0.031, 0.04),
+            (0.0042, 0.005),
+            (0.0, 0.001),
+        ] {
+            let got = round_limit(limit);
+            assert!(
+                (got - rounded).abs() < 1e-12,
+                "{limit} → {got}, not {rounded}"
+            );
+            assert!(got >= limit - 1e-9, "{limit} → {got} cuts the scale");
+        }
+    }
+
+    #[test]
+    fn the_scale_is_said_in_words_with_its_deck() {
+        assert_eq!(fmt_percent(0.25), "25%");
+        assert_eq!(fmt_percent(0.015), "1.5%");
+        assert_eq!(fmt_percent(-1.0), "−100%");
+        let words = scale_in_words(6, 0.25);
+        assert!(words.starts_with("Scale ±25%:"), "{words}");
+        assert!(words.contains("1 in 6"), "{words}");
+    }
+}

@@ -15,6 +15,8 @@ mod tables;
 mod teacher;
 
 pub(crate) use summary::Standing;
+pub use teacher::Lang;
+pub(crate) use teacher::arrangement;
 
 /// The folder of the per-algorithm pages, relative to the report folder.
 pub const ALGORITHM_PAGES: &str = "algorithms";
@@ -164,8 +166,15 @@ pub fn front(report: &SuiteReport) -> String {
         md,
         "- [`index.html`](index.html): this report as one page for a browser, every small \
          deck's heatmap beside the fair control with each cell's values under the pointer; \
-         printed, the teacher's section as a two-page handout."
+         printed, the teacher's section in two pages."
     );
+    if crate::handout::applies(report) {
+        let _ = writeln!(
+            md,
+            "- [`handout.html`](handout.html) ([中文](handout.zh.html)): the teacher's one-page \
+             A4 handout."
+        );
+    }
     if !report.settings.plan.large_decks.is_empty() {
         let _ = writeln!(
             md,
@@ -214,7 +223,7 @@ fn teacher_zh(report: &SuiteReport) -> Option<String> {
         "本页是 shuffle-audit 报告的教师页（简体中文）。完整报告、术语表和每个算法的页面为英文：\
          [README.md](README.md)、[glossary.md]({GLOSSARY_PAGE})。报告检查的算法来自五篇博客文章\
          （四篇中文，一篇英文），按原文移植，错误也照样保留；54 张牌即斗地主用的一副牌（52 张加两张\
-         王）。本页的每个数字都由下面的命令计算得出：`{}`（{} {}，提交 `{}`）。\n",
+         王）。本页的每个数字都由命令 `{}` 算出（{} {}，提交 `{}`）。\n",
         p.command,
         p.tool,
         p.version,

@@ -29,7 +29,7 @@ pub(crate) fn arrangement(a: &[usize]) -> String {
 /// Simplified Chinese on its own page, since most of the source documents
 /// and their readers are Chinese.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Lang {
+pub enum Lang {
     /// English.
     En,
     /// Simplified Chinese.
@@ -94,38 +94,85 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
     );
     quotes(md, lang);
     if let Some(h) = &report.headline {
-        let _ = writeln!(
-            md,
-            "![{}]({h})\n\n{}\n",
+        let apart = if report.off_by_one_slide.is_some() {
             pick(
                 lang,
-                "The naive swap, the off-by-one and Fisher–Yates on one scale",
-                "朴素交换、差一错误与 Fisher–Yates，同一色标"
+                " The off-by-one has [a slide of its own](#the-off-by-one): its −100% would \
+                 wash these out.",
+                "差一错误的偏差达到 −100%，放在一起会把这里的颜色冲淡，所以它单独一张幻灯片，见下文。",
+            )
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            md,
+            "![{}]({h})\n\n{}{apart}\n",
+            pick(
+                lang,
+                "The naive swap beside Fisher–Yates",
+                "朴素交换与 Fisher–Yates 并排对比"
             ),
             pick(
                 lang,
-                "*Where each card ends up* after each shuffle named above its panel, on one \
-                 colour scale (a 16:9 slide, 1920 × 1080). Rows: cards by starting position; \
+                "*Where each card ends up* after the naive swap and after Fisher–Yates, on one \
+                 colour scale that fits the naive swap's largest deviation (the slide states it \
+                 in words; a 16:9 slide, 1920 × 1080). Rows: cards by starting position; \
                  columns: where they end. Red: more often than a fair shuffle puts them there; \
                  blue: less often; white: as often. Red and blue are equally dark at equal \
                  deviations, so neither side looks stronger than it is; in grayscale the two \
                  look alike, and the percentage printed in each cell tells them apart.",
-                "*每张牌最后落在哪里*：每个面板上方写着洗牌算法的名字，三者使用同一色标（16:9 幻灯片，\
-                 1920 × 1080）。行：牌的初始位置；列：洗牌后的位置。红色：比公平洗牌更常落在此处；\
-                 蓝色：更少；白色：与公平洗牌相同。偏差相同时红蓝深浅一致，哪一边都不会显得更严重；\
-                 黑白打印时红蓝难以区分，请看每格印出的百分比。"
+                "*每张牌最后落在哪里*：朴素交换与 Fisher–Yates 并排，共用一个色标，色标范围按朴素交换\
+                 的最大偏差取整（幻灯片上写明了范围；16:9，1920 × 1080）。行是牌的初始位置，列是洗牌\
+                 后的位置。红色表示比公平洗牌更常落在这里，蓝色表示更少，白色表示与公平洗牌一样。\
+                 同样大小的偏差，红蓝深浅一致，哪一边都不会显得更严重；黑白打印时红蓝难以分辨，\
+                 请看格子里印的百分比。"
             )
         );
     }
     if let Some(tree) = &report.paths {
-        path_table(md, tree, lang);
+        path_table(md, tree, report.path_figure.as_deref(), lang);
+        if let Some((case, bars)) = naive.and_then(|a| {
+            a.cases
+                .iter()
+                .find(|c| c.deck == tree.deck)
+                .and_then(|c| Some((c, super::links::png(c, "permutations")?)))
+        }) && let Some(s) = &case.sampled
+        {
+            let _ = match lang {
+                Lang::En => writeln!(
+                    md,
+                    "![The naive swap on {n} cards: how often each arrangement came up]({bars})\n\n\
+                     The same on {shuffles} naive swaps (seed {seed}): each bar is how often an \
+                     arrangement came up, against the {k} that would each come up 1/{k} of the \
+                     time if the shuffle were fair (the line, with the band a fair shuffle stays \
+                     in), and is labelled with its exact share of the {total} paths.\n",
+                    n = tree.deck,
+                    shuffles = fmt_count(s.shuffles),
+                    seed = s.seed,
+                    k = factorial(tree.deck),
+                    total = tree.paths.len(),
+                ),
+                Lang::Zh => writeln!(
+                    md,
+                    "![朴素交换在 {n} 张牌上各种排列出现的频率]({bars})\n\n\
+                     用朴素交换实际洗 {shuffles} 次（种子 {seed}）：每根柱子是一种排列出现的频率；\
+                     若洗牌公平，{k} 种排列各占 1/{k}（横线，阴影是公平洗牌的波动范围）。柱上标的是\
+                     它在 {total} 条路径中所占的精确比例。\n",
+                    n = tree.deck,
+                    shuffles = fmt_count(s.shuffles),
+                    seed = s.seed,
+                    k = factorial(tree.deck),
+                    total = tree.paths.len(),
+                ),
+            };
+        }
     }
     counting(md, naive, fair, lang);
     if let Some(n) = naive.and_then(|a| a.largest_exact()) {
         how_big(md, n, lang);
     }
     if let Some(o) = off {
-        off_by_one(md, o, lang);
+        off_by_one(md, o, report.off_by_one_slide.as_deref(), lang);
     }
     let ids: Vec<&str> = [naive, off, fair]
         .into_iter()
@@ -155,6 +202,20 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
             .join(" · "),
         pick(lang, ".", "。")
     );
+    if crate::handout::applies(report) {
+        let page = crate::handout::file_name(lang);
+        let _ = match lang {
+            Lang::En => writeln!(
+                md,
+                "To print: [the one-page handout]({page}) (A4), with the tree of paths, the exact \
+                 numbers, the heatmap, and the seed and command behind them.\n"
+            ),
+            Lang::Zh => writeln!(
+                md,
+                "打印用：[单页讲义]({page})（A4），包括路径树、精确数字、热图，以及它们所用的种子和命令。\n"
+            ),
+        };
+    }
     true
 }
 
@@ -171,10 +232,7 @@ fn quotes(md: &mut String, lang: Lang) {
             if i > 0 {
                 let _ = writeln!(md);
             }
-            let from = q.document.and_then(document).map_or_else(
-                || pick(lang, "Not in the documents", "原文没有").to_string(),
-                |d| d.short.to_string(),
-            );
+            let from = q.document.and_then(document).map(|d| d.short);
             let what = match q.algorithm {
                 "alt-naive-shuffle" | "naive-swap-rand15" => {
                     pick(lang, "the naive swap: biased", "朴素交换：有偏")
@@ -192,9 +250,13 @@ fn quotes(md: &mut String, lang: Lang) {
                 ),
                 _ => "",
             };
-            let _ = match lang {
-                Lang::En => writeln!(md, "// {what}. {from}: {}", q.location),
-                Lang::Zh => writeln!(md, "// {what}。{from}：{}", q.location),
+            let _ = match (lang, from) {
+                (Lang::En, Some(from)) => writeln!(md, "// {what}. {from}: {}", q.location),
+                (Lang::En, None) => writeln!(md, "// {what}. Not in the documents: {}", q.location),
+                (Lang::Zh, Some(from)) => {
+                    writeln!(md, "// {what}。出处：{from}，{}", q.location_zh)
+                }
+                (Lang::Zh, None) => writeln!(md, "// {what}。原文未给出，{}", q.location_zh),
             };
             let _ = writeln!(md, "{}", q.code.replace('\t', "    "));
         }
@@ -219,7 +281,7 @@ fn quotes(md: &mut String, lang: Lang) {
 
 /// The naive swap's paths on 3 cards as a table: one row per first two
 /// choices, one column per third.
-fn path_table(md: &mut String, tree: &PathTree, lang: Lang) {
+fn path_table(md: &mut String, tree: &PathTree, figure: Option<&str>, lang: Lang) {
     let n = tree.deck;
     let Some(first) = tree.paths.first() else {
         return;
@@ -237,7 +299,7 @@ fn path_table(md: &mut String, tree: &PathTree, lang: Lang) {
         .map(card)
         .map(String::from)
         .collect::<Vec<_>>()
-        .join(", ");
+        .join(pick(lang, ", ", "、"));
     let product = format!("{each}{}", format!(" × {each}").repeat(draws - 1));
     let total = tree.paths.len();
     let _ = match lang {
@@ -245,16 +307,27 @@ fn path_table(md: &mut String, tree: &PathTree, lang: Lang) {
             md,
             "### Why the naive swap cannot be fair\n\nTake {n} cards, {cards}. The naive swap \
              makes {draws} swaps, and each picks one of {each} positions, so it has {product} = \
-             {total} equally likely paths. Here is every one of them: the swap at step *i* \
-             exchanges the card at position *i* with the card at the position picked.\n"
+             {total} equally likely paths. Here is every one of them, as a tree and as a table: the \
+             swap at step *i* exchanges the card at position *i* with the card at the position picked.\n"
         ),
         Lang::Zh => writeln!(
             md,
-            "### 为什么朴素交换不可能公平\n\n取 {n} 张牌 {cards}。朴素交换做 {draws} 次交换，每次从 \
-             {each} 个位置中选一个，所以共有 {product} = {total} 条等可能的路径。下表列出全部路径：\
+            "### 为什么朴素交换不可能公平\n\n取 {cards} {n} 张牌。朴素交换做 {draws} 次交换，每次从 \
+             {each} 个位置中选一个，所以共有 {product} = {total} 条等可能的路径。下面用树状图和表格列出全部路径：\
              第 *i* 步把第 *i* 个位置上的牌与选中位置上的牌交换。\n"
         ),
     };
+    if let Some(f) = figure {
+        let _ = writeln!(
+            md,
+            "![{}]({f})\n",
+            pick(
+                lang,
+                "Every path of the naive swap on 3 cards, as a tree",
+                "朴素交换在 3 张牌上的全部路径（树状图）"
+            )
+        );
+    }
     let head: Vec<String> = (1..draws)
         .map(|i| match lang {
             Lang::En => format!("step {i} picks"),
@@ -286,9 +359,12 @@ fn path_table(md: &mut String, tree: &PathTree, lang: Lang) {
     let tally = tree.tally();
     let counts = tally
         .iter()
-        .map(|(a, c)| format!("{} {c}", arrangement(a)))
+        .map(|(a, c)| match lang {
+            Lang::En => format!("{} {c}", arrangement(a)),
+            Lang::Zh => format!("{} {c} 条", arrangement(a)),
+        })
         .collect::<Vec<_>>()
-        .join(", ");
+        .join(pick(lang, ", ", "、"));
     let k = tally.len();
     let _ = match lang {
         Lang::En => writeln!(
@@ -299,7 +375,7 @@ fn path_table(md: &mut String, tree: &PathTree, lang: Lang) {
         ),
         Lang::Zh => writeln!(
             md,
-            "\n按排列计数：{counts}。{total} 条路径无法平均分给 {k} 种排列（{total} / {k} 不是整数），\
+            "\n每种排列对应的路径数：{counts}。{total} 条路径无法平均分给 {k} 种排列（{total} / {k} 不是整数），\
              所以无论随机数多好，总有些排列出现得更频繁。\n"
         ),
     };
@@ -352,8 +428,8 @@ fn counting(
             md,
             "### 为什么 Fisher–Yates 是公平的\n\nFisher–Yates 为第一个位置从 *n* 张牌中选，下一个从 \
              *n* − 1 张中选，依此类推直到 1：共 *n* · (*n* − 1) · … · 1 = *n*! 条路径，且任意两条路径\
-             发出的排列都不同，所以每种排列恰好对应一条路径，概率为 1/*n*!。在 {n} 张牌上逐一计数：\
-             {paths} 条路径，发出 {dealt} 种排列，每种概率 {p}（最大 {max}，最小 {min}）。\n"
+             得到的排列都不同，所以每种排列恰好对应一条路径，概率为 1/*n*!。在 {n} 张牌上逐一计数：\
+             {paths} 条路径，得到 {dealt} 种排列，每种概率 {p}（最大 {max}，最小 {min}）。\n"
         ),
     };
 }
@@ -394,7 +470,7 @@ fn how_big(md: &mut String, n: &ExactReport, lang: Lang) {
             md,
             "### 偏差有多大？\n\n在 {deck} 张牌上，朴素交换有 {deck}^{deck} = {paths} 条路径，对应 \
              {arrangements} 种排列；若平均分配，每种排列应得 {share:.1} 条。精确计数的结果是：最可能\
-             的排列由其中 {most_s} 条路径发出，最不可能的只有 {least_s} 条，前者出现的频率是后者的 \
+             的排列由其中 {most_s} 条路径得到，最不可能的只有 {least_s} 条，前者出现的频率是后者的 \
              {ratio:.1} 倍。\n\n一个数字就能概括：*全变差距离*（TV）。它是对牌序的任何一种押注（\
              “第一张是 A”“牌序是这 200 种之一”）在该洗牌下比在公平洗牌下多赢的最大概率。{deck} \
              张牌的朴素交换为 {tv}：知道它偏爱哪些排列的玩家，押注的胜率比面对公平洗牌高 \
@@ -404,7 +480,7 @@ fn how_big(md: &mut String, n: &ExactReport, lang: Lang) {
 }
 
 /// The off-by-one: Sattolo's algorithm.
-fn off_by_one(md: &mut String, o: &SuiteAlgorithm, lang: Lang) {
+fn off_by_one(md: &mut String, o: &SuiteAlgorithm, slide: Option<&str>, lang: Lang) {
     let Some(e) = o.largest_exact() else {
         return;
     };
@@ -462,4 +538,15 @@ fn off_by_one(md: &mut String, o: &SuiteAlgorithm, lang: Lang) {
              犯了同样的错误。\n"
         ),
     };
+    if let Some(f) = slide {
+        let _ = writeln!(
+            md,
+            "![{}]({f})\n",
+            pick(
+                lang,
+                "The off-by-one on a slide of its own: the empty diagonal",
+                "差一错误单独一张幻灯片：对角线是空的"
+            )
+        );
+    }
 }
