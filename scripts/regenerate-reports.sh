@@ -36,9 +36,10 @@ def committed(path):
 old = json.loads(committed("reports/report.json"))["provenance"]
 new = json.load(open("reports/report.json"))["provenance"]
 def mask(text):
-    for p in (old, new):
-        for v in (p["git_commit"], p["git_commit"][:12], p["date"], p["date"][:10]):
-            text = text.replace(v, "<masked>")
+    values = {v for p in (old, new)
+              for v in (p["git_commit"], p["git_commit"][:12], p["date"], p["date"][:10])}
+    for v in sorted(values, key=len, reverse=True):
+        text = text.replace(v, "<masked>")
     return "\n".join("<wall time>" if "wall time:" in l else l for l in text.splitlines())
 for path in paths:
     if path.endswith(".json"):
