@@ -7,12 +7,13 @@ use algorithms::registry::Entry;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use decks::{Base, DeckParser, ReadError, read_decks};
+use judge::grade::Decision;
 use report::files::OutputFile;
 use report::folder::ReportFolder;
 use report::sampled::{AuditReport, InputInfo, Lag1Info, SampleReport, ShoeAuditReport};
 use report::{Provenance, Standalone};
 use sha2::{Digest, Sha256};
-use stats::audit::{Finding, Level, Observed, ObservedStream, SampleAudit};
+use stats::audit::{Observed, ObservedStream};
 use stats::sample::MAX_SAMPLE_DECK;
 use stats::shoe::{MAX_SHOE_DECKS, Shoe, ShoeCounts};
 use std::io::{BufReader, Read};
@@ -41,7 +42,7 @@ pub(crate) struct AuditArgs {
     /// source is flagged with probability at most ALPHA. Standards ask for
     /// 0.05 (95 % confidence) or 0.01 (99 %); the default, 1e-6, flags a
     /// fair source about once in a million audits.
-    #[arg(long, default_value_t = stats::audit::AUDIT_ALPHA, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = judge::grade::AUDIT_ALPHA, allow_negative_numbers = true)]
     alpha: f64,
     /// The decks are not in the order they were dealt (sorted, merged from
     /// several tables): skip the tests of consecutive decks.
@@ -217,13 +218,8 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
             counts.decks,
         );
     }
-    let audit = SampleAudit::of_decks(first, lag1);
-    let level = Level::decide(
-        plan.alpha,
-        audit.family().count(),
-        audit.log10_min_adjusted_p,
-    );
-    let finding = Finding::of(&audit, &level);
+    let audit = judge::grade::of_decks(first, lag1);
+    let decision = Decision::of_audit(&audit.audit, plan.alpha);
     let mut result = SampleReport::of_audit(
         name,
         judge::Expectation::Unknown,
@@ -247,9 +243,9 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
             ordered: !args.unordered,
         },
         result,
-        lag1: audit.lag1.as_ref().map(Lag1Info::of),
-        level,
-        finding,
+        lag1: audit.audit.lag1.as_ref().map(Lag1Info::of),
+        level: decision.level,
+        finding: decision.finding,
     };
     let report = Standalone::new(
         report,
@@ -258,7 +254,11 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
     );
     certify(folder, &report, || report::certificate::markdown(&report))?;
     crate::output::print(&report, args.json)?;
-    Ok(if level.bias_shown { BIAS } else { PASS })
+    Ok(if decision.level.bias_shown {
+        BIAS
+    } else {
+        PASS
+    })
 }
 
 /// Writes the certificate (`markdown` and the document as JSON) to the
@@ -330,7 +330,7 @@ fn shoe(
         ordered: !args.unordered,
     };
     let report = Standalone::new(
-        ShoeAuditReport::new(input, &run, plan.alpha),
+        ShoeAuditReport::new(input, &run, Decision::of_shoes(&run, plan.alpha)),
         Provenance::new(crate::common::command_line()),
         Some(start.elapsed().as_secs_f64()),
     );

@@ -47,7 +47,7 @@ fn plan_power(args: &PowerArgs) -> Result<PowerCommandPlan> {
     // The level of a run large enough for every test at this deck size.
     let alpha = args
         .alpha
-        .unwrap_or_else(|| stats::audit::detection_level(args.deck, u64::MAX));
+        .unwrap_or_else(|| judge::grade::detection_level(args.deck, u64::MAX));
     strictly_between_0_and_1("--alpha", alpha, "level")?;
     crate::range::power_above_level(args.power, alpha)?;
     // Small decks: the whole law, every test. Larger decks: the exact

@@ -133,13 +133,15 @@ pub(crate) fn run(args: &SampleArgs) -> Result<u8> {
     };
     let start = Instant::now();
     let (audit, threads) = with_threads(args.threads, || {
-        let a = stats::audit::audit(
+        let a = judge::grade::audit(
             &entry.algorithm,
-            args.deck,
-            args.shuffles,
-            args.seed,
-            args.repeat,
-            histogram,
+            &stats::audit::AuditPlan {
+                deck: args.deck,
+                shuffles: args.shuffles,
+                seed: args.seed,
+                repeat: args.repeat,
+                histogram,
+            },
             &tick,
         );
         (a, rayon::current_num_threads())

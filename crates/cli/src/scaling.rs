@@ -20,7 +20,7 @@ pub(crate) struct ScalingArgs {
     #[arg(long, short, default_value_t = 52)]
     deck: usize,
     /// Level for the shuffles a test needs (family-wise, as `audit`'s).
-    #[arg(long, default_value_t = stats::audit::AUDIT_ALPHA, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = judge::grade::AUDIT_ALPHA, allow_negative_numbers = true)]
     alpha: f64,
     /// Probability of detection for the shuffles a test needs (above
     /// ALPHA, below 1).

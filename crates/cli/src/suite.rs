@@ -403,7 +403,7 @@ fn permutation_decks(j: &Judged) -> [Option<usize>; 2] {
     let with_counts = || {
         j.cases
             .iter()
-            .filter(|c| c.audit.first.histogram.is_some())
+            .filter(|c| c.audit.audit.first.histogram.is_some())
             .map(|c| c.deck)
     };
     [with_counts().min(), with_counts().max()]
@@ -416,7 +416,7 @@ fn permutation_axes(judged: &[Judged]) -> BTreeMap<usize, (Vec<(f64, f64)>, f64)
     for j in judged {
         let drawn = permutation_decks(j);
         for c in &j.cases {
-            let Some(h) = &c.audit.first.histogram else {
+            let Some(h) = &c.audit.audit.first.histogram else {
                 continue;
             };
             if !drawn.contains(&Some(c.deck)) {
@@ -471,6 +471,7 @@ fn figure_stage(
             for (case, c) in a.cases.iter_mut().zip(&j.cases) {
                 let data = CaseData {
                     counts: c
+                        .audit
                         .audit
                         .first
                         .histogram

@@ -1,11 +1,11 @@
 //! Verdicts that contradict the registry, and samples that contradict an
 //! exact law.
 
+use crate::grade::Grade;
 use crate::positions::{CellTestInfo, POSITIONS_FAMILY_ALPHA};
 use crate::verdict::ExactVerdict;
 use algorithms::Expected;
 use serde::{Deserialize, Serialize};
-use stats::audit::Grade;
 use std::fmt;
 
 /// Whether verdicts on a deck of this size are held to the registry's

@@ -7,8 +7,9 @@
 //!
 //! - [`ExactVerdict`]: what an exact law (or an exact position matrix)
 //!   shows.
-//! - [`Grade`]: what a sampled run shows (decided in `stats::audit`, where
-//!   the runs and their confirmation live; re-exported here).
+//! - [`grade`]: what a sampled run shows ([`Grade`]), whether a second
+//!   seed is run to confirm it, a decision at a stated level and where an
+//!   audit's evidence lies.
 //! - [`Verdict`]: one algorithm over every deck of a run.
 //! - [`Disagreement`]: a verdict that contradicts the registry's
 //!   expectation, or samples that contradict an exact law.
@@ -19,6 +20,7 @@
 #![deny(missing_docs)]
 
 pub mod disagreement;
+pub mod grade;
 pub mod method;
 pub mod positions;
 pub mod riffle;
@@ -26,5 +28,5 @@ pub mod suite;
 pub mod verdict;
 
 pub use disagreement::Disagreement;
-pub use stats::audit::Grade;
+pub use grade::Grade;
 pub use verdict::{ExactVerdict, Expectation, Verdict};

@@ -3,11 +3,11 @@
 //! for the seed document's riffle, how many riffles each test needs before
 //! it can no longer tell.
 
+use crate::grade::Grade;
 use algorithms::registry;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use stats::TestName;
-use stats::audit::Grade;
 use stats::hypothesis::TestResult;
 use stats::riffle::{TELLS_BELOW, sample_riffles};
 use stats::sample::RNG_NAME;
@@ -155,7 +155,7 @@ impl RiffleModel {
                     exact_total_variation: r.exact_total_variation,
                     tests: r.run.analysis.tests.clone(),
                     log10_min_adjusted_p: r.run.analysis.log10_min_adjusted_p,
-                    grade: r.run.analysis.grade(),
+                    grade: Grade::of_run(&r.run.analysis),
                 })
                 .collect(),
             riffles_needed: stats::riffle::riffles_needed(runs)

@@ -4,19 +4,20 @@
 //! whatever renders it.
 
 use crate::disagreement::Disagreement;
+use crate::grade::{Audited, detection_level};
 use crate::positions::ExactPositionsInfo;
 use crate::verdict::{ExactVerdict, Verdict};
 use algorithms::Entry;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use stats::audit::{SampleAudit, detection_level, keeps_histogram, power_plan};
+use stats::audit::{AuditPlan, keeps_histogram, power_plan};
 use stats::exact::{Limits, exact_distribution};
 use stats::markov::{MarkovError, PositionLaw, ProductLaw, rounded_position_law};
 use stats::{ExactDistribution, ExactError};
 
 /// Power asked of a first seed when deciding whether the budget should
 /// have caught a known bias; the level is that of a `biased` grade split
-/// over the run's tests ([`stats::audit::detection_level`]).
+/// over the run's tests ([`detection_level`](crate::grade::detection_level)).
 pub const DETECTION_POWER: f64 = 0.99;
 
 /// The level at which a report states how many shuffles the position test
@@ -179,8 +180,8 @@ pub struct Case {
     pub exact: Option<ExactLaw>,
     /// What the exact law shows, when there is one.
     pub exact_verdict: Option<ExactVerdict>,
-    /// The sampled audit.
-    pub audit: SampleAudit,
+    /// The sampled audit and its grade.
+    pub audit: Audited,
     /// The exact position matrix, for a swap-based shuffle on a deck with
     /// no exact law, and the run's comparison with it.
     pub positions: Option<(PositionLaw, ExactPositionsInfo)>,
@@ -263,13 +264,15 @@ fn judge_entry(
             shuffles_to_detect = needs.iter().filter_map(|p| p.shuffles).reduce(f64::min);
             verdict
         });
-        let audit = stats::audit::audit(
+        let audit = crate::grade::audit(
             &entry.algorithm,
-            deck,
-            shuffles,
-            plan.seed,
-            plan.repeat,
-            keeps_histogram(deck, shuffles),
+            &AuditPlan {
+                deck,
+                shuffles,
+                seed: plan.seed,
+                repeat: plan.repeat,
+                histogram: keeps_histogram(deck, shuffles),
+            },
             &tick,
         );
         // Decks too large to enumerate: the exact position matrix of a
@@ -287,7 +290,7 @@ fn judge_entry(
             let info = ExactPositionsInfo::new(
                 &law,
                 product.as_ref(),
-                &audit.first.positions.rows(),
+                &audit.audit.first.positions.rows(),
                 shuffles,
                 EXACT_POSITIONS_ALPHA,
                 DETECTION_POWER,

@@ -1,9 +1,9 @@
 //! Verdicts of exact laws and of whole runs.
 
+use crate::grade::Grade;
 use algorithms::Expected;
 use serde::{Deserialize, Serialize};
 use stats::ExactDistribution;
-use stats::audit::Grade;
 use stats::markov::exact::ExactPositionLaw;
 
 /// What a document says is expected of the shuffle it examines: the

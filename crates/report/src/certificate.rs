@@ -6,7 +6,8 @@ use crate::document::Provenance;
 use crate::document::Standalone;
 use crate::fmt::{fmt_count, fmt_level, fmt_log10_p};
 use crate::sampled::{AuditReport, InputInfo, ShoeAuditReport};
-use stats::audit::{Finding, Grade, Level, Skipped};
+use judge::grade::{Finding, Grade, Level};
+use stats::audit::Skipped;
 use stats::hypothesis::TestResult;
 use std::fmt::Write;
 

@@ -133,7 +133,17 @@ mod tests {
             Some(0.0),
         );
         let fy = find("fisher-yates").unwrap();
-        let audit = stats::audit::audit(&fy.algorithm, 4, 2_000, 1, 1, true, &|_| {});
+        let audit = judge::grade::audit(
+            &fy.algorithm,
+            &stats::audit::AuditPlan {
+                deck: 4,
+                shuffles: 2_000,
+                seed: 1,
+                repeat: 1,
+                histogram: true,
+            },
+            &|_| {},
+        );
         let mut case_sample = sampled::SampleReport::new(fy, &audit, 2_000, "rng", None);
         case_sample.effect.sampled.position_z.clear();
         let mut provenance = Provenance::new("test");
@@ -237,7 +247,17 @@ mod tests {
         keys(&serde_json::to_value(&suite).unwrap(), &mut all);
         // The sampling documents, with every optional part present.
         let fy = find("fisher-yates").unwrap();
-        let audit = stats::audit::audit(&fy.algorithm, 4, 2_000, 1, 2, true, &|_| {});
+        let audit = judge::grade::audit(
+            &fy.algorithm,
+            &stats::audit::AuditPlan {
+                deck: 4,
+                shuffles: 2_000,
+                seed: 1,
+                repeat: 2,
+                histogram: true,
+            },
+            &|_| {},
+        );
         let mut sampled = Standalone::new(
             sampled::SampleReport::new(fy, &audit, 2_000, "rng", Some(0.0)),
             Provenance::new("t"),
@@ -248,7 +268,7 @@ mod tests {
         let back = serde_json::from_str::<Standalone<sampled::SampleReport>>(&text).unwrap();
         assert_eq!(serde_json::to_string(&back).unwrap(), text);
         let sampled = &mut sampled.document;
-        sampled.confirmation = Some(sampled::RunInfo::new(9, &audit.first.analysis));
+        sampled.confirmation = Some(sampled::RunInfo::new(9, &audit.audit.first.analysis));
         sampled.skipped_tests.push(stats::audit::Skipped {
             name: stats::TestName::COLLISIONS,
             reason: "y".into(),
@@ -256,7 +276,17 @@ mod tests {
         keys(&serde_json::to_value(&*sampled).unwrap(), &mut all);
         // A large deck: the battery and collisions (seconds of a day repeat).
         let seeded = find("fisher-yates-seed-seconds").unwrap();
-        let audit = stats::audit::audit(&seeded.algorithm, 30, 2_000, 1, 1, false, &|_| {});
+        let audit = judge::grade::audit(
+            &seeded.algorithm,
+            &stats::audit::AuditPlan {
+                deck: 30,
+                shuffles: 2_000,
+                seed: 1,
+                repeat: 1,
+                histogram: false,
+            },
+            &|_| {},
+        );
         let large = sampled::SampleReport::new(seeded, &audit, 2_000, "rng", None);
         keys(&serde_json::to_value(&large).unwrap(), &mut all);
         // `audit --json`, with invalid lines.
@@ -280,8 +310,8 @@ mod tests {
             },
             result: large,
             lag1: Some(sampled::Lag1Info::of(&lag1_of_a_stream())),
-            level: stats::audit::Level::decide(0.01, 15, -1.0),
-            finding: stats::audit::Finding::NoneShown,
+            level: judge::grade::Level::decide(0.01, 15, -1.0),
+            finding: judge::grade::Finding::NoneShown,
         };
         let read = Standalone::new(read, Provenance::new("t"), Some(0.0));
         let text = serde_json::to_string(&read).unwrap();

@@ -1,11 +1,12 @@
 //! Documents of the sampling commands: `shuffle-audit sample --json` and
 //! `shuffle-audit power --json`.
 
+use judge::grade::{Audited, Decision, Finding, Grade, Level};
 use judge::positions::DivergenceInfo;
 use judge::riffle::RiffleStudy;
 use serde::{Deserialize, Serialize};
 use stats::TestName;
-use stats::audit::{Analysis, Effect, Grade, PowerPlan, Skipped};
+use stats::audit::{Analysis, Effect, PowerPlan, Skipped};
 use stats::battery::StatisticSummary;
 use stats::collision::CollisionSummary;
 use stats::hypothesis::TestResult;
@@ -42,7 +43,7 @@ impl RunInfo {
             seed,
             tests: analysis.tests.clone(),
             log10_min_adjusted_p: analysis.log10_min_adjusted_p,
-            grade: analysis.grade(),
+            grade: Grade::of_run(analysis),
         }
     }
 }
@@ -130,7 +131,7 @@ impl SampleReport {
     /// 0 (the command sets it; `report.json` gives it in its provenance).
     pub fn new(
         entry: &algorithms::Entry,
-        audit: &stats::audit::SampleAudit,
+        audit: &Audited,
         shuffles: u64,
         rng: &str,
         exact_total_variation: Option<f64>,
@@ -150,11 +151,12 @@ impl SampleReport {
     pub fn of_audit(
         algorithm: &str,
         expected: judge::Expectation,
-        audit: &stats::audit::SampleAudit,
+        audit: &Audited,
         shuffles: u64,
         rng: &str,
         exact_total_variation: Option<f64>,
     ) -> Self {
+        let (grade, audit) = (audit.grade, &audit.audit);
         let first = &audit.first;
         let a = &first.analysis;
         let n = first.positions.deck;
@@ -185,7 +187,7 @@ impl SampleReport {
                 exact_total_variation,
             },
             log10_min_adjusted_p: audit.log10_min_adjusted_p,
-            verdict: audit.grade,
+            verdict: grade,
             confirmation: audit
                 .confirmation
                 .as_ref()
@@ -300,10 +302,10 @@ pub struct AuditReport {
     pub lag1: Option<Lag1Info>,
     /// The decision at the family-wise level (`--alpha`), which the exit
     /// code follows: 1 when `bias_shown`.
-    pub level: stats::audit::Level,
+    pub level: Level,
     /// Where the tests below their share of the level are: among the
     /// decks alone, or only between consecutive decks.
-    pub finding: stats::audit::Finding,
+    pub finding: Finding,
 }
 
 /// `shuffle-audit audit --shoe K --json`: shoes read from a file, tested
@@ -340,9 +342,9 @@ pub struct ShoeAuditReport {
     /// The grade of that p-value (README, "Verdicts").
     pub verdict: Grade,
     /// The decision at `--alpha`, which the exit code follows.
-    pub level: stats::audit::Level,
+    pub level: Level,
     /// Where the tests below their share of the level are.
-    pub finding: stats::audit::Finding,
+    pub finding: Finding,
 }
 
 /// The tests of consecutive shoes ([`stats::shoe::ShoeLagRun`]).
@@ -364,15 +366,9 @@ pub struct ShoeLag1Info {
 }
 
 impl ShoeAuditReport {
-    /// The document of `run` at `alpha`, for the shoes `input` describes.
-    pub fn new(input: InputInfo, run: &stats::shoe::ShoeRun, alpha: f64) -> Self {
-        let log10_min_adjusted_p = run.log10_min_adjusted_p();
-        let level = stats::audit::Level::decide(alpha, run.family().count(), log10_min_adjusted_p);
-        let finding = stats::audit::Finding::of_tests(
-            &run.tests,
-            run.lag1.iter().flat_map(|l| l.tests.iter()),
-            &level,
-        );
+    /// The document of `run`, for the shoes `input` describes, with the
+    /// judge's `decision`.
+    pub fn new(input: InputInfo, run: &stats::shoe::ShoeRun, decision: Decision) -> Self {
         let rows = |flat: &[u64], width: usize| flat.chunks(width).map(<[u64]>::to_vec).collect();
         ShoeAuditReport {
             input,
@@ -392,10 +388,10 @@ impl ShoeAuditReport {
                 contingency_max_relative_deviation: l.contingency_max_relative_deviation,
                 matches: l.matches.clone(),
             }),
-            log10_min_adjusted_p,
-            verdict: stats::audit::verdict(log10_min_adjusted_p, None),
-            level,
-            finding,
+            log10_min_adjusted_p: run.log10_min_adjusted_p(),
+            verdict: decision.grade,
+            level: decision.level,
+            finding: decision.finding,
         }
     }
 

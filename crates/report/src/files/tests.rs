@@ -30,7 +30,17 @@ fn a_fair_shuffle_stays_pale_beside_a_biased_one_on_one_scale() {
     // the fair control beside it (two panels) on that scale.
     let sample = |id: &str| {
         let e = find(id).unwrap();
-        let audit = stats::audit::audit(&e.algorithm, 13, 100_000, 1, 1, false, &|_| {});
+        let audit = judge::grade::audit(
+            &e.algorithm,
+            &stats::audit::AuditPlan {
+                deck: 13,
+                shuffles: 100_000,
+                seed: 1,
+                repeat: 1,
+                histogram: false,
+            },
+            &|_| {},
+        );
         crate::suite::SuiteCase {
             deck: 13,
             exact: None,
@@ -182,7 +192,17 @@ fn a_walk_cut_by_its_budget_draws_no_exact_panel() {
     // unexplored, and its matrix (every cell too low: −39 % everywhere for
     // blog-riffle on 6 cards) is no law: the heatmap keeps the sample alone.
     let e = find("naive-swap").unwrap();
-    let audit = stats::audit::audit(&e.algorithm, 4, 20_000, 1, 1, false, &|_| {});
+    let audit = judge::grade::audit(
+        &e.algorithm,
+        &stats::audit::AuditPlan {
+            deck: 4,
+            shuffles: 20_000,
+            seed: 1,
+            repeat: 1,
+            histogram: false,
+        },
+        &|_| {},
+    );
     let case = crate::suite::SuiteCase {
         deck: 4,
         exact: None,

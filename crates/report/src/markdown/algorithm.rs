@@ -6,7 +6,7 @@ use super::links::{png, svg_link};
 pub(super) type Controls<'a> = std::collections::BTreeMap<usize, &'a crate::sampled::SampleReport>;
 use crate::fmt::{fmt_count, fmt_log10_p, fmt_power_of_ten, fmt_prob, tv_cell};
 use crate::suite::SuiteAlgorithm;
-use stats::audit::Grade;
+use judge::grade::Grade;
 use stats::perm::factorial;
 use std::fmt::Write;
 

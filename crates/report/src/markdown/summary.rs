@@ -4,8 +4,8 @@
 use super::{page_link, source_short};
 use crate::fmt::{fmt_count, fmt_shuffles, tv_cell};
 use crate::suite::{SuiteAlgorithm, SuiteReport};
+use judge::grade::Grade;
 use judge::{ExactVerdict, Expectation, Verdict};
-use stats::audit::Grade;
 use std::fmt::Write;
 
 /// Where an algorithm stands: the groups of the summary, in order.

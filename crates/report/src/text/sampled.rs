@@ -5,7 +5,7 @@ use crate::document::Standalone;
 use crate::fmt::{fmt_count, fmt_level, fmt_log10_p, fmt_power_of_ten, fmt_prob, riffles_needed};
 use crate::sampled::{AuditReport, PowerReport, RiffleReport, SampleReport, ShoeAuditReport};
 use judge::Grade;
-use stats::audit::Finding;
+use judge::grade::{Finding, Level};
 use std::fmt::Write;
 
 /// A sampling run, for people.
@@ -156,7 +156,7 @@ pub(crate) fn shoe_finding_sentence(r: &ShoeAuditReport) -> String {
 /// The sentence of a finding about decks or shoes (`unit`).
 fn finding_text(
     finding: Finding,
-    level: &stats::audit::Level,
+    level: &Level,
     grade: Grade,
     between_fails: bool,
     alone_fails: bool,
@@ -270,7 +270,7 @@ pub fn shoe_audit(doc: &Standalone<ShoeAuditReport>) -> String {
 fn tests_table(
     tests: &[stats::hypothesis::TestResult],
     skipped: &[stats::audit::Skipped],
-    level: Option<&stats::audit::Level>,
+    level: Option<&Level>,
 ) -> String {
     let mut out = String::new();
     let _ = writeln!(
@@ -316,7 +316,7 @@ fn verdict_line(r: &crate::sampled::SampleReport) -> String {
 
 /// The tests, effect sizes, battery and collisions of a sampled or read
 /// set of decks.
-fn sample_body(r: &crate::sampled::SampleReport, level: Option<&stats::audit::Level>) -> String {
+fn sample_body(r: &crate::sampled::SampleReport, level: Option<&Level>) -> String {
     let tests: Vec<_> = r
         .tests
         .iter()

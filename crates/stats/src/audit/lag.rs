@@ -219,7 +219,7 @@ impl ObservedStream {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::audit::{Grade, SampleAudit};
+    use crate::audit::SampleAudit;
     use crate::perm::rank;
     use algorithms::Shuffle;
     use statrs::distribution::{Binomial, DiscreteCDF};
@@ -324,10 +324,6 @@ mod tests {
         SampleAudit::of_decks(run, Some(lag1))
     }
 
-    fn lag1_min_log10(a: &SampleAudit) -> f64 {
-        a.lag1.as_ref().unwrap().log10_min_adjusted_p()
-    }
-
     #[test]
     fn fair_streams_raise_lag1_false_alarms_at_the_nominal_rate() {
         // 300 independent streams of Fisher–Yates decks of 5 cards (3,000
@@ -373,41 +369,6 @@ mod tests {
     }
 
     #[test]
-    fn a_biased_shuffle_of_the_last_deck_passes_the_deck_tests_and_fails_lag1() {
-        // Each deck is the one before shuffled again by a shuffle that is
-        // not uniform: the first deck is uniform, and a uniform deck
-        // shuffled by anything stays uniform, so every deck alone is
-        // uniform and the deck tests have nothing to see. The next deck in
-        // the last deck's order has the shuffle's own law: the naive swap
-        // at 6 cards (TV 0.098 from uniform) and seven GSR riffles at 52
-        // (TV 0.334). A fair source fed the same way (Fisher–Yates of the
-        // last deck) passes.
-        for (alg, deck, decks) in [("naive-swap", 6usize, 20_000u64), ("gsr-riffle", 52, 4_000)] {
-            let a = stream(alg, deck, decks, 7, true);
-            let decks_alone = a.first.analysis.log10_min_adjusted_p;
-            // Deck tests: above the "unusual" line (a fair run falls below
-            // it with probability ≤ 1e-3).
-            assert!(
-                decks_alone > UNUSUAL_LOG10,
-                "{alg}: decks alone {decks_alone}"
-            );
-            // Lag 1: far below the "biased" line, with margin.
-            let lag = lag1_min_log10(&a);
-            assert!(lag < 2.0 * BIASED_LOG10, "{alg}: lag 1 {lag}");
-            assert_eq!(a.grade, Grade::Biased, "{alg}");
-            let fair = stream("fisher-yates", deck, decks, 7, true);
-            assert!(
-                fair.log10_min_adjusted_p > UNUSUAL_LOG10,
-                "fisher-yates carried over: {}",
-                fair.log10_min_adjusted_p
-            );
-        }
-    }
-
-    const UNUSUAL_LOG10: f64 = -3.0;
-    const BIASED_LOG10: f64 = -12.0;
-
-    #[test]
     fn too_few_pairs_skip_the_lag1_tests_with_a_reason() {
         let a = stream("fisher-yates", 10, 40, 3, false);
         let l = a.lag1.unwrap();
@@ -428,75 +389,5 @@ mod tests {
         assert_eq!(m, 3 + 3 + 1);
         let min = a.family().map(|t| t.log10_p).fold(f64::INFINITY, f64::min);
         assert_eq!(a.log10_min_adjusted_p, (min + (m as f64).log10()).min(0.0));
-    }
-
-    #[test]
-    fn findings_say_where_the_bias_shows_and_agree_with_the_level() {
-        use crate::audit::{Finding, Level};
-        let cases = [
-            // Fresh Fisher–Yates decks: nothing.
-            ("fisher-yates", 6, 20_000, false, Finding::NoneShown),
-            // The naive swap of the last deck: only between decks.
-            ("naive-swap", 6, 20_000, true, Finding::DecksDependent),
-            // Fresh naive swaps: the decks alone (and the tests between
-            // decks too, since the decks are not uniform).
-            ("naive-swap", 6, 20_000, false, Finding::DecksBiased),
-        ];
-        for (alg, deck, decks, carry, want) in cases {
-            let a = stream(alg, deck, decks, 5, carry);
-            let level = Level::decide(0.01, a.family().count(), a.log10_min_adjusted_p);
-            let f = Finding::of(&a, &level);
-            assert_eq!(f, want, "{alg} carry {carry}");
-            assert_eq!(level.bias_shown, f != Finding::NoneShown, "{alg}");
-        }
-    }
-
-    /// A lazy dealer's stream: each deck the one before with `swaps`
-    /// random transpositions (two uniform positions each, possibly the
-    /// same), from a uniform first deck, so every deck alone is uniform.
-    fn lazy(deck: usize, decks: u64, swaps: usize, seed: u64) -> SampleAudit {
-        use rand::RngExt;
-        let fy = algorithms::registry::find("fisher-yates")
-            .unwrap()
-            .algorithm;
-        let mut rng = crate::sample::chunk_rng(seed, 0);
-        let mut d: Vec<u8> = (0..deck as u8).collect();
-        fy.shuffle(&mut d, &mut rng);
-        let mut s = ObservedStream::new(deck);
-        s.observe(&d);
-        for _ in 1..decks {
-            for _ in 0..swaps {
-                let (i, j) = (rng.random_range(0..deck), rng.random_range(0..deck));
-                d.swap(i, j);
-            }
-            s.observe(&d);
-        }
-        let (run, lag1) = s.into_runs();
-        SampleAudit::of_decks(run, Some(lag1))
-    }
-
-    #[test]
-    fn a_dependent_stream_is_called_dependent_even_when_single_decks_fail_too() {
-        use crate::audit::{Finding, Level};
-        // 2, 26 and 52 transpositions per deal, 52 cards, 20,000 decks:
-        // the single decks' position test fails too (10^-11623, 10^-210,
-        // 10^-27 in one run: the counts of a card that tends to stay put
-        // vary more than independent decks'), the tests between decks far
-        // more strongly.
-        for swaps in [2, 26, 52] {
-            let a = lazy(52, 20_000, swaps, 9);
-            let level = Level::decide(1e-6, a.family().count(), a.log10_min_adjusted_p);
-            assert_eq!(
-                Finding::of(&a, &level),
-                Finding::DecksDependent,
-                "{swaps} swaps"
-            );
-        }
-        // Independent biased decks on 52 cards: biased, though the tests
-        // between decks fail as well.
-        let a = stream("naive-swap", 52, 200_000, 9, false);
-        let level = Level::decide(1e-6, a.family().count(), a.log10_min_adjusted_p);
-        assert!(lag1_min_log10(&a) < -6.0 - (a.family().count() as f64).log10());
-        assert_eq!(Finding::of(&a, &level), Finding::DecksBiased);
     }
 }

@@ -1,17 +1,18 @@
-//! A complete audit: the first run, the two-level test over repeated
-//! runs, the confirmation run, the tests of consecutive decks for decks
-//! read in order, and the verdict over all of them.
+//! A complete audit's runs: the first run, the two-level test over
+//! repeated runs, the confirmation run when the judge asks for one, the
+//! tests of consecutive decks for decks read in order, and the smallest
+//! adjusted p-value over all of them. Grading it is the judge's.
 
 use super::lag::Lag1Run;
 use super::run::{Repeated, Run, confirmation_seed, run, two_level_min_expected};
-use super::{Grade, Skipped, adjusted_log10, verdict};
+use super::{Skipped, adjusted_log10};
 use crate::collision::COLLISION_TEST;
 use crate::hypothesis::TestResult;
 use crate::test_name::TestName;
 use algorithms::Algorithm;
 
 /// A complete audit by sampling: the first run, the two-level test with
-/// `repeat > 1`, the second seed when needed, and the verdict.
+/// `repeat > 1`, and the second seed's run once [`confirm`](Self::confirm)ed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SampleAudit {
     /// The first run (seed `seed`).
@@ -21,23 +22,38 @@ pub struct SampleAudit {
     /// `log10` of the smallest adjusted p-value over the first run's tests
     /// and the KS tests.
     pub log10_min_adjusted_p: f64,
-    /// The confirmation run, when the first was suspicious.
+    /// The confirmation run, when one was asked for.
     pub confirmation: Option<Run>,
     /// For decks read in the order they were dealt: the tests of
     /// consecutive decks, part of the family `log10_min_adjusted_p` is
     /// the smallest of.
     pub lag1: Option<Lag1Run>,
-    /// The verdict.
-    pub grade: Grade,
+}
+
+/// What an audit by sampling deals: `shuffles` shuffles of `deck` cards
+/// per run, `repeat` runs from `seed` (`seed`, `seed + 1`, …), with the
+/// permutation histogram when `histogram`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AuditPlan {
+    /// Cards per deck.
+    pub deck: usize,
+    /// Shuffles per run.
+    pub shuffles: u64,
+    /// The first run's seed.
+    pub seed: u64,
+    /// Runs (1: no two-level test).
+    pub repeat: u64,
+    /// Whether to keep the permutation histogram ([`super::keeps_histogram`]
+    /// is the usual choice).
+    pub histogram: bool,
 }
 
 impl SampleAudit {
     /// The audit of decks that came from outside ([`Observed::into_run`]),
     /// with the tests of consecutive decks when they were read in order
     /// ([`super::ObservedStream`]): one family, Bonferroni-adjusted over
-    /// both, graded alone. Decks read from a file cannot be dealt again
-    /// with another seed, so there is no repetition and no confirmation: a
-    /// suspicious run stays suspicious.
+    /// both. Decks read from a file cannot be dealt again with another
+    /// seed, so there is no repetition and no confirmation.
     pub fn of_decks(run: Run, lag1: Option<Lag1Run>) -> Self {
         let log10s: Vec<f64> = run
             .analysis
@@ -49,7 +65,6 @@ impl SampleAudit {
         let log10_min_adjusted_p = adjusted_log10(&log10s);
         SampleAudit {
             log10_min_adjusted_p,
-            grade: verdict(log10_min_adjusted_p, None),
             first: run,
             repeated: None,
             confirmation: None,
@@ -67,21 +82,41 @@ impl SampleAudit {
             .chain(self.repeated.iter().flat_map(|r| r.ks.iter()))
             .chain(self.lag1.iter().flat_map(|l| l.tests.iter()))
     }
+
+    /// Runs the confirmation: one more run of `plan` with
+    /// [`confirmation_seed`], independent of the first.
+    pub fn confirm(
+        &mut self,
+        algorithm: &Algorithm,
+        plan: &AuditPlan,
+        progress: &(dyn Fn(u64) + Sync),
+    ) {
+        self.confirmation = Some(run(
+            algorithm,
+            plan.deck,
+            plan.shuffles,
+            confirmation_seed(plan.seed),
+            plan.histogram,
+            progress,
+        ));
+    }
 }
 
-/// Runs an audit: `repeat` runs (seeds `seed`, `seed + 1`, …) of `shuffles`
-/// shuffles, a KS test of each test's p-values when `repeat > 1`, and a
-/// confirmation run with [`confirmation_seed`] when the result is
-/// suspicious.
+/// Runs an audit's runs: `repeat` runs (seeds `seed`, `seed + 1`, …) of
+/// `shuffles` shuffles, and a KS test of each test's p-values when
+/// `repeat > 1`. No confirmation: the judge asks for it.
 pub fn audit(
     algorithm: &Algorithm,
-    deck: usize,
-    shuffles: u64,
-    seed: u64,
-    repeat: u64,
-    histogram: bool,
+    plan: &AuditPlan,
     progress: &(dyn Fn(u64) + Sync),
 ) -> SampleAudit {
+    let AuditPlan {
+        deck,
+        shuffles,
+        seed,
+        repeat,
+        histogram,
+    } = *plan;
     let first = run(algorithm, deck, shuffles, seed, histogram, progress);
     let mut log10s: Vec<f64> = first.analysis.tests.iter().map(|t| t.log10_p).collect();
     let repeated = (repeat > 1).then(|| {
@@ -145,26 +180,11 @@ pub fn audit(
         }
     });
     let log10_min_adjusted_p = adjusted_log10(&log10s);
-    let confirmation = (Grade::of_log10(log10_min_adjusted_p) == Grade::Suspicious).then(|| {
-        run(
-            algorithm,
-            deck,
-            shuffles,
-            confirmation_seed(seed),
-            histogram,
-            progress,
-        )
-    });
-    let grade = verdict(
-        log10_min_adjusted_p,
-        confirmation.as_ref().map(|c| &c.analysis),
-    );
     SampleAudit {
         first,
         repeated,
         log10_min_adjusted_p,
-        confirmation,
+        confirmation: None,
         lag1: None,
-        grade,
     }
 }

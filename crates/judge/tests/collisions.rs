@@ -3,7 +3,8 @@
 //! predicts, and a real shuffle does not repeat any.
 
 use algorithms::registry::find;
-use stats::audit::{Grade, run};
+use judge::grade::Grade;
+use stats::audit::run;
 use stats::collision::{COLLISION_TEST, log10_effective_decks};
 
 /// The default run's budget for 52 and 54 cards.
@@ -26,7 +27,7 @@ fn collisions(id: &str, deck: usize, shuffles: u64) -> (stats::collision::Collis
         .find(|t| t.name == COLLISION_TEST)
         .unwrap()
         .log10_p;
-    (c, r.analysis.grade(), p)
+    (c, Grade::of_run(&r.analysis), p)
 }
 
 #[test]

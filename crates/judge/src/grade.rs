@@ -1,0 +1,327 @@
+//! What a sampled run's tests show: its grade, a decision at a stated
+//! level, and where an audit's evidence lies.
+//!
+//! # Grades
+//! Each run applies `m` tests; the smallest p-value is Bonferroni-adjusted,
+//! `p_adj = min(1, m · p_min)` ([`stats::audit::adjusted_log10`]), and
+//! graded:
+//!
+//! | grade | `p_adj` | meaning |
+//! |---|---|---|
+//! | uniform | ≥ 1e-3 | no evidence of bias |
+//! | unusual | 1e-6 ..< 1e-3 | worth a second look; expected about once in a thousand runs of a fair shuffle |
+//! | suspicious | 1e-12 ..< 1e-6 | a second, independent seed is run: if it gives `p_adj < 1e-3` too, the verdict is *biased* |
+//! | biased | < 1e-12 | biased on the first seed |
+//!
+//! For a uniform shuffle `P(p_adj < t) <= t`, so a run calls a fair shuffle
+//! biased with probability at most `1e-12 + 1e-6 · 1e-3 ≈ 1e-9`, and unusual
+//! or worse with probability at most 1e-3.
+//!
+//! ```
+//! use judge::grade::{Grade, verdict};
+//! // p_adj = 1e-7 is suspicious alone; without a second seed it stays so.
+//! assert_eq!(Grade::of_log10(-7.0), Grade::Suspicious);
+//! assert_eq!(verdict(-7.0, None), Grade::Suspicious);
+//! assert!(Grade::of_log10(-13.0).shows_bias());
+//! ```
+
+use algorithms::Algorithm;
+use serde::{Deserialize, Serialize};
+use stats::audit::{Analysis, AuditPlan, Lag1Run, Run, SampleAudit};
+use stats::hypothesis::TestResult;
+
+/// Below this Bonferroni-adjusted p-value a run is at least *unusual*.
+pub const UNUSUAL_BELOW: f64 = 1e-3;
+/// Below this, *suspicious*: a second seed decides.
+pub const SUSPICIOUS_BELOW: f64 = 1e-6;
+/// Below this, *biased* on the first seed.
+pub const BIASED_BELOW: f64 = 1e-12;
+/// A suspicious run is confirmed biased when the second seed's adjusted
+/// p-value is below this.
+pub const CONFIRM_BELOW: f64 = 1e-3;
+/// The level one test must reach for a run of `shuffles` decks of `deck`
+/// cards to be graded biased: [`BIASED_BELOW`] over [`tests_planned`](stats::audit::tests_planned)
+/// (Bonferroni). Power plans ask for this level; `shuffles = u64::MAX`
+/// gives that of a run large enough for every test.
+pub fn detection_level(deck: usize, shuffles: u64) -> f64 {
+    BIASED_BELOW / stats::audit::tests_planned(deck, shuffles).max(1) as f64
+}
+
+/// The family-wise level `audit` decides at unless `--alpha` says: the
+/// *suspicious* line, so that its exit code is 1 exactly when the grade is
+/// suspicious or biased.
+pub const AUDIT_ALPHA: f64 = SUSPICIOUS_BELOW;
+
+/// A decision at a stated family-wise level: bias is shown when the
+/// smallest Bonferroni-adjusted p-value of the family is below `alpha`,
+/// that is when one of the `tests` has `p < alpha / tests`. A fair source
+/// is flagged with probability at most `alpha`, whatever the dependence
+/// between the tests.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Level {
+    /// The family-wise level.
+    pub alpha: f64,
+    /// The tests of the family.
+    pub tests: usize,
+    /// The level each test is held to: `alpha / tests`.
+    pub per_test: f64,
+    /// Whether bias is shown at this level.
+    pub bias_shown: bool,
+}
+
+impl Level {
+    /// The decision at `alpha` (in `(0, 1)`) of a family of `tests` tests
+    /// whose smallest adjusted p-value has `log10` `log10_min_adjusted_p`.
+    pub fn decide(alpha: f64, tests: usize, log10_min_adjusted_p: f64) -> Level {
+        Level {
+            alpha,
+            tests,
+            per_test: alpha / tests.max(1) as f64,
+            bias_shown: tests > 0 && log10_min_adjusted_p < alpha.log10(),
+        }
+    }
+
+    /// Whether a test of the family is below its share of the level.
+    pub fn rejects(&self, log10_p: f64) -> bool {
+        log10_p < self.per_test.log10()
+    }
+}
+
+/// Where an audit's tests fall below their share of a level: among the
+/// tests of the decks alone, among the tests of consecutive decks.
+///
+/// The tests of consecutive decks hold when the decks are independent
+/// *and* uniform: decks that are independent but biased fail them too (the
+/// next deck in the last one's order is then not uniform either). Only
+/// when the decks alone pass does a failure between decks say that one
+/// deck depends on the last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Finding {
+    /// No test below its share of the level.
+    NoneShown,
+    /// Tests of the decks alone fail, more strongly than the tests between
+    /// decks (which a bias of the decks alone makes fail too).
+    DecksBiased,
+    /// Consecutive decks fail, more strongly than single decks do (if
+    /// those fail at all): the decks depend on one another.
+    DecksDependent,
+}
+
+/// The smallest `log10 p` of `tests` (`+∞` for none).
+fn smallest_log10_p<'a>(tests: impl IntoIterator<Item = &'a TestResult>) -> f64 {
+    tests
+        .into_iter()
+        .map(|t| t.log10_p)
+        .fold(f64::INFINITY, f64::min)
+}
+
+impl Finding {
+    /// What the tests of single decks (`alone`) and of consecutive ones
+    /// (`between`) show at `level`.
+    ///
+    /// The tests of consecutive decks hold for decks that are independent
+    /// *and* uniform, and the tests of single decks assume independent
+    /// decks. Which failure explains the other:
+    /// - For independent decks, a deck written in the order of the one
+    ///   before is the composition of two independent arrangements, whose
+    ///   distance from uniform is at most either's and of the second order
+    ///   in their bias: a bias of single decks shows far more weakly
+    ///   between decks (the naive swap on 52 cards: 10^-26582 alone,
+    ///   10^-12 between).
+    /// - Dependent decks skew the tests of single decks too, even when
+    ///   every deck alone is uniform: a card that tends to stay where it
+    ///   was makes the position counts vary more than independent decks'
+    ///   (a deck that is the last one with 26 random transpositions:
+    ///   10^-210 alone, 10^-1468980 between).
+    ///
+    /// So the finding is [`Finding::DecksDependent`] when the tests between
+    /// decks fail and their smallest p-value is below the single decks'
+    /// (the dependence is the stronger evidence: the single decks'
+    /// failures may come from it alone), [`Finding::DecksBiased`] when
+    /// single decks fail otherwise.
+    pub fn of_tests<'a>(
+        alone: impl IntoIterator<Item = &'a TestResult>,
+        between: impl IntoIterator<Item = &'a TestResult>,
+        level: &Level,
+    ) -> Finding {
+        let alone = smallest_log10_p(alone);
+        let between = smallest_log10_p(between);
+        if level.rejects(between) && between < alone {
+            Finding::DecksDependent
+        } else if level.rejects(alone) {
+            Finding::DecksBiased
+        } else {
+            Finding::NoneShown
+        }
+    }
+
+    /// The kebab-case label.
+    pub fn label(self) -> &'static str {
+        match self {
+            Finding::NoneShown => "none-shown",
+            Finding::DecksBiased => "decks-biased",
+            Finding::DecksDependent => "decks-dependent",
+        }
+    }
+}
+
+/// The grade of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Grade {
+    /// No evidence of bias.
+    Uniform,
+    /// A small adjusted p-value, within what fair shuffles produce now and then.
+    Unusual,
+    /// A very small adjusted p-value not confirmed by a second seed.
+    Suspicious,
+    /// Biased: on the first seed, or suspicious and confirmed by a second.
+    Biased,
+}
+
+impl Grade {
+    /// The kebab-case label.
+    pub fn label(self) -> &'static str {
+        match self {
+            Grade::Uniform => "uniform",
+            Grade::Unusual => "unusual",
+            Grade::Suspicious => "suspicious",
+            Grade::Biased => "biased",
+        }
+    }
+
+    /// Whether this grade is evidence of bias (suspicious or biased): what
+    /// makes a command exit 1.
+    pub fn shows_bias(self) -> bool {
+        matches!(self, Grade::Suspicious | Grade::Biased)
+    }
+
+    /// The grade of one run's smallest adjusted p-value (given as log10),
+    /// before any confirmation.
+    pub fn of_log10(log10_p_adj: f64) -> Grade {
+        if log10_p_adj < BIASED_BELOW.log10() {
+            Grade::Biased
+        } else if log10_p_adj < SUSPICIOUS_BELOW.log10() {
+            Grade::Suspicious
+        } else if log10_p_adj < UNUSUAL_BELOW.log10() {
+            Grade::Unusual
+        } else {
+            Grade::Uniform
+        }
+    }
+}
+/// The verdict of an audit whose smallest adjusted p-value (over every
+/// test of the first seed, two-level tests included) has `log10`
+/// `log10_min_adjusted_p`, with the second seed's analysis when the first
+/// was suspicious: a suspicious run confirmed below [`CONFIRM_BELOW`] is
+/// biased. [`audit`] decides with this and nothing else.
+pub fn verdict(log10_min_adjusted_p: f64, second: Option<&Analysis>) -> Grade {
+    match (Grade::of_log10(log10_min_adjusted_p), second) {
+        (Grade::Suspicious, Some(s)) if s.log10_min_adjusted_p < CONFIRM_BELOW.log10() => {
+            Grade::Biased
+        }
+        (g, _) => g,
+    }
+}
+
+/// A sampled audit and its grade.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Audited {
+    /// The runs, their tests and the family's smallest adjusted p-value.
+    pub audit: SampleAudit,
+    /// The verdict.
+    pub grade: Grade,
+}
+
+impl Grade {
+    /// The grade of one run alone.
+    pub fn of_run(analysis: &Analysis) -> Grade {
+        Grade::of_log10(analysis.log10_min_adjusted_p)
+    }
+}
+
+/// Audits `algorithm` as `plan` says, and grades it: when the runs are
+/// suspicious, a second, independent seed is run and decides
+/// ([`verdict`]).
+pub fn audit(algorithm: &Algorithm, plan: &AuditPlan, progress: &(dyn Fn(u64) + Sync)) -> Audited {
+    let mut audit = stats::audit::audit(algorithm, plan, progress);
+    if Grade::of_log10(audit.log10_min_adjusted_p) == Grade::Suspicious {
+        audit.confirm(algorithm, plan, progress);
+    }
+    let grade = verdict(
+        audit.log10_min_adjusted_p,
+        audit.confirmation.as_ref().map(|c| &c.analysis),
+    );
+    Audited { audit, grade }
+}
+
+/// The grade of decks that came from outside
+/// ([`SampleAudit::of_decks`]): decks read from a file cannot be dealt
+/// again with another seed, so a suspicious run stays suspicious.
+pub fn of_decks(run: Run, lag1: Option<Lag1Run>) -> Audited {
+    let audit = SampleAudit::of_decks(run, lag1);
+    let grade = verdict(audit.log10_min_adjusted_p, None);
+    Audited { audit, grade }
+}
+
+/// What the tests of decks read from elsewhere show at a stated level:
+/// the grade of the family's smallest adjusted p-value, the decision at
+/// `alpha` (which the exit code follows) and where the failures lie.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Decision {
+    /// The grade (no confirmation: read decks cannot be dealt again).
+    pub grade: Grade,
+    /// The decision at the family-wise level.
+    pub level: Level,
+    /// Where the tests below their share of the level are.
+    pub finding: Finding,
+}
+
+impl Decision {
+    /// The decision at `alpha` on a family whose smallest adjusted p-value
+    /// has `log10` `log10_min_adjusted_p`: the tests of single decks
+    /// (`alone`) and of consecutive ones (`between`).
+    pub fn of_family<'a>(
+        alpha: f64,
+        log10_min_adjusted_p: f64,
+        alone: impl IntoIterator<Item = &'a TestResult> + Clone,
+        between: impl IntoIterator<Item = &'a TestResult> + Clone,
+    ) -> Decision {
+        let tests = alone.clone().into_iter().count() + between.clone().into_iter().count();
+        let level = Level::decide(alpha, tests, log10_min_adjusted_p);
+        Decision {
+            grade: verdict(log10_min_adjusted_p, None),
+            finding: Finding::of_tests(alone, between, &level),
+            level,
+        }
+    }
+
+    /// The decision at `alpha` on an audit of read decks.
+    pub fn of_audit(audit: &SampleAudit, alpha: f64) -> Decision {
+        Decision::of_family(
+            alpha,
+            audit.log10_min_adjusted_p,
+            audit
+                .first
+                .analysis
+                .tests
+                .iter()
+                .chain(audit.repeated.iter().flat_map(|r| r.ks.iter())),
+            audit.lag1.iter().flat_map(|l| l.tests.iter()),
+        )
+    }
+
+    /// The decision at `alpha` on a run of shoes.
+    pub fn of_shoes(run: &stats::shoe::ShoeRun, alpha: f64) -> Decision {
+        Decision::of_family(
+            alpha,
+            run.log10_min_adjusted_p(),
+            run.tests.iter(),
+            run.lag1.iter().flat_map(|l| l.tests.iter()),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests;
