@@ -13,6 +13,9 @@
 //! - [`Verdict`]: one algorithm over every deck of a run.
 //! - [`Disagreement`]: a verdict that contradicts the registry's
 //!   expectation, or samples that contradict an exact law.
+//! - [`guess`]: which method scores a card player's guesses, and what
+//!   the score concludes.
+//! - [`resemble`]: which known algorithm an exact law is, told exactly.
 //! - [`method`]: which exact method answers a question, and which exact
 //!   law a power plan rests on, decided before any work.
 //! - [`suite`]: the default run's stages, each case keeping its own laws
@@ -21,8 +24,10 @@
 
 pub mod disagreement;
 pub mod grade;
+pub mod guess;
 pub mod method;
 pub mod positions;
+pub mod resemble;
 pub mod riffle;
 pub mod suite;
 pub mod verdict;

@@ -180,6 +180,9 @@ pub struct Case {
     pub exact: Option<ExactLaw>,
     /// What the exact law shows, when there is one.
     pub exact_verdict: Option<ExactVerdict>,
+    /// The best guessing score on the exact law, when there is one and it
+    /// is complete ([`crate::guess::exact_score`]).
+    pub exact_guess: Option<stats::Fraction>,
     /// The sampled audit and its grade.
     pub audit: Audited,
     /// The exact position matrix, for a swap-based shuffle on a deck with
@@ -311,11 +314,16 @@ fn judge_entry(
             shuffles,
             shuffles_to_detect,
         ));
+        let exact_guess = law
+            .as_ref()
+            .and_then(|l| l.as_ref().ok())
+            .and_then(crate::guess::exact_score);
         cases.push(Case {
             deck,
             shuffles,
             exact: law,
             exact_verdict,
+            exact_guess,
             audit,
             positions,
             shuffles_to_detect,

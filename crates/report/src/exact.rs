@@ -178,8 +178,14 @@ pub struct ExactReport {
 
 impl ExactReport {
     /// The document of `law`, computed for `entry`, with the verdict the
-    /// judge gave it ([`ExactVerdict::of`]).
-    pub fn new(entry: &Entry, law: &ExactDistribution, verdict: ExactVerdict) -> Self {
+    /// judge gave it ([`ExactVerdict::of`]) and the best guessing score
+    /// ([`judge::guess::exact_score`]).
+    pub fn new(
+        entry: &Entry,
+        law: &ExactDistribution,
+        verdict: ExactVerdict,
+        guess: Option<Fraction>,
+    ) -> Self {
         let n = law.deck;
         let tv = law.total_variation();
         let label = |r: usize| crate::arrangement::arrangement_label(r, n);
@@ -220,7 +226,6 @@ impl ExactReport {
             _ => None,
         };
         let table = n <= TABLE_IN_JSON_UP_TO;
-        let guess = stats::guess::expected_correct(law);
         let passes = match law.method {
             Method::BruteForce | Method::StateMerging { .. } => 1,
             Method::RepeatedComposition { passes } => passes,

@@ -128,7 +128,12 @@ mod tests {
         limits.max_paths = 10_000_000;
         let law = exact_distribution(&entry.algorithm, 2, &limits).unwrap();
         let exact = Standalone::new(
-            ExactReport::new(entry, &law, ExactVerdict::of(&law)),
+            ExactReport::new(
+                entry,
+                &law,
+                ExactVerdict::of(&law),
+                judge::guess::exact_score(&law),
+            ),
             Provenance::new("test"),
             Some(0.0),
         );
@@ -177,7 +182,12 @@ mod tests {
                 cases: vec![
                     SuiteCase {
                         deck: 2,
-                        exact: Some(ExactReport::new(entry, &law, ExactVerdict::of(&law))),
+                        exact: Some(ExactReport::new(
+                            entry,
+                            &law,
+                            ExactVerdict::of(&law),
+                            judge::guess::exact_score(&law),
+                        )),
                         exact_positions: None,
                         sampled: Some(case_sample),
                         shuffles_to_detect: Some(1.0),
@@ -235,12 +245,17 @@ mod tests {
         let swaps = naive.algorithm.swap_shuffle(5).unwrap();
         let merged = stats::merge::merged_distribution(&swaps).unwrap();
         let dir = tempfile::tempdir().unwrap();
-        let mut merged_doc =
-            ExactReport::new(naive, &merged, ExactVerdict::of(&merged)).recounted(Recounted {
-                method: "meeting-in-the-middle".into(),
-                half_paths: [125, 25],
-                arrangements: vec!["01234".into()],
-            });
+        let mut merged_doc = ExactReport::new(
+            naive,
+            &merged,
+            ExactVerdict::of(&merged),
+            judge::guess::exact_score(&merged),
+        )
+        .recounted(Recounted {
+            method: "meeting-in-the-middle".into(),
+            half_paths: [125, 25],
+            arrangements: vec!["01234".into()],
+        });
         merged_doc.table = Some(table::write_table(&dir.path().join("t.bin"), &merged).unwrap());
         assert!(merged_doc.path_counts.is_some());
         keys(&serde_json::to_value(&merged_doc).unwrap(), &mut all);
@@ -373,7 +388,7 @@ mod tests {
                 sampled::GuessReport {
                     algorithm: "naive-swap".into(),
                     deck: 3,
-                    method: "exact-law".into(),
+                    method: judge::guess::Method::ExactLaw,
                     expected_correct: 1.9,
                     expected_correct_exact: exact,
                     interval_99: interval,
@@ -487,7 +502,12 @@ mod tests {
         let entry = find("naive-swap").unwrap();
         let law = exact_distribution(&entry.algorithm, 3, &Limits::default()).unwrap();
         let report = Standalone::new(
-            ExactReport::new(entry, &law, ExactVerdict::of(&law)),
+            ExactReport::new(
+                entry,
+                &law,
+                ExactVerdict::of(&law),
+                judge::guess::exact_score(&law),
+            ),
             Provenance::new("test"),
             Some(0.0),
         );

@@ -477,41 +477,9 @@ pub struct PredictReport {
     pub cap: usize,
 }
 
-/// `shuffle-audit guess --json`: the expected number of cards a player
-/// who knows the shuffle guesses right, against a fair deck's `H_n`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GuessReport {
-    /// Algorithm id.
-    pub algorithm: String,
-    /// Number of cards.
-    pub deck: usize,
-    /// How the figure was obtained: `"exact-law"` (the best strategy, from
-    /// the enumerated law), `"seeds"` (the best strategy, from the deck of
-    /// every seed), `"position-matrix"` (a strategy built from the exact
-    /// position matrix, its score sampled) or `"sampled-position-matrix"`
-    /// (built from a matrix sampled with another seed).
-    pub method: String,
-    /// The expected number of cards guessed right.
-    pub expected_correct: f64,
-    /// The same as a reduced fraction, when exact.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub expected_correct_exact: Option<String>,
-    /// The 99 % confidence interval of a sampled score.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub interval_99: Option<(f64, f64)>,
-    /// A fair deck's score, `H_n`.
-    pub fair: f64,
-    /// `expected_correct − fair` (for a sampled score, the lower end of
-    /// the interval minus `fair`: a lower bound on what the best strategy
-    /// gains).
-    pub advantage: f64,
-    /// Decks the score was sampled on, and their seed.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub shuffles: Option<u64>,
-    /// See `shuffles`.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub seed: Option<u64>,
-}
+/// `shuffle-audit guess --json`: the judge's [`Guess`](judge::guess::Guess),
+/// serialized as it is.
+pub use judge::guess::Guess as GuessReport;
 
 /// `shuffle-audit audit --follow --json`: a stream watched deck by deck.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

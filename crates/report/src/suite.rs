@@ -67,7 +67,7 @@ impl SuiteAlgorithm {
                 let mut skipped = Vec::new();
                 let exact = match (&c.exact, c.exact_verdict) {
                     (Some(Ok(law)), Some(verdict)) => {
-                        let r = ExactReport::new(j.entry, law, verdict);
+                        let r = ExactReport::new(j.entry, law, verdict, c.exact_guess.clone());
                         Some(if c.deck > SUITE_PERMUTATIONS_UP_TO {
                             r.without_permutations()
                         } else {

@@ -485,19 +485,19 @@ fn off_by_one(md: &mut String, o: &SuiteAlgorithm, slide: Option<&str>, lang: La
         return;
     };
     let n = e.deck;
-    let stays = e
-        .position_matrix
-        .iter()
-        .enumerate()
-        .map(|(i, row)| row.get(i).copied().unwrap_or(0.0))
-        .sum::<f64>();
-    // What follows holds for Sattolo's algorithm; say it only when the
-    // exact law shows it.
-    let cycles = factorial(n - 1);
-    let sattolo = e.support as u64 == cycles
-        && stays == 0.0
-        && e.max_probability_exact == stats::Fraction::new(1u64, cycles)
-        && (e.total_variation - (1.0 - 1.0 / n as f64)).abs() < 1e-12;
+    // What follows holds for Sattolo's algorithm: say it only when the
+    // judge finds its exact law.
+    let sattolo = judge::resemble::is_sattolo(&judge::resemble::LawFigures {
+        deck: n,
+        support: e.support as u64,
+        max_probability: &e.max_probability_exact,
+        total_variation: &e.total_variation_exact,
+        no_fixed_point: e
+            .position_weights
+            .iter()
+            .enumerate()
+            .all(|(i, row)| row.get(i).is_some_and(|w| w == "0")),
+    });
     if !sattolo {
         return;
     }

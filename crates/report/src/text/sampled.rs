@@ -732,19 +732,19 @@ pub fn guess(doc: &Standalone<crate::sampled::GuessReport>) -> String {
         .expected_correct_exact
         .as_ref()
         .map_or(String::new(), |f| format!(" = {f}"));
-    let how = match r.method.as_str() {
-        "exact-law" => "the best strategy, from the exact law".to_string(),
-        "seeds" => "the best strategy, from the deck of every seed".to_string(),
-        m => format!(
-            "a strategy from the {} position matrix, scored on {} decks (seed {})",
-            if m == "position-matrix" {
-                "exact"
-            } else {
-                "sampled"
-            },
+    use judge::guess::Method;
+    let scored = |matrix: &str| {
+        format!(
+            "a strategy from the {matrix} position matrix, scored on {} decks (seed {})",
             fmt_count(r.shuffles.unwrap_or(0)),
             r.seed.unwrap_or(0)
-        ),
+        )
+    };
+    let how = match r.method {
+        Method::ExactLaw => "the best strategy, from the exact law".to_string(),
+        Method::Seeds => "the best strategy, from the deck of every seed".to_string(),
+        Method::PositionMatrix => scored("exact"),
+        Method::SampledPositionMatrix => scored("sampled"),
     };
     let _ = writeln!(
         out,
