@@ -75,9 +75,8 @@ pub(crate) struct AuditArgs {
     /// repeated shoes, and consecutive shoes; 1 is a plain deck.
     #[arg(long, value_name = "K")]
     shoe: Option<usize>,
-    /// Print one JSON document (schema in reports/SCHEMA.md).
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    json: crate::common::Json,
 }
 
 /// `--monitor`: what the alarm of `--follow` guarantees.
@@ -211,13 +210,11 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
         }
         (None, None) => unreachable!("read_decks fails without a deck"),
     };
-    let needed = stats::audit::min_shuffles_to_test(deck);
-    if counts.decks < needed {
-        bail!(
-            "{name}: {} decks of {deck} cards are too few to test: the position test needs at least {needed} (5 per cell)",
-            counts.decks,
-        );
-    }
+    judge::grade::enough_to_test(
+        judge::grade::Budgeted::Read(name.to_string()),
+        counts.decks,
+        deck,
+    )?;
     let audit = judge::grade::of_decks(first, lag1);
     let decision = Decision::of_audit(&audit.audit, plan.alpha);
     let mut result = SampleReport::of_audit(
@@ -253,7 +250,7 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
         Some(start.elapsed().as_secs_f64()),
     );
     certify(folder, &report, || report::certificate::markdown(&report))?;
-    crate::output::print(&report, args.json)?;
+    crate::output::print(&report, args.json.on)?;
     Ok(if decision.level.bias_shown {
         BIAS
     } else {
@@ -337,7 +334,7 @@ fn shoe(
     certify(folder, &report, || {
         report::certificate::shoe_markdown(&report)
     })?;
-    crate::output::print(&report, args.json)?;
+    crate::output::print(&report, args.json.on)?;
     Ok(if report.document.level.bias_shown {
         BIAS
     } else {
@@ -413,7 +410,7 @@ fn follow(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
         Provenance::new(crate::common::command_line()),
         Some(start.elapsed().as_secs_f64()),
     );
-    crate::output::print(&report, args.json)?;
+    crate::output::print(&report, args.json.on)?;
     Ok(if alarm_line.is_some() { BIAS } else { PASS })
 }
 

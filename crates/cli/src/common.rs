@@ -7,15 +7,31 @@ use anyhow::{Context, Result};
 use clap::Args;
 use stats::{Limits, MAX_EXACT_DECK};
 
+/// `--threads`, one flag for every command that runs in parallel.
+#[derive(Clone, Copy, Debug, Args)]
+pub(crate) struct Threads {
+    /// Worker threads, 1..=1024 (default: one per core); results are the
+    /// same on any number.
+    #[arg(long = "threads", value_name = "N", value_parser = crate::common::parse_threads)]
+    pub(crate) count: Option<usize>,
+}
+
+/// `--json`, one flag for every command that writes a document.
+#[derive(Clone, Copy, Debug, Args)]
+pub(crate) struct Json {
+    /// Print one JSON document instead of text (schema in
+    /// reports/SCHEMA.md).
+    #[arg(long = "json")]
+    pub(crate) on: bool,
+}
+
 #[derive(Debug, Args)]
 pub(crate) struct Budget {
     /// Most paths one enumeration may walk before it is refused.
     #[arg(long, value_name = "PATHS")]
     pub(crate) max_paths: Option<u64>,
-    /// Worker threads, 1..=1024 (default: one per core); results are the
-    /// same on any number.
-    #[arg(long, value_name = "N", value_parser = crate::common::parse_threads)]
-    pub(crate) threads: Option<usize>,
+    #[command(flatten)]
+    pub(crate) threads: crate::common::Threads,
 }
 
 /// Exit code: the result passes (no bias shown, every verdict as expected).

@@ -27,10 +27,8 @@ pub(crate) struct ExactArgs {
     /// the output says which.
     #[arg(long, value_enum, default_value_t = ExactMethod::Auto)]
     method: ExactMethod,
-    /// Print one JSON document (schema in reports/SCHEMA.md). It lists
-    /// every arrangement up to 10 cards; above, the summary alone.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    json: crate::common::Json,
     /// Also write every arrangement's exact weight to a new file, streamed:
     /// `*.csv` (rank, arrangement, weight) or `*.bin` (little-endian
     /// integers in lexicographic order). Never replaces a file.
@@ -140,7 +138,7 @@ pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
     let start = Instant::now();
     let context = || format!("computing {} on {} cards exactly", entry.id, args.deck);
     if let ExactPlan::Chain(swaps) = &plan {
-        let law = with_threads(args.budget.threads, || {
+        let law = with_threads(args.budget.threads.count, || {
             stats::markov::exact_position_law(swaps)
         })?
         .with_context(context)?;
@@ -150,10 +148,10 @@ pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
             Provenance::new(command_line()),
             Some(start.elapsed().as_secs_f64()),
         );
-        crate::output::print(&report, args.json)?;
+        crate::output::print(&report, args.json.on)?;
         return Ok(PASS);
     }
-    let law = with_threads(args.budget.threads, || match &plan {
+    let law = with_threads(args.budget.threads.count, || match &plan {
         ExactPlan::Merge(s) => stats::merge::merged_distribution(s),
         _ => exact_distribution(&entry.algorithm, args.deck, &limits),
     })?
@@ -173,7 +171,7 @@ pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
             first(&document.largest_arrangements),
             first(&document.smallest_arrangements),
         ];
-        let checked = with_threads(args.budget.threads, || {
+        let checked = with_threads(args.budget.threads.count, || {
             stats::merge::recount(swaps, &law, &ranks)
         })?
         .context("recounting by meeting in the middle")?;
@@ -193,6 +191,6 @@ pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
         document.table = Some(table.write(&law)?);
     }
     let report = Standalone::new(document, Provenance::new(command_line()), Some(seconds));
-    crate::output::print(&report, args.json)?;
+    crate::output::print(&report, args.json.on)?;
     Ok(PASS)
 }

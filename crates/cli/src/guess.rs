@@ -25,13 +25,10 @@ pub(crate) struct GuessArgs {
     /// is sampled with the next seed).
     #[arg(long, short, default_value_t = 1)]
     seed: u64,
-    /// Worker threads, 1..=1024 (default: one per core); results are the
-    /// same on any number.
-    #[arg(long, value_name = "N", value_parser = crate::common::parse_threads)]
-    threads: Option<usize>,
-    /// Print one JSON document (schema in reports/SCHEMA.md).
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    threads: crate::common::Threads,
+    #[command(flatten)]
+    json: crate::common::Json,
 }
 
 pub(crate) fn run(args: &GuessArgs) -> Result<u8> {
@@ -40,7 +37,7 @@ pub(crate) fn run(args: &GuessArgs) -> Result<u8> {
     let shuffles = at_least("--shuffles", args.shuffles, MIN_SCORED)
         .map_err(|e| e.because("the 99 % confidence interval of a sampled score rests on them"))?;
     let start = Instant::now();
-    let report = crate::common::with_threads(args.threads, || {
+    let report = crate::common::with_threads(args.threads.count, || {
         judge::guess::guess(entry, n, shuffles, args.seed)
     })?;
     let report = Standalone::new(
@@ -48,6 +45,6 @@ pub(crate) fn run(args: &GuessArgs) -> Result<u8> {
         Provenance::new(crate::common::command_line()),
         Some(start.elapsed().as_secs_f64()),
     );
-    crate::output::print(&report, args.json)?;
+    crate::output::print(&report, args.json.on)?;
     Ok(PASS)
 }

@@ -46,12 +46,12 @@ struct Cli {
 enum Command {
     /// List every algorithm: id, expected verdict, whether it can be enumerated, source.
     List {
-        /// Print a JSON array instead of a table.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        json: common::Json,
     },
     /// Compute the exact distribution of one algorithm on a small deck, or
-    /// the exact position matrix of a swap-based one on a real deck.
+    /// the exact position matrix of a swap-based one on a real deck. Its
+    /// JSON lists every arrangement up to 10 cards; above, the summary alone.
     Exact(exact::ExactArgs),
     /// Run the standard suite and write reports (the default command).
     Suite(SuiteArgs),
@@ -137,7 +137,7 @@ fn run(cli: Cli) -> Result<u8> {
     match cli.command {
         Some(Command::List { json }) => {
             let infos: Vec<AlgorithmInfo> = REGISTRY.iter().map(AlgorithmInfo::from).collect();
-            output::print(infos.as_slice(), json)?;
+            output::print(infos.as_slice(), json.on)?;
             Ok(PASS)
         }
         Some(Command::Exact(args)) => exact::run(&args),

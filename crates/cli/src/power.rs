@@ -28,9 +28,8 @@ pub(crate) struct PowerArgs {
     /// Probability of detection wanted (above the level, below 1).
     #[arg(long, default_value_t = 0.99, allow_negative_numbers = true)]
     power: f64,
-    /// Print one JSON document.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    json: crate::common::Json,
     #[command(flatten)]
     budget: Budget,
 }
@@ -87,7 +86,7 @@ pub(crate) fn run(args: &PowerArgs) -> Result<u8> {
         PowerMethod::MarkovChain(swaps) => power_by_markov_chain(entry, &swaps, args, alpha)?,
     };
     let report = Standalone::new(report, Provenance::new(command_line()), None);
-    crate::output::print(&report, args.json)?;
+    crate::output::print(&report, args.json.on)?;
     Ok(PASS)
 }
 
@@ -97,7 +96,7 @@ fn power_by_enumeration(
     alpha: f64,
 ) -> Result<report::sampled::PowerReport> {
     let limits = limits_for(entry, args.budget.max_paths, Limits::default().max_paths);
-    let law = with_threads(args.budget.threads, || {
+    let law = with_threads(args.budget.threads.count, || {
         exact_distribution(&entry.algorithm, args.deck, &limits)
     })?
     .with_context(|| format!("enumerating {} on {} cards", entry.id, args.deck))?;
@@ -142,8 +141,10 @@ fn power_by_markov_chain(
     args: &PowerArgs,
     alpha: f64,
 ) -> Result<report::sampled::PowerReport> {
-    let law = with_threads(args.budget.threads, || stats::markov::position_law(swaps))?
-        .with_context(|| format!("the position matrix of {} on {} cards", entry.id, args.deck))?;
+    let law = with_threads(args.budget.threads.count, || {
+        stats::markov::position_law(swaps)
+    })?
+    .with_context(|| format!("the position matrix of {} on {} cards", entry.id, args.deck))?;
     let plan = law.position_plan(alpha, args.power);
     Ok(report::sampled::PowerReport {
         divergence: stats::markov::ProductLaw::of(swaps)

@@ -35,13 +35,10 @@ pub(crate) struct PredictArgs {
     /// The most seeds listed with their decks.
     #[arg(long, default_value_t = 20)]
     cap: usize,
-    /// Worker threads, 1..=1024 (default: one per core); the result is the
-    /// same on any number.
-    #[arg(long, value_name = "N", value_parser = crate::common::parse_threads)]
-    threads: Option<usize>,
-    /// Print one JSON document (schema in reports/SCHEMA.md).
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    threads: crate::common::Threads,
+    #[command(flatten)]
+    json: crate::common::Json,
 }
 
 /// `predict`'s validated plan: every refusal is here.
@@ -125,7 +122,7 @@ pub(crate) fn run(args: &PredictArgs) -> Result<u8> {
     let p = plan(args)?;
     let start = Instant::now();
     let bar = crate::common::progress_bar(p.seeds.end - p.seeds.start, "seeds");
-    let search = crate::common::with_threads(args.threads, || {
+    let search = crate::common::with_threads(args.threads.count, || {
         stats::predict::search(p.seeded, p.deck, &p.seen, p.seeds.clone(), args.cap, &|k| {
             if let Some(b) = &bar {
                 b.inc(k);
@@ -158,6 +155,6 @@ pub(crate) fn run(args: &PredictArgs) -> Result<u8> {
         Provenance::new(crate::common::command_line()),
         Some(start.elapsed().as_secs_f64()),
     );
-    crate::output::print(&report, args.json)?;
+    crate::output::print(&report, args.json.on)?;
     Ok(code)
 }

@@ -28,13 +28,10 @@ pub(crate) struct RiffleArgs {
     /// Seed of every sampled row.
     #[arg(long, short, default_value_t = 1)]
     seed: u64,
-    /// Worker threads, 1..=1024 (default: one per core); results are the
-    /// same on any number.
-    #[arg(long, value_name = "N", value_parser = crate::common::parse_threads)]
-    threads: Option<usize>,
-    /// Print one JSON document (schema in reports/SCHEMA.md).
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    threads: crate::common::Threads,
+    #[command(flatten)]
+    json: crate::common::Json,
 }
 
 /// The judge's riffle study, with a progress bar on a terminal.
@@ -78,7 +75,7 @@ pub(crate) fn run(args: &RiffleArgs) -> Result<u8> {
     } = plan(args)?;
     let start = Instant::now();
     let study =
-        crate::common::with_threads(args.threads, || study(deck, max, shuffles, args.seed))?;
+        crate::common::with_threads(args.threads.count, || study(deck, max, shuffles, args.seed))?;
     let report = Standalone::new(
         RiffleReport {
             study,
@@ -87,6 +84,6 @@ pub(crate) fn run(args: &RiffleArgs) -> Result<u8> {
         Provenance::new(crate::common::command_line()),
         Some(start.elapsed().as_secs_f64()),
     );
-    crate::output::print(&report, args.json)?;
+    crate::output::print(&report, args.json.on)?;
     Ok(PASS)
 }

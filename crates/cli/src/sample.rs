@@ -5,6 +5,7 @@ use crate::range::{at_least_one, within};
 use algorithms::registry::Entry;
 use anyhow::{Result, bail};
 use clap::Args;
+use judge::grade::Budgeted;
 use report::{Provenance, Standalone};
 use stats::sample::Path;
 use std::time::Instant;
@@ -36,13 +37,10 @@ pub(crate) struct SampleArgs {
     /// Keep the battery and the collision test instead of the histogram.
     #[arg(long)]
     no_histogram: bool,
-    /// Worker threads, 1..=1024 (default: one per core); results are the
-    /// same on any number.
-    #[arg(long, value_name = "N", value_parser = crate::common::parse_threads)]
-    threads: Option<usize>,
-    /// Print one JSON document (schema in reports/SCHEMA.md).
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    threads: crate::common::Threads,
+    #[command(flatten)]
+    json: crate::common::Json,
     /// The code that samples: `auto` (the widest this processor runs),
     /// `scalar` (each algorithm's own code), `avx2` or `avx512` (swap-based
     /// shuffles of up to 8 cards, several chunks at once in vector
@@ -65,14 +63,7 @@ fn plan_sample(args: &SampleArgs) -> Result<SamplePlan> {
     use stats::sample::{MAX_HISTOGRAM_DECK, MAX_SAMPLE_DECK};
     let entry = find(&args.algorithm)?;
     within("deck size", args.deck, 2..=MAX_SAMPLE_DECK).map_err(|e| e.purpose("sampling"))?;
-    let needed = stats::audit::min_shuffles_to_test(args.deck);
-    if args.shuffles < needed {
-        bail!(
-            "--shuffles {} is too few to test decks of {} cards: the position test needs at least {needed} (5 per cell)",
-            args.shuffles,
-            args.deck
-        );
-    }
+    judge::grade::enough_to_test(Budgeted::Flag("--shuffles"), args.shuffles, args.deck)?;
     at_least_one("--repeat", args.repeat)?;
     if args.histogram && args.deck > MAX_HISTOGRAM_DECK {
         bail!(
@@ -132,7 +123,7 @@ pub(crate) fn run(args: &SampleArgs) -> Result<u8> {
         }
     };
     let start = Instant::now();
-    let (audit, threads) = with_threads(args.threads, || {
+    let (audit, threads) = with_threads(args.threads.count, || {
         let a = judge::grade::audit(
             &entry.algorithm,
             &stats::audit::AuditPlan {
@@ -159,7 +150,7 @@ pub(crate) fn run(args: &SampleArgs) -> Result<u8> {
         Provenance::new(command_line()),
         Some(seconds),
     );
-    crate::output::print(&report, args.json)?;
+    crate::output::print(&report, args.json.on)?;
     Ok(PASS)
 }
 

@@ -26,9 +26,8 @@ pub(crate) struct ScalingArgs {
     /// ALPHA, below 1).
     #[arg(long, default_value_t = 0.99, allow_negative_numbers = true)]
     power: f64,
-    /// Print one JSON document (schema in reports/SCHEMA.md).
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    json: crate::common::Json,
 }
 
 pub(crate) fn run(args: &ScalingArgs) -> Result<u8> {
@@ -49,6 +48,6 @@ pub(crate) fn run(args: &ScalingArgs) -> Result<u8> {
         Provenance::new(crate::common::command_line()),
         Some(start.elapsed().as_secs_f64()),
     );
-    crate::output::print(&report, args.json)?;
+    crate::output::print(&report, args.json.on)?;
     Ok(PASS)
 }

@@ -152,12 +152,7 @@ fn plan(args: &SuiteArgs) -> Result<SuitePlan> {
         ("--large-shuffles", large_shuffles, &large_decks),
     ] {
         if let Some(&deck) = decks.iter().max() {
-            let needed = stats::audit::min_shuffles_to_test(deck);
-            if n < needed {
-                bail!(
-                    "{flag} {n} is too few to test decks of {deck} cards: the position test needs at least {needed} (5 per cell)"
-                );
-            }
+            judge::grade::enough_to_test(judge::grade::Budgeted::Flag(flag), n, deck)?;
         }
     }
     at_least_one("--repeat", args.repeat)?;
@@ -221,7 +216,7 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
         lap = now;
     };
     let (algorithms, riffles, mut files, threads, mut sampling) =
-        with_threads(args.budget.threads, || -> Result<_> {
+        with_threads(args.budget.threads.count, || -> Result<_> {
             let exact = {
                 let bar = progress_bar(
                     (entries.len() * plan.exact_decks.len()) as u64,

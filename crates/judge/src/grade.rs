@@ -225,6 +225,65 @@ pub fn verdict(log10_min_adjusted_p: f64, second: Option<&Analysis>) -> Grade {
     }
 }
 
+/// What too few decks to test are: a budget flag's value, or decks read
+/// from a named input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Budgeted {
+    /// A flag setting the decks dealt (`--shuffles`).
+    Flag(&'static str),
+    /// Decks read from this input.
+    Read(String),
+}
+
+/// Decks too few for the position test, the one every run applies: no
+/// verdict can rest on them.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.message())]
+pub struct TooFew {
+    /// Where the decks come from.
+    pub what: Budgeted,
+    /// How many there are.
+    pub decks: u64,
+    /// Cards per deck.
+    pub deck: usize,
+    /// The fewest the position test needs
+    /// ([`stats::audit::min_shuffles_to_test`]).
+    pub needed: u64,
+}
+
+impl TooFew {
+    fn message(&self) -> String {
+        let (decks, deck, needed) = (self.decks, self.deck, self.needed);
+        let needs = format!("the position test needs at least {needed} (5 per cell)");
+        match &self.what {
+            Budgeted::Flag(flag) => {
+                format!("{flag} {decks} is too few to test decks of {deck} cards: {needs}")
+            }
+            Budgeted::Read(name) => {
+                format!("{name}: {decks} decks of {deck} cards are too few to test: {needs}")
+            }
+        }
+    }
+}
+
+/// Whether `decks` decks of `deck` cards can be tested: the one rule
+/// `sample`, `audit` and the suite refuse a budget by.
+///
+/// # Errors
+/// [`TooFew`] naming the decks and the fewest the position test needs.
+pub fn enough_to_test(what: Budgeted, decks: u64, deck: usize) -> Result<(), TooFew> {
+    let needed = stats::audit::min_shuffles_to_test(deck);
+    if decks < needed {
+        return Err(TooFew {
+            what,
+            decks,
+            deck,
+            needed,
+        });
+    }
+    Ok(())
+}
+
 /// A sampled audit and its grade.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Audited {
