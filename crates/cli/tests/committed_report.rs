@@ -1,20 +1,61 @@
-//! The committed `reports/` as a reader meets it: a front page short enough
-//! to read, opening on the teacher's section, a page for every algorithm,
-//! and no link that leads nowhere.
+//! The report as a reader meets it: a front page short enough to read,
+//! opening on the teacher's section, a page for every algorithm, and no
+//! link that leads nowhere. Each check reads the committed `reports/` and
+//! a report this build writes now (a small run of the algorithms the
+//! checks name), so a renderer that breaks fails here before the committed
+//! report is regenerated.
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 fn reports() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../reports")
+}
+
+/// A report written by this build: every algorithm the checks below name,
+/// counted exactly on 3 to 6 cards, sampled lightly (the riffle among them:
+/// the random keys' distance comes from its study).
+fn fresh() -> PathBuf {
+    static FRESH: OnceLock<(tempfile::TempDir, PathBuf)> = OnceLock::new();
+    FRESH
+        .get_or_init(|| {
+            let dir = tempfile::tempdir().unwrap();
+            let out = dir.path().join("reports");
+            assert_cmd::cargo::cargo_bin_cmd!("shuffle-audit")
+                .args([
+                    "--algorithms",
+                    "naive-swap,blog-fisher-yates,fisher-yates,poker-fixed-rand15,random-keys-16,gsr-riffle",
+                    "--decks",
+                    "3,4,5,6",
+                    "--shuffles",
+                    "20000",
+                    "--large-decks",
+                    "52",
+                    "--large-shuffles",
+                    "5000",
+                    "--out",
+                ])
+                .arg(&out)
+                .assert()
+                .success();
+            (dir, out)
+        })
+        .1
+        .clone()
+}
+
+/// The committed report and the fresh one.
+fn folders() -> [PathBuf; 2] {
+    [reports(), fresh()]
 }
 
 fn read(p: &Path) -> String {
     std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
-/// The Markdown pages of the report folder.
-fn pages() -> Vec<PathBuf> {
-    let root = reports();
+/// The Markdown pages of a report folder.
+fn pages(root: &Path) -> Vec<PathBuf> {
+    let root = root.to_path_buf();
     let mut out = vec![root.join("README.md")];
     for entry in std::fs::read_dir(&root).unwrap() {
         let p = entry.unwrap().path();
@@ -41,9 +82,17 @@ fn links(md: &str) -> Vec<String> {
 
 #[test]
 fn the_front_page_is_at_most_4000_words_and_opens_on_the_teachers_section() {
-    let md = read(&reports().join("README.md"));
-    let words = md.split_whitespace().count();
+    let words = read(&reports().join("README.md"))
+        .split_whitespace()
+        .count();
     assert!(words <= 4000, "reports/README.md has {words} words");
+    for root in folders() {
+        front_page_opens_on_the_teachers_section(&root);
+    }
+}
+
+fn front_page_opens_on_the_teachers_section(root: &Path) {
+    let md = read(&root.join("README.md"));
     let first_section = md.lines().find(|l| l.starts_with("## ")).unwrap();
     assert!(
         first_section.starts_with("## Start here"),
@@ -101,12 +150,18 @@ fn the_committed_report_is_at_most_15_mb() {
 
 #[test]
 fn the_teachers_section_is_also_in_simplified_chinese() {
-    let md = read(&reports().join("README.md"));
+    for root in folders() {
+        chinese_section(&root);
+    }
+}
+
+fn chinese_section(root: &Path) {
+    let md = read(&root.join("README.md"));
     assert!(
         md.contains("](README.zh.md)"),
         "the front page links the Chinese page"
     );
-    let zh = read(&reports().join("README.zh.md"));
+    let zh = read(&root.join("README.zh.md"));
     assert!(zh.starts_with("# 这个洗牌公平吗？"));
     // The same figures as the English section, from the same exact laws.
     for needle in [
@@ -126,14 +181,19 @@ fn the_teachers_section_is_also_in_simplified_chinese() {
 
 #[test]
 fn every_algorithm_has_a_page_and_appears_once_in_the_summary() {
-    let json: serde_json::Value =
-        serde_json::from_str(&read(&reports().join("report.json"))).unwrap();
-    let md = read(&reports().join("README.md"));
+    for root in folders() {
+        pages_and_summary(&root);
+    }
+}
+
+fn pages_and_summary(root: &Path) {
+    let json: serde_json::Value = serde_json::from_str(&read(&root.join("report.json"))).unwrap();
+    let md = read(&root.join("README.md"));
     let summary = &md[md.find("## Summary").unwrap()..md.find("## How to read").unwrap()];
     for a in json["algorithms"].as_array().unwrap() {
         let id = a["info"]["id"].as_str().unwrap();
         let page = format!("algorithms/{id}.md");
-        assert!(reports().join(&page).is_file(), "{page} missing");
+        assert!(root.join(&page).is_file(), "{page} missing");
         let rows = summary.matches(&format!("]({page})")).count();
         assert_eq!(rows, 1, "{id} in {rows} summary rows");
     }
@@ -141,7 +201,13 @@ fn every_algorithm_has_a_page_and_appears_once_in_the_summary() {
 
 #[test]
 fn each_row_says_what_its_verdict_rests_on() {
-    let md = read(&reports().join("README.md"));
+    for root in folders() {
+        rows_say_what_they_rest_on(&root);
+    }
+}
+
+fn rows_say_what_they_rest_on(root: &Path) {
+    let md = read(&root.join("README.md"));
     let row = |id: &str| -> &str {
         md.lines()
             .find(|l| l.starts_with("| ") && l.contains(&format!("](algorithms/{id}.md)")))
@@ -170,15 +236,20 @@ fn each_row_says_what_its_verdict_rests_on() {
 
 #[test]
 fn the_browsable_page_opens_on_the_teachers_section_with_every_algorithm() {
-    let html = read(&reports().join("index.html"));
+    for root in folders() {
+        browsable_page(&root);
+    }
+}
+
+fn browsable_page(root: &Path) {
+    let html = read(&root.join("index.html"));
     let teacher = html
         .find("<section id=\"teacher\">")
         .expect("a teacher's section");
     let explorer = html.find("<section id=\"explorer\">").expect("an explorer");
     assert!(teacher < explorer);
     assert!(html[teacher..explorer].contains("27 equally likely paths"));
-    let json: serde_json::Value =
-        serde_json::from_str(&read(&reports().join("report.json"))).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&read(&root.join("report.json"))).unwrap();
     for a in json["algorithms"].as_array().unwrap() {
         let id = a["info"]["id"].as_str().unwrap();
         assert!(
@@ -194,8 +265,14 @@ fn the_browsable_page_opens_on_the_teachers_section_with_every_algorithm() {
 
 #[test]
 fn every_link_of_every_page_leads_to_a_file() {
+    for (root, least) in [(reports(), 100), (fresh(), 40)] {
+        links_lead_to_files(&root, least);
+    }
+}
+
+fn links_lead_to_files(root: &Path, least: usize) {
     let mut checked = 0;
-    for page in pages() {
+    for page in pages(root) {
         let dir = page.parent().unwrap();
         for target in links(&read(&page)) {
             assert!(
@@ -206,5 +283,5 @@ fn every_link_of_every_page_leads_to_a_file() {
             checked += 1;
         }
     }
-    assert!(checked > 100, "only {checked} links found");
+    assert!(checked > least, "only {checked} links found");
 }

@@ -1,5 +1,7 @@
-//! Documents of the sampling commands: `shuffle-audit sample --json` and
-//! `shuffle-audit power --json`.
+//! Documents of the commands that sample or read decks, as their `--json`
+//! prints them: `sample`, `audit` (decks, shoes and `--follow`), `power`,
+//! `scaling`, `riffle`, `predict` and `guess`. They hold the judge's
+//! decisions and render none of their own.
 
 use judge::grade::{Audited, Decision, Finding, Grade, Level};
 use judge::positions::DivergenceInfo;

@@ -352,7 +352,10 @@ mod tests {
                 checked += 1;
             }
         }
-        assert_eq!(checked, 13 * 7);
+        // Every swap-based algorithm of the registry, on each of the 7 decks.
+        let algorithms = swap_based(3).count();
+        assert!(algorithms >= 10, "{algorithms} swap-based algorithms");
+        assert_eq!(checked, algorithms * 7);
     }
 
     #[test]
@@ -398,6 +401,7 @@ mod tests {
     #[test]
     fn merging_gives_the_brute_force_law_for_every_swap_based_algorithm() {
         let mut checked = 0;
+        let mut expected = 0;
         for entry in REGISTRY {
             // Brute force walks (n^2)^n paths for the random-pairs swap.
             let largest = if entry.id == "random-pairs-swap" {
@@ -405,6 +409,9 @@ mod tests {
             } else {
                 7
             };
+            expected += (1..=largest)
+                .filter(|&n| entry.algorithm.swap_shuffle(n).is_some())
+                .count();
             for n in 1..=largest {
                 let Some(swaps) = entry.algorithm.swap_shuffle(n) else {
                     continue;
@@ -423,7 +430,10 @@ mod tests {
                 checked += 1;
             }
         }
-        assert_eq!(checked, 13 * 7 - 2);
+        // Every swap-based algorithm on every deck it shuffles, none left
+        // out by a failure to merge.
+        assert!(checked >= 80, "{checked}");
+        assert_eq!(checked, expected);
     }
 
     /// The naive swap on `n` cards, its merged law, and the factor that
