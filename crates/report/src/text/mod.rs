@@ -8,10 +8,12 @@ use std::fmt::Write;
 
 mod exact;
 pub(crate) mod sampled;
+mod studies;
 
 pub use crate::arrangement::arrangement_label;
 pub use exact::{exact, exact_chain};
-pub use sampled::{audit, follow, guess, power, predict, riffle, sample, scaling, shoe_audit};
+pub use sampled::{audit, follow, sample, shoe_audit};
+pub use studies::{guess, power, predict, riffle, scaling};
 
 /// The registry as a table.
 pub fn list(infos: &[AlgorithmInfo]) -> String {

@@ -1,0 +1,365 @@
+//! The studies' documents for people: how many riffles, shuffles or seen
+//! cards it takes to show a bias (`riffle`, `power`, `scaling`,
+//! `predict`) and what a bias is worth to a player who knows it (`guess`).
+
+use crate::document::Standalone;
+use crate::fmt::{fmt_count, fmt_level, fmt_log10_p, fmt_prob, riffles_needed};
+use crate::sampled::{PowerReport, RiffleReport};
+use std::fmt::Write;
+
+/// The riffle tables, for people.
+pub fn riffle(doc: &Standalone<RiffleReport>) -> String {
+    let r = &doc.document;
+    let mut out = String::new();
+    let short = |name: &str| {
+        match name {
+            "rising-sequences-chi2" => "rising",
+            "successions-chi2" => "adjacent",
+            "fixed-points-chi2" => "fixed",
+            "collisions-poisson" => "collisions",
+            other => other.trim_end_matches("-chi2"),
+        }
+        .to_string()
+    };
+    for m in &r.study.models {
+        let _ = writeln!(
+            out,
+            "{} ({}), {} cards: {} decks per row, seed {}",
+            m.algorithm,
+            m.name,
+            r.study.deck,
+            fmt_count(r.study.shuffles),
+            r.study.seed
+        );
+        let names: Vec<String> = m
+            .rows
+            .first()
+            .map(|row| row.tests.iter().map(|t| short(t.name.as_str())).collect())
+            .unwrap_or_default();
+        let _ = write!(out, "  {:>3} {:>10}", "k", "exact TV");
+        for n in &names {
+            let _ = write!(out, " {:>14}", n);
+        }
+        let _ = writeln!(out, "  verdict");
+        for row in &m.rows {
+            let tv = row
+                .exact_total_variation
+                .map_or("–".to_string(), |t| format!("{t:.6}"));
+            let _ = write!(out, "  {:>3} {:>10}", row.riffles, tv);
+            for t in &row.tests {
+                let _ = write!(out, " {:>14}", fmt_log10_p(t.log10_p));
+            }
+            let _ = writeln!(out, "  {}", row.grade.label());
+        }
+        let _ = writeln!(
+            out,
+            "  riffles before a test can no longer tell (p >= {} at every later k up to {}):",
+            r.study.tells_below, r.study.max_riffles
+        );
+        for n in &m.riffles_needed {
+            let _ = writeln!(
+                out,
+                "    {:<24} {}",
+                n.test,
+                riffles_needed(n.riffles, r.study.max_riffles)
+            );
+        }
+        let _ = writeln!(out);
+    }
+    if !r.study.random_keys.is_empty() {
+        let _ = writeln!(
+            out,
+            "Sorting by random b-bit keys (stable) is b riffles backwards: exact distance from uniform on {} cards",
+            r.study.deck
+        );
+        for k in &r.study.random_keys {
+            let _ = writeln!(out, "  {:>2} bits: {:.6e}", k.bits, k.total_variation);
+        }
+    }
+    out
+}
+
+/// `n!` as `52! = 8.066e67`.
+fn fmt_factorial(n: usize) -> String {
+    let log10: f64 = (1..=n).map(|k| (k as f64).log10()).sum();
+    let exponent = log10.floor();
+    format!(
+        "{n}! = {:.3}e{}",
+        10f64.powf(log10 - exponent),
+        exponent as i64
+    )
+}
+
+/// A power plan, for people.
+pub fn power(doc: &Standalone<PowerReport>) -> String {
+    let r = &doc.document;
+    let mut out = String::new();
+    match r.total_variation {
+        Some(tv) => {
+            let _ = writeln!(
+                out,
+                "{} on {} cards: exact total variation distance {} (by {})",
+                r.algorithm,
+                r.deck,
+                fmt_prob(tv),
+                r.method
+            );
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "{} on {} cards: exact position matrix (by {}); the whole law has {} decks, too many to list",
+                r.algorithm,
+                r.deck,
+                r.method,
+                fmt_factorial(r.deck)
+            );
+        }
+    }
+    let _ = writeln!(
+        out,
+        "shuffles needed to reject uniformity at alpha = {:.3e} with power {}:",
+        r.alpha, r.power
+    );
+    let _ = writeln!(
+        out,
+        "  {:<18} {:>10} {:>22} {:>16}",
+        "test", "df", "noncentrality/shuffle", "shuffles"
+    );
+    for t in &r.tests {
+        let needed = t
+            .shuffles
+            .map_or("never (uniform for this test)".into(), |s| {
+                format!("{s:.4e}")
+            });
+        let _ = writeln!(
+            out,
+            "  {:<18} {:>10} {:>22.4e} {:>16}",
+            t.name, t.df, t.noncentrality_per_shuffle, needed
+        );
+    }
+    if let Some(d) = &r.divergence {
+        match d.any_test_needs_at_least {
+            None => {
+                let _ = writeln!(
+                    out,
+                    "the law is a product of its draws, and exactly uniform: every deck has probability 1/{}!",
+                    r.deck
+                );
+            }
+            Some(bound) => {
+                let _ = writeln!(
+                    out,
+                    "the law is a product of its draws: chi-square divergence {:.4e}, KL {:.4e} nats, total variation in [{:.3e}, {:.3e}]",
+                    d.chi2, d.kl, d.total_variation_bounds[0], d.total_variation_bounds[1]
+                );
+                let _ = writeln!(
+                    out,
+                    "no test of any kind reaches power {} at alpha = {:.3e} with fewer than {:.4e} shuffles (Hellinger bound)",
+                    r.power, r.alpha, bound
+                );
+            }
+        }
+    }
+    out
+}
+
+/// Every way of turning a random word into an index, for people.
+pub fn scaling(doc: &Standalone<crate::sampled::ScalingReport>) -> String {
+    use crate::fmt::fmt_shuffles;
+    let r = &doc.document;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "From {}-bit random words to indices, and a Fisher–Yates shuffle of {} cards (Durstenfeld), exactly",
+        r.bits, r.deck
+    );
+    let _ = writeln!(
+        out,
+        "\n  {:<15} {:<48} {:>11} {:>11}  first draw (k = {}): words per result",
+        "method", "code", "deviation", "worst draw", r.deck
+    );
+    let words = |w: u128| u64::try_from(w).map_or(w.to_string(), fmt_count);
+    for m in &r.methods {
+        let (deviation, first) = match (&m.first_draw, &m.past_the_end) {
+            (Some(d), _) if d.min_words == d.max_words => (
+                fmt_prob(d.max_relative_deviation),
+                format!("{} each", words(d.min_words)),
+            ),
+            (Some(d), _) => (
+                fmt_prob(d.max_relative_deviation),
+                format!(
+                    "{} or {} ({} results get the more)",
+                    words(d.min_words),
+                    words(d.max_words),
+                    d.results_at_max
+                ),
+            ),
+            (None, Some(e)) => (
+                "-".into(),
+                format!("{} words give {}: past the end", words(e.words), e.k),
+            ),
+            (None, None) => ("-".into(), String::new()),
+        };
+        let _ = writeln!(
+            out,
+            "  {:<15} {:<48} {:>11} {:>11}  {first}",
+            m.mapping.label(),
+            m.mapping.code(),
+            deviation,
+            m.worst_draw_deviation.map_or("-".into(), fmt_prob),
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\n  deviation: max |k p − 1| over the draw's results (0: exactly uniform); worst draw: over k = 2..{}",
+        r.deck
+    );
+    let _ = writeln!(
+        out,
+        "\nthe whole shuffle ({} cards; shuffles needed at level {} with probability {}):",
+        r.deck,
+        fmt_level(r.alpha),
+        r.power
+    );
+    let _ = writeln!(
+        out,
+        "  {:<15} {:>11} {:>11} {:>11} {:>11} {:>13} {:>13} {:>9}",
+        "method",
+        "KL (nats)",
+        "top deck",
+        "bottom deck",
+        "cell",
+        "position test",
+        "any test",
+        "words"
+    );
+    for m in &r.methods {
+        match (&m.shuffle, &m.past_the_end) {
+            (Some(s), _) => {
+                let _ = writeln!(
+                    out,
+                    "  {:<15} {:>11} {:>11} {:>11} {:>11} {:>13} {:>13} {:>9.3}",
+                    m.mapping.label(),
+                    fmt_prob(s.kl),
+                    fmt_prob(s.max_deck_excess),
+                    fmt_prob(-s.min_deck_shortfall),
+                    fmt_prob(s.position_max_relative_deviation),
+                    s.position_test
+                        .shuffles
+                        .map_or("never".into(), fmt_shuffles),
+                    s.any_test_needs.map_or("never".into(), fmt_shuffles),
+                    s.words_per_shuffle
+                );
+            }
+            (None, e) => {
+                let e = e.expect("a shuffle, or a draw past the end");
+                let _ = writeln!(
+                    out,
+                    "  {:<15} not a shuffle: {} of the 2^{} words give {} at k = {}, an index past the end of the deck",
+                    m.mapping.label(),
+                    words(e.words),
+                    r.bits,
+                    e.k,
+                    e.k
+                );
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        "\n  top / bottom deck: the most and least likely deck against 1/n! (relative); cell: the largest \
+         relative deviation of the position matrix; position test: shuffles for the position chi-square \
+         test; any test: the fewest shuffles any test whatever needs (Hellinger bound); words: random \
+         words drawn per shuffle"
+    );
+    out
+}
+
+/// The seeds that fit the cards seen, for people.
+pub fn predict(doc: &Standalone<crate::sampled::PredictReport>) -> String {
+    let r = &doc.document;
+    let s = &r.search;
+    let mut out = String::new();
+    let seen: Vec<String> = r.seen.iter().map(u8::to_string).collect();
+    let _ = writeln!(
+        out,
+        "{} on {} cards, seen {}: {} of {} seeds ({}..{}) deal a deck that starts so, {:.1} s",
+        r.algorithm,
+        r.deck,
+        seen.join(" "),
+        fmt_count(s.matches),
+        fmt_count(s.seeds.end - s.seeds.start),
+        s.seeds.start,
+        s.seeds.end,
+        doc.seconds.unwrap_or(0.0)
+    );
+    for f in &s.found {
+        let deck: Vec<String> = f.deck.iter().map(u8::to_string).collect();
+        let when = if r.unix_seconds {
+            format!(" ({})", crate::document::rfc3339(f.seed))
+        } else {
+            String::new()
+        };
+        let _ = writeln!(out, "seed {}{when}: {}", f.seed, deck.join(" "));
+    }
+    if s.matches > s.found.len() as u64 {
+        let _ = writeln!(
+            out,
+            "… and {} more (--cap lists more)",
+            fmt_count(s.matches - s.found.len() as u64)
+        );
+    }
+    out + match s.matches {
+        0 => {
+            "exit 2: no seed deals these cards (another algorithm, deck size or range of seeds?)\n"
+        }
+        1 => "exit 0: one seed fits: the rest of the deck is known\n",
+        _ => "exit 1: several seeds fit: see more cards to tell them apart\n",
+    }
+}
+
+/// What the bias is worth to a player who knows the shuffle, for people.
+pub fn guess(doc: &Standalone<crate::sampled::GuessReport>) -> String {
+    let r = &doc.document;
+    let mut out = String::new();
+    let exact = r
+        .expected_correct_exact
+        .as_ref()
+        .map_or(String::new(), |f| format!(" = {f}"));
+    use judge::guess::Method;
+    let scored = |matrix: &str| {
+        format!(
+            "a strategy from the {matrix} position matrix, scored on {} decks (seed {})",
+            fmt_count(r.shuffles.unwrap_or(0)),
+            r.seed.unwrap_or(0)
+        )
+    };
+    let how = match r.method {
+        Method::ExactLaw => "the best strategy, from the exact law".to_string(),
+        Method::Seeds => "the best strategy, from the deck of every seed".to_string(),
+        Method::PositionMatrix => scored("exact"),
+        Method::SampledPositionMatrix => scored("sampled"),
+    };
+    let _ = writeln!(
+        out,
+        "{} on {} cards: a player who knows the shuffle guesses {:.4}{exact} cards right on average ({how})",
+        r.algorithm, r.deck, r.expected_correct
+    );
+    if let Some((lo, hi)) = r.interval_99 {
+        let _ = writeln!(out, "99 % confidence interval: {lo:.4} .. {hi:.4}");
+    }
+    let _ = writeln!(
+        out,
+        "a fair deck: {:.4} (H_{}); advantage {}{:+.4} cards per deck",
+        r.fair,
+        r.deck,
+        if r.interval_99.is_some() {
+            "at least "
+        } else {
+            ""
+        },
+        r.advantage
+    );
+    out
+}
