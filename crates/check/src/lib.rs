@@ -38,6 +38,12 @@ impl Default for Check {
 impl Check {
     /// The default check: [`DEFAULT_DECKS`], a false-failure probability of
     /// [`DEFAULT_FALSE_FAILURE`], seed 0.
+    ///
+    /// ```
+    /// let check = shuffle_check::Check::new();
+    /// assert_eq!(check.plan().seed, 0);
+    /// assert!(!check.plan().decks().is_empty());
+    /// ```
     pub fn new() -> Check {
         Check {
             plan: Plan::new(&DEFAULT_DECKS, DEFAULT_FALSE_FAILURE, 0)
@@ -88,6 +94,29 @@ impl Check {
     /// # Errors
     /// A [`Failure`] saying what a fair shuffle would almost never do, and
     /// which known mistake the shuffle looks like.
+    ///
+    /// ```
+    /// use rand::RngExt;
+    /// use shuffle_check::{Check, CheckRng, Deck};
+    /// let check = Check::with_decks(&[Deck { cards: 4, shuffles: 50_000 }]).unwrap();
+    /// // The naive swap: every card swapped with any card, itself included.
+    /// let naive = |deck: &mut [u32], rng: &mut CheckRng| {
+    ///     for i in 0..deck.len() {
+    ///         let j = rng.random_range(0..deck.len());
+    ///         deck.swap(i, j);
+    ///     }
+    /// };
+    /// let failure = check.run(naive).unwrap_err();
+    /// assert!(!failure.findings.is_empty());
+    /// // Fisher–Yates passes.
+    /// let fair = |deck: &mut [u32], rng: &mut CheckRng| {
+    ///     for i in (1..deck.len()).rev() {
+    ///         let j = rng.random_range(0..=i);
+    ///         deck.swap(i, j);
+    ///     }
+    /// };
+    /// assert!(check.run(fair).is_ok());
+    /// ```
     pub fn run<F>(&self, mut shuffle: F) -> Result<Pass, Box<Failure>>
     where
         F: FnMut(&mut [u32], &mut CheckRng),
@@ -167,6 +196,17 @@ impl std::error::Error for Failure {}
 ///
 /// # Panics
 /// When the shuffle fails the check.
+///
+/// ```should_panic
+/// use rand::RngExt;
+/// // The off-by-one (Sattolo's algorithm): never leaves a card in place.
+/// shuffle_check::assert_fair(|deck: &mut [u32], rng: &mut shuffle_check::CheckRng| {
+///     for i in (1..deck.len()).rev() {
+///         let j = rng.random_range(0..i);
+///         deck.swap(i, j);
+///     }
+/// });
+/// ```
 #[track_caller]
 pub fn assert_fair<F>(shuffle: F)
 where
