@@ -291,6 +291,8 @@ pub struct Audited {
     pub audit: SampleAudit,
     /// The verdict.
     pub grade: Grade,
+    /// The confirmation run's grade alone, when one ran.
+    pub confirmation: Option<Grade>,
 }
 
 impl Grade {
@@ -312,7 +314,15 @@ pub fn audit(algorithm: &Algorithm, plan: &AuditPlan, progress: &(dyn Fn(u64) + 
         audit.log10_min_adjusted_p,
         audit.confirmation.as_ref().map(|c| &c.analysis),
     );
-    Audited { audit, grade }
+    let confirmation = audit
+        .confirmation
+        .as_ref()
+        .map(|c| Grade::of_run(&c.analysis));
+    Audited {
+        audit,
+        grade,
+        confirmation,
+    }
 }
 
 /// The grade of decks that came from outside
@@ -321,7 +331,11 @@ pub fn audit(algorithm: &Algorithm, plan: &AuditPlan, progress: &(dyn Fn(u64) + 
 pub fn of_decks(run: Run, lag1: Option<Lag1Run>) -> Audited {
     let audit = SampleAudit::of_decks(run, lag1);
     let grade = verdict(audit.log10_min_adjusted_p, None);
-    Audited { audit, grade }
+    Audited {
+        audit,
+        grade,
+        confirmation: None,
+    }
 }
 
 /// What the tests of decks read from elsewhere show at a stated level:

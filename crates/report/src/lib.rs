@@ -283,7 +283,11 @@ mod tests {
         let back = serde_json::from_str::<Standalone<sampled::SampleReport>>(&text).unwrap();
         assert_eq!(serde_json::to_string(&back).unwrap(), text);
         let sampled = &mut sampled.document;
-        sampled.confirmation = Some(sampled::RunInfo::new(9, &audit.audit.first.analysis));
+        sampled.confirmation = Some(sampled::RunInfo::new(
+            9,
+            &audit.audit.first.analysis,
+            judge::Grade::Uniform,
+        ));
         sampled.skipped_tests.push(stats::audit::Skipped {
             name: stats::TestName::COLLISIONS,
             reason: "y".into(),

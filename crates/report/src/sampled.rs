@@ -39,13 +39,13 @@ pub struct RunInfo {
 }
 
 impl RunInfo {
-    /// The run of `seed` analysed as `analysis`.
-    pub fn new(seed: u64, analysis: &Analysis) -> Self {
+    /// The run of `seed` analysed as `analysis`, with the judge's `grade`.
+    pub fn new(seed: u64, analysis: &Analysis, grade: Grade) -> Self {
         RunInfo {
             seed,
             tests: analysis.tests.clone(),
             log10_min_adjusted_p: analysis.log10_min_adjusted_p,
-            grade: Grade::of_run(analysis),
+            grade,
         }
     }
 }
@@ -158,7 +158,7 @@ impl SampleReport {
         rng: &str,
         exact_total_variation: Option<f64>,
     ) -> Self {
-        let (grade, audit) = (audit.grade, &audit.audit);
+        let (grade, confirmed, audit) = (audit.grade, audit.confirmation, &audit.audit);
         let first = &audit.first;
         let a = &first.analysis;
         let n = first.positions.deck;
@@ -193,7 +193,8 @@ impl SampleReport {
             confirmation: audit
                 .confirmation
                 .as_ref()
-                .map(|c| RunInfo::new(c.seed, &c.analysis)),
+                .zip(confirmed)
+                .map(|(c, g)| RunInfo::new(c.seed, &c.analysis, g)),
             repeat: audit.repeated.as_ref().map(|r| RepeatInfo {
                 runs: r.seeds.len() as u64,
                 seeds: r.seeds.clone(),
