@@ -8,7 +8,7 @@ use crate::error::ReportError;
 use crate::exact::ExactReport;
 use crate::files::{HEADLINE_PANELS, slide_deck};
 use crate::fmt::{fmt_count, fmt_prob};
-use crate::markdown::{Lang, arrangement};
+use crate::markdown::{Lang, arrangement, find, paths_of, pick};
 use crate::suite::{LESSON, SuiteAlgorithm, SuiteReport};
 use stats::Fraction;
 use stats::perm::factorial;
@@ -26,13 +26,6 @@ pub fn file_name(lang: Lang) -> &'static str {
 /// Where the project lives, as its manifest says.
 pub const ADDRESS: &str = env!("CARGO_PKG_REPOSITORY");
 
-fn pick(lang: Lang, en: impl Into<String>, zh: impl Into<String>) -> String {
-    match lang {
-        Lang::En => en.into(),
-        Lang::Zh => zh.into(),
-    }
-}
-
 /// A fraction as a teacher writes it: `0` for zero, else `p/q`.
 fn fmt_exact(f: &Fraction) -> String {
     if f.is_zero() {
@@ -40,10 +33,6 @@ fn fmt_exact(f: &Fraction) -> String {
     } else {
         f.to_string()
     }
-}
-
-fn find<'a>(report: &'a SuiteReport, id: &str) -> Option<&'a SuiteAlgorithm> {
-    report.algorithms.iter().find(|a| a.info.id == id)
 }
 
 /// The cell of `e`'s position law farthest above fair, as
@@ -68,8 +57,8 @@ fn largest_cell(e: &ExactReport) -> Option<(usize, usize, Fraction, Fraction)> {
 /// The numbers of the naive swap on its largest exact deck.
 fn naive_facts(facts: &mut Vec<String>, e: &ExactReport, lang: Lang) {
     let (Some(most), Some(least)) = (
-        e.max_probability_exact.numerator_over(u128::from(e.paths)),
-        e.min_probability_exact.numerator_over(u128::from(e.paths)),
+        paths_of(&e.max_probability_exact, e.paths),
+        paths_of(&e.min_probability_exact, e.paths),
     ) else {
         return;
     };
@@ -282,7 +271,8 @@ pub fn handout(report: &SuiteReport, lang: Lang) -> Result<Option<String>, Repor
             lang,
             "Exact numbers: every path counted, no randomness. Command:",
             "精确数字：逐条路径计数，不含随机性。命令：",
-        ),
+        )
+        .to_string(),
     };
     let mut env = minijinja::Environment::new();
     env.add_template("handout.html", TEMPLATE)

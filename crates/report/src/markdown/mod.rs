@@ -16,7 +16,7 @@ mod teacher;
 
 pub(crate) use summary::Standing;
 pub use teacher::Lang;
-pub(crate) use teacher::arrangement;
+pub(crate) use teacher::{arrangement, find, paths_of, pick};
 
 /// The folder of the per-algorithm pages, relative to the report folder.
 pub const ALGORITHM_PAGES: &str = "algorithms";

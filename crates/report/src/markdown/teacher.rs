@@ -37,7 +37,7 @@ pub enum Lang {
 }
 
 /// `en` or `zh`, by language.
-fn pick<'a>(lang: Lang, en: &'a str, zh: &'a str) -> &'a str {
+pub(crate) fn pick<T>(lang: Lang, en: T, zh: T) -> T {
     match lang {
         Lang::En => en,
         Lang::Zh => zh,
@@ -49,12 +49,12 @@ pub(super) fn applies(report: &SuiteReport) -> bool {
     LESSON.iter().any(|id| find(report, id).is_some())
 }
 
-fn find<'a>(report: &'a SuiteReport, id: &str) -> Option<&'a SuiteAlgorithm> {
+pub(crate) fn find<'a>(report: &'a SuiteReport, id: &str) -> Option<&'a SuiteAlgorithm> {
     report.algorithms.iter().find(|a| a.info.id == id)
 }
 
 /// The count of paths out of `paths` that a probability stands for.
-fn paths_of(p: &stats::Fraction, paths: u64) -> Option<u128> {
+pub(crate) fn paths_of(p: &stats::Fraction, paths: u64) -> Option<u128> {
     p.numerator_over(u128::from(paths))
 }
 
