@@ -2,13 +2,13 @@
 # Usage: scripts/bench-merge.sh [DECKS]   (default DECKS="10 11 12")
 #        BASELINE=<git revision> scripts/bench-merge.sh [DECKS]
 #
-# The naive swap's exact law by state merging (stats::merge) on 2 threads:
+# The naive swap's exact law by state merging (stats::law::merge) on 2 threads:
 # wall time and peak memory (GNU time's maximum resident set) of
 # `shuffle-audit exact --method state-merging`, and the figures it prints.
 # With BASELINE, the same commands also run on that revision, built in a
 # worktree beside this one (one more release build, a few minutes), and the
 # ratio is printed: both builds run here, one after the other, in this run.
-# Then the checks, run as the ignored tests of stats::merge in release
+# Then the checks, run as the ignored tests of stats::law::merge in release
 # mode: paths back to the identity against OEIS A000085 (10, 11, 12
 # cards), the largest count against OEIS A192053 (10 cards, where its
 # published terms stop), the position matrix against the Markov chain, and

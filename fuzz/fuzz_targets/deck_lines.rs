@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use decks::{DeckParser, read_decks};
+use deck_lines::{DeckParser, read_decks};
 
 fuzz_target!(|data: &[u8]| {
     for skip in [false, true] {

@@ -1,22 +1,16 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
-pub mod bound;
-pub mod finding;
-pub mod plan;
-pub mod recognise;
 pub mod run;
 
-mod text;
-
 pub use algorithms::Defect;
-pub use finding::Finding;
-pub use plan::{
-    DEFAULT_DECKS, DEFAULT_FALSE_FAILURE, DETECTION_POWER, Deck, Guarantee, Plan, PlanError,
-    TestKind,
+// The decisions are the judge's: the plan's bands, what falls outside them,
+// and what a failure resembles.
+pub use judge::check::{
+    Counts, DEFAULT_DECKS, DEFAULT_FALSE_FAILURE, DETECTION_POWER, Deck, Evidence, Failure,
+    Finding, Guarantee, NotAPermutation, Pass, Plan, PlanError, Resemblance, TestKind, bound,
+    finding, plan, recognise,
 };
-pub use recognise::{Evidence, Resemblance};
-pub use run::{Counts, NotAPermutation};
 
 /// The generator a check hands to the shuffle: xoshiro256++, seeded from
 /// the check's seed and the deck size, so a check is reproducible.
@@ -122,10 +116,9 @@ impl Check {
         F: FnMut(&mut [u32], &mut CheckRng),
     {
         let mut all = Vec::new();
-        let mut findings = Vec::new();
         for deck in self.plan.decks() {
-            let counts = match run::count(&self.plan, deck, &mut shuffle) {
-                Ok(c) => c,
+            match run::count(&self.plan, deck, &mut shuffle) {
+                Ok(c) => all.push(c),
                 Err(e) => {
                     return Err(Box::new(Failure {
                         plan: self.plan.clone(),
@@ -134,62 +127,11 @@ impl Check {
                         resembles: Vec::new(),
                     }));
                 }
-            };
-            findings.extend(finding::judge(&self.plan, &counts));
-            all.push(counts);
-        }
-        if findings.is_empty() {
-            return Ok(Pass {
-                plan: self.plan.clone(),
-            });
-        }
-        let resembles = recognise::recognise(&all, &findings);
-        Err(Box::new(Failure {
-            plan: self.plan.clone(),
-            not_a_permutation: None,
-            findings,
-            resembles,
-        }))
-    }
-}
-
-/// A shuffle that passed: no count left its band.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Pass {
-    /// The plan it passed.
-    pub plan: Plan,
-}
-
-/// A shuffle that failed, with what gave it away.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Failure {
-    /// The plan it failed.
-    pub plan: Plan,
-    /// Set when the shuffle lost, duplicated or invented a card: nothing
-    /// else was judged.
-    pub not_a_permutation: Option<NotAPermutation>,
-    /// The most surprising count of each failed test.
-    pub findings: Vec<Finding>,
-    /// Known mistakes it looks like, most specific first.
-    pub resembles: Vec<Resemblance>,
-}
-
-impl Failure {
-    /// The defects recognised, in order, without repeats.
-    pub fn defects(&self) -> Vec<Defect> {
-        let mut out: Vec<Defect> = Vec::new();
-        for r in &self.resembles {
-            for d in &r.defects {
-                if !out.contains(d) {
-                    out.push(*d);
-                }
             }
         }
-        out
+        judge::check::outcome(&self.plan, &all)
     }
 }
-
-impl std::error::Error for Failure {}
 
 /// Checks `shuffle` with the default [`Check`] and panics with the
 /// explanation if it fails: one line in a `#[test]`.

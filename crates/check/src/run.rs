@@ -1,75 +1,8 @@
 //! Shuffling a deck many times and counting what comes out.
 
 use crate::CheckRng;
-use crate::plan::{Deck, Guarantee, Plan, TestKind};
-use stats::perm::rank;
-
-/// What a deck size's shuffles produced.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Counts {
-    /// The deck.
-    pub deck: Deck,
-    /// `positions[card * n + position]`: how often each card ended at each
-    /// position, starting from the deck `0, 1, …, n-1` every time.
-    pub positions: Vec<u64>,
-    /// How often each arrangement came up, by lexicographic rank (empty
-    /// when the plan does not count them).
-    pub arrangements: Vec<u64>,
-    /// Pairs of identical decks (0 when the plan does not look for them).
-    pub repeated_pairs: u64,
-}
-
-/// A shuffle that did not return a rearrangement of the deck it was given.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NotAPermutation {
-    /// Cards in the deck.
-    pub cards: usize,
-    /// Which shuffle of that deck (from 1).
-    pub shuffle: u64,
-    /// What it returned.
-    pub deck: Vec<u32>,
-}
-
-impl std::fmt::Display for NotAPermutation {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let n = self.cards;
-        let mut seen = vec![0usize; n];
-        let mut strangers = Vec::new();
-        for &c in &self.deck {
-            match seen.get_mut(c as usize) {
-                Some(s) => *s += 1,
-                None => strangers.push(c),
-            }
-        }
-        write!(
-            f,
-            "shuffle {} of the deck 0..{} returned something that is not a rearrangement of it",
-            self.shuffle, n
-        )?;
-        let missing: Vec<usize> = (0..n).filter(|&c| seen[c] == 0).collect();
-        let twice: Vec<usize> = (0..n).filter(|&c| seen[c] > 1).collect();
-        if !missing.is_empty() {
-            write!(f, "; missing cards {}", list(&missing))?;
-        }
-        if !twice.is_empty() {
-            write!(f, "; cards more than once {}", list(&twice))?;
-        }
-        if !strangers.is_empty() {
-            write!(f, "; cards that were not in the deck {}", list(&strangers))?;
-        }
-        Ok(())
-    }
-}
-
-fn list<T: std::fmt::Display>(items: &[T]) -> String {
-    let shown: Vec<String> = items.iter().take(8).map(T::to_string).collect();
-    let more = if items.len() > 8 {
-        format!(" and {} more", items.len() - 8)
-    } else {
-        String::new()
-    };
-    format!("{}{more}", shown.join(", "))
-}
+use judge::check::{Counts, Deck, Guarantee, NotAPermutation, Plan, TestKind};
+use stats::law::perm::rank;
 
 /// `C(g, 2)`.
 fn pairs_among(g: usize) -> u64 {
@@ -89,7 +22,7 @@ where
     let mut rng = stats::sample::chunk_rng(plan.seed, n as u64);
     let mut positions = vec![0u64; n * n];
     let mut arrangements = if has(TestKind::Arrangements) {
-        vec![0u64; stats::perm::factorial(n) as usize]
+        vec![0u64; stats::law::perm::factorial(n) as usize]
     } else {
         Vec::new()
     };
@@ -131,7 +64,7 @@ where
             arrangements[rank(&bytes)] += 1;
         }
         if repeats {
-            prints.push((stats::collision::fingerprint(&bytes), s as u32));
+            prints.push((stats::test::collision::fingerprint(&bytes), s as u32));
             if n > 16 {
                 kept.extend_from_slice(&bytes);
             }

@@ -6,16 +6,16 @@ use crate::range::{strictly_between_0_and_1, within};
 use algorithms::registry::Entry;
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use decks::{Base, DeckParser, ReadError, read_decks};
+use deck_lines::{Base, DeckParser, ReadError, read_decks};
 use judge::grade::Decision;
 use report::files::OutputFile;
 use report::folder::ReportFolder;
 use report::sampled::{AuditReport, InputInfo, Lag1Info, SampleReport, ShoeAuditReport};
 use report::{Provenance, Standalone};
 use sha2::{Digest, Sha256};
-use stats::audit::{Observed, ObservedStream};
 use stats::sample::MAX_SAMPLE_DECK;
-use stats::shoe::{MAX_SHOE_DECKS, Shoe, ShoeCounts};
+use stats::test::audit::{Observed, ObservedStream};
+use stats::test::shoe::{MAX_SHOE_DECKS, Shoe, ShoeCounts};
 use std::io::{BufReader, Read};
 use std::time::Instant;
 
@@ -88,11 +88,11 @@ pub(crate) enum MonitorMode {
     Test,
 }
 
-impl From<MonitorMode> for stats::follow::Mode {
+impl From<MonitorMode> for stats::test::follow::Mode {
     fn from(m: MonitorMode) -> Self {
         match m {
-            MonitorMode::Detect => stats::follow::Mode::Detect,
-            MonitorMode::Test => stats::follow::Mode::Test,
+            MonitorMode::Detect => stats::test::follow::Mode::Detect,
+            MonitorMode::Test => stats::test::follow::Mode::Test,
         }
     }
 }
@@ -279,7 +279,7 @@ fn certify<D: report::export::Document>(
 }
 
 /// `audit --shoe K` with `K > 1`: each line a shoe, tested with the
-/// statistics that have exact laws for shoes ([`stats::shoe`]).
+/// statistics that have exact laws for shoes ([`stats::test::shoe`]).
 fn shoe(
     args: &AuditArgs,
     plan: &AuditPlan<'_>,
@@ -305,7 +305,7 @@ fn shoe(
     // Refused before the tests' exact laws are computed (seconds for the
     // largest shoes).
     let shoe = counts.shoe();
-    let needed = stats::shoe::min_shoes_to_test(shoe);
+    let needed = stats::test::shoe::min_shoes_to_test(shoe);
     if counts.shoes() < needed {
         bail!(
             "{name}: {} shoes of {copies} decks of {} cards are too few to test: the value x position test needs at least {needed} (5 per cell)",
@@ -342,7 +342,7 @@ fn shoe(
     })
 }
 
-/// `audit --follow`: bets on every deck as it comes ([`stats::follow`]),
+/// `audit --follow`: bets on every deck as it comes ([`stats::test::follow`]),
 /// stops at the first line where the evidence reaches `1/alpha`.
 fn follow(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
     use std::io::IsTerminal;
@@ -359,32 +359,34 @@ fn follow(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
         bar
     });
     let mut parser = DeckParser::new(plan.deck, plan.base);
-    let mut monitor: Option<stats::follow::Monitor> = None;
+    let mut monitor: Option<stats::test::follow::Monitor> = None;
     let mut alarm_line = None;
     let threshold = -plan.alpha.log10();
     let mut shown = Instant::now();
-    let counts = decks::read_decks_until(reader, &mut parser, args.skip_invalid, |line, deck| {
-        let m = monitor
-            .get_or_insert_with(|| stats::follow::Monitor::new(deck.len(), args.monitor.into()));
-        m.observe(deck);
-        // The status line: at most five times a second, however fast or
-        // slow the lines come.
-        if let Some(bar) = &status
-            && shown.elapsed() >= std::time::Duration::from_millis(200)
-        {
-            shown = Instant::now();
-            bar.set_message(format!(
-                "{line} lines, evidence 10^{:.2} (alarm at 10^{threshold:.2})",
-                m.log10_evidence()
-            ));
-        }
-        if m.alarm(plan.alpha) {
-            alarm_line = Some(line);
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
+    let counts =
+        deck_lines::read_decks_until(reader, &mut parser, args.skip_invalid, |line, deck| {
+            let m = monitor.get_or_insert_with(|| {
+                stats::test::follow::Monitor::new(deck.len(), args.monitor.into())
+            });
+            m.observe(deck);
+            // The status line: at most five times a second, however fast or
+            // slow the lines come.
+            if let Some(bar) = &status
+                && shown.elapsed() >= std::time::Duration::from_millis(200)
+            {
+                shown = Instant::now();
+                bar.set_message(format!(
+                    "{line} lines, evidence 10^{:.2} (alarm at 10^{threshold:.2})",
+                    m.log10_evidence()
+                ));
+            }
+            if m.alarm(plan.alpha) {
+                alarm_line = Some(line);
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
     if let Some(bar) = status {
         bar.finish_and_clear();
     }

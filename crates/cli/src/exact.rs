@@ -64,8 +64,8 @@ fn exact_methods(entry: &Entry, swap_based: bool) -> String {
     if swap_based {
         format!(
             "{walk}, state merging up to {} cards, the Markov chain (position matrix) up to {} cards",
-            stats::merge::MAX_MERGE_DECK,
-            stats::markov::MAX_EXACT_MARKOV_DECK
+            stats::law::merge::MAX_MERGE_DECK,
+            stats::law::markov::MAX_EXACT_MARKOV_DECK
         )
     } else {
         format!("{walk}; state merging and the Markov chain need a swap-based shuffle")
@@ -117,7 +117,7 @@ pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
     let mut table = None;
     if let Some(path) = &args.table {
         if matches!(plan, ExactPlan::Chain(_)) {
-            let max = stats::merge::MAX_MERGE_DECK;
+            let max = stats::law::merge::MAX_MERGE_DECK;
             anyhow::bail!(
                 "--table needs the whole law, and the Markov chain gives the position matrix only: {}",
                 if args.deck <= max {
@@ -139,10 +139,10 @@ pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
     let context = || format!("computing {} on {} cards exactly", entry.id, args.deck);
     if let ExactPlan::Chain(swaps) = &plan {
         let law = with_threads(args.budget.threads.count, || {
-            stats::markov::exact_position_law(swaps)
+            stats::law::markov::exact_position_law(swaps)
         })?
         .with_context(context)?;
-        let verdict = ExactVerdict::of_positions(&law, stats::markov::proves_uniform(swaps));
+        let verdict = ExactVerdict::of_positions(&law, stats::law::markov::proves_uniform(swaps));
         let report = Standalone::new(
             report::ExactChainReport::new(entry, &law, verdict),
             Provenance::new(command_line()),
@@ -152,7 +152,7 @@ pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
         return Ok(PASS);
     }
     let law = with_threads(args.budget.threads.count, || match &plan {
-        ExactPlan::Merge(s) => stats::merge::merged_distribution(s),
+        ExactPlan::Merge(s) => stats::law::merge::merged_distribution(s),
         _ => exact_distribution(&entry.algorithm, args.deck, &limits),
     })?
     .with_context(context)?;
@@ -172,7 +172,7 @@ pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
             first(&document.smallest_arrangements),
         ];
         let checked = with_threads(args.budget.threads.count, || {
-            stats::merge::recount(swaps, &law, &ranks)
+            stats::law::merge::recount(swaps, &law, &ranks)
         })?
         .context("recounting by meeting in the middle")?;
         if let Some((forward, backward)) = checked {

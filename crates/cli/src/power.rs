@@ -108,7 +108,7 @@ fn power_by_enumeration(
             law.unexplored_mass()
         );
     }
-    let plans = stats::audit::power_plan(&law, alpha, args.power);
+    let plans = stats::test::audit::power_plan(&law, alpha, args.power);
     Ok(report::sampled::PowerReport {
         total_variation: Some(law.total_variation().lower),
         tests: plans,
@@ -142,12 +142,12 @@ fn power_by_markov_chain(
     alpha: f64,
 ) -> Result<report::sampled::PowerReport> {
     let law = with_threads(args.budget.threads.count, || {
-        stats::markov::position_law(swaps)
+        stats::law::markov::position_law(swaps)
     })?
     .with_context(|| format!("the position matrix of {} on {} cards", entry.id, args.deck))?;
     let plan = law.position_plan(alpha, args.power);
     Ok(report::sampled::PowerReport {
-        divergence: stats::markov::ProductLaw::of(swaps)
+        divergence: stats::law::markov::ProductLaw::of(swaps)
             .map(|p| judge::positions::DivergenceInfo::of(&p, alpha, args.power)),
         tests: vec![plan],
         ..power_report(entry, args, alpha, PowerBasis::MarkovChain)

@@ -26,7 +26,7 @@ pub(crate) struct PredictArgs {
     seen: String,
     /// Card numbering of --seen and of the decks printed: 0 or 1.
     #[arg(long, value_name = "0|1", value_parser = crate::audit::parse_base, default_value = "0")]
-    base: decks::Base,
+    base: deck_lines::Base,
     /// Seeds to search, A..B (B excluded), within 0..4294967296; Unix times
     /// in seconds for the time-seeded shuffles. Default: the shuffle's own
     /// seeds (the day it models for the time-seeded ones).
@@ -123,7 +123,7 @@ pub(crate) fn run(args: &PredictArgs) -> Result<u8> {
     let start = Instant::now();
     let bar = crate::common::progress_bar(p.seeds.end - p.seeds.start, "seeds");
     let search = crate::common::with_threads(args.threads.count, || {
-        stats::predict::search(p.seeded, p.deck, &p.seen, p.seeds.clone(), args.cap, &|k| {
+        studies::predict::search(p.seeded, p.deck, &p.seen, p.seeds.clone(), args.cap, &|k| {
             if let Some(b) = &bar {
                 b.inc(k);
             }

@@ -8,8 +8,8 @@ use clap::Args;
 use judge::riffle::RiffleStudy;
 use report::sampled::RiffleReport;
 use report::{Provenance, Standalone};
-use stats::riffle::MAX_RIFFLE_DECK;
 use std::time::Instant;
+use studies::riffle::MAX_RIFFLE_DECK;
 
 /// The most riffles per deck `riffle` samples.
 const MAX_MAX: u32 = 30;

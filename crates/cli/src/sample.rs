@@ -74,7 +74,8 @@ fn plan_sample(args: &SampleArgs) -> Result<SamplePlan> {
     Ok(SamplePlan {
         entry,
         histogram: args.histogram
-            || (!args.no_histogram && stats::audit::keeps_histogram(args.deck, args.shuffles)),
+            || (!args.no_histogram
+                && stats::test::audit::keeps_histogram(args.deck, args.shuffles)),
         path: sampling_path(&args.sampling_path)?,
     })
 }
@@ -126,7 +127,7 @@ pub(crate) fn run(args: &SampleArgs) -> Result<u8> {
     let (audit, threads) = with_threads(args.threads.count, || {
         let a = judge::grade::audit(
             &entry.algorithm,
-            &stats::audit::AuditPlan {
+            &stats::test::audit::AuditPlan {
                 deck: args.deck,
                 shuffles: args.shuffles,
                 seed: args.seed,
@@ -167,7 +168,7 @@ fn histogram_size(deck: usize) -> String {
     if log10_bytes < 15.0 {
         format!(
             "{deck}! = {} counters of 8 bytes would take {:.1} GB per thread",
-            stats::perm::factorial(deck),
+            stats::law::perm::factorial(deck),
             10f64.powf(log10_bytes) / 1e9
         )
     } else {

@@ -31,12 +31,12 @@ pub(crate) struct ScalingArgs {
 }
 
 pub(crate) fn run(args: &ScalingArgs) -> Result<u8> {
-    let bits = within("--bits", args.bits, stats::scaling::BITS)?;
+    let bits = within("--bits", args.bits, studies::scaling::BITS)?;
     let deck = within("deck size", args.deck, 2..=MAX_SAMPLE_DECK)?;
     let alpha = strictly_between_0_and_1("--alpha", args.alpha, "level")?;
     let power = crate::range::power_above_level(args.power, alpha)?;
     let start = Instant::now();
-    let methods = stats::scaling::bias(bits, deck, alpha, power)?;
+    let methods = studies::scaling::bias(bits, deck, alpha, power)?;
     let report = Standalone::new(
         ScalingReport {
             bits,

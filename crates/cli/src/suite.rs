@@ -287,7 +287,7 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
         .flat_map(|(id, seeded)| {
             plan.large_decks
                 .iter()
-                .map(move |&deck| stats::predict::Pinning::of(id, seeded, deck))
+                .map(move |&deck| studies::predict::Pinning::of(id, seeded, deck))
         })
         .collect();
     timed(Stage::Seeding);
@@ -379,7 +379,7 @@ fn riffle_stage(
     let riffles = entries
         .iter()
         .any(|e| matches!(e.id, "gsr-riffle" | "blog-riffle"));
-    if !riffles || deck > stats::riffle::MAX_RIFFLE_DECK {
+    if !riffles || deck > studies::riffle::MAX_RIFFLE_DECK {
         return Ok(None);
     }
     let shuffles = (plan.large_shuffles / 10).max(1);

@@ -230,7 +230,7 @@ mod tests {
 
     #[test]
     fn positions_disagree_below_the_family_level_and_serialize_tagged() {
-        let cell = |family_p| stats::markov::CellTest {
+        let cell = |family_p| stats::law::markov::CellTest {
             card: 1,
             position: 2,
             count: 90,

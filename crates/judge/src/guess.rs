@@ -12,7 +12,7 @@
 
 use algorithms::Entry;
 use serde::{Deserialize, Serialize};
-use stats::guess::{
+use studies::guess::{
     PositionStrategy, expected_correct, harmonic, sampled_score, seeded_expected_correct,
 };
 
@@ -115,7 +115,7 @@ pub fn guess(entry: &Entry, deck: usize, shuffles: u64, seed: u64) -> Guess {
         return exact(Method::ExactLaw, f);
     }
     let swaps = entry.algorithm.swap_shuffle(deck);
-    let (method, matrix) = match swaps.map(|s| stats::markov::position_law(&s)) {
+    let (method, matrix) = match swaps.map(|s| stats::law::markov::position_law(&s)) {
         Some(Ok(law)) => (Method::PositionMatrix, law.matrix),
         _ => {
             let p = stats::sample::sample(

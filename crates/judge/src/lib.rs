@@ -1,9 +1,10 @@
 //! Every verdict of shuffle-audit, decided once, as typed values.
 //!
-//! The statistics (`stats`) compute laws, counts and p-values; this crate
-//! turns them into verdicts and compares those with what the registry
-//! expects. Reports render its types and never decide; the command line
-//! parses, plans and calls it.
+//! The statistics (`stats`, `studies`) compute laws, counts and p-values;
+//! this crate turns them into verdicts, grades, findings and conclusions,
+//! and compares those with what the registry expects. Reports render its
+//! types and never decide; the command line and `shuffle-check` parse,
+//! plan, count and call it.
 //!
 //! - [`ExactVerdict`]: what an exact law (or an exact position matrix)
 //!   shows.
@@ -11,6 +12,8 @@
 //!   seed is run to confirm it, a decision at a stated level and where an
 //!   audit's evidence lies.
 //! - [`Verdict`]: one algorithm over every deck of a run.
+//! - [`check`]: what a `shuffle-check` run's counts show, and which known
+//!   mistake a failing shuffle resembles.
 //! - [`Disagreement`]: a verdict that contradicts the registry's
 //!   expectation, or samples that contradict an exact law.
 //! - [`guess`]: which method scores a card player's guesses, and what
@@ -22,6 +25,7 @@
 //!   and counts, with progress reported through a callback.
 #![deny(missing_docs)]
 
+pub mod check;
 pub mod disagreement;
 pub mod grade;
 pub mod guess;

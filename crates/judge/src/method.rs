@@ -4,8 +4,8 @@
 
 use algorithms::{Entry, Exact, SwapShuffle};
 use stats::MAX_EXACT_DECK;
-use stats::markov::{MAX_EXACT_MARKOV_DECK, MAX_MARKOV_DECK};
-use stats::merge::{MAX_MERGE_DECK, cheaper_than_brute_force};
+use stats::law::markov::{MAX_EXACT_MARKOV_DECK, MAX_MARKOV_DECK};
+use stats::law::merge::{MAX_MERGE_DECK, cheaper_than_brute_force};
 
 /// The largest deck `auto` merges: 11 cards take seconds and under 1 GB;
 /// 12 take minutes and 12 GB, so there `auto` gives the Markov chain's

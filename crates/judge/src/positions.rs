@@ -1,5 +1,5 @@
 //! The comparison of a run's position counts with the exact position
-//! matrix of a swap-based shuffle (`stats::markov`): what the matrix says,
+//! matrix of a swap-based shuffle (`stats::law::markov`): what the matrix says,
 //! how many shuffles it takes to see, and whether the run contradicts it.
 
 use serde::{Deserialize, Serialize};
@@ -11,7 +11,7 @@ pub const POSITIONS_FAMILY_ALPHA: f64 = 1e-6;
 
 /// Whether a sampled cell, tested against the exact position matrix,
 /// contradicts it.
-pub fn positions_disagree(cell: &stats::markov::CellTest) -> bool {
+pub fn positions_disagree(cell: &stats::law::markov::CellTest) -> bool {
     cell.family_p < POSITIONS_FAMILY_ALPHA
 }
 
@@ -29,7 +29,7 @@ pub struct CellInfo {
 }
 
 impl CellInfo {
-    fn of(c: stats::markov::Cell, deck: usize) -> Self {
+    fn of(c: stats::law::markov::Cell, deck: usize) -> Self {
         CellInfo {
             card: c.card,
             position: c.position,
@@ -45,15 +45,15 @@ impl CellInfo {
 pub struct CellTestInfo {
     /// The test of the cell.
     #[serde(flatten)]
-    pub cell: stats::markov::CellTest,
+    pub cell: stats::law::markov::CellTest,
     /// Whether `family_p` is below
     /// [`POSITIONS_FAMILY_ALPHA`]:
     /// the samples contradict the exact matrix.
     pub disagrees: bool,
 }
 
-impl From<stats::markov::CellTest> for CellTestInfo {
-    fn from(cell: stats::markov::CellTest) -> Self {
+impl From<stats::law::markov::CellTest> for CellTestInfo {
+    fn from(cell: stats::law::markov::CellTest) -> Self {
         CellTestInfo {
             cell,
             disagrees: positions_disagree(&cell),
@@ -62,7 +62,7 @@ impl From<stats::markov::CellTest> for CellTestInfo {
 }
 
 /// The exact position matrix of a swap-based shuffle on a deck too large
-/// to enumerate (`stats::markov`), and what it says about this run.
+/// to enumerate (`stats::law::markov`), and what it says about this run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ExactPositionsInfo {
     /// `"markov-chain"`.
@@ -106,8 +106,8 @@ impl ExactPositionsInfo {
     /// The summary of `law` for a run whose position counts are `counts`
     /// (rows by card) from `shuffles` shuffles.
     pub fn new(
-        law: &stats::markov::PositionLaw,
-        product: Option<&stats::markov::ProductLaw>,
+        law: &stats::law::markov::PositionLaw,
+        product: Option<&stats::law::markov::ProductLaw>,
         counts: &[Vec<u64>],
         shuffles: u64,
         alpha: f64,
@@ -154,7 +154,7 @@ impl ExactPositionsInfo {
 }
 
 /// Divergences from uniform of a law that is a product of its draws
-/// (`stats::markov::ProductLaw`), and what they imply for any test.
+/// (`stats::law::markov::ProductLaw`), and what they imply for any test.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DivergenceInfo {
     /// Pearson's χ² divergence over all `n!` decks.
@@ -173,7 +173,7 @@ pub struct DivergenceInfo {
 
 impl DivergenceInfo {
     /// The divergences of `law`, with the any-test bound at `alpha`, `power`.
-    pub fn of(law: &stats::markov::ProductLaw, alpha: f64, power: f64) -> Self {
+    pub fn of(law: &stats::law::markov::ProductLaw, alpha: f64, power: f64) -> Self {
         let (lo, hi) = law.tv_bounds();
         DivergenceInfo {
             chi2: law.chi2,
@@ -197,7 +197,7 @@ mod tests {
             .algorithm
             .swap_shuffle(4)
             .unwrap();
-        let law = stats::markov::position_law(&swaps).unwrap();
+        let law = stats::law::markov::position_law(&swaps).unwrap();
         // Sattolo never leaves a card in place: 1/3 off the diagonal.
         let mut counts = vec![vec![100u64; 4]; 4];
         for (i, row) in counts.iter_mut().enumerate() {

@@ -2,7 +2,7 @@
 //! what lets a page say "this is Sattolo's algorithm" and be right.
 
 use stats::Fraction;
-use stats::perm::factorial;
+use stats::law::perm::factorial;
 
 /// The exact figures of a law that tell Sattolo's algorithm: it deals each
 /// of the `(n − 1)!` single cycles of `n` cards with probability

@@ -8,9 +8,9 @@ use algorithms::registry;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use stats::TestName;
-use stats::hypothesis::TestResult;
-use stats::riffle::{TELLS_BELOW, sample_riffles};
 use stats::sample::RNG_NAME;
+use stats::test::hypothesis::TestResult;
+use studies::riffle::{TELLS_BELOW, sample_riffles};
 
 /// The riffle study of one deck.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -41,7 +41,7 @@ pub const RIFFLE_MODELS: [(&str, &str); 2] = [
 ];
 
 /// Samples both riffle models ([`RIFFLE_MODELS`]) on `deck` cards (up to
-/// [`stats::riffle::MAX_RIFFLE_DECK`]), `1..=max` riffles, `shuffles`
+/// [`studies::riffle::MAX_RIFFLE_DECK`]), `1..=max` riffles, `shuffles`
 /// decks each, seeded with `seed`; `progress` is told of every batch of
 /// decks dealt.
 pub fn study(
@@ -132,7 +132,7 @@ impl RandomKeysInfo {
                     Some(RandomKeysInfo {
                         algorithm: e.id.into(),
                         bits: k.bits,
-                        total_variation: stats::riffle::total_variation(deck, k.bits),
+                        total_variation: studies::riffle::total_variation(deck, k.bits),
                     })
                 }
                 _ => None,
@@ -144,7 +144,7 @@ impl RandomKeysInfo {
 impl RiffleModel {
     /// The model of `entry`'s pass (described as `name`) from its sampled
     /// runs.
-    pub fn new(entry: &algorithms::Entry, name: &str, runs: &[stats::riffle::RiffleRun]) -> Self {
+    pub fn new(entry: &algorithms::Entry, name: &str, runs: &[studies::riffle::RiffleRun]) -> Self {
         RiffleModel {
             algorithm: entry.id.into(),
             name: name.into(),
@@ -158,7 +158,7 @@ impl RiffleModel {
                     grade: Grade::of_run(&r.run.analysis),
                 })
                 .collect(),
-            riffles_needed: stats::riffle::riffles_needed(runs)
+            riffles_needed: studies::riffle::riffles_needed(runs)
                 .into_iter()
                 .map(|(test, riffles)| RifflesNeeded { test, riffles })
                 .collect(),
@@ -185,7 +185,7 @@ mod tests {
             );
             for (row, k) in m.rows.iter().zip(1..) {
                 let exact = (id == "gsr-riffle")
-                    .then(|| stats::riffle::total_variation_exact(6, k).to_f64());
+                    .then(|| studies::riffle::total_variation_exact(6, k).to_f64());
                 assert_eq!(row.exact_total_variation, exact);
             }
         }

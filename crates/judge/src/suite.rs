@@ -10,14 +10,14 @@ use crate::verdict::{ExactVerdict, Verdict};
 use algorithms::Entry;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use stats::audit::{AuditPlan, keeps_histogram, power_plan};
-use stats::exact::{Limits, exact_distribution};
-use stats::markov::{MarkovError, PositionLaw, ProductLaw, rounded_position_law};
+use stats::law::exact::{Limits, exact_distribution};
+use stats::law::markov::{MarkovError, PositionLaw, ProductLaw, rounded_position_law};
+use stats::test::audit::{AuditPlan, keeps_histogram, power_plan};
 use stats::{ExactDistribution, ExactError};
 
 /// Power asked of a first seed when deciding whether the budget should
 /// have caught a known bias; the level is that of a `biased` grade split
-/// over the run's tests ([`detection_level`](crate::grade::detection_level)).
+/// over the run's tests ([`detection_level`]).
 pub const DETECTION_POWER: f64 = 0.99;
 
 /// The level at which a report states how many shuffles the position test

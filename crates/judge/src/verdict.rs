@@ -4,7 +4,7 @@ use crate::grade::Grade;
 use algorithms::Expected;
 use serde::{Deserialize, Serialize};
 use stats::ExactDistribution;
-use stats::markov::exact::ExactPositionLaw;
+use stats::law::markov::exact::ExactPositionLaw;
 
 /// What a document says is expected of the shuffle it examines: the
 /// registry's verdict for a registered algorithm, unknown for decks read
@@ -79,7 +79,7 @@ impl ExactVerdict {
 
     /// The verdict an exact position matrix supports: biased when a cell is
     /// not `1/n`; uniform when the shuffle is proved uniform as a whole
-    /// ([`stats::markov::exact::proves_uniform`]); otherwise only its
+    /// ([`stats::law::markov::exact::proves_uniform`]); otherwise only its
     /// positions are known to be uniform.
     pub fn of_positions(law: &ExactPositionLaw, whole_law_uniform: bool) -> Self {
         if !law.is_uniform() {

@@ -4,7 +4,7 @@
 /// space-separated for decks of more than 10 cards.
 pub fn arrangement_label(r: usize, n: usize) -> String {
     let mut a = Vec::new();
-    stats::perm::unrank(r, n, &mut a);
+    stats::law::perm::unrank(r, n, &mut a);
     let sep = if n > 10 { " " } else { "" };
     a.iter()
         .map(|c| c.to_string())

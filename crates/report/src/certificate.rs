@@ -7,8 +7,8 @@ use crate::document::Standalone;
 use crate::fmt::{fmt_count, fmt_level, fmt_log10_p};
 use crate::sampled::{AuditReport, InputInfo, ShoeAuditReport};
 use judge::grade::{Finding, Grade, Level};
-use stats::audit::Skipped;
-use stats::hypothesis::TestResult;
+use stats::test::audit::Skipped;
+use stats::test::hypothesis::TestResult;
 use std::fmt::Write;
 
 /// What a certificate says, from an audit of decks or of shoes.
@@ -32,8 +32,8 @@ fn numbering(i: &InputInfo) -> String {
     format!(
         "numbered {} ({})",
         match i.base {
-            decks::Base::Zero => "from 0",
-            decks::Base::One => "from 1",
+            deck_lines::Base::Zero => "from 0",
+            deck_lines::Base::One => "from 1",
         },
         if i.base_detected {
             "detected from the first lines"

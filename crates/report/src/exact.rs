@@ -5,7 +5,7 @@ use algorithms::registry::Entry;
 use judge::method::LawMethod;
 use judge::{ExactVerdict, Expectation};
 use serde::{Deserialize, Serialize};
-use stats::markov::ExactPositionLaw;
+use stats::law::markov::ExactPositionLaw;
 use stats::{ExactDistribution, Fraction, Method};
 
 /// Lower and upper bounds.
@@ -152,7 +152,7 @@ pub struct ExactReport {
     pub table: Option<crate::table::TableFile>,
     /// The cards a player who knows this law guesses right on average,
     /// going through the deck and seeing each card after guessing it (the
-    /// best strategy, exactly; `stats::guess`); absent when paths were
+    /// best strategy, exactly; `studies::guess`); absent when paths were
     /// cut. A fair deck gives `H_n`.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub expected_correct: Option<f64>,
@@ -237,7 +237,7 @@ impl ExactReport {
             passes,
             paths: law.paths,
             states: matches!(law.method, Method::StateMerging { .. })
-                .then(|| stats::perm::factorial(law.deck)),
+                .then(|| stats::law::perm::factorial(law.deck)),
             steps: match law.method {
                 Method::StateMerging { steps } => Some(steps),
                 _ => None,
@@ -255,9 +255,9 @@ impl ExactReport {
             total_variation_exact: tv.lower_exact,
             identity_probability: law.identity_probability(),
             identity_probability_exact: law.probability_exact(0),
-            max_probability: stats::fraction::ratio_to_f64(max, law.denominator),
+            max_probability: stats::law::fraction::ratio_to_f64(max, law.denominator),
             max_probability_exact: Fraction::new(max, law.denominator),
-            min_probability: stats::fraction::ratio_to_f64(min, law.denominator),
+            min_probability: stats::law::fraction::ratio_to_f64(min, law.denominator),
             min_probability_exact: Fraction::new(min, law.denominator),
             largest_arrangements: extreme(max),
             smallest_arrangements: extreme(min),

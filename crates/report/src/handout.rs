@@ -11,7 +11,7 @@ use crate::fmt::{fmt_count, fmt_prob};
 use crate::markdown::{Lang, arrangement, find, paths_of, pick};
 use crate::suite::{LESSON, SuiteAlgorithm, SuiteReport};
 use stats::Fraction;
-use stats::perm::factorial;
+use stats::law::perm::factorial;
 
 const TEMPLATE: &str = include_str!("../templates/handout.html");
 

@@ -96,11 +96,11 @@ mod tests {
     /// An exact position summary with every optional field present.
     /// The tests of consecutive decks of 2,000 Fisher–Yates decks of 30
     /// cards.
-    fn lag1_of_a_stream() -> stats::audit::Lag1Run {
+    fn lag1_of_a_stream() -> stats::test::audit::Lag1Run {
         use algorithms::Shuffle;
         let fy = find("fisher-yates").unwrap().algorithm;
         let mut rng = stats::sample::chunk_rng(5, 0);
-        let mut stream = stats::audit::ObservedStream::new(30);
+        let mut stream = stats::test::audit::ObservedStream::new(30);
         let mut d: Vec<u8> = (0..30).collect();
         for _ in 0..2_000 {
             fy.shuffle(&mut d, &mut rng);
@@ -115,8 +115,8 @@ mod tests {
             .algorithm
             .swap_shuffle(5)
             .unwrap();
-        let law = stats::markov::position_law(&swaps).unwrap();
-        let product = stats::markov::ProductLaw::of(&swaps).unwrap();
+        let law = stats::law::markov::position_law(&swaps).unwrap();
+        let product = stats::law::markov::ProductLaw::of(&swaps).unwrap();
         let counts = vec![vec![20u64; 5]; 5];
         judge::positions::ExactPositionsInfo::new(&law, Some(&product), &counts, 100, 1e-6, 0.99)
     }
@@ -140,7 +140,7 @@ mod tests {
         let fy = find("fisher-yates").unwrap();
         let audit = judge::grade::audit(
             &fy.algorithm,
-            &stats::audit::AuditPlan {
+            &stats::test::audit::AuditPlan {
                 deck: 4,
                 shuffles: 2_000,
                 seed: 1,
@@ -207,7 +207,7 @@ mod tests {
             }],
             riffles: None,
             paths: None,
-            seeding: vec![stats::predict::Pinning::of(
+            seeding: vec![studies::predict::Pinning::of(
                 "poker-fixed-time",
                 find("poker-fixed-time")
                     .unwrap()
@@ -243,7 +243,7 @@ mod tests {
         // State merging, with its counts of paths, its recount and a table.
         let naive = find("naive-swap").unwrap();
         let swaps = naive.algorithm.swap_shuffle(5).unwrap();
-        let merged = stats::merge::merged_distribution(&swaps).unwrap();
+        let merged = stats::law::merge::merged_distribution(&swaps).unwrap();
         let dir = tempfile::tempdir().unwrap();
         let mut merged_doc = ExactReport::new(
             naive,
@@ -264,7 +264,7 @@ mod tests {
         let fy = find("fisher-yates").unwrap();
         let audit = judge::grade::audit(
             &fy.algorithm,
-            &stats::audit::AuditPlan {
+            &stats::test::audit::AuditPlan {
                 deck: 4,
                 shuffles: 2_000,
                 seed: 1,
@@ -288,7 +288,7 @@ mod tests {
             &audit.audit.first.analysis,
             judge::Grade::Uniform,
         ));
-        sampled.skipped_tests.push(stats::audit::Skipped {
+        sampled.skipped_tests.push(stats::test::audit::Skipped {
             name: stats::TestName::COLLISIONS,
             reason: "y".into(),
         });
@@ -297,7 +297,7 @@ mod tests {
         let seeded = find("fisher-yates-seed-seconds").unwrap();
         let audit = judge::grade::audit(
             &seeded.algorithm,
-            &stats::audit::AuditPlan {
+            &stats::test::audit::AuditPlan {
                 deck: 30,
                 shuffles: 2_000,
                 seed: 1,
@@ -315,10 +315,10 @@ mod tests {
                 lines: 2_001,
                 decks: 2_000,
                 deck: 30,
-                base: decks::Base::Zero,
+                base: deck_lines::Base::Zero,
                 base_detected: true,
-                invalid: vec![decks::InvalidLines {
-                    kind: decks::LineKind::EmptyLine,
+                invalid: vec![deck_lines::InvalidLines {
+                    kind: deck_lines::LineKind::EmptyLine,
                     count: 1,
                     first_line: 7,
                     message: "empty line".into(),
@@ -338,7 +338,7 @@ mod tests {
         assert_eq!(serde_json::to_string(&back).unwrap(), text);
         keys(&serde_json::to_value(&read).unwrap(), &mut all);
         // With few enough decks for a histogram (its distance is given).
-        let mut small = stats::audit::ObservedStream::new(3);
+        let mut small = stats::test::audit::ObservedStream::new(3);
         for d in [[0u8, 1, 2], [2, 1, 0], [1, 0, 2]].iter().cycle().take(400) {
             small.observe(d);
         }
@@ -354,7 +354,7 @@ mod tests {
                     deck: 6,
                     alpha: 0.01,
                     power: 0.99,
-                    methods: stats::scaling::bias(bits, 6, 0.01, 0.99).unwrap(),
+                    methods: studies::scaling::bias(bits, 6, 0.01, 0.99).unwrap(),
                 },
                 Provenance::new("t"),
                 Some(0.0),
@@ -376,7 +376,7 @@ mod tests {
                 deck: 52,
                 seen: vec![3],
                 unix_seconds: true,
-                search: stats::predict::search(seeded, 52, &[3], seeded.seeds(), 2, &|_| {}),
+                search: studies::predict::search(seeded, 52, &[3], seeded.seeds(), 2, &|_| {}),
                 cap: 2,
             },
             Provenance::new("t"),
@@ -413,15 +413,15 @@ mod tests {
                     source: "-".into(),
                     lines: 8,
                     decks: 7,
-                    invalid: vec![decks::InvalidLines {
-                        kind: decks::LineKind::EmptyLine,
+                    invalid: vec![deck_lines::InvalidLines {
+                        kind: deck_lines::LineKind::EmptyLine,
                         count: 1,
                         first_line: 3,
                         message: "an empty line".into(),
                     }],
                     deck: 6,
                     alpha: 1e-6,
-                    mode: stats::follow::Mode::Detect,
+                    mode: stats::test::follow::Mode::Detect,
                     log10_evidence: 6.1,
                     evidence_since: 3,
                     impossible: false,
@@ -458,13 +458,13 @@ mod tests {
             method: judge::method::PowerBasis::Enumeration,
             total_variation: Some(0.0),
             divergence: exact_positions_fixture().divergence,
-            tests: stats::audit::power_plan(&law, 0.01, 0.9),
+            tests: stats::test::audit::power_plan(&law, 0.01, 0.9),
         };
         keys(&serde_json::to_value(&power).unwrap(), &mut all);
         let swaps = naive.algorithm.swap_shuffle(12).unwrap();
         let chain = ExactChainReport::new(
             naive,
-            &stats::markov::exact_position_law(&swaps).unwrap(),
+            &stats::law::markov::exact_position_law(&swaps).unwrap(),
             ExactVerdict::Biased,
         );
         keys(&serde_json::to_value(&chain).unwrap(), &mut all);

@@ -8,10 +8,10 @@ use judge::positions::DivergenceInfo;
 use judge::riffle::RiffleStudy;
 use serde::{Deserialize, Serialize};
 use stats::TestName;
-use stats::audit::{Analysis, Effect, PowerPlan, Skipped};
-use stats::battery::StatisticSummary;
-use stats::collision::CollisionSummary;
-use stats::hypothesis::TestResult;
+use stats::test::audit::{Analysis, Effect, PowerPlan, Skipped};
+use stats::test::battery::StatisticSummary;
+use stats::test::collision::CollisionSummary;
+use stats::test::hypothesis::TestResult;
 
 /// Effect sizes: the run's ([`Effect`]), and the exact distance when the
 /// algorithm's law is known.
@@ -179,11 +179,14 @@ impl SampleReport {
             tests: a.tests.clone(),
             skipped_tests: a.skipped.clone(),
             total_variation: a.effect.total_variation,
-            battery: first.battery.as_ref().map(stats::battery::Battery::summary),
+            battery: first
+                .battery
+                .as_ref()
+                .map(stats::test::battery::Battery::summary),
             collisions: first
                 .collisions
                 .as_ref()
-                .map(stats::collision::Collisions::summary),
+                .map(stats::test::collision::Collisions::summary),
             effect: EffectInfo {
                 sampled: a.effect.clone(),
                 exact_total_variation,
@@ -225,12 +228,12 @@ pub struct InputInfo {
     /// Cards per deck.
     pub deck: usize,
     /// `"0-based"` or `"1-based"`.
-    pub base: decks::Base,
+    pub base: deck_lines::Base,
     /// Whether the numbering was detected (from the first deck) rather than given.
     pub base_detected: bool,
     /// Invalid lines by kind (only with `--skip-invalid`; otherwise the first
     /// one is an error).
-    pub invalid: Vec<decks::InvalidLines>,
+    pub invalid: Vec<deck_lines::InvalidLines>,
     /// The SHA-256 of every byte read, in lowercase hexadecimal: the input
     /// a certificate speaks of.
     pub sha256: String,
@@ -242,7 +245,7 @@ pub struct InputInfo {
 }
 
 /// The tests of consecutive decks (lag 1) of an audit
-/// ([`stats::audit::Lag1Run`]).
+/// ([`stats::test::audit::Lag1Run`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Lag1Info {
     /// Pairs of consecutive decks.
@@ -272,7 +275,7 @@ pub struct Lag1Info {
 
 impl Lag1Info {
     /// The document of `run`.
-    pub fn of(run: &stats::audit::Lag1Run) -> Self {
+    pub fn of(run: &stats::test::audit::Lag1Run) -> Self {
         let moves = run.moves.as_ref();
         Lag1Info {
             pairs: run.pairs,
@@ -313,14 +316,14 @@ pub struct AuditReport {
 
 /// `shuffle-audit audit --shoe K --json`: shoes read from a file, tested
 /// with the statistics that have exact laws for a shoe
-/// ([`stats::shoe`]).
+/// ([`stats::test::shoe`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ShoeAuditReport {
     /// What was read: `deck` is the cards of one deck (the values), and
     /// `decks` the shoes read.
     pub input: InputInfo,
     /// The shoe's make-up: `values` cards per deck, `copies` decks.
-    pub shoe: stats::shoe::Shoe,
+    pub shoe: stats::test::shoe::Shoe,
     /// Cards per shoe.
     pub cards: usize,
     /// The tests of single shoes.
@@ -333,7 +336,7 @@ pub struct ShoeAuditReport {
     /// `max |O/(N/V) − 1|` over the value × position table.
     pub max_relative_deviation: f64,
     /// Descents and repeats beside their exact laws.
-    pub statistics: Vec<stats::shoe::ShoeStatisticSummary>,
+    pub statistics: Vec<stats::test::shoe::ShoeStatisticSummary>,
     /// The collision test's counts, when it ran.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub collisions: Option<CollisionSummary>,
@@ -350,7 +353,7 @@ pub struct ShoeAuditReport {
     pub finding: Finding,
 }
 
-/// The tests of consecutive shoes ([`stats::shoe::ShoeLagRun`]).
+/// The tests of consecutive shoes ([`stats::test::shoe::ShoeLagRun`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ShoeLag1Info {
     /// Pairs of consecutive shoes.
@@ -365,13 +368,13 @@ pub struct ShoeLag1Info {
     /// `max |O/E − 1|` over it (`E = pairs · K / V`).
     pub contingency_max_relative_deviation: f64,
     /// The matches beside their exact law.
-    pub matches: stats::shoe::ShoeStatisticSummary,
+    pub matches: stats::test::shoe::ShoeStatisticSummary,
 }
 
 impl ShoeAuditReport {
     /// The document of `run`, for the shoes `input` describes, with the
     /// judge's `decision`.
-    pub fn new(input: InputInfo, run: &stats::shoe::ShoeRun, decision: Decision) -> Self {
+    pub fn new(input: InputInfo, run: &stats::test::shoe::ShoeRun, decision: Decision) -> Self {
         let rows = |flat: &[u64], width: usize| flat.chunks(width).map(<[u64]>::to_vec).collect();
         ShoeAuditReport {
             input,
@@ -457,7 +460,7 @@ pub struct ScalingReport {
     /// The probability of detection they are computed for.
     pub power: f64,
     /// One entry per method.
-    pub methods: Vec<stats::scaling::MappingBias>,
+    pub methods: Vec<studies::scaling::MappingBias>,
 }
 
 /// `shuffle-audit predict --json`: the seeds whose deck starts with the
@@ -475,7 +478,7 @@ pub struct PredictReport {
     /// The search: `seeds` (`start`, `end`: searched, end excluded),
     /// `matches` (how many seeds fit), `found` (the first `cap`, with
     /// their decks, 0-based).
-    pub search: stats::predict::Search,
+    pub search: studies::predict::Search,
     /// The most seeds listed.
     pub cap: usize,
 }
@@ -494,16 +497,16 @@ pub struct FollowReport {
     /// Valid decks among them.
     pub decks: u64,
     /// Invalid lines skipped, by kind (with `--skip-invalid`).
-    pub invalid: Vec<decks::InvalidLines>,
+    pub invalid: Vec<deck_lines::InvalidLines>,
     /// Cards per deck.
     pub deck: usize,
-    /// `--alpha`: in [`Mode::Test`](stats::follow::Mode::Test), the
+    /// `--alpha`: in [`Mode::Test`](stats::test::follow::Mode::Test), the
     /// false-alarm probability over the whole stream; in
-    /// [`Mode::Detect`](stats::follow::Mode::Detect), one over the fewest
+    /// [`Mode::Detect`](stats::test::follow::Mode::Detect), one over the fewest
     /// fair decks a false alarm takes on average.
     pub alpha: f64,
     /// What the alarm guarantees.
-    pub mode: stats::follow::Mode,
+    pub mode: stats::test::follow::Mode,
     /// `log10` of the evidence reached (in detect mode, the largest of the
     /// bettors'); infinite (`null` in JSON) when a deck had a feature a
     /// uniform shuffle never gives.

@@ -215,7 +215,7 @@ pub struct SuiteReport {
     /// For each seeded shuffle run and each large deck: how many seen
     /// cards single out its deck (`shuffle-audit predict`).
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
-    pub seeding: Vec<stats::predict::Pinning>,
+    pub seeding: Vec<studies::predict::Pinning>,
 }
 
 /// The three shuffles the teacher's section and the headline compare: the
@@ -253,9 +253,9 @@ impl PathTree {
     /// Every path of `entry` on `deck` cards.
     ///
     /// # Errors
-    /// As [`stats::exact::every_path`], with at most 10,000 paths.
+    /// As [`stats::law::exact::every_path`], with at most 10,000 paths.
     pub fn of(entry: &algorithms::Entry, deck: usize) -> Result<Self, stats::ExactError> {
-        let paths = stats::exact::every_path(&entry.algorithm, deck, 10_000)?;
+        let paths = stats::law::exact::every_path(&entry.algorithm, deck, 10_000)?;
         Ok(PathTree {
             algorithm: entry.id.into(),
             deck,

@@ -248,7 +248,7 @@ fn write_weights(
                 let _ = writeln!(line, ",{w}");
                 out.write_all(line.as_bytes())?;
                 bytes += line.len() as u64;
-                stats::perm::next_permutation(&mut a);
+                stats::law::perm::next_permutation(&mut a);
             }
         }
         TableFormat::Binary => {

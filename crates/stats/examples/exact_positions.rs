@@ -8,7 +8,7 @@ use algorithms::Shuffle;
 use algorithms::registry::find;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use stats::markov::position_law;
+use stats::law::markov::position_law;
 use std::time::Instant;
 
 /// The best of `runs` timings, in seconds.

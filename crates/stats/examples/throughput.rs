@@ -7,7 +7,7 @@
 use algorithms::registry::find;
 use algorithms::{FisherYates, Shuffle};
 use rand::seq::SliceRandom;
-use stats::perm::{factorial, rank};
+use stats::law::perm::{factorial, rank};
 use stats::sample::{Histogram, Path, Sampler, chunk_rng, sample_on};
 use std::time::Instant;
 

@@ -39,7 +39,7 @@ pub enum ExactError {
         /// The deck size.
         deck: usize,
     },
-    /// State merging above [`MAX_WIDE_MERGE_DECK`](crate::merge::MAX_WIDE_MERGE_DECK)
+    /// State merging above [`MAX_WIDE_MERGE_DECK`](crate::law::merge::MAX_WIDE_MERGE_DECK)
     /// cards holds its weights in 64 bits.
     #[error(
         "exact weights on {deck} cards need more than 64 bits (the draws' totals multiply past 2^64): state merging takes such shuffles up to {max} cards"

@@ -2,7 +2,7 @@
 //! derived independently of this code.
 
 use algorithms::registry::find;
-use stats::perm::{factorial, unrank};
+use stats::law::perm::{factorial, unrank};
 use stats::{ExactDistribution, Limits, exact_distribution};
 
 fn law(id: &str, n: usize) -> ExactDistribution {

@@ -6,8 +6,8 @@
 use algorithms::registry::REGISTRY;
 use algorithms::{Entry, Expected, Kernel, Shuffle};
 use shuffle_check::{Check, CheckRng, Guarantee, TestKind};
-use stats::exact::{Limits, exact_distribution};
-use stats::perm::factorial;
+use stats::law::exact::{Limits, exact_distribution};
+use stats::law::perm::factorial;
 
 /// A registry algorithm as a shuffle function of the kind the check takes.
 fn shuffle_with(entry: &'static Entry) -> impl FnMut(&mut [u32], &mut CheckRng) {
@@ -41,7 +41,9 @@ fn proved_deviation(entry: &Entry, g: &Guarantee) -> Option<(f64, f64)> {
     let cells: Vec<f64> = match g.kind {
         TestKind::Positions => {
             if let Some(swaps) = entry.algorithm.swap_shuffle(n) {
-                stats::markov::rounded_position_law(&swaps).ok()?.matrix
+                stats::law::markov::rounded_position_law(&swaps)
+                    .ok()?
+                    .matrix
             } else {
                 let law = exact_distribution(&entry.algorithm, n, &Limits::for_exact(entry.exact))
                     .ok()?;

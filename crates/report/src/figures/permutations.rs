@@ -70,7 +70,7 @@ pub fn permutations(
         (0..k)
             .map(|_| {
                 let s = a.iter().map(|c| c.to_string()).collect::<String>();
-                stats::perm::next_permutation(&mut a);
+                stats::law::perm::next_permutation(&mut a);
                 s
             })
             .collect()

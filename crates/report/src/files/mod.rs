@@ -94,7 +94,7 @@ pub struct CaseData<'a> {
     pub law: Option<&'a ExactDistribution>,
     /// The exact position matrix by the Markov chain, for a swap-based
     /// shuffle on a deck too large to enumerate.
-    pub positions: Option<&'a stats::markov::PositionLaw>,
+    pub positions: Option<&'a stats::law::markov::PositionLaw>,
     /// Draw the permutation figure (it needs `counts`) on this axis.
     pub permutation: Option<PermutationAxis<'a>>,
     /// A fair shuffle's position counts on the same deck and as many
@@ -159,7 +159,7 @@ pub fn case_files(
     let exact_positions = data
         .law
         .map(ExactDistribution::position_matrix)
-        .or_else(|| data.positions.map(stats::markov::PositionLaw::rows));
+        .or_else(|| data.positions.map(stats::law::markov::PositionLaw::rows));
     // Enumerated laws: each cell as its exact fraction (`10/27`) beside
     // its value. The Markov chain's 52-card fractions have ~90-digit
     // denominators: there the cells are the exact values correctly

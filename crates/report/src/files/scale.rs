@@ -30,7 +30,7 @@ pub fn exact_deviation(probabilities: &[Vec<f64>]) -> Vec<Vec<f64>> {
 pub const PALE: f64 = 0.25;
 
 /// The probability that a fair shuffle's largest cell leaves the pale
-/// part of the scale ([`stats::fair::position_spread`]'s `alpha`).
+/// part of the scale ([`stats::law::fair::position_spread`]'s `alpha`).
 pub const FAIR_ALPHA: f64 = 0.01;
 
 /// The colour limit of heatmaps of `deck` cards sampled `shuffles` times:
@@ -38,21 +38,21 @@ pub const FAIR_ALPHA: f64 = 0.01;
 /// fair shuffle stays within (99 %, all cells at once) divided by
 /// [`PALE`].
 pub fn colour_limit(matrices: &[&[Vec<f64>]], deck: usize, shuffles: u64) -> f64 {
-    let floor = stats::fair::position_spread(deck, shuffles, FAIR_ALPHA) / PALE;
+    let floor = stats::law::fair::position_spread(deck, shuffles, FAIR_ALPHA) / PALE;
     crate::figures::colour_limit(matrices, floor)
 }
 
 /// The band a fair shuffle's permutation histogram of `k` arrangements and
 /// `shuffles` decks stays in, all at once in 99 of 100 runs, as ratios to
 /// uniform: per bar up to 24 arrangements, per rank of the sorted curve
-/// beyond ([`stats::fair`]).
+/// beyond ([`stats::law::fair`]).
 pub fn fair_envelope(k: usize, shuffles: u64) -> Vec<(f64, f64)> {
     let expected = shuffles as f64 / k as f64;
     let ratio = |(lo, hi): (u64, u64)| (lo as f64 / expected, hi as f64 / expected);
     if k <= 24 {
-        vec![ratio(stats::fair::histogram_band(k, shuffles, FAIR_ALPHA)); k]
+        vec![ratio(stats::law::fair::histogram_band(k, shuffles, FAIR_ALPHA)); k]
     } else {
-        stats::fair::sorted_envelope(k, shuffles, FAIR_ALPHA)
+        stats::law::fair::sorted_envelope(k, shuffles, FAIR_ALPHA)
             .into_iter()
             .map(ratio)
             .collect()

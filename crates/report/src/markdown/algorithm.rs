@@ -7,7 +7,7 @@ pub(super) type Controls<'a> = std::collections::BTreeMap<usize, &'a crate::samp
 use crate::fmt::{fmt_count, fmt_log10_p, fmt_power_of_ten, fmt_prob, tv_cell};
 use crate::suite::SuiteAlgorithm;
 use judge::grade::Grade;
-use stats::perm::factorial;
+use stats::law::perm::factorial;
 use std::fmt::Write;
 
 /// The figures of an algorithm: inline, the heatmap of the largest

@@ -2,7 +2,7 @@
 //! program dealt, what each test checks, at which level, and what a
 //! certificate holds.
 
-use stats::statistic::Statistic;
+use stats::test::statistic::Statistic;
 use stats::{Test, TestName};
 use std::fmt::Write;
 
@@ -165,7 +165,7 @@ fn shoes(md: &mut String) {
 }
 
 /// What a few seen cards give away, per seeded shuffle and deck.
-fn seeding(md: &mut String, rows: &[stats::predict::Pinning]) {
+fn seeding(md: &mut String, rows: &[studies::predict::Pinning]) {
     if rows.is_empty() {
         return;
     }

@@ -195,7 +195,7 @@ fn guesses_right(a: &SuiteAlgorithm) -> String {
         .largest_exact()
         .and_then(|r| Some((r.expected_correct?, r.deck)))
     {
-        Some((e, n)) => format!("{e:.3} of {n} (fair {:.3})", stats::guess::harmonic(n)),
+        Some((e, n)) => format!("{e:.3} of {n} (fair {:.3})", studies::guess::harmonic(n)),
         None => "–".into(),
     }
 }

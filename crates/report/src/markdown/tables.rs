@@ -30,7 +30,10 @@ pub(super) fn large_decks_page(report: &crate::suite::SuiteReport) -> Option<Str
          about `C(N, 2) / n!`, essentially none, while a shuffle reseeded from a 32-bit \
          seed repeats about `C(N, 2) / 2^32` pairs; `C(N, 2) / pairs` estimates how many \
          decks it can deal at all. Each algorithm's page has its battery and collisions.\n",
-        fmt_count(st.large_shuffles.min(stats::collision::COLLISION_MAX_DECKS)),
+        fmt_count(
+            st.large_shuffles
+                .min(stats::test::collision::COLLISION_MAX_DECKS)
+        ),
     );
     exact_positions_section(&mut md, report);
     Some(md)

@@ -6,7 +6,7 @@ use crate::exact::ExactReport;
 use crate::fmt::{fmt_count, fmt_prob};
 use crate::suite::{LESSON, PathTree, SuiteAlgorithm, SuiteReport};
 use algorithms::registry::{TEACHING_QUOTES, document};
-use stats::perm::factorial;
+use stats::law::perm::factorial;
 use std::fmt::Write;
 
 /// The naive swap, the off-by-one, and the correct shuffle: the three the

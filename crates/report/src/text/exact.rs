@@ -24,7 +24,7 @@ fn named(id: &str, n: usize) -> String {
 pub fn exact(doc: &Standalone<ExactReport>) -> String {
     let (r, seconds) = (&doc.document, doc.seconds.unwrap_or(0.0));
     let n = r.deck;
-    let count = stats::perm::factorial(n) as usize;
+    let count = stats::law::perm::factorial(n) as usize;
     let mut out = named(&r.algorithm, n);
     let cut = if r.cut_paths > 0 {
         format!(

@@ -104,7 +104,7 @@ fn input_lines(i: &crate::sampled::InputInfo, holds: &str, seconds: f64) -> Stri
 }
 
 /// The invalid lines `--skip-invalid` skipped, a line per kind.
-fn skipped_lines(invalid: &[decks::InvalidLines]) -> String {
+fn skipped_lines(invalid: &[deck_lines::InvalidLines]) -> String {
     let mut out = String::new();
     for bad in invalid {
         let _ = writeln!(
@@ -268,8 +268,8 @@ pub fn shoe_audit(doc: &Standalone<ShoeAuditReport>) -> String {
 /// A table of tests, with the tests not run and why; with a level, the
 /// tests below their share of it marked `*`.
 fn tests_table(
-    tests: &[stats::hypothesis::TestResult],
-    skipped: &[stats::audit::Skipped],
+    tests: &[stats::test::hypothesis::TestResult],
+    skipped: &[stats::test::audit::Skipped],
     level: Option<&Level>,
 ) -> String {
     let mut out = String::new();
@@ -414,7 +414,7 @@ fn sample_body(r: &crate::sampled::SampleReport, level: Option<&Level>) -> Strin
 
 /// A followed stream's outcome, for people.
 pub fn follow(doc: &Standalone<crate::sampled::FollowReport>) -> String {
-    use stats::follow::Mode;
+    use stats::test::follow::Mode;
     let r = &doc.document;
     let mut out = String::new();
     let alpha = fmt_level(r.alpha);

@@ -24,7 +24,7 @@
 //! when the processor has AVX2 or AVX-512: each lane is one chunk, with its
 //! generator and draws, so the counts are the same on every path.
 
-use crate::perm::{factorial, rank, rank_bytes, rank_small};
+use crate::law::perm::{factorial, rank, rank_bytes, rank_small};
 use algorithms::{Algorithm, Draw, Shuffle, Source, Visitor};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -206,7 +206,7 @@ impl Histogram {
                     p.counts[card as usize * n + position] += c;
                 }
             }
-            crate::perm::next_permutation(&mut a);
+            crate::law::perm::next_permutation(&mut a);
         }
         p
     }

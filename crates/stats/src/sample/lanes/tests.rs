@@ -1,7 +1,7 @@
 use super::super::{Histogram, Positions, Sampler, chunk_rng, sample_on};
 use super::*;
-use crate::battery::Battery;
-use crate::collision::{Collisions, Fingerprints};
+use crate::test::battery::Battery;
+use crate::test::collision::{Collisions, Fingerprints};
 use algorithms::registry::{REGISTRY, find};
 use algorithms::{Shuffle, Visitor};
 use rand::{Rng, SeedableRng};
@@ -152,7 +152,7 @@ fn scalar_from(id: &str, deck: usize, states: &[[u64; 4]], lens: &[u64]) -> Hist
                 for _ in 0..len {
                     let mut d: Vec<u8> = (0..self.deck as u8).collect();
                     algorithm.shuffle(&mut d, &mut src);
-                    h.counts[crate::perm::rank(&d)] += 1;
+                    h.counts[crate::law::perm::rank(&d)] += 1;
                 }
             }
             h

@@ -1,0 +1,467 @@
+//! The walk of an algorithm's choice tree: every path, with its exact
+//! weight, summed per arrangement (see the module documentation of
+//! [`crate::law::exact`]).
+
+use super::compose::{gcd, reduce};
+use super::{ExactDistribution, Limits, Method};
+use crate::error::ExactError;
+use crate::law::perm::{factorial, rank};
+use algorithms::{Draw, Shuffle, Source};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// One branch point of the choice tree.
+#[derive(Clone, Copy, Debug)]
+enum Branch {
+    /// `Draw::Below(k)`: outcomes `0..k`, each of weight 1.
+    Uniform { k: u64 },
+    /// A word-based draw: outcomes with their weights (zero-weight ones skipped).
+    Weighted(Draw),
+    /// A rejection loop: the accepted values (a bit mask), each of weight 1.
+    Accept { mask: u64 },
+}
+
+impl Branch {
+    fn first(self) -> u64 {
+        match self {
+            Branch::Uniform { .. } | Branch::Weighted(_) => 0, // outcome 0 always has weight
+            Branch::Accept { mask } => u64::from(mask.trailing_zeros()),
+        }
+    }
+
+    fn next_after(self, v: u64) -> Option<u64> {
+        match self {
+            Branch::Uniform { k } => (v + 1 < k).then_some(v + 1),
+            Branch::Weighted(draw) => {
+                let end = draw.outcomes() as u64;
+                (v + 1..end).find(|&r| draw.weight(r) > 0)
+            }
+            Branch::Accept { mask } => {
+                let rest = if v >= 63 {
+                    0
+                } else {
+                    mask >> (v + 1) << (v + 1)
+                };
+                (rest != 0).then(|| u64::from(rest.trailing_zeros()))
+            }
+        }
+    }
+
+    /// `(weight of v, total weight)`.
+    #[inline]
+    fn weight(self, v: u64) -> (u128, u128) {
+        match self {
+            Branch::Uniform { k } => (1, u128::from(k)),
+            Branch::Weighted(draw) => (draw.weight(v), draw.total_weight()),
+            Branch::Accept { mask } => (1, u128::from(mask.count_ones())),
+        }
+    }
+
+    /// Whether every outcome has the same weight, so a cut at this branch
+    /// cuts all its siblings too.
+    fn is_flat(self) -> bool {
+        !matches!(self, Branch::Weighted(_))
+    }
+
+    fn outcomes(self) -> f64 {
+        match self {
+            Branch::Uniform { k } => k as f64,
+            Branch::Weighted(draw) => draw.outcomes() as f64,
+            Branch::Accept { mask } => f64::from(mask.count_ones()),
+        }
+    }
+}
+
+/// Why a path stopped being followed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cut {
+    /// Depth or probability bound: the path's mass goes to "unexplored".
+    Bound,
+    /// Weights overflowed 128 bits.
+    Overflow,
+    /// A draw had too many outcomes.
+    TooWide(u128),
+}
+
+/// Replays one choice sequence at a time through an algorithm.
+struct Walker<'l> {
+    limits: &'l Limits,
+    choices: Vec<u64>,
+    branches: Vec<Branch>,
+    depth: usize,
+    num: u128,
+    den: u128,
+    cut: Option<(Cut, usize)>,
+}
+
+impl<'l> Walker<'l> {
+    fn new(limits: &'l Limits, prefix: Vec<u64>) -> Self {
+        Walker {
+            limits,
+            choices: prefix,
+            branches: Vec::new(),
+            depth: 0,
+            num: 1,
+            den: 1,
+            cut: None,
+        }
+    }
+
+    /// Runs the algorithm along the current choices, extending them with
+    /// first outcomes past their end.
+    fn run<A: Shuffle>(&mut self, algorithm: &A, deck: &mut Vec<u8>, n: usize) {
+        self.depth = 0;
+        self.num = 1;
+        self.den = 1;
+        self.cut = None;
+        deck.clear();
+        deck.extend(0..n as u8);
+        algorithm.shuffle(deck, self);
+    }
+
+    /// Steps to the next path whose first `fixed` choices are unchanged.
+    fn advance(&mut self, fixed: usize) -> bool {
+        if let Some((Cut::Bound, at)) = self.cut {
+            // Every sibling of a flat branch is cut the same way: skip them.
+            if at + 1 == self.choices.len() && at >= fixed && self.branches[at].is_flat() {
+                self.choices.truncate(at);
+                self.branches.truncate(at);
+            }
+        }
+        self.branches.truncate(self.choices.len());
+        while self.choices.len() > fixed {
+            let d = self.choices.len() - 1;
+            if let Some(v) = self.branches[d].next_after(self.choices[d]) {
+                self.choices[d] = v;
+                return true;
+            }
+            self.choices.pop();
+            self.branches.pop();
+        }
+        false
+    }
+
+    fn stop(&mut self, why: Cut) {
+        if self.cut.is_none() {
+            self.cut = Some((why, self.depth.saturating_sub(1)));
+        }
+    }
+
+    /// Takes the branch at the current depth, records or replays its choice.
+    #[inline]
+    fn take(&mut self, make: impl FnOnce() -> Option<Branch>) -> u64 {
+        let d = self.depth;
+        if d == self.branches.len() {
+            match make() {
+                Some(b) => self.branches.push(b),
+                None => {
+                    // A rejection loop with nothing to accept never ends.
+                    self.depth += 1;
+                    self.stop(Cut::Bound);
+                    return 0;
+                }
+            }
+        }
+        let branch = self.branches[d];
+        let v = match self.choices.get(d) {
+            Some(&v) => v,
+            None => {
+                let v = branch.first();
+                self.choices.push(v);
+                v
+            }
+        };
+        self.depth += 1;
+        let (w, t) = branch.weight(v);
+        match (self.num.checked_mul(w), self.den.checked_mul(t)) {
+            (Some(num), Some(den)) => {
+                self.num = num;
+                self.den = den;
+            }
+            _ => self.stop(Cut::Overflow),
+        }
+        if self.depth > self.limits.max_depth {
+            self.stop(Cut::Bound);
+        } else if let Some(p) = self.limits.min_path_log2 {
+            // probability num/den < 2^-p  <=>  num * 2^p < den
+            if self.num.leading_zeros() > p && (self.num << p) < self.den {
+                self.stop(Cut::Bound);
+            }
+        }
+        v
+    }
+}
+
+impl Source for Walker<'_> {
+    fn draw(&mut self, draw: Draw) -> u64 {
+        if self.cut.is_some() {
+            return 0; // outcome 0 is valid for every draw; the path is discarded
+        }
+        let max = self.limits.max_branching;
+        if draw.outcomes() > max {
+            self.depth += 1;
+            self.stop(Cut::TooWide(draw.outcomes()));
+            return 0;
+        }
+        self.take(|| {
+            draw.validate();
+            Some(match draw {
+                Draw::Below(k) => Branch::Uniform { k },
+                _ => Branch::Weighted(draw),
+            })
+        })
+    }
+
+    fn keep_going(&self) -> bool {
+        self.cut.is_none()
+    }
+
+    fn below_until(&mut self, k: u64, accept: &mut dyn FnMut(u64) -> bool) -> u64 {
+        if self.cut.is_some() {
+            return (0..k).find(|&r| accept(r)).unwrap_or(0);
+        }
+        if k > 64 {
+            self.depth += 1;
+            self.stop(Cut::TooWide(u128::from(k)));
+            return 0;
+        }
+        self.take(|| {
+            let mask = (0..k).filter(|&r| accept(r)).fold(0u64, |m, r| m | 1 << r);
+            (mask != 0).then_some(Branch::Accept { mask })
+        })
+    }
+}
+
+/// Per-task sums: one weight vector per path denominator.
+struct Sums {
+    arrangements: usize,
+    classes: Vec<(u128, Vec<u128>)>,
+    last: usize,
+    paths: u64,
+    cut_paths: u64,
+}
+
+impl Sums {
+    fn new(arrangements: usize) -> Self {
+        Sums {
+            arrangements,
+            classes: Vec::new(),
+            last: 0,
+            paths: 0,
+            cut_paths: 0,
+        }
+    }
+
+    #[inline]
+    fn add(&mut self, den: u128, num: u128, r: usize) -> Result<(), ()> {
+        let i = match self.classes.get(self.last) {
+            Some((d, _)) if *d == den => self.last,
+            _ => match self.classes.iter().position(|(d, _)| *d == den) {
+                Some(i) => i,
+                None => {
+                    self.classes.push((den, vec![0; self.arrangements]));
+                    self.classes.len() - 1
+                }
+            },
+        };
+        self.last = i;
+        let slot = &mut self.classes[i].1[r];
+        *slot = slot.checked_add(num).ok_or(())?;
+        Ok(())
+    }
+
+    fn merge(mut self, other: Sums) -> Result<Sums, ()> {
+        self.paths += other.paths;
+        self.cut_paths += other.cut_paths;
+        for (den, weights) in other.classes {
+            match self.classes.iter_mut().find(|(d, _)| *d == den) {
+                Some((_, mine)) => {
+                    for (a, b) in mine.iter_mut().zip(weights) {
+                        *a = a.checked_add(b).ok_or(())?;
+                    }
+                }
+                None => self.classes.push((den, weights)),
+            }
+        }
+        Ok(self)
+    }
+}
+
+/// How often a task reports its path count to the shared budget.
+const BUDGET_BATCH: u64 = 1 << 14;
+
+/// Walks every path of one pass of `kernel` on `n` cards.
+pub(super) fn walk<A: Shuffle + Sync>(
+    kernel: &A,
+    n: usize,
+    limits: &Limits,
+) -> Result<ExactDistribution, ExactError> {
+    let arrangements = factorial(n) as usize;
+    let overflow = ExactError::Overflow { deck: n };
+
+    // Estimate the size of the tree from its first path, and split it.
+    let mut deck = Vec::with_capacity(n);
+    let mut probe = Walker::new(limits, Vec::new());
+    probe.run(kernel, &mut deck, n);
+    if let Some((Cut::TooWide(outcomes), _)) = probe.cut {
+        return Err(ExactError::TooWide {
+            outcomes,
+            max: limits.max_branching,
+        });
+    }
+    let estimate: f64 = probe.branches.iter().map(|b| b.outcomes()).product();
+    if estimate > limits.max_paths as f64 {
+        return Err(ExactError::TooManyPaths {
+            needed: estimate,
+            budget: limits.max_paths as f64,
+        });
+    }
+    let tasks = split(kernel, n, limits, 64 * rayon::current_num_threads().max(1));
+
+    let visited = AtomicU64::new(0);
+    let abort = AtomicBool::new(false);
+    let failure = std::sync::Mutex::new(None::<ExactError>);
+    let fail = |e: ExactError| {
+        abort.store(true, Ordering::Relaxed);
+        failure
+            .lock()
+            .expect("no task panics holding the lock")
+            .get_or_insert(e);
+    };
+
+    let sums = tasks
+        .into_par_iter()
+        .fold(
+            || Sums::new(arrangements),
+            |mut sums, prefix| {
+                if abort.load(Ordering::Relaxed) {
+                    return sums;
+                }
+                let fixed = prefix.len();
+                let mut walker = Walker::new(limits, prefix);
+                let mut deck = Vec::with_capacity(n);
+                let mut batch = 0u64;
+                loop {
+                    walker.run(kernel, &mut deck, n);
+                    match walker.cut {
+                        None => {
+                            sums.paths += 1;
+                            if sums.add(walker.den, walker.num, rank(&deck)).is_err() {
+                                fail(overflow.clone());
+                                return sums;
+                            }
+                        }
+                        Some((Cut::Bound, _)) => sums.cut_paths += 1,
+                        Some((Cut::Overflow, _)) => {
+                            fail(overflow.clone());
+                            return sums;
+                        }
+                        Some((Cut::TooWide(outcomes), _)) => {
+                            fail(ExactError::TooWide {
+                                outcomes,
+                                max: limits.max_branching,
+                            });
+                            return sums;
+                        }
+                    }
+                    batch += 1;
+                    if batch == BUDGET_BATCH {
+                        let total = visited.fetch_add(batch, Ordering::Relaxed) + batch;
+                        batch = 0;
+                        if total > limits.max_paths {
+                            fail(ExactError::TooManyPaths {
+                                needed: total as f64,
+                                budget: limits.max_paths as f64,
+                            });
+                        }
+                        if abort.load(Ordering::Relaxed) {
+                            return sums;
+                        }
+                    }
+                    if !walker.advance(fixed) {
+                        break;
+                    }
+                }
+                visited.fetch_add(batch, Ordering::Relaxed);
+                sums
+            },
+        )
+        .map(Ok::<Sums, ()>)
+        .try_reduce(|| Sums::new(arrangements), Sums::merge);
+
+    if let Some(e) = failure
+        .into_inner()
+        .expect("no task panics holding the lock")
+    {
+        return Err(e);
+    }
+    let sums = sums.map_err(|()| overflow.clone())?;
+    if sums.paths + sums.cut_paths > limits.max_paths {
+        return Err(ExactError::TooManyPaths {
+            needed: (sums.paths + sums.cut_paths) as f64,
+            budget: limits.max_paths as f64,
+        });
+    }
+
+    // One common denominator: the least common multiple of the classes'.
+    let mut denominator = 1u128;
+    for (den, _) in &sums.classes {
+        denominator = (denominator / gcd(denominator, *den))
+            .checked_mul(*den)
+            .ok_or(overflow.clone())?;
+    }
+    let mut weights = vec![0u128; arrangements];
+    for (den, class) in &sums.classes {
+        let scale = denominator / den;
+        for (w, c) in weights.iter_mut().zip(class) {
+            *w = c
+                .checked_mul(scale)
+                .and_then(|x| w.checked_add(x))
+                .ok_or(overflow.clone())?;
+        }
+    }
+    let mut law = ExactDistribution {
+        deck: n,
+        weights,
+        denominator,
+        paths: sums.paths,
+        cut_paths: sums.cut_paths,
+        method: Method::BruteForce,
+    };
+    reduce(&mut law);
+    Ok(law)
+}
+
+/// Splits the choice tree into at least `target` subtrees (when it has that
+/// many), each named by its fixed prefix of choices.
+fn split<A: Shuffle>(kernel: &A, n: usize, limits: &Limits, target: usize) -> Vec<Vec<u64>> {
+    let mut tasks = vec![Vec::new()];
+    let mut deck = Vec::with_capacity(n);
+    while tasks.len() < target {
+        let mut next = Vec::with_capacity(tasks.len() * 2);
+        let mut expanded = false;
+        for prefix in tasks {
+            let mut w = Walker::new(limits, prefix.clone());
+            w.run(kernel, &mut deck, n);
+            let cut_early = matches!(w.cut, Some((_, at)) if at < prefix.len());
+            match w.branches.get(prefix.len()) {
+                Some(&branch) if !cut_early => {
+                    expanded = true;
+                    let mut v = Some(branch.first());
+                    while let Some(value) = v {
+                        let mut child = prefix.clone();
+                        child.push(value);
+                        next.push(child);
+                        v = branch.next_after(value);
+                    }
+                }
+                _ => next.push(prefix),
+            }
+        }
+        tasks = next;
+        if !expanded {
+            break;
+        }
+    }
+    tasks
+}

@@ -1,0 +1,258 @@
+//! Sampling runs: one seed's counts and analysis, the seed of the run that
+//! confirms a suspicious one, what repeated runs record, and decks read
+//! from elsewhere ([`Observed`]).
+
+use super::{Analysis, MIN_EXPECTED, Skipped, keeps_histogram, min_shuffles_for_histogram};
+use crate::sample::{Accumulator, Histogram, MAX_HISTOGRAM_DECK, Positions, sample, splitmix64};
+use crate::test::battery::Battery;
+use crate::test::collision::{self, COLLISION_MAX_DECKS, Collisions, Fingerprints};
+use crate::test::hypothesis::TestResult;
+use crate::test::test_name::TestName;
+use algorithms::Algorithm;
+
+/// One sampled run and what its counts say.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Run {
+    /// Its seed.
+    pub seed: u64,
+    /// The position matrix.
+    pub positions: Positions,
+    /// The permutation histogram, when kept.
+    pub histogram: Option<Histogram>,
+    /// The battery's counts, when no histogram was kept.
+    pub battery: Option<Battery>,
+    /// Repeats among the first [`COLLISION_MAX_DECKS`] decks, when the
+    /// battery ran and the collision test fits the deck size.
+    pub collisions: Option<Collisions>,
+    /// Tests and effect sizes.
+    pub analysis: Analysis,
+}
+
+/// Samples one run: `shuffles` shuffles of `deck` cards with `seed`, with
+/// the permutation histogram when `histogram` (and `deck <= 10`), the
+/// battery and the collision test otherwise. The collision test compares
+/// the first [`COLLISION_MAX_DECKS`] decks of the run: in the same pass when
+/// that is all of them, else by shuffling those decks a second time (the
+/// same decks: chunk `c` of a seed is always the same).
+pub fn run(
+    algorithm: &Algorithm,
+    deck: usize,
+    shuffles: u64,
+    seed: u64,
+    histogram: bool,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Run {
+    let (positions, histogram, battery, collisions) = if histogram && deck <= MAX_HISTOGRAM_DECK {
+        let h = sample(
+            algorithm,
+            deck,
+            shuffles,
+            seed,
+            || Histogram::new(deck),
+            progress,
+        );
+        (h.positions(), Some(h), None, None)
+    } else if deck >= 2 {
+        let decks = shuffles.min(COLLISION_MAX_DECKS);
+        let fits = collision::unfit(deck, decks).is_none();
+        let (positions, battery, collisions) = if fits && decks == shuffles {
+            // Every deck's fingerprint fits: one pass counts everything.
+            let ((positions, battery), prints) = sample(
+                algorithm,
+                deck,
+                shuffles,
+                seed,
+                || {
+                    (
+                        (Positions::new(deck), Battery::new(deck)),
+                        Fingerprints::default(),
+                    )
+                },
+                progress,
+            );
+            (positions, battery, Some(prints.collisions(deck)))
+        } else {
+            let (positions, battery) = sample(
+                algorithm,
+                deck,
+                shuffles,
+                seed,
+                || (Positions::new(deck), Battery::new(deck)),
+                progress,
+            );
+            let collisions = fits.then(|| {
+                sample(algorithm, deck, decks, seed, Fingerprints::default, &|_| {})
+                    .collisions(deck)
+            });
+            (positions, battery, collisions)
+        };
+        (positions, None, Some(battery), collisions)
+    } else {
+        let positions = sample(
+            algorithm,
+            deck,
+            shuffles,
+            seed,
+            || Positions::new(deck),
+            progress,
+        );
+        (positions, None, None, None)
+    };
+    let analysis = Analysis::new(
+        &positions,
+        histogram.as_ref(),
+        battery.as_ref(),
+        collisions.as_ref(),
+    );
+    Run {
+        seed,
+        positions,
+        histogram,
+        battery,
+        collisions,
+        analysis,
+    }
+}
+
+/// Counts of decks that come from outside (a file of shuffles another
+/// program dealt): everything any test might need, kept until the number
+/// of decks is known.
+#[derive(Clone, Debug)]
+pub struct Observed {
+    positions: Positions,
+    histogram: Option<Histogram>,
+    battery: Battery,
+    /// Fingerprints for the collision test, kept while it may be needed:
+    /// dropped once the histogram has enough decks to be used instead.
+    prints: Option<Fingerprints>,
+    /// How many decks' fingerprints to keep at most.
+    prints_up_to: u64,
+}
+
+impl Observed {
+    /// Empty counts for decks of `deck` cards (2..=255): the position
+    /// matrix, the battery, a histogram up to [`MAX_HISTOGRAM_DECK`] cards,
+    /// and fingerprints of the first [`COLLISION_MAX_DECKS`] decks, or, with
+    /// a histogram, of the decks read before it has enough to be used.
+    pub fn new(deck: usize) -> Self {
+        // Whether the histogram is used is decided by the number of decks
+        // read ([`keeps_histogram`]), known only at the end.
+        let histogram = (deck <= MAX_HISTOGRAM_DECK).then(|| Histogram::new(deck));
+        let prints_up_to = if histogram.is_some() {
+            min_shuffles_for_histogram(deck).min(COLLISION_MAX_DECKS)
+        } else {
+            COLLISION_MAX_DECKS
+        };
+        Observed {
+            positions: Positions::new(deck),
+            histogram,
+            battery: Battery::new(deck),
+            prints: Some(Fingerprints::default()),
+            prints_up_to,
+        }
+    }
+
+    /// Counts one deck (`deck[position] = card`, a permutation of `0..n`).
+    #[inline]
+    pub fn observe(&mut self, deck: &[u8]) {
+        self.positions.observe(deck);
+        self.battery.observe(deck);
+        if let Some(h) = &mut self.histogram {
+            h.observe(deck);
+        }
+        if let Some(f) = &mut self.prints {
+            if (f.prints.len() as u64) < self.prints_up_to {
+                f.observe(deck);
+            } else if self.histogram.is_some() {
+                // The histogram now has enough decks: the collision test
+                // will not run.
+                self.prints = None;
+            }
+        }
+    }
+
+    /// The run these decks make: the permutation tests when the histogram
+    /// has at least [`MIN_EXPECTED`] decks per arrangement, the battery and
+    /// (where it fits) the collision test otherwise; the position test
+    /// always. Its seed is 0: the decks came from elsewhere.
+    pub fn into_run(self) -> Run {
+        let n = self.positions.deck;
+        let total = self.positions.total();
+        let kept = self.histogram.is_some();
+        let full = kept && keeps_histogram(n, total);
+        let (histogram, battery, collisions) = if full {
+            (self.histogram, None, None)
+        } else {
+            let decks = total.min(COLLISION_MAX_DECKS);
+            let collisions = self
+                .prints
+                .filter(|_| collision::unfit(n, decks).is_none())
+                .map(|f| f.collisions(n));
+            (None, Some(self.battery), collisions)
+        };
+        let mut analysis = Analysis::new(
+            &self.positions,
+            histogram.as_ref(),
+            battery.as_ref(),
+            collisions.as_ref(),
+        );
+        if kept && !full {
+            let needed = min_shuffles_for_histogram(n);
+            for name in [TestName::PERMUTATION_CHI2, TestName::PERMUTATION_G] {
+                analysis.skipped.insert(
+                    0,
+                    Skipped {
+                        name,
+                        reason: format!(
+                            "needs {MIN_EXPECTED} expected per arrangement: at least {needed} decks ({MIN_EXPECTED} x {n}!), got {total}; the battery ran instead"
+                        ),
+                    },
+                );
+            }
+        }
+        Run {
+            seed: 0,
+            positions: self.positions,
+            histogram,
+            battery,
+            collisions,
+            analysis,
+        }
+    }
+}
+
+/// The seed of the confirmation run of a run seeded with `seed`.
+pub fn confirmation_seed(seed: u64) -> u64 {
+    splitmix64(seed ^ 0xC0F1_2A70_5EED_0002)
+}
+
+/// The two-level test over repeated runs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Repeated {
+    /// The runs' seeds.
+    pub seeds: Vec<u64>,
+    /// For each first-level test (by name), its p-value in each run.
+    pub p_values: Vec<(TestName, Vec<f64>)>,
+    /// A Kolmogorov–Smirnov test of each list's uniformity.
+    pub ks: Vec<TestResult>,
+    /// The KS tests not run, with reasons.
+    pub skipped: Vec<Skipped>,
+}
+
+/// The smallest expected count per cell a chi-square test needs before
+/// `repeat` runs of its p-values go through a Kolmogorov–Smirnov test:
+/// `max(MIN_EXPECTED, √repeat)`.
+///
+/// A chi-square statistic of counts takes values on a lattice whose steps
+/// shrink as `1/E` with the smallest expected count `E`, so its p-values
+/// depart from uniform by a step of order `1/E`; the KS test over `R` runs
+/// resolves departures of order `1/√R`. `E` must therefore grow like
+/// `√R`. Measured with Fisher–Yates on 3 cards and `R = 2000`
+/// (`sample -a fisher-yates -d 3 -n N --repeat 2000`), the KS p-value of
+/// the position test is 2.7e-11 at `E = 5`, 2.4e-4 at `E = 10`, 0.30 at
+/// `E = 20` (and of the permutation test 6.5e-6 at `E = 5`, 0.08 at
+/// `E = 10`): the false alarms stop near `E = 0.22 √R`, and `√R` (45 here)
+/// keeps a margin of 4.5 in `E`.
+pub fn two_level_min_expected(repeat: u64) -> f64 {
+    MIN_EXPECTED.max((repeat as f64).sqrt())
+}

@@ -1,0 +1,429 @@
+//! The collision test: among `N` sampled decks, how many pairs are the same
+//! deck, against the birthday-problem expectation.
+//!
+//! A uniform shuffle of `n` cards deals each of `M = n!` decks with
+//! probability `1/M`, so the number `W` of pairs `i < j` of identical decks
+//! has mean `λ = C(N, 2) / M` exactly, and is close to Poisson(λ): by the
+//! Stein–Chen method (Arratia, Goldstein and Gordon, "Two moments suffice
+//! for Poisson approximations", Ann. Probab. 1989, the birthday problem as
+//! their example) the total variation distance is at most
+//! `(1 − e^−λ) (4N − 7) / M`. For 52 cards and a million decks λ ≈ 6·10^-57
+//! and the bound ≈ 3·10^-118: a single repeated deck is a `10^-56` event.
+//!
+//! A shuffle whose randomness comes from a seed of `b` bits can deal at
+//! most `2^b` decks, so its `W` has mean at least `C(N, 2) / 2^b`: about
+//! 116 pairs for a 32-bit seed and a million decks. `C(N, 2) / W` estimates
+//! the number of equally likely decks the shuffle behaves as if it could
+//! deal.
+//!
+//! Decks are compared by a 128-bit fingerprint: the cards themselves for
+//! decks of up to 16 cards (exact), a hash of them above (two decks share it
+//! with probability about `2^-128` per pair).
+
+use crate::sample::{Accumulator, splitmix64};
+use crate::test::hypothesis::TestResult;
+use statrs::function::gamma::{gamma_lr, ln_gamma};
+
+/// The most decks whose fingerprints the collision test keeps (the first
+/// this many of a run: 128 MiB of fingerprints). Enough for a 32-bit seed
+/// (about 8·10^6 pairs expected) and for a 40-bit one (about 30).
+pub const COLLISION_MAX_DECKS: u64 = 1 << 23;
+
+/// The collision test runs only where the Poisson approximation of its
+/// p-value is off by at most this much (the Stein–Chen bound): far below
+/// any p-value a verdict turns on.
+pub const COLLISION_MAX_APPROXIMATION_ERROR: f64 = 1e-15;
+
+/// The name of the collision test.
+pub const COLLISION_TEST: crate::TestName = crate::TestName::COLLISIONS;
+
+/// A 128-bit fingerprint of a deck: its cards for up to 16 cards (distinct
+/// decks, distinct fingerprints), two independent 64-bit hashes of them
+/// for larger decks.
+pub fn fingerprint(deck: &[u8]) -> u128 {
+    if deck.len() <= 16 {
+        let mut bytes = [0u8; 16];
+        bytes[..deck.len()].copy_from_slice(deck);
+        // Cards are below 255, so the padding (0xFF) tells lengths apart.
+        bytes[deck.len()..].fill(0xFF);
+        return u128::from_le_bytes(bytes);
+    }
+    let (mut a, mut b) = (
+        0x243F_6A88_85A3_08D3 ^ deck.len() as u64,
+        0x1319_8A2E_0370_7344u64,
+    );
+    for chunk in deck.chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        a = splitmix64(a ^ w);
+        b = splitmix64(b.wrapping_add(w.rotate_left(29)) ^ 0xA409_3822_299F_31D0);
+    }
+    (u128::from(a) << 64) | u128::from(b)
+}
+
+/// Fingerprints of every deck counted, in no particular order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Fingerprints {
+    /// One per deck.
+    pub prints: Vec<u128>,
+}
+
+impl Accumulator for Fingerprints {
+    #[inline]
+    fn observe(&mut self, deck: &[u8]) {
+        self.prints.push(fingerprint(deck));
+    }
+
+    fn merge(&mut self, mut other: Self) {
+        self.prints.append(&mut other.prints);
+    }
+}
+
+/// How many of `N` decks repeat one another.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Collisions {
+    /// `ln M`: the number of arrangements a uniform shuffle deals with
+    /// equal probability (`n!` for a deck of `n` cards).
+    pub ln_arrangements: f64,
+    /// Decks compared (`N`).
+    pub decks: u64,
+    /// Distinct decks among them.
+    pub distinct: u64,
+    /// Pairs `i < j` of identical decks (`W`): a deck seen `g` times adds
+    /// `C(g, 2)`.
+    pub pairs: u64,
+    /// The most times one deck was seen.
+    pub most_repeated: u64,
+}
+
+impl Fingerprints {
+    /// Counts the repeats among the fingerprints of decks of `deck` cards
+    /// (sorts them: the result does not depend on their order).
+    pub fn collisions(self, deck: usize) -> Collisions {
+        self.collisions_among(ln_factorial(deck))
+    }
+
+    /// Counts the repeats among fingerprints of arrangements of which a
+    /// uniform shuffle deals `e^ln_arrangements` with equal probability
+    /// (a shoe's `P! / (K!)^V`).
+    pub fn collisions_among(mut self, ln_arrangements: f64) -> Collisions {
+        self.prints.sort_unstable();
+        let mut c = Collisions {
+            ln_arrangements,
+            decks: self.prints.len() as u64,
+            distinct: 0,
+            pairs: 0,
+            most_repeated: 0,
+        };
+        for group in self.prints.chunk_by(|a, b| a == b) {
+            let g = group.len() as u64;
+            c.distinct += 1;
+            c.pairs += g * (g - 1) / 2;
+            c.most_repeated = c.most_repeated.max(g);
+        }
+        c
+    }
+}
+
+/// `ln n!`.
+fn ln_factorial(n: usize) -> f64 {
+    ln_gamma(n as f64 + 1.0)
+}
+
+/// `λ = C(N, 2) / n!`: the expected number of identical pairs among `decks`
+/// decks from a uniform shuffle of `n` cards (0 where it underflows, as for
+/// 255 cards; [`test()`] works with its logarithm).
+pub fn expected_pairs(n: usize, decks: u64) -> f64 {
+    ln_expected_pairs(ln_factorial(n), decks).exp()
+}
+
+/// `ln λ` for `e^ln_m` equally likely arrangements, `-∞` for fewer than two
+/// decks.
+fn ln_expected_pairs(ln_m: f64, decks: u64) -> f64 {
+    if decks < 2 {
+        return f64::NEG_INFINITY;
+    }
+    let pairs = decks as f64 * (decks as f64 - 1.0) / 2.0;
+    pairs.ln() - ln_m
+}
+
+/// The Stein–Chen bound on the total variation distance between `W` and
+/// Poisson(λ) for `decks` decks of `n` cards: `(1 − e^−λ)(4N − 7) / n!`
+/// (0 for fewer than two decks, where `W = 0`).
+pub fn approximation_error(n: usize, decks: u64) -> f64 {
+    approximation_error_among(ln_factorial(n), decks)
+}
+
+/// [`approximation_error`] for `M = e^ln_m` equally likely arrangements:
+/// `(1 − e^−λ)(4N − 7) / M`.
+pub fn approximation_error_among(ln_m: f64, decks: u64) -> f64 {
+    if decks < 2 {
+        return 0.0;
+    }
+    let lambda = ln_expected_pairs(ln_m, decks).exp();
+    let spread = (4.0 * decks as f64 - 7.0).max(1.0);
+    -(-lambda).exp_m1() * (spread.ln() - ln_m).exp()
+}
+
+/// `ln P(X >= k)` for `X ~ Poisson(λ)`, accurate where it underflows:
+/// the regularized lower incomplete gamma function `P(k, λ)`, and its
+/// series `e^−λ λ^k / k! · Σ_j λ^j k! / (k + j)!` in log space below
+/// `1e-290`.
+pub fn ln_poisson_sf(k: u64, lambda: f64) -> f64 {
+    ln_poisson_sf_of_ln(k, lambda.ln())
+}
+
+/// [`ln_poisson_sf`] of `λ = e^ln_lambda`, which may be below `f64`'s range.
+fn ln_poisson_sf_of_ln(k: u64, ln_lambda: f64) -> f64 {
+    if k == 0 {
+        return 0.0;
+    }
+    if ln_lambda == f64::NEG_INFINITY {
+        return f64::NEG_INFINITY;
+    }
+    let kf = k as f64;
+    let lambda = ln_lambda.exp();
+    if lambda > 0.0 {
+        let p = gamma_lr(kf, lambda);
+        if p > 1e-290 {
+            return p.ln();
+        }
+    }
+    // Here λ is far below k, so the series converges geometrically.
+    let (mut term, mut sum) = (1.0f64, 1.0f64);
+    for j in 1..10_000 {
+        term *= lambda / (kf + j as f64);
+        sum += term;
+        if term < 1e-17 * sum {
+            break;
+        }
+    }
+    -lambda + kf * ln_lambda - ln_gamma(kf + 1.0) + sum.ln()
+}
+
+/// Why the collision test cannot run on `decks` decks of `n` cards, if it
+/// cannot: too few decks, or too few arrangements for the Poisson
+/// approximation to be trusted to [`COLLISION_MAX_APPROXIMATION_ERROR`].
+pub fn unfit(n: usize, decks: u64) -> Option<String> {
+    if decks < 2 {
+        return unfit_among(0.0, decks);
+    }
+    unfit_among(ln_factorial(n), decks).map(|too_few| {
+        format!("{n}! arrangements are too few for {decks} decks: {too_few}; the permutation histogram is the test for small decks")
+    })
+}
+
+/// [`unfit`] for `e^ln_m` equally likely arrangements: why not, when the
+/// test cannot run (without saying what the arrangements are).
+pub fn unfit_among(ln_m: f64, decks: u64) -> Option<String> {
+    if decks < 2 {
+        return Some(format!("needs at least 2 decks, got {decks}"));
+    }
+    let error = approximation_error_among(ln_m, decks);
+    (error > COLLISION_MAX_APPROXIMATION_ERROR).then(|| {
+        format!(
+            "the Poisson approximation could be off by {error:.1e} (allowed {COLLISION_MAX_APPROXIMATION_ERROR:e})"
+        )
+    })
+}
+
+/// The collision test: `P(Poisson(λ) >= W)`, one-sided (a shuffle can only
+/// repeat decks too often). `statistic` is `W`; `df` is 0.
+pub fn test(c: &Collisions) -> TestResult {
+    let ln_p = ln_poisson_sf_of_ln(c.pairs, ln_expected_pairs(c.ln_arrangements, c.decks));
+    TestResult {
+        name: COLLISION_TEST,
+        statistic: c.pairs as f64,
+        df: 0.0,
+        p_value: ln_p.exp(),
+        log10_p: ln_p / std::f64::consts::LN_10,
+        shuffles: c.decks,
+        min_expected: 0.0,
+    }
+}
+
+/// `log10` of `C(N, 2) / W`: the number of equally likely decks that would
+/// give as many identical pairs as were seen (`None` without a repeat).
+pub fn log10_effective_decks(c: &Collisions) -> Option<f64> {
+    (c.pairs > 0 && c.decks >= 2).then(|| {
+        let pairs = c.decks as f64 * (c.decks as f64 - 1.0) / 2.0;
+        (pairs / c.pairs as f64).log10()
+    })
+}
+
+/// What the collision test saw, with its expectation under a uniform
+/// shuffle.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct CollisionSummary {
+    /// Decks compared: the first run's first `min(shuffles, 2^23)`.
+    pub decks: u64,
+    /// Distinct decks among them.
+    pub distinct: u64,
+    /// Pairs of identical decks (the test's statistic).
+    pub pairs: u64,
+    /// The most times one deck was seen.
+    pub most_repeated: u64,
+    /// Expected pairs for a uniform shuffle, `C(N, 2) / n!`.
+    pub expected_pairs: f64,
+    /// Bound on the Poisson approximation's error (total variation).
+    pub approximation_error: f64,
+    /// `log10 C(N, 2) / pairs`: the number of equally likely decks that
+    /// would repeat as often (absent without a repeat).
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
+    pub log10_effective_decks: Option<f64>,
+}
+
+impl Collisions {
+    /// The counts with their expectation under a uniform shuffle.
+    pub fn summary(&self) -> CollisionSummary {
+        CollisionSummary {
+            decks: self.decks,
+            distinct: self.distinct,
+            pairs: self.pairs,
+            most_repeated: self.most_repeated,
+            expected_pairs: ln_expected_pairs(self.ln_arrangements, self.decks).exp(),
+            approximation_error: approximation_error_among(self.ln_arrangements, self.decks),
+            log10_effective_decks: log10_effective_decks(self),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::law::perm::{factorial, next_permutation};
+
+    #[test]
+    fn fingerprints_of_small_decks_are_the_decks_themselves() {
+        let mut seen = std::collections::HashSet::new();
+        for n in 0..=8u8 {
+            let mut a: Vec<u8> = (0..n).collect();
+            loop {
+                assert!(seen.insert(fingerprint(&a)), "{a:?}");
+                if !next_permutation(&mut a) {
+                    break;
+                }
+            }
+        }
+        // 1 + 1 + 2 + 6 + ... + 40320 distinct fingerprints over all lengths.
+        let total: u64 = (0..=8).map(factorial).sum();
+        assert_eq!(seen.len() as u64, total);
+    }
+
+    #[test]
+    fn large_decks_that_differ_in_one_swap_differ_in_fingerprint() {
+        let base: Vec<u8> = (0..52).collect();
+        let mut seen = std::collections::HashSet::new();
+        seen.insert(fingerprint(&base));
+        for i in 0..52 {
+            for j in i + 1..52 {
+                let mut d = base.clone();
+                d.swap(i, j);
+                assert!(seen.insert(fingerprint(&d)), "swap {i} {j}");
+            }
+        }
+        assert_eq!(seen.len(), 1 + 52 * 51 / 2);
+    }
+
+    #[test]
+    fn repeats_are_counted_as_pairs() {
+        let mut f = Fingerprints::default();
+        for d in [
+            [0u8, 1, 2],
+            [1, 0, 2],
+            [0, 1, 2],
+            [0, 1, 2],
+            [1, 0, 2],
+            [2, 1, 0],
+        ] {
+            f.observe(&d);
+        }
+        let c = f.collisions(3);
+        // [0,1,2] three times (3 pairs), [1,0,2] twice (1 pair).
+        assert_eq!(
+            c,
+            Collisions {
+                ln_arrangements: ln_factorial(3),
+                decks: 6,
+                distinct: 3,
+                pairs: 4,
+                most_repeated: 3
+            }
+        );
+    }
+
+    #[test]
+    fn the_birthday_expectation_and_its_poisson_bound() {
+        // 52! = 8.0658e67; C(10^6, 2) = 4.999995e11.
+        let lambda = expected_pairs(52, 1_000_000);
+        assert!((lambda / (4.999995e11 / 8.065_817_517_094_388e67) - 1.0).abs() < 1e-12);
+        let bound = approximation_error(52, 1_000_000);
+        assert!((bound / (lambda * (4e6 - 7.0) / 8.065_817_517_094_388e67) - 1.0).abs() < 1e-9);
+        assert!(unfit(52, 1_000_000).is_none());
+        assert!(unfit(52, COLLISION_MAX_DECKS).is_none());
+        // 10 cards: 3.6 million decks; far too few for the approximation.
+        let why = unfit(10, 1_000_000).unwrap();
+        assert!(why.contains("10! arrangements are too few"), "{why}");
+        assert!(unfit(52, 1).is_some());
+    }
+
+    #[test]
+    fn poisson_tails_match_direct_sums_and_stay_finite() {
+        for &(k, lambda) in &[(1u64, 0.5f64), (3, 2.0), (10, 4.0), (2, 1e-3)] {
+            let direct: f64 = 1.0
+                - (0..k)
+                    .map(|j| (-lambda + j as f64 * lambda.ln() - ln_gamma(j as f64 + 1.0)).exp())
+                    .sum::<f64>();
+            let ours = ln_poisson_sf(k, lambda).exp();
+            assert!(
+                (ours / direct - 1.0).abs() < 1e-9,
+                "{k} {lambda}: {ours} {direct}"
+            );
+        }
+        // One repeat among a million 52-card decks: p = 1 - e^-λ ≈ λ.
+        let lambda = expected_pairs(52, 1_000_000);
+        let l = ln_poisson_sf(1, lambda) / std::f64::consts::LN_10;
+        assert!((l - lambda.log10()).abs() < 1e-9, "{l}");
+        // 116 repeats: λ^116 / 116!, far below f64's range, still finite.
+        let l = ln_poisson_sf(116, lambda);
+        let want = 116.0 * lambda.ln() - ln_gamma(117.0);
+        assert!(
+            l.is_finite() && (l / want - 1.0).abs() < 1e-12,
+            "{l} {want}"
+        );
+        assert_eq!(ln_poisson_sf(0, lambda), 0.0);
+    }
+
+    #[test]
+    fn effective_decks_recover_a_seed_space() {
+        // 10^6 decks from 2^32 equally likely seeds: C(N,2)/2^32 ≈ 116.4 pairs.
+        let c = Collisions {
+            ln_arrangements: ln_factorial(52),
+            decks: 1_000_000,
+            distinct: 1_000_000 - 116,
+            pairs: 116,
+            most_repeated: 2,
+        };
+        let e = log10_effective_decks(&c).unwrap();
+        assert!((e - 32.0 * 2f64.log10()).abs() < 0.01, "{e}");
+        assert!(test(&c).log10_p < -6000.0);
+        let none = Collisions { pairs: 0, ..c };
+        assert_eq!(log10_effective_decks(&none), None);
+        assert_eq!(test(&none).p_value, 1.0);
+        // 255 cards: λ underflows, the p-value's logarithm does not.
+        let big = Collisions {
+            ln_arrangements: ln_factorial(255),
+            pairs: 1,
+            ..c
+        };
+        assert_eq!(expected_pairs(255, 1_000_000), 0.0);
+        let l = test(&big).log10_p;
+        let want = (4.999995e11f64).log10() - ln_gamma(256.0) / std::f64::consts::LN_10;
+        assert!((l - want).abs() < 1e-9, "{l} {want}");
+    }
+}
