@@ -10,7 +10,7 @@ use deck_lines::{Base, DeckParser, ReadError, read_decks};
 use judge::grade::Decision;
 use report::files::OutputFile;
 use report::folder::ReportFolder;
-use report::sampled::{AuditReport, InputInfo, Lag1Info, SampleReport, ShoeAuditReport};
+use report::sampled::{AuditReport, InputInfo, SampleReport, ShoeAuditReport};
 use report::{Provenance, Standalone};
 use sha2::{Digest, Sha256};
 use stats::sample::MAX_SAMPLE_DECK;
@@ -240,7 +240,7 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
             ordered: !args.unordered,
         },
         result,
-        lag1: audit.audit.lag1.as_ref().map(Lag1Info::of),
+        lag1: audit.audit.lag1.clone(),
         level: decision.level,
         finding: decision.finding,
     };

@@ -156,12 +156,7 @@ pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
         _ => exact_distribution(&entry.algorithm, args.deck, &limits),
     })?
     .with_context(context)?;
-    let mut document = ExactReport::new(
-        entry,
-        &law,
-        ExactVerdict::of(&law),
-        judge::guess::exact_score(&law),
-    );
+    let mut document = ExactReport::new(entry, &law, &judge::LawFindings::of(&law));
     if let ExactPlan::Merge(swaps) = &plan {
         // The identity and the first most and least likely arrangements,
         // recounted by a method that shares nothing with state merging.

@@ -5,6 +5,7 @@ use crate::common::{BIAS, ERROR, PASS};
 use crate::range::within;
 use anyhow::{Result, bail};
 use clap::Args;
+use judge::recovery::Recovery;
 use report::sampled::PredictReport;
 use report::{Provenance, Standalone};
 use std::ops::Range;
@@ -132,10 +133,10 @@ pub(crate) fn run(args: &PredictArgs) -> Result<u8> {
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    let code = match search.matches {
-        0 => ERROR,
-        1 => PASS,
-        _ => BIAS,
+    let code = match Recovery::of(search.matches) {
+        Recovery::NoSeed => ERROR,
+        Recovery::Known => PASS,
+        Recovery::Several => BIAS,
     };
     let mut search = search;
     for f in &mut search.found {

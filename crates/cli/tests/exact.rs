@@ -32,6 +32,13 @@ fn exact_figures_print_as_the_correctly_rounded_exact_value() {
     assert_eq!(fraction(&sattolo["total_variation_exact"]), "4/5");
     assert_eq!(fraction(&sattolo["max_probability_exact"]), "1/24");
     assert_eq!(fraction(&sattolo["identity_probability_exact"]), "0/1");
+    // The judge tells the law for what it is; the off-by-one of a seed
+    // document is the same law, and the naive swap is not.
+    assert_eq!(sattolo["resembles"], "sattolo");
+    let off = json(&["exact", "-a", "blog-fisher-yates", "-d", "5", "--json"]);
+    assert_eq!(off["resembles"], "sattolo");
+    let naive = json(&["exact", "-a", "naive-swap", "-d", "5", "--json"]);
+    assert!(naive.get("resembles").is_none(), "{naive}");
 
     // Random pairs on 4 cards: 4 steps, each swapping two positions drawn
     // uniformly from 0..4, 16^4 = 65,536 equally likely paths, walked here.

@@ -47,6 +47,19 @@ pub fn detection_level(deck: usize, shuffles: u64) -> f64 {
     BIASED_BELOW / stats::test::audit::tests_planned(deck, shuffles).max(1) as f64
 }
 
+/// The level and power of the floor a summary states for a law known
+/// only by its distance from uniform (a sort by random keys): a test at
+/// level 0.01 that calls the bias 99 times in 100.
+pub const FLOOR_LEVEL: f64 = 0.01;
+
+/// The fewest shuffles any test at level `alpha` needs to reach `power`
+/// against a law at total variation distance `tv` from uniform: `n`
+/// shuffles move the probability of any event by at most `n · tv`, and a
+/// test must move it by `power − alpha`. `None` for a law at distance 0.
+pub fn any_test_needs_at_least(tv: f64, alpha: f64, power: f64) -> Option<f64> {
+    (tv > 0.0).then(|| (power - alpha) / tv)
+}
+
 /// The family-wise level `audit` decides at unless `--alpha` says: the
 /// *suspicious* line, so that its exit code is 1 exactly when the grade is
 /// suspicious or biased.
@@ -291,8 +304,21 @@ pub struct Audited {
     pub audit: SampleAudit,
     /// The verdict.
     pub grade: Grade,
-    /// The confirmation run's grade alone, when one ran.
-    pub confirmation: Option<Grade>,
+    /// The confirmation run alone, when one ran.
+    pub confirmation: Option<Confirmation>,
+}
+
+/// The second seed's run of a suspicious audit, graded alone.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Confirmation {
+    /// The seed.
+    pub seed: u64,
+    /// Its tests.
+    pub tests: Vec<TestResult>,
+    /// `log10` of its smallest Bonferroni-adjusted p-value.
+    pub log10_min_adjusted_p: f64,
+    /// Its grade alone.
+    pub grade: Grade,
 }
 
 impl Grade {
@@ -314,10 +340,12 @@ pub fn audit(algorithm: &Algorithm, plan: &AuditPlan, progress: &(dyn Fn(u64) + 
         audit.log10_min_adjusted_p,
         audit.confirmation.as_ref().map(|c| &c.analysis),
     );
-    let confirmation = audit
-        .confirmation
-        .as_ref()
-        .map(|c| Grade::of_run(&c.analysis));
+    let confirmation = audit.confirmation.as_ref().map(|c| Confirmation {
+        seed: c.seed,
+        tests: c.analysis.tests.clone(),
+        log10_min_adjusted_p: c.analysis.log10_min_adjusted_p,
+        grade: Grade::of_run(&c.analysis),
+    });
     Audited {
         audit,
         grade,

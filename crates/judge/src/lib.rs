@@ -18,6 +18,8 @@
 //!   expectation, or samples that contradict an exact law.
 //! - [`guess`]: which method scores a card player's guesses, and what
 //!   the score concludes.
+//! - [`recovery`]: whether the cards seen pin a small-seed shuffle's deck
+//!   down.
 //! - [`resemble`]: which known algorithm an exact law is, told exactly.
 //! - [`method`]: which exact method answers a question, and which exact
 //!   law a power plan rests on, decided before any work.
@@ -31,6 +33,7 @@ pub mod grade;
 pub mod guess;
 pub mod method;
 pub mod positions;
+pub mod recovery;
 pub mod resemble;
 pub mod riffle;
 pub mod suite;
@@ -38,4 +41,4 @@ pub mod verdict;
 
 pub use disagreement::Disagreement;
 pub use grade::Grade;
-pub use verdict::{ExactVerdict, Expectation, Verdict};
+pub use verdict::{ExactVerdict, Expectation, LawFindings, Standing, Verdict};

@@ -1,8 +1,37 @@
 //! Which known algorithm an exact law is, when its figures say so exactly:
 //! what lets a page say "this is Sattolo's algorithm" and be right.
 
-use stats::Fraction;
 use stats::law::perm::factorial;
+use stats::{ExactDistribution, Fraction};
+
+/// A known algorithm an exact law is, told exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Known {
+    /// Sattolo's algorithm: a uniformly random single cycle, the law of
+    /// the off-by-one.
+    Sattolo,
+}
+
+/// The known algorithm `law` is exactly, if any ([`is_sattolo`] on its
+/// figures). Only a complete law can be told.
+pub fn of(law: &ExactDistribution) -> Option<Known> {
+    if !law.is_complete() {
+        return None;
+    }
+    let n = law.deck;
+    let max = Fraction::new(law.max_weight(), law.denominator);
+    let tv = law.total_variation().lower_exact;
+    let weights = law.position_weights();
+    is_sattolo(&LawFigures {
+        deck: n,
+        support: law.support() as u64,
+        max_probability: &max,
+        total_variation: &tv,
+        no_fixed_point: (0..n).all(|i| weights[i][i] == 0),
+    })
+    .then_some(Known::Sattolo)
+}
 
 /// The exact figures of a law that tell Sattolo's algorithm: it deals each
 /// of the `(n − 1)!` single cycles of `n` cards with probability
@@ -55,17 +84,8 @@ mod tests {
             for n in 3..=6 {
                 let law =
                     stats::exact_distribution(&e.algorithm, n, &stats::Limits::default()).unwrap();
-                let p = Fraction::new(law.max_weight(), law.denominator);
-                let tv = law.total_variation().lower_exact;
-                let weights = law.position_weights();
-                let figures = LawFigures {
-                    deck: n,
-                    support: law.support() as u64,
-                    max_probability: &p,
-                    total_variation: &tv,
-                    no_fixed_point: (0..n).all(|i| weights[i][i] == 0),
-                };
-                assert_eq!(is_sattolo(&figures), id == "blog-fisher-yates", "{id} {n}");
+                let expected = (id == "blog-fisher-yates").then_some(Known::Sattolo);
+                assert_eq!(of(&law), expected, "{id} {n}");
             }
         }
     }

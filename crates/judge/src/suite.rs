@@ -6,7 +6,7 @@
 use crate::disagreement::Disagreement;
 use crate::grade::{Audited, detection_level};
 use crate::positions::ExactPositionsInfo;
-use crate::verdict::{ExactVerdict, Verdict};
+use crate::verdict::{ExactVerdict, LawFindings, Verdict};
 use algorithms::Entry;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -178,11 +178,9 @@ pub struct Case {
     pub shuffles: u64,
     /// The exact law, when planned.
     pub exact: Option<ExactLaw>,
-    /// What the exact law shows, when there is one.
-    pub exact_verdict: Option<ExactVerdict>,
-    /// The best guessing score on the exact law, when there is one and it
-    /// is complete ([`crate::guess::exact_score`]).
-    pub exact_guess: Option<stats::Fraction>,
+    /// What the exact law shows, when there is one: its verdict, the best
+    /// guessing score and the known algorithm it is.
+    pub exact_findings: Option<LawFindings>,
     /// The sampled audit and its grade.
     pub audit: Audited,
     /// The exact position matrix, for a swap-based shuffle on a deck with
@@ -260,12 +258,16 @@ fn judge_entry(
             .position(|(d, _)| *d == deck)
             .map(|i| laws.swap_remove(i).1);
         let mut shuffles_to_detect = None;
-        let exact_verdict = law.as_ref().and_then(|l| l.as_ref().ok()).map(|law| {
-            let verdict = ExactVerdict::of(law);
-            disagreements.extend(Disagreement::of_exact(entry.expected, deck, verdict));
+        let exact_findings = law.as_ref().and_then(|l| l.as_ref().ok()).map(|law| {
+            let findings = LawFindings::of(law);
+            disagreements.extend(Disagreement::of_exact(
+                entry.expected,
+                deck,
+                findings.verdict,
+            ));
             let needs = power_plan(law, detection_level(deck, shuffles), DETECTION_POWER);
             shuffles_to_detect = needs.iter().filter_map(|p| p.shuffles).reduce(f64::min);
-            verdict
+            findings
         });
         let audit = crate::grade::audit(
             &entry.algorithm,
@@ -281,7 +283,7 @@ fn judge_entry(
         // Decks too large to enumerate: the exact position matrix of a
         // swap-based shuffle, beside the samples.
         let mut positions = None;
-        if exact_verdict.is_none()
+        if exact_findings.is_none()
             && let Some(swaps) = entry.algorithm.swap_shuffle(deck)
         {
             let law = rounded_position_law(&swaps).map_err(|source| SuiteError::Positions {
@@ -314,22 +316,20 @@ fn judge_entry(
             shuffles,
             shuffles_to_detect,
         ));
-        let exact_guess = law
-            .as_ref()
-            .and_then(|l| l.as_ref().ok())
-            .and_then(crate::guess::exact_score);
         cases.push(Case {
             deck,
             shuffles,
             exact: law,
-            exact_verdict,
-            exact_guess,
+            exact_findings,
             audit,
             positions,
             shuffles_to_detect,
         });
     }
-    let exact: Vec<ExactVerdict> = cases.iter().filter_map(|c| c.exact_verdict).collect();
+    let exact: Vec<ExactVerdict> = cases
+        .iter()
+        .filter_map(|c| c.exact_findings.as_ref().map(|f| f.verdict))
+        .collect();
     let sampled: Vec<_> = cases.iter().map(|c| c.audit.grade).collect();
     Ok(Judged {
         entry,

@@ -241,3 +241,70 @@ mod tests {
         }
     }
 }
+
+/// What the judge makes of one exact law: the verdict it supports, the
+/// best guessing score on it, and the known algorithm it is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LawFindings {
+    /// The verdict ([`ExactVerdict::of`]).
+    pub verdict: ExactVerdict,
+    /// The best guessing score, when the law is complete
+    /// ([`crate::guess::exact_score`]).
+    pub guess: Option<stats::Fraction>,
+    /// The known algorithm the law is exactly ([`crate::resemble::of`]).
+    pub resembles: Option<crate::resemble::Known>,
+}
+
+impl LawFindings {
+    /// Judges `law`.
+    pub fn of(law: &ExactDistribution) -> Self {
+        LawFindings {
+            verdict: ExactVerdict::of(law),
+            guess: crate::guess::exact_score(law),
+            resembles: crate::resemble::of(law),
+        }
+    }
+}
+
+/// Where an algorithm stands after a run, against what the registry
+/// expects of it: the groups a summary shows, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Standing {
+    /// The verdict contradicts the registry's expectation.
+    Disagrees,
+    /// A bias is proved, by an exact law or by the sample.
+    Biased,
+    /// Biased by construction, but too little for this run to see.
+    TooSmall,
+    /// Some sampled run is unusual or suspicious, nothing proved.
+    LookAgain,
+    /// Fair: proved by an exact law, or nothing seen in the sample.
+    Fair,
+    /// Nothing ran.
+    NotRun,
+}
+
+impl Standing {
+    /// Where an algorithm with this `verdict` stands, when the registry
+    /// `expected` it and the verdict `agrees` with that (no
+    /// [`crate::Disagreement`]).
+    pub fn of(verdict: Verdict, expected: Expectation, agrees: bool) -> Standing {
+        if !agrees {
+            return Standing::Disagrees;
+        }
+        match (verdict, expected) {
+            (Verdict::Biased, _) => Standing::Biased,
+            (Verdict::Uniform, Expectation::Biased) => Standing::TooSmall,
+            (Verdict::Uniform, _) => Standing::Fair,
+            (Verdict::Suspicious | Verdict::Unusual, _) => Standing::LookAgain,
+            (Verdict::NotRun, _) => Standing::NotRun,
+        }
+    }
+
+    /// Whether a bias the registry knows of went unproved without a
+    /// contradiction: the exact law or the seed space says it needs more
+    /// shuffles than the run dealt.
+    pub fn misses_a_known_bias(self, expected: Expectation) -> bool {
+        expected == Expectation::Biased && matches!(self, Standing::TooSmall | Standing::LookAgain)
+    }
+}

@@ -2,6 +2,7 @@
 //! and the exact position matrix of the Markov chain.
 
 use algorithms::registry::Entry;
+use judge::LawFindings;
 use judge::method::LawMethod;
 use judge::{ExactVerdict, Expectation};
 use serde::{Deserialize, Serialize};
@@ -109,6 +110,10 @@ pub struct ExactReport {
     pub expected: Expectation,
     /// The verdict this law supports.
     pub verdict: ExactVerdict,
+    /// The known algorithm this law is exactly (`"sattolo"`), when the
+    /// judge tells one.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub resembles: Option<judge::resemble::Known>,
     /// Number of arrangements with positive probability (of `n!`).
     pub support: usize,
     /// Total variation distance from uniform (the lower bound when mass is
@@ -177,15 +182,9 @@ pub struct ExactReport {
 }
 
 impl ExactReport {
-    /// The document of `law`, computed for `entry`, with the verdict the
-    /// judge gave it ([`ExactVerdict::of`]) and the best guessing score
-    /// ([`judge::guess::exact_score`]).
-    pub fn new(
-        entry: &Entry,
-        law: &ExactDistribution,
-        verdict: ExactVerdict,
-        guess: Option<Fraction>,
-    ) -> Self {
+    /// The document of `law`, computed for `entry`, with what the judge
+    /// made of it ([`LawFindings::of`]).
+    pub fn new(entry: &Entry, law: &ExactDistribution, findings: &LawFindings) -> Self {
         let n = law.deck;
         let tv = law.total_variation();
         let label = |r: usize| crate::arrangement::arrangement_label(r, n);
@@ -245,7 +244,8 @@ impl ExactReport {
             cut_paths: law.cut_paths,
             unexplored_mass: law.unexplored_mass(),
             expected: entry.expected.into(),
-            verdict,
+            verdict: findings.verdict,
+            resembles: findings.resembles,
             support: law.support(),
             total_variation: tv.lower,
             total_variation_bounds: Bounds {
@@ -266,8 +266,8 @@ impl ExactReport {
             path_counts,
             recounted: None,
             table: None,
-            expected_correct: guess.as_ref().map(Fraction::to_f64),
-            expected_correct_exact: guess,
+            expected_correct: findings.guess.as_ref().map(Fraction::to_f64),
+            expected_correct_exact: findings.guess.clone(),
             denominator: law.denominator.to_string(),
             position_matrix: law.position_matrix(),
             position_weights: law

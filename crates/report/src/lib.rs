@@ -128,12 +128,7 @@ mod tests {
         limits.max_paths = 10_000_000;
         let law = exact_distribution(&entry.algorithm, 2, &limits).unwrap();
         let exact = Standalone::new(
-            ExactReport::new(
-                entry,
-                &law,
-                ExactVerdict::of(&law),
-                judge::guess::exact_score(&law),
-            ),
+            ExactReport::new(entry, &law, &judge::LawFindings::of(&law)),
             Provenance::new("test"),
             Some(0.0),
         );
@@ -182,12 +177,7 @@ mod tests {
                 cases: vec![
                     SuiteCase {
                         deck: 2,
-                        exact: Some(ExactReport::new(
-                            entry,
-                            &law,
-                            ExactVerdict::of(&law),
-                            judge::guess::exact_score(&law),
-                        )),
+                        exact: Some(ExactReport::new(entry, &law, &judge::LawFindings::of(&law))),
                         exact_positions: None,
                         sampled: Some(case_sample),
                         shuffles_to_detect: Some(1.0),
@@ -245,17 +235,12 @@ mod tests {
         let swaps = naive.algorithm.swap_shuffle(5).unwrap();
         let merged = stats::law::merge::merged_distribution(&swaps).unwrap();
         let dir = tempfile::tempdir().unwrap();
-        let mut merged_doc = ExactReport::new(
-            naive,
-            &merged,
-            ExactVerdict::of(&merged),
-            judge::guess::exact_score(&merged),
-        )
-        .recounted(Recounted {
-            method: "meeting-in-the-middle".into(),
-            half_paths: [125, 25],
-            arrangements: vec!["01234".into()],
-        });
+        let mut merged_doc = ExactReport::new(naive, &merged, &judge::LawFindings::of(&merged))
+            .recounted(Recounted {
+                method: "meeting-in-the-middle".into(),
+                half_paths: [125, 25],
+                arrangements: vec!["01234".into()],
+            });
         merged_doc.table = Some(table::write_table(&dir.path().join("t.bin"), &merged).unwrap());
         assert!(merged_doc.path_counts.is_some());
         keys(&serde_json::to_value(&merged_doc).unwrap(), &mut all);
@@ -283,11 +268,13 @@ mod tests {
         let back = serde_json::from_str::<Standalone<sampled::SampleReport>>(&text).unwrap();
         assert_eq!(serde_json::to_string(&back).unwrap(), text);
         let sampled = &mut sampled.document;
-        sampled.confirmation = Some(sampled::RunInfo::new(
-            9,
-            &audit.audit.first.analysis,
-            judge::Grade::Uniform,
-        ));
+        let first = &audit.audit.first.analysis;
+        sampled.confirmation = Some(judge::grade::Confirmation {
+            seed: 9,
+            tests: first.tests.clone(),
+            log10_min_adjusted_p: first.log10_min_adjusted_p,
+            grade: judge::Grade::Uniform,
+        });
         sampled.skipped_tests.push(stats::test::audit::Skipped {
             name: stats::TestName::COLLISIONS,
             reason: "y".into(),
@@ -328,7 +315,7 @@ mod tests {
                 ordered: true,
             },
             result: large,
-            lag1: Some(sampled::Lag1Info::of(&lag1_of_a_stream())),
+            lag1: Some(lag1_of_a_stream()),
             level: judge::grade::Level::decide(0.01, 15, -1.0),
             finding: judge::grade::Finding::NoneShown,
         };
@@ -343,7 +330,7 @@ mod tests {
             small.observe(d);
         }
         keys(
-            &serde_json::to_value(sampled::Lag1Info::of(&small.into_runs().1)).unwrap(),
+            &serde_json::to_value(small.into_runs().1).unwrap(),
             &mut all,
         );
         // `scaling --json`: at 64 bits C's double scaling runs past the end.
@@ -506,12 +493,7 @@ mod tests {
         let entry = find("naive-swap").unwrap();
         let law = exact_distribution(&entry.algorithm, 3, &Limits::default()).unwrap();
         let report = Standalone::new(
-            ExactReport::new(
-                entry,
-                &law,
-                ExactVerdict::of(&law),
-                judge::guess::exact_score(&law),
-            ),
+            ExactReport::new(entry, &law, &judge::LawFindings::of(&law)),
             Provenance::new("test"),
             Some(0.0),
         );

@@ -3,12 +3,11 @@
 //! `scaling`, `riffle`, `predict` and `guess`. They hold the judge's
 //! decisions and render none of their own.
 
-use judge::grade::{Audited, Decision, Finding, Grade, Level};
+use judge::grade::{Audited, Confirmation, Decision, Finding, Grade, Level};
 use judge::positions::DivergenceInfo;
 use judge::riffle::RiffleStudy;
 use serde::{Deserialize, Serialize};
-use stats::TestName;
-use stats::test::audit::{Analysis, Effect, PowerPlan, Skipped};
+use stats::test::audit::{Effect, Lag1Run, PowerPlan, Repeated, Skipped};
 use stats::test::battery::StatisticSummary;
 use stats::test::collision::CollisionSummary;
 use stats::test::hypothesis::TestResult;
@@ -23,58 +22,6 @@ pub struct EffectInfo {
     /// The exact total variation distance, when the algorithm is enumerable.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub exact_total_variation: Option<f64>,
-}
-
-/// One seed's tests.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RunInfo {
-    /// The seed.
-    pub seed: u64,
-    /// Its tests.
-    pub tests: Vec<TestResult>,
-    /// `log10` of its smallest Bonferroni-adjusted p-value.
-    pub log10_min_adjusted_p: f64,
-    /// Its grade alone.
-    pub grade: Grade,
-}
-
-impl RunInfo {
-    /// The run of `seed` analysed as `analysis`, with the judge's `grade`.
-    pub fn new(seed: u64, analysis: &Analysis, grade: Grade) -> Self {
-        RunInfo {
-            seed,
-            tests: analysis.tests.clone(),
-            log10_min_adjusted_p: analysis.log10_min_adjusted_p,
-            grade,
-        }
-    }
-}
-
-/// The two-level test of `--repeat`: the p-values of each test over the
-/// runs, and a Kolmogorov–Smirnov test of their uniformity.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RepeatInfo {
-    /// Number of runs.
-    pub runs: u64,
-    /// Their seeds (`seed`, `seed + 1`, …).
-    pub seeds: Vec<u64>,
-    /// For each first-level test, its p-value in each run, in seed order.
-    pub p_values: Vec<NamedValues>,
-    /// One KS test per first-level test whose p-values are continuous
-    /// enough (in the order of `p_values`).
-    pub ks: Vec<TestResult>,
-    /// The KS tests not run, and why.
-    #[serde(skip_serializing_if = "Vec::is_empty", default)]
-    pub ks_skipped: Vec<Skipped>,
-}
-
-/// A test's p-values over runs.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct NamedValues {
-    /// The test.
-    pub name: TestName,
-    /// The values.
-    pub values: Vec<f64>,
 }
 
 /// `shuffle-audit sample --json`.
@@ -122,10 +69,10 @@ pub struct SampleReport {
     pub verdict: Grade,
     /// The second seed's run, when the first was suspicious.
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub confirmation: Option<RunInfo>,
+    pub confirmation: Option<Confirmation>,
     /// The two-level test, with `--repeat`.
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub repeat: Option<RepeatInfo>,
+    pub repeat: Option<Repeated>,
 }
 
 impl SampleReport {
@@ -158,7 +105,7 @@ impl SampleReport {
         rng: &str,
         exact_total_variation: Option<f64>,
     ) -> Self {
-        let (grade, confirmed, audit) = (audit.grade, audit.confirmation, &audit.audit);
+        let (grade, confirmed, audit) = (audit.grade, audit.confirmation.clone(), &audit.audit);
         let first = &audit.first;
         let a = &first.analysis;
         let n = first.positions.deck;
@@ -193,25 +140,8 @@ impl SampleReport {
             },
             log10_min_adjusted_p: audit.log10_min_adjusted_p,
             verdict: grade,
-            confirmation: audit
-                .confirmation
-                .as_ref()
-                .zip(confirmed)
-                .map(|(c, g)| RunInfo::new(c.seed, &c.analysis, g)),
-            repeat: audit.repeated.as_ref().map(|r| RepeatInfo {
-                runs: r.seeds.len() as u64,
-                seeds: r.seeds.clone(),
-                p_values: r
-                    .p_values
-                    .iter()
-                    .map(|(name, v)| NamedValues {
-                        name: *name,
-                        values: v.clone(),
-                    })
-                    .collect(),
-                ks: r.ks.clone(),
-                ks_skipped: r.skipped.clone(),
-            }),
+            confirmation: confirmed,
+            repeat: audit.repeated.clone(),
         }
     }
 }
@@ -244,55 +174,6 @@ pub struct InputInfo {
     pub ordered: bool,
 }
 
-/// The tests of consecutive decks (lag 1) of an audit
-/// ([`stats::test::audit::Lag1Run`]).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Lag1Info {
-    /// Pairs of consecutive decks.
-    pub pairs: u64,
-    /// The tests, `lag1-…`.
-    pub tests: Vec<TestResult>,
-    /// The tests not run, with reasons.
-    pub skipped: Vec<Skipped>,
-    /// `matrix[p][q]`: how often the card at position `p` of a deck was at
-    /// position `q` of the next (absent when too few pairs to test).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub moves_matrix: Option<Vec<Vec<u64>>>,
-    /// `max |O/(N/n) − 1|` over `moves_matrix`.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub moves_max_relative_deviation: Option<f64>,
-    /// Estimated total variation distance of the relative arrangements
-    /// from uniform, and what a perfect shuffle would show from noise
-    /// (histogram only).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub moves_total_variation: Option<(f64, f64)>,
-    /// `matrix[a][b]`: how often card `a` held a position that card `b`
-    /// held in the next deck.
-    pub contingency_matrix: Vec<Vec<u64>>,
-    /// `max |O/(N/n) − 1|` over `contingency_matrix`.
-    pub contingency_max_relative_deviation: f64,
-}
-
-impl Lag1Info {
-    /// The document of `run`.
-    pub fn of(run: &stats::test::audit::Lag1Run) -> Self {
-        let moves = run.moves.as_ref();
-        Lag1Info {
-            pairs: run.pairs,
-            tests: run.tests.clone(),
-            skipped: run.skipped.clone(),
-            moves_matrix: moves.map(|m| m.positions.rows()),
-            moves_max_relative_deviation: moves.map(|m| m.analysis.effect.max_relative_deviation),
-            moves_total_variation: moves.and_then(|m| {
-                let e = &m.analysis.effect;
-                e.total_variation.zip(e.total_variation_noise_floor)
-            }),
-            contingency_matrix: run.contingency.rows(),
-            contingency_max_relative_deviation: run.contingency_max_relative_deviation,
-        }
-    }
-}
-
 /// `shuffle-audit audit --json`: decks read from a file, tested.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AuditReport {
@@ -305,7 +186,7 @@ pub struct AuditReport {
     pub result: SampleReport,
     /// The tests of consecutive decks (absent with `--unordered`).
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub lag1: Option<Lag1Info>,
+    pub lag1: Option<Lag1Run>,
     /// The decision at the family-wise level (`--alpha`), which the exit
     /// code follows: 1 when `bias_shown`.
     pub level: Level,
@@ -342,7 +223,7 @@ pub struct ShoeAuditReport {
     pub collisions: Option<CollisionSummary>,
     /// The tests of consecutive shoes (absent with `--unordered`).
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub lag1: Option<ShoeLag1Info>,
+    pub lag1: Option<stats::test::shoe::ShoeLagRun>,
     /// `log10` of the smallest Bonferroni-adjusted p-value of the family.
     pub log10_min_adjusted_p: f64,
     /// The grade of that p-value (README, "Verdicts").
@@ -351,24 +232,6 @@ pub struct ShoeAuditReport {
     pub level: Level,
     /// Where the tests below their share of the level are.
     pub finding: Finding,
-}
-
-/// The tests of consecutive shoes ([`stats::test::shoe::ShoeLagRun`]).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ShoeLag1Info {
-    /// Pairs of consecutive shoes.
-    pub pairs: u64,
-    /// The tests, `lag1-…`.
-    pub tests: Vec<TestResult>,
-    /// The tests not run, with reasons.
-    pub skipped: Vec<Skipped>,
-    /// `matrix[a][b]`: positions holding value `a` in a shoe and `b` in
-    /// the next.
-    pub contingency_matrix: Vec<Vec<u64>>,
-    /// `max |O/E − 1|` over it (`E = pairs · K / V`).
-    pub contingency_max_relative_deviation: f64,
-    /// The matches beside their exact law.
-    pub matches: stats::test::shoe::ShoeStatisticSummary,
 }
 
 impl ShoeAuditReport {
@@ -386,14 +249,7 @@ impl ShoeAuditReport {
             max_relative_deviation: run.max_relative_deviation,
             statistics: run.statistics.clone(),
             collisions: run.collisions.as_ref().map(|c| c.summary()),
-            lag1: run.lag1.as_ref().map(|l| ShoeLag1Info {
-                pairs: l.pairs,
-                tests: l.tests.clone(),
-                skipped: l.skipped.clone(),
-                contingency_matrix: rows(&l.contingency, run.shoe.values()),
-                contingency_max_relative_deviation: l.contingency_max_relative_deviation,
-                matches: l.matches.clone(),
-            }),
+            lag1: run.lag1.clone(),
             log10_min_adjusted_p: run.log10_min_adjusted_p(),
             verdict: decision.grade,
             level: decision.level,

@@ -65,9 +65,9 @@ impl SuiteAlgorithm {
             .iter()
             .map(|c| {
                 let mut skipped = Vec::new();
-                let exact = match (&c.exact, c.exact_verdict) {
-                    (Some(Ok(law)), Some(verdict)) => {
-                        let r = ExactReport::new(j.entry, law, verdict, c.exact_guess.clone());
+                let exact = match (&c.exact, &c.exact_findings) {
+                    (Some(Ok(law)), Some(findings)) => {
+                        let r = ExactReport::new(j.entry, law, findings);
                         Some(if c.deck > SUITE_PERMUTATIONS_UP_TO {
                             r.without_permutations()
                         } else {

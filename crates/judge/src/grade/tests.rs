@@ -84,7 +84,7 @@ fn audits_grade_and_repeat() {
     let rep = a.audit.repeated.unwrap();
     assert_eq!(rep.seeds, vec![3, 4, 5, 6, 7]);
     assert_eq!(rep.ks.len(), 3);
-    assert!(rep.p_values.iter().all(|(_, v)| v.len() == 5));
+    assert!(rep.p_values.iter().all(|v| v.values.len() == 5));
     let naive = &algorithms::registry::find("naive-swap").unwrap().algorithm;
     let a = grade_audit(naive, 5, 200_000, 1, 1, true);
     assert_eq!(a.grade, Grade::Biased);

@@ -290,7 +290,7 @@ pub fn case_files(
             .collect();
         let stem = format!("figures/{id}/pvalues-n{n}");
         let figure = figures::p_values(
-            &format!("{id}: p-values of {} runs", r.runs),
+            &format!("{id}: p-values of {} runs", r.runs()),
             &[format!(
                 "{n} cards, {} shuffles per run, seeds {}..={}. Bars: runs per tenth of [0, 1]; \
                  line: what a fair shuffle gives, runs / 10.",

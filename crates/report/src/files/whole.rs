@@ -5,7 +5,7 @@ use super::{OutputFile, figure_files};
 use crate::error::ReportError;
 use crate::figures::{self, Panel};
 use crate::fmt::fmt_count;
-use crate::suite::{LESSON, SuiteReport};
+use crate::suite::{LESSON, SuiteAlgorithm, SuiteReport};
 
 /// Where the riffle figure goes in the report folder: `RIFFLE_FIGURE.png`
 /// and `.svg`.
@@ -169,10 +169,7 @@ pub fn slides(report: &SuiteReport) -> Result<Slides, ReportError> {
         return Ok(Slides::default());
     };
     let off = get(LESSON[1]);
-    fn sampled(
-        a: &crate::suite::SuiteAlgorithm,
-        deck: usize,
-    ) -> Option<&crate::sampled::SampleReport> {
+    fn sampled(a: &SuiteAlgorithm, deck: usize) -> Option<&crate::sampled::SampleReport> {
         a.cases
             .iter()
             .find(|c| c.deck == deck)
@@ -235,7 +232,7 @@ pub fn slides(report: &SuiteReport) -> Result<Slides, ReportError> {
             .enumerate()
             .map(|(i, row)| row[i])
             .fold(f64::NEG_INFINITY, f64::max);
-        let notes = vec![
+        let mut notes = vec![
             if stays <= -0.995 {
                 "The blue diagonal: no card ever ends where it started (−100%).".to_string()
             } else {
@@ -251,8 +248,16 @@ pub fn slides(report: &SuiteReport) -> Result<Slides, ReportError> {
                 deck - 1,
                 fmt_percent(1.0 / (deck - 1) as f64)
             ),
-            "This is Sattolo's algorithm: it deals one random cycle, not a shuffle.".to_string(),
         ];
+        // Said only when the judge found Sattolo's exact law.
+        if off
+            .and_then(SuiteAlgorithm::largest_exact)
+            .is_some_and(|e| e.resembles == Some(judge::resemble::Known::Sattolo))
+        {
+            notes.push(
+                "This is Sattolo's algorithm: it deals one random cycle, not a shuffle.".into(),
+            );
+        }
         let slide = figures::slide(
             &format!("Off by one: random() * index is not a fix ({deck} cards)"),
             &[

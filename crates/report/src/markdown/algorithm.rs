@@ -141,17 +141,17 @@ pub(super) fn page(a: &SuiteAlgorithm, report: &crate::suite::SuiteReport) -> St
         "[← the report]({root}README.md) · [glossary]({root}glossary.md) · id `{}`\n",
         a.info.id
     );
-    let standing = super::Standing::of(a);
+    let standing = judge::Standing::of(a.verdict, a.info.expected, a.agrees);
     let _ = writeln!(
         md,
         "**Verdict: {}.** {}\n",
         a.verdict.label(),
         match standing {
-            super::Standing::TooSmall => {
+            judge::Standing::TooSmall => {
                 "Biased by construction, but by too little for this run's shuffles to show \
                  (see below how many it would take)."
             }
-            super::Standing::Disagrees => "This contradicts what the algorithm is known to be.",
+            judge::Standing::Disagrees => "This contradicts what the algorithm is known to be.",
             _ => "",
         }
     );
@@ -272,7 +272,7 @@ fn algorithm_details(
                 .sampled
                 .iter()
                 .filter_map(|s| s.repeat.as_ref())
-                .flat_map(|r| r.ks_skipped.iter())
+                .flat_map(|r| r.skipped.iter())
                 .map(|k| format!("{}: {}", k.name, k.reason));
             c.skipped
                 .iter()

@@ -14,7 +14,6 @@ mod summary;
 mod tables;
 mod teacher;
 
-pub(crate) use summary::Standing;
 pub use teacher::Lang;
 pub(crate) use teacher::{arrangement, find, paths_of, pick};
 

@@ -5,40 +5,19 @@ use super::{page_link, source_short};
 use crate::fmt::{fmt_count, fmt_shuffles, tv_cell};
 use crate::suite::{SuiteAlgorithm, SuiteReport};
 use judge::grade::Grade;
-use judge::{ExactVerdict, Expectation, Verdict};
+use judge::{ExactVerdict, Standing};
 use std::fmt::Write;
 
-/// Where an algorithm stands: the groups of the summary, in order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum Standing {
-    /// The verdict contradicts the registry's expectation.
-    Disagrees,
-    /// A bias is proved, by an exact law or by the sample.
-    Biased,
-    /// Biased by construction, but too little for this run to see.
-    TooSmall,
-    /// Some sampled run is unusual or suspicious, nothing proved.
-    LookAgain,
-    /// Fair: proved by an exact law, or nothing seen in the sample.
-    Fair,
-    /// Nothing ran.
-    NotRun,
+/// The headings and introductions of the summary's groups, one per
+/// [`Standing`] the judge gives.
+pub(crate) trait StandingText {
+    /// The group's heading.
+    fn heading(self) -> &'static str;
+    /// What the group's table says.
+    fn intro(self) -> &'static str;
 }
 
-impl Standing {
-    pub(crate) fn of(a: &SuiteAlgorithm) -> Self {
-        if !a.agrees {
-            return Standing::Disagrees;
-        }
-        match (a.verdict, a.info.expected) {
-            (Verdict::Biased, _) => Standing::Biased,
-            (Verdict::Uniform, Expectation::Biased) => Standing::TooSmall,
-            (Verdict::Uniform, _) => Standing::Fair,
-            (Verdict::Suspicious | Verdict::Unusual, _) => Standing::LookAgain,
-            (Verdict::NotRun, _) => Standing::NotRun,
-        }
-    }
-
+impl StandingText for Standing {
     fn heading(self) -> &'static str {
         match self {
             Standing::Disagrees => "Verdicts that contradict what the algorithm is known to be",
@@ -227,14 +206,13 @@ fn shuffles_to_see(a: &SuiteAlgorithm, report: &SuiteReport) -> String {
         };
     }
     if let Some((tv, deck)) = formula_distance(a, report)
-        && tv > 0.0
+        && let Some(n) = judge::grade::any_test_needs_at_least(
+            tv,
+            judge::grade::FLOOR_LEVEL,
+            judge::suite::DETECTION_POWER,
+        )
     {
-        // n shuffles move a bet's odds by at most n·TV, so a test at level
-        // 0.01 with power 0.99 needs n·TV ≥ 0.98.
-        return format!(
-            "at least {} ({deck} cards, any test)",
-            fmt_shuffles(0.98 / tv)
-        );
+        return format!("at least {} ({deck} cards, any test)", fmt_shuffles(n));
     }
     "–".into()
 }
@@ -244,7 +222,7 @@ pub(super) fn section(md: &mut String, report: &SuiteReport) {
     let _ = writeln!(md, "## Summary\n");
     let mut groups: Vec<(Standing, Vec<&SuiteAlgorithm>)> = Vec::new();
     for a in &report.algorithms {
-        let s = Standing::of(a);
+        let s = Standing::of(a.verdict, a.info.expected, a.agrees);
         match groups.iter_mut().find(|(g, _)| *g == s) {
             Some((_, v)) => v.push(a),
             None => groups.push((s, vec![a])),

@@ -486,18 +486,8 @@ fn off_by_one(md: &mut String, o: &SuiteAlgorithm, slide: Option<&str>, lang: La
     };
     let n = e.deck;
     // What follows holds for Sattolo's algorithm: say it only when the
-    // judge finds its exact law.
-    let sattolo = judge::resemble::is_sattolo(&judge::resemble::LawFigures {
-        deck: n,
-        support: e.support as u64,
-        max_probability: &e.max_probability_exact,
-        total_variation: &e.total_variation_exact,
-        no_fixed_point: e
-            .position_weights
-            .iter()
-            .enumerate()
-            .all(|(i, row)| row.get(i).is_some_and(|w| w == "0")),
-    });
+    // judge found its exact law.
+    let sattolo = e.resembles == Some(judge::resemble::Known::Sattolo);
     if !sattolo {
         return;
     }

@@ -1,5 +1,6 @@
 //! Exact laws and exact position matrices, for people.
 
+use super::table::{Align, Table, matrix};
 use crate::arrangement::arrangement_label;
 use crate::document::Standalone;
 use crate::exact::{ExactChainReport, ExactReport};
@@ -170,32 +171,25 @@ pub fn exact(doc: &Standalone<ExactReport>) -> String {
     );
     let label_w = if n > 10 { 3 * n } else { n.max(11) };
     let weight_w = 14.max(den.len() + 9);
-    let head_w = if show_weights {
-        format!("{:>weight_w$}", format!("weight / {den}"))
-    } else {
-        String::new()
-    };
-    let _ = writeln!(
-        out,
-        "  {:<label_w$} {head_w} {:>12} {:>9}",
-        "arrangement", "probability", "x n!"
-    );
+    let mut table = Table::new("  ", " ").column("arrangement", Align::Left, label_w);
+    if show_weights {
+        table = table.column(format!("weight / {den}"), Align::Right, weight_w);
+    }
+    table = table
+        .column("probability", Align::Right, 12)
+        .column("x n!", Align::Right, 9);
     for (i, (label, weight, p)) in rows.iter().enumerate() {
         if !all && i == r.most_likely.len() {
-            let _ = writeln!(out, "  ...");
+            table.line("...");
         }
-        let wcol = if show_weights {
-            format!("{weight:>weight_w$}")
-        } else {
-            String::new()
-        };
-        let _ = writeln!(
-            out,
-            "  {label:<label_w$} {wcol} {:>12} {:>9.4}",
-            fmt_prob(*p),
-            p * count as f64
-        );
+        let mut cells = vec![label.to_string()];
+        if show_weights {
+            cells.push(weight.to_string());
+        }
+        cells.extend([fmt_prob(*p), format!("{:.4}", p * count as f64)]);
+        table.row(cells);
     }
+    out.push_str(&table.render(false));
 
     let _ = writeln!(
         out,
@@ -207,26 +201,25 @@ pub fn exact(doc: &Standalone<ExactReport>) -> String {
         }
     );
     let cell = if show_weights {
-        r.denominator.len().max(3) + 1
+        r.denominator.len().max(3)
     } else {
-        7
+        6
     };
-    let _ = write!(out, "{:>8}", "");
-    for j in 0..n {
-        let _ = write!(out, "{j:>cell$}");
-    }
-    let _ = writeln!(out);
-    for (card, row) in r.position_matrix.iter().enumerate() {
-        let _ = write!(out, "  card{card:>2}");
-        for (j, p) in row.iter().enumerate() {
-            if show_weights {
-                let _ = write!(out, "{:>cell$}", r.position_weights[card][j]);
-            } else {
-                let _ = write!(out, "{:>cell$.4}", p * n as f64);
-            }
-        }
-        let _ = writeln!(out);
-    }
+    out.push_str(&matrix(
+        r.position_matrix.iter().enumerate().map(|(card, row)| {
+            (0..row.len())
+                .map(|j| {
+                    if show_weights {
+                        r.position_weights[card][j].clone()
+                    } else {
+                        format!("{:.4}", row[j] * n as f64)
+                    }
+                })
+                .collect()
+        }),
+        n,
+        cell,
+    ));
     out
 }
 
@@ -310,18 +303,13 @@ pub fn exact_chain(doc: &Standalone<ExactChainReport>) -> String {
             out,
             "\nposition matrix, n x probability (1 = fair; rows: card, columns: final position):"
         );
-        let _ = write!(out, "{:>8}", "");
-        for j in 0..n {
-            let _ = write!(out, "{j:>7}");
-        }
-        let _ = writeln!(out);
-        for (card, row) in r.position_matrix.iter().enumerate() {
-            let _ = write!(out, "  card{card:>2}");
-            for p in row {
-                let _ = write!(out, "{:>7.4}", p * n as f64);
-            }
-            let _ = writeln!(out);
-        }
+        out.push_str(&matrix(
+            r.position_matrix
+                .iter()
+                .map(|row| row.iter().map(|p| format!("{:.4}", p * n as f64)).collect()),
+            n,
+            6,
+        ));
     } else {
         let _ = writeln!(
             out,

@@ -9,6 +9,9 @@ use std::fmt::Write;
 mod exact;
 pub(crate) mod sampled;
 mod studies;
+mod table;
+
+use table::{Align, Cell, Table, paint};
 
 pub use crate::arrangement::arrangement_label;
 pub use exact::{exact, exact_chain};
@@ -17,13 +20,11 @@ pub use studies::{guess, power, predict, riffle, scaling};
 
 /// The registry as a table.
 pub fn list(infos: &[AlgorithmInfo]) -> String {
-    let w = infos.iter().map(|i| i.id.len()).max().unwrap_or(2);
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{:<w$}  {:<8}  {:<13}  source",
-        "id", "expected", "exact"
-    );
+    let mut table = Table::new("", "  ")
+        .column("id", Align::Left, 2)
+        .column("expected", Align::Left, 8)
+        .column("exact", Align::Left, 13)
+        .column("source", Align::Left, 0);
     for i in infos {
         let exact = if i.passes > 1 {
             format!("{} x{}", i.exact_method, i.passes)
@@ -46,54 +47,38 @@ pub fn list(infos: &[AlgorithmInfo]) -> String {
         } else {
             String::new()
         };
-        let _ = writeln!(
-            out,
-            "{:<w$}  {:<8}  {:<13}  {first}{more}",
-            i.id, i.expected, exact
-        );
+        table.row([
+            i.id.clone(),
+            i.expected.to_string(),
+            exact,
+            format!("{first}{more}"),
+        ]);
     }
-    out
-}
-
-/// `text` in the terminal colour `code` (an SGR number) when `colour`.
-fn paint(text: &str, code: u8, colour: bool) -> String {
-    if colour {
-        format!("\x1b[{code}m{text}\x1b[0m")
-    } else {
-        text.to_string()
-    }
+    table.render(false)
 }
 
 /// The default run's closing table. With `colour`, verdicts are green
 /// (uniform), yellow (unusual, suspicious) or red (biased), and a
 /// disagreement with the registry bold red.
 pub fn suite(report: &SuiteReport, colour: bool) -> String {
-    let w = report
-        .algorithms
-        .iter()
-        .map(|a| a.info.id.len())
-        .max()
-        .unwrap_or(9)
-        .max(9);
-    let mut out = String::new();
+    let mut table = Table::new("", "  ")
+        .column("algorithm", Align::Left, 9)
+        .column("expected", Align::Left, 8)
+        .column("verdict", Align::Left, 10)
+        .column("worst p", Align::Right, 12)
+        .column("effect", Align::Left, 28)
+        .column("basis", Align::Left, 0);
     let mut misses = 0;
-    let _ = writeln!(
-        out,
-        "{:<w$}  {:<8}  {:<10}  {:>12}  {:<28}  basis",
-        "algorithm", "expected", "verdict", "worst p", "effect"
-    );
     for a in &report.algorithms {
         let worst = a.worst_log10_p().map_or_else(|| "-".into(), fmt_log10_p);
-        let effect = effect_cell(a);
         let basis = match (a.largest_exact().is_some(), a.worst_log10_p().is_some()) {
             (true, true) => "exact + sampled",
             (true, false) => "exact",
             (false, true) => "sampled",
             (false, false) => "-",
         };
-        // A verdict other than expected that agrees all the same: the
-        // exact law says this budget cannot show the bias.
-        let missed = a.agrees && a.verdict.label() != a.info.expected.to_string();
+        let missed = judge::Standing::of(a.verdict, a.info.expected, a.agrees)
+            .misses_a_known_bias(a.info.expected);
         misses += usize::from(missed);
         let flag = if !a.agrees {
             format!("  {}", paint("<- disagrees with the registry", 1, colour))
@@ -107,14 +92,16 @@ pub fn suite(report: &SuiteReport, colour: bool) -> String {
             Verdict::Biased => 31,
             Verdict::Suspicious | Verdict::Unusual | Verdict::NotRun => 33,
         };
-        // Padded before it is painted, so that escapes do not shift columns.
-        let verdict = paint(&format!("{:<10}", a.verdict.label()), code, colour);
-        let _ = writeln!(
-            out,
-            "{:<w$}  {:<8}  {verdict}  {:>12}  {:<28}  {basis}{flag}",
-            a.info.id, a.info.expected, worst, effect
-        );
+        table.row([
+            Cell::from(a.info.id.clone()),
+            a.info.expected.to_string().into(),
+            Cell::painted(a.verdict.label(), code),
+            worst.into(),
+            effect_cell(a).into(),
+            format!("{basis}{flag}").into(),
+        ]);
     }
+    let mut out = table.render(colour);
     if misses > 0 {
         let _ = writeln!(
             out,

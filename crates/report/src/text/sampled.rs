@@ -1,11 +1,13 @@
 //! Sampling runs, audits of decks read from elsewhere, riffles and power
 //! plans, for people.
 
+use super::table::{Align, Table};
 use crate::document::Standalone;
 use crate::fmt::{fmt_count, fmt_level, fmt_log10_p, fmt_power_of_ten, fmt_prob};
 use crate::sampled::{AuditReport, SampleReport, ShoeAuditReport};
 use judge::Grade;
 use judge::grade::{Finding, Level};
+use stats::test::audit::Repeated;
 use std::fmt::Write;
 
 /// A sampling run, for people.
@@ -21,7 +23,7 @@ pub fn sample(doc: &Standalone<SampleReport>) -> String {
         r.seed,
         r.threads,
         seconds,
-        r.shuffles as f64 * r.repeat.as_ref().map_or(1, |x| x.runs) as f64
+        r.shuffles as f64 * r.repeat.as_ref().map_or(1, Repeated::runs) as f64
             / seconds.max(1e-9)
             / 1e6
     );
@@ -50,7 +52,7 @@ pub fn audit(doc: &Standalone<AuditReport>) -> String {
                 fmt_count(l.pairs)
             );
             out += &tests_table(&l.tests, &l.skipped, level);
-            if let Some(d) = l.moves_max_relative_deviation {
+            if let Some(d) = l.moves.as_ref().map(|m| m.max_relative_deviation) {
                 let _ = writeln!(
                     out,
                     "  largest relative deviation: where a card goes from one deck to the next {:.3}%, which card replaces which {:.3}%",
@@ -58,7 +60,7 @@ pub fn audit(doc: &Standalone<AuditReport>) -> String {
                     100.0 * l.contingency_max_relative_deviation
                 );
             }
-            if let Some((tv, floor)) = l.moves_total_variation {
+            if let Some((tv, floor)) = l.moves.as_ref().and_then(|m| m.total_variation) {
                 let _ = writeln!(
                     out,
                     "  total variation distance of the next deck in the last one's order (estimated): {}  (noise alone: about {})",
@@ -211,15 +213,21 @@ pub fn shoe_audit(doc: &Standalone<ShoeAuditReport>) -> String {
         "  largest relative deviation of a value x position cell: {:.3}%",
         100.0 * r.max_relative_deviation
     );
+    let mut statistics = Table::new("  ", " ")
+        .column("", Align::Left, 9)
+        .column("", Align::Left, 0)
+        .without_header();
     for s in &r.statistics {
-        let _ = writeln!(
-            out,
-            "  {:<9} mean {:.4} (a uniform shuffle: {:.4})",
-            s.statistic.test_name().as_str().trim_end_matches("-chi2"),
-            s.mean,
-            s.null_mean
-        );
+        statistics.row([
+            s.statistic
+                .test_name()
+                .as_str()
+                .trim_end_matches("-chi2")
+                .to_string(),
+            format!("mean {:.4} (a uniform shuffle: {:.4})", s.mean, s.null_mean),
+        ]);
     }
+    out += &statistics.render(false);
     if let Some(c) = &r.collisions {
         let _ = writeln!(
             out,
@@ -272,18 +280,16 @@ fn tests_table(
     skipped: &[stats::test::audit::Skipped],
     level: Option<&Level>,
 ) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "\n  {:<30} {:>16} {:>10} {:>12}",
-        "test", "statistic", "df", "p-value"
-    );
+    let mut table = Table::new("  ", " ")
+        .column("test", Align::Left, 30)
+        .column("statistic", Align::Right, 16)
+        .column("df", Align::Right, 10)
+        .column("p-value", Align::Right, 12)
+        .column("", Align::Left, 0);
     for t in tests {
-        let _ = writeln!(
-            out,
-            "  {:<30} {:>16.4} {:>10} {:>12}{}",
-            t.name,
-            t.statistic,
+        table.row([
+            t.name.to_string(),
+            format!("{:.4}", t.statistic),
             if t.df > 0.0 {
                 format!("{}", t.df)
             } else {
@@ -291,16 +297,16 @@ fn tests_table(
             },
             fmt_log10_p(t.log10_p),
             if level.is_some_and(|l| l.rejects(t.log10_p)) {
-                " *"
+                "*".into()
             } else {
-                ""
-            }
-        );
+                String::new()
+            },
+        ]);
     }
     for s in skipped {
-        let _ = writeln!(out, "  {:<30} skipped: {}", s.name, s.reason);
+        table.span(s.name.to_string(), format!("skipped: {}", s.reason));
     }
-    out
+    format!("\n{}", table.render(false))
 }
 
 /// The verdict of a sampled or read set of decks, and its smallest
@@ -326,7 +332,7 @@ fn sample_body(r: &crate::sampled::SampleReport, level: Option<&Level>) -> Strin
     let skipped: Vec<_> = r
         .skipped_tests
         .iter()
-        .chain(r.repeat.iter().flat_map(|x| x.ks_skipped.iter()))
+        .chain(r.repeat.iter().flat_map(|x| x.skipped.iter()))
         .cloned()
         .collect();
     let mut out = tests_table(&tests, &skipped, level);
@@ -368,21 +374,20 @@ fn sample_body(r: &crate::sampled::SampleReport, level: Option<&Level>) -> Strin
         let _ = writeln!(out, "  total variation distance (exact): {}", fmt_prob(x));
     }
     if let Some(battery) = &r.battery {
-        let _ = writeln!(
-            out,
-            "\n  {:<18} {:>12} {:>12} {:>18}",
-            "battery", "mean", "exact mean", "total variation"
-        );
+        let mut table = Table::new("  ", " ")
+            .column("battery", Align::Left, 18)
+            .column("mean", Align::Right, 12)
+            .column("exact mean", Align::Right, 12)
+            .column("total variation", Align::Right, 18);
         for b in battery {
-            let _ = writeln!(
-                out,
-                "  {:<18} {:>12.4} {:>12.4} {:>18}",
-                b.statistic,
-                b.mean,
-                b.null_mean,
-                fmt_prob(b.total_variation)
-            );
+            table.row([
+                b.statistic.to_string(),
+                format!("{:.4}", b.mean),
+                format!("{:.4}", b.null_mean),
+                fmt_prob(b.total_variation),
+            ]);
         }
+        let _ = write!(out, "\n{}", table.render(false));
     }
     if let Some(c) = &r.collisions {
         let effective = c.log10_effective_decks.map_or(String::new(), |l| {

@@ -2,9 +2,11 @@
 //! cards it takes to show a bias (`riffle`, `power`, `scaling`,
 //! `predict`) and what a bias is worth to a player who knows it (`guess`).
 
+use super::table::{Align, Table};
 use crate::document::Standalone;
 use crate::fmt::{fmt_count, fmt_level, fmt_log10_p, fmt_prob, riffles_needed};
 use crate::sampled::{PowerReport, RiffleReport};
+use judge::recovery::Recovery;
 use std::fmt::Write;
 
 /// The riffle tables, for people.
@@ -36,34 +38,40 @@ pub fn riffle(doc: &Standalone<RiffleReport>) -> String {
             .first()
             .map(|row| row.tests.iter().map(|t| short(t.name.as_str())).collect())
             .unwrap_or_default();
-        let _ = write!(out, "  {:>3} {:>10}", "k", "exact TV");
+        let mut table =
+            Table::new("  ", " ")
+                .column("k", Align::Right, 3)
+                .column("exact TV", Align::Right, 10);
         for n in &names {
-            let _ = write!(out, " {:>14}", n);
+            table = table.column(n.clone(), Align::Right, 14);
         }
-        let _ = writeln!(out, "  verdict");
+        table = table.column("verdict", Align::Left, 0).after("  ");
         for row in &m.rows {
             let tv = row
                 .exact_total_variation
                 .map_or("–".to_string(), |t| format!("{t:.6}"));
-            let _ = write!(out, "  {:>3} {:>10}", row.riffles, tv);
-            for t in &row.tests {
-                let _ = write!(out, " {:>14}", fmt_log10_p(t.log10_p));
-            }
-            let _ = writeln!(out, "  {}", row.grade.label());
+            let mut cells = vec![row.riffles.to_string(), tv];
+            cells.extend(row.tests.iter().map(|t| fmt_log10_p(t.log10_p)));
+            cells.push(row.grade.label().to_string());
+            table.row(cells);
         }
+        out += &table.render(false);
         let _ = writeln!(
             out,
             "  riffles before a test can no longer tell (p >= {} at every later k up to {}):",
             r.study.tells_below, r.study.max_riffles
         );
+        let mut needed = Table::new("    ", " ")
+            .column("", Align::Left, 24)
+            .column("", Align::Left, 0)
+            .without_header();
         for n in &m.riffles_needed {
-            let _ = writeln!(
-                out,
-                "    {:<24} {}",
-                n.test,
-                riffles_needed(n.riffles, r.study.max_riffles)
-            );
+            needed.row([
+                n.test.to_string(),
+                riffles_needed(n.riffles, r.study.max_riffles),
+            ]);
         }
+        out += &needed.render(false);
         let _ = writeln!(out);
     }
     if !r.study.random_keys.is_empty() {
@@ -121,23 +129,25 @@ pub fn power(doc: &Standalone<PowerReport>) -> String {
         "shuffles needed to reject uniformity at alpha = {:.3e} with power {}:",
         r.alpha, r.power
     );
-    let _ = writeln!(
-        out,
-        "  {:<18} {:>10} {:>22} {:>16}",
-        "test", "df", "noncentrality/shuffle", "shuffles"
-    );
+    let mut table = Table::new("  ", " ")
+        .column("test", Align::Left, 18)
+        .column("df", Align::Right, 10)
+        .column("noncentrality/shuffle", Align::Right, 22)
+        .column("shuffles", Align::Right, 16);
     for t in &r.tests {
         let needed = t
             .shuffles
             .map_or("never (uniform for this test)".into(), |s| {
                 format!("{s:.4e}")
             });
-        let _ = writeln!(
-            out,
-            "  {:<18} {:>10} {:>22.4e} {:>16}",
-            t.name, t.df, t.noncentrality_per_shuffle, needed
-        );
+        table.row([
+            t.name.to_string(),
+            t.df.to_string(),
+            format!("{:.4e}", t.noncentrality_per_shuffle),
+            needed,
+        ]);
     }
+    out += &table.render(false);
     if let Some(d) = &r.divergence {
         match d.any_test_needs_at_least {
             None => {
@@ -174,11 +184,17 @@ pub fn scaling(doc: &Standalone<crate::sampled::ScalingReport>) -> String {
         "From {}-bit random words to indices, and a Fisher–Yates shuffle of {} cards (Durstenfeld), exactly",
         r.bits, r.deck
     );
-    let _ = writeln!(
-        out,
-        "\n  {:<15} {:<48} {:>11} {:>11}  first draw (k = {}): words per result",
-        "method", "code", "deviation", "worst draw", r.deck
-    );
+    let mut draws = Table::new("  ", " ")
+        .column("method", Align::Left, 15)
+        .column("code", Align::Left, 48)
+        .column("deviation", Align::Right, 11)
+        .column("worst draw", Align::Right, 11)
+        .column(
+            format!("first draw (k = {}): words per result", r.deck),
+            Align::Left,
+            0,
+        )
+        .after("  ");
     let words = |w: u128| u64::try_from(w).map_or(w.to_string(), fmt_count);
     for m in &r.methods {
         let (deviation, first) = match (&m.first_draw, &m.past_the_end) {
@@ -201,15 +217,15 @@ pub fn scaling(doc: &Standalone<crate::sampled::ScalingReport>) -> String {
             ),
             (None, None) => ("-".into(), String::new()),
         };
-        let _ = writeln!(
-            out,
-            "  {:<15} {:<48} {:>11} {:>11}  {first}",
-            m.mapping.label(),
-            m.mapping.code(),
+        draws.row([
+            m.mapping.label().to_string(),
+            m.mapping.code().to_string(),
             deviation,
             m.worst_draw_deviation.map_or("-".into(), fmt_prob),
-        );
+            first,
+        ]);
     }
+    let _ = write!(out, "\n{}", draws.render(false));
     let _ = writeln!(
         out,
         "\n  deviation: max |k p − 1| over the draw's results (0: exactly uniform); worst draw: over k = 2..{}",
@@ -222,50 +238,45 @@ pub fn scaling(doc: &Standalone<crate::sampled::ScalingReport>) -> String {
         fmt_level(r.alpha),
         r.power
     );
-    let _ = writeln!(
-        out,
-        "  {:<15} {:>11} {:>11} {:>11} {:>11} {:>13} {:>13} {:>9}",
-        "method",
-        "KL (nats)",
-        "top deck",
-        "bottom deck",
-        "cell",
-        "position test",
-        "any test",
-        "words"
-    );
+    let mut shuffles = Table::new("  ", " ")
+        .column("method", Align::Left, 15)
+        .column("KL (nats)", Align::Right, 11)
+        .column("top deck", Align::Right, 11)
+        .column("bottom deck", Align::Right, 11)
+        .column("cell", Align::Right, 11)
+        .column("position test", Align::Right, 13)
+        .column("any test", Align::Right, 13)
+        .column("words", Align::Right, 9);
     for m in &r.methods {
         match (&m.shuffle, &m.past_the_end) {
-            (Some(s), _) => {
-                let _ = writeln!(
-                    out,
-                    "  {:<15} {:>11} {:>11} {:>11} {:>11} {:>13} {:>13} {:>9.3}",
-                    m.mapping.label(),
-                    fmt_prob(s.kl),
-                    fmt_prob(s.max_deck_excess),
-                    fmt_prob(-s.min_deck_shortfall),
-                    fmt_prob(s.position_max_relative_deviation),
-                    s.position_test
-                        .shuffles
-                        .map_or("never".into(), fmt_shuffles),
-                    s.any_test_needs.map_or("never".into(), fmt_shuffles),
-                    s.words_per_shuffle
-                );
-            }
+            (Some(s), _) => shuffles.row([
+                m.mapping.label().to_string(),
+                fmt_prob(s.kl),
+                fmt_prob(s.max_deck_excess),
+                fmt_prob(-s.min_deck_shortfall),
+                fmt_prob(s.position_max_relative_deviation),
+                s.position_test
+                    .shuffles
+                    .map_or("never".into(), fmt_shuffles),
+                s.any_test_needs.map_or("never".into(), fmt_shuffles),
+                format!("{:.3}", s.words_per_shuffle),
+            ]),
             (None, e) => {
                 let e = e.expect("a shuffle, or a draw past the end");
-                let _ = writeln!(
-                    out,
-                    "  {:<15} not a shuffle: {} of the 2^{} words give {} at k = {}, an index past the end of the deck",
+                shuffles.span(
                     m.mapping.label(),
-                    words(e.words),
-                    r.bits,
-                    e.k,
-                    e.k
+                    format!(
+                        "not a shuffle: {} of the 2^{} words give {} at k = {}, an index past the end of the deck",
+                        words(e.words),
+                        r.bits,
+                        e.k,
+                        e.k
+                    ),
                 );
             }
         }
     }
+    out += &shuffles.render(false);
     let _ = writeln!(
         out,
         "\n  top / bottom deck: the most and least likely deck against 1/n! (relative); cell: the largest \
@@ -310,12 +321,12 @@ pub fn predict(doc: &Standalone<crate::sampled::PredictReport>) -> String {
             fmt_count(s.matches - s.found.len() as u64)
         );
     }
-    out + match s.matches {
-        0 => {
+    out + match Recovery::of(s.matches) {
+        Recovery::NoSeed => {
             "exit 2: no seed deals these cards (another algorithm, deck size or range of seeds?)\n"
         }
-        1 => "exit 0: one seed fits: the rest of the deck is known\n",
-        _ => "exit 1: several seeds fit: see more cards to tell them apart\n",
+        Recovery::Known => "exit 0: one seed fits: the rest of the deck is known\n",
+        Recovery::Several => "exit 1: several seeds fit: see more cards to tell them apart\n",
     }
 }
 

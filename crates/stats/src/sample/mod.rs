@@ -304,6 +304,33 @@ impl Positions {
     }
 }
 
+/// A position matrix is written as its rows, `matrix[card][position]`,
+/// and read back from them (every row as long as there are rows).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Positions {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.counts.chunks(self.deck.max(1)))
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Positions {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let rows = <Vec<Vec<u64>>>::deserialize(d)?;
+        let deck = rows.len();
+        if let Some(r) = rows.iter().find(|r| r.len() != deck) {
+            return Err(serde::de::Error::custom(format!(
+                "a position matrix of {deck} rows has a row of {} counts",
+                r.len()
+            )));
+        }
+        Ok(Positions {
+            deck,
+            counts: rows.concat(),
+        })
+    }
+}
+
 impl Accumulator for Positions {
     #[inline(always)]
     fn observe(&mut self, deck: &[u8]) {

@@ -138,7 +138,7 @@ impl Lag1 {
                 pairs,
             ),
             skipped: moves.analysis.skipped.clone(),
-            moves: Some(moves),
+            moves: Some(Moves::of(moves)),
             contingency: self.contingency,
             tests,
         }
@@ -160,22 +160,62 @@ fn rename(analysis: &mut Analysis) {
 
 /// What consecutive decks say.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Lag1Run {
     /// Pairs of consecutive decks (one fewer than the decks).
     pub pairs: u64,
-    /// The relative arrangements as a run of decks (their position matrix,
-    /// histogram or battery, collisions, and analysis), when there were
-    /// enough pairs to test.
-    pub moves: Option<Run>,
-    /// The contingency table, `counts[card before * n + card after]`.
-    pub contingency: Positions,
-    /// `max |O/(N/n) − 1|` over the contingency table.
-    pub contingency_max_relative_deviation: f64,
     /// Every test of consecutive decks: those of the relative arrangements,
     /// then the contingency test.
     pub tests: Vec<TestResult>,
     /// The tests not run, with reasons.
     pub skipped: Vec<Skipped>,
+    /// What the relative arrangements show, when there were enough pairs to
+    /// test them.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub moves: Option<Moves>,
+    /// The contingency table, `matrix[a][b]`: how often card `a` held a
+    /// position that card `b` held in the next deck.
+    #[cfg_attr(feature = "serde", serde(rename = "contingency_matrix"))]
+    pub contingency: Positions,
+    /// `max |O/(N/n) − 1|` over the contingency table.
+    pub contingency_max_relative_deviation: f64,
+}
+
+/// The relative arrangements of consecutive decks (where each card of a
+/// deck went in the next), beside a fair shuffle's.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Moves {
+    /// `matrix[p][q]`: how often the card at position `p` of a deck was at
+    /// position `q` of the next.
+    #[cfg_attr(feature = "serde", serde(rename = "moves_matrix"))]
+    pub positions: Positions,
+    /// `max |O/(N/n) − 1|` over it.
+    #[cfg_attr(feature = "serde", serde(rename = "moves_max_relative_deviation"))]
+    pub max_relative_deviation: f64,
+    /// Estimated total variation distance of the relative arrangements
+    /// from uniform, and what a perfect shuffle would show from noise
+    /// (histogram only).
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            rename = "moves_total_variation",
+            skip_serializing_if = "Option::is_none",
+            default
+        )
+    )]
+    pub total_variation: Option<(f64, f64)>,
+}
+
+impl Moves {
+    fn of(run: Run) -> Moves {
+        let e = &run.analysis.effect;
+        Moves {
+            max_relative_deviation: e.max_relative_deviation,
+            total_variation: e.total_variation.zip(e.total_variation_noise_floor),
+            positions: run.positions,
+        }
+    }
 }
 
 impl Lag1Run {

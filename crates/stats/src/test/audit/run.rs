@@ -227,16 +227,81 @@ pub fn confirmation_seed(seed: u64) -> u64 {
 }
 
 /// The two-level test over repeated runs.
+///
+/// Serialized with `runs`, the number of runs, first.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "shape::Repeated", from = "shape::Repeated")
+)]
 pub struct Repeated {
-    /// The runs' seeds.
+    /// The runs' seeds (`seed`, `seed + 1`, …).
     pub seeds: Vec<u64>,
-    /// For each first-level test (by name), its p-value in each run.
-    pub p_values: Vec<(TestName, Vec<f64>)>,
-    /// A Kolmogorov–Smirnov test of each list's uniformity.
+    /// For each first-level test whose p-values are continuous enough, its
+    /// p-value in each run, in seed order.
+    pub p_values: Vec<NamedValues>,
+    /// One Kolmogorov–Smirnov test of each list's uniformity (in the order
+    /// of `p_values`).
     pub ks: Vec<TestResult>,
     /// The KS tests not run, with reasons.
     pub skipped: Vec<Skipped>,
+}
+
+impl Repeated {
+    /// Number of runs.
+    pub fn runs(&self) -> u64 {
+        self.seeds.len() as u64
+    }
+}
+
+/// A test's p-values over runs.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct NamedValues {
+    /// The test.
+    pub name: TestName,
+    /// The values.
+    pub values: Vec<f64>,
+}
+
+#[cfg(feature = "serde")]
+mod shape {
+    use super::{NamedValues, Skipped, TestResult};
+
+    /// [`super::Repeated`] as documents have it.
+    #[derive(Clone, serde::Serialize, serde::Deserialize)]
+    pub(super) struct Repeated {
+        runs: u64,
+        seeds: Vec<u64>,
+        p_values: Vec<NamedValues>,
+        ks: Vec<TestResult>,
+        #[serde(skip_serializing_if = "Vec::is_empty", default)]
+        ks_skipped: Vec<Skipped>,
+    }
+
+    impl From<super::Repeated> for Repeated {
+        fn from(r: super::Repeated) -> Self {
+            Repeated {
+                runs: r.runs(),
+                seeds: r.seeds,
+                p_values: r.p_values,
+                ks: r.ks,
+                ks_skipped: r.skipped,
+            }
+        }
+    }
+
+    impl From<Repeated> for super::Repeated {
+        fn from(r: Repeated) -> Self {
+            super::Repeated {
+                seeds: r.seeds,
+                p_values: r.p_values,
+                ks: r.ks,
+                skipped: r.ks_skipped,
+            }
+        }
+    }
 }
 
 /// The smallest expected count per cell a chi-square test needs before

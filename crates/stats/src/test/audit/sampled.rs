@@ -4,11 +4,10 @@
 //! adjusted p-value over all of them. Grading it is the judge's.
 
 use super::lag::Lag1Run;
-use super::run::{Repeated, Run, confirmation_seed, run, two_level_min_expected};
+use super::run::{NamedValues, Repeated, Run, confirmation_seed, run, two_level_min_expected};
 use super::{Skipped, adjusted_log10};
 use crate::test::collision::COLLISION_TEST;
 use crate::test::hypothesis::TestResult;
-use crate::test::test_name::TestName;
 use algorithms::Algorithm;
 
 /// A complete audit by sampling: the first run, the two-level test with
@@ -141,25 +140,28 @@ pub fn audit(
                 ),
             })
             .collect();
-        let mut p_values: Vec<(TestName, Vec<f64>)> = first
+        let mut p_values: Vec<NamedValues> = first
             .analysis
             .tests
             .iter()
             .filter(continuous)
-            .map(|t| (t.name, vec![t.p_value]))
+            .map(|t| NamedValues {
+                name: t.name,
+                values: vec![t.p_value],
+            })
             .collect();
         for r in 1..repeat {
             let s = seed.wrapping_add(r);
             let a = run(algorithm, deck, shuffles, s, histogram, progress).analysis;
             seeds.push(s);
-            for ((_, list), t) in p_values.iter_mut().zip(a.tests.iter().filter(continuous)) {
-                list.push(t.p_value);
+            for (list, t) in p_values.iter_mut().zip(a.tests.iter().filter(continuous)) {
+                list.values.push(t.p_value);
             }
         }
         let ks = p_values
             .iter()
-            .map(|(name, list)| {
-                let (d, p) = crate::test::hypothesis::ks_uniform(list);
+            .map(|NamedValues { name, values }| {
+                let (d, p) = crate::test::hypothesis::ks_uniform(values);
                 TestResult {
                     name: name.two_level(),
                     statistic: d,

@@ -44,7 +44,7 @@
 pub mod law;
 
 use crate::law::fraction::Fraction;
-use crate::sample::Accumulator;
+use crate::sample::{Accumulator, Positions};
 use crate::test::audit::{MIN_EXPECTED, Skipped};
 use crate::test::battery::{BATTERY_MIN_EXPECTED, pool, total_variation};
 use crate::test::collision::{self, COLLISION_MAX_DECKS, Collisions, Fingerprints};
@@ -456,7 +456,10 @@ impl ShoeLag {
             max_relative_deviation(&self.contingency, expected);
         ShoeLagRun {
             pairs,
-            contingency: self.contingency,
+            contingency: Positions {
+                deck: v,
+                counts: self.contingency,
+            },
             contingency_max_relative_deviation,
             matches,
             tests,
@@ -490,20 +493,22 @@ pub struct ShoeRun {
 
 /// What consecutive shoes say.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ShoeLagRun {
     /// Pairs of consecutive shoes.
     pub pairs: u64,
-    /// `contingency[a * V + b]`: positions holding `a` in a shoe and `b`
-    /// in the next.
-    pub contingency: Vec<u64>,
-    /// `max |O/E − 1|` over the contingency table (`E = pairs · K / V`).
-    pub contingency_max_relative_deviation: f64,
-    /// The matches beside their law.
-    pub matches: ShoeStatisticSummary,
     /// The tests, `lag1-…`.
     pub tests: Vec<TestResult>,
     /// The tests not run, with reasons.
     pub skipped: Vec<Skipped>,
+    /// `matrix[a][b]`: positions holding value `a` in a shoe and `b` in
+    /// the next (a `V × V` table).
+    #[cfg_attr(feature = "serde", serde(rename = "contingency_matrix"))]
+    pub contingency: Positions,
+    /// `max |O/E − 1|` over the contingency table (`E = pairs · K / V`).
+    pub contingency_max_relative_deviation: f64,
+    /// The matches beside their exact law.
+    pub matches: ShoeStatisticSummary,
 }
 
 impl ShoeRun {
