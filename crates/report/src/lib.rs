@@ -1,4 +1,7 @@
-//! Serializable report types and writers for `shuffle-audit`.
+//! Serializable report types and writers for `shuffle-audit`: the JSON
+//! documents, Markdown, text, CSV, HTML and figures. It renders the
+//! statistics' counts and the judge's decisions as they arrive, typed, and
+//! decides nothing of its own.
 //!
 //! The JSON documents are described in `reports/SCHEMA.md`; every type here
 //! derives both `Serialize` and `Deserialize`, and the tests check that what
