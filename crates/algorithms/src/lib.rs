@@ -22,6 +22,7 @@
 
 pub mod defect;
 pub mod js;
+pub mod published;
 pub mod reference;
 pub mod registry;
 mod scratch;
@@ -38,6 +39,7 @@ mod testing;
 mod wide;
 
 pub use defect::Defect;
+pub use published::{DelphiRandom, FreeCellDeal, PlanetPoker};
 pub use reference::{
     CoinInsertionSort, CoinMergeSort, FisherYates, FisherYatesMod15, GsrRiffle, GsrRiffles,
     RandShuffle, RandomKeys, Repeat, Sattolo,

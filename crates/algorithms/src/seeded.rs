@@ -14,6 +14,7 @@
 //! to show that a small seed space alone is fatal, a good generator
 //! (xoshiro256++) driving a correct Fisher–Yates.
 
+use crate::published::{FreeCellDeal, PlanetPoker};
 use crate::reference::FisherYates;
 use crate::shuffle::Shuffle;
 use crate::source::Source;
@@ -66,6 +67,8 @@ pub enum SeedSpace {
     MillisOfDay,
     /// Any 32-bit value: 4,294,967,296 seeds.
     Bits32,
+    /// A game's numbered deals, `1..=1_000_000` (Microsoft FreeCell).
+    DealNumbers,
 }
 
 impl SeedSpace {
@@ -75,6 +78,7 @@ impl SeedSpace {
             SeedSpace::SecondsOfDay => 86_400,
             SeedSpace::MillisOfDay => 86_400_000,
             SeedSpace::Bits32 => 1 << 32,
+            SeedSpace::DealNumbers => 1_000_000,
         }
     }
 
@@ -86,6 +90,7 @@ impl SeedSpace {
             SeedSpace::SecondsOfDay => POST_DAY + src.below(86_400) as u32,
             SeedSpace::MillisOfDay => src.below(86_400_000) as u32,
             SeedSpace::Bits32 => src.word(32) as u32,
+            SeedSpace::DealNumbers => 1 + src.below(1_000_000) as u32,
         }
     }
 }
@@ -189,6 +194,11 @@ pub enum Seeded {
     Poker(PokerTimeSeeded),
     /// Fisher–Yates on xoshiro256++ seeded per deal.
     FisherYates(SeededFisherYates),
+    /// The Planet Poker shuffle, `Randomize`d from the millisecond of the
+    /// day.
+    PlanetPoker(PlanetPoker),
+    /// Microsoft FreeCell's deal of a deal number.
+    FreeCell(FreeCellDeal),
 }
 
 impl Seeded {
@@ -197,6 +207,8 @@ impl Seeded {
         match self {
             Seeded::Poker(_) => SeedSpace::SecondsOfDay,
             Seeded::FisherYates(f) => f.space,
+            Seeded::PlanetPoker(_) => SeedSpace::MillisOfDay,
+            Seeded::FreeCell(_) => SeedSpace::DealNumbers,
         }
     }
 
@@ -205,8 +217,15 @@ impl Seeded {
     pub fn seeds(self) -> std::ops::Range<u64> {
         match self.space() {
             SeedSpace::SecondsOfDay => u64::from(POST_DAY)..u64::from(POST_DAY) + 86_400,
+            SeedSpace::DealNumbers => 1..1 + SeedSpace::DealNumbers.seeds(),
             space => 0..space.seeds(),
         }
+    }
+
+    /// Whether the deck's cards have names: FreeCell numbers its 52 cards
+    /// `rank * 4 + suit` ([`crate::published::card_name`]).
+    pub fn card_names(self) -> bool {
+        matches!(self, Seeded::FreeCell(_))
     }
 
     /// Whether the seed is a time in seconds (a Unix time).
@@ -241,12 +260,14 @@ impl Seeded {
                 }
                 true
             }
-            Seeded::FisherYates(f) => {
-                // Fisher–Yates decides the first positions last: deal it
-                // all, then compare.
+            Seeded::FreeCell(f) => f.starts_with(seed, n, seen, scratch),
+            // Fisher–Yates decides the first positions last, and the Planet
+            // Poker shuffle may move any card at any step: deal it all,
+            // then compare.
+            Seeded::FisherYates(_) | Seeded::PlanetPoker(_) => {
                 scratch.clear();
                 scratch.extend(0..n as u8);
-                f.deal(seed, scratch);
+                self.deal(seed, scratch);
                 scratch.starts_with(seen)
             }
         }
@@ -259,6 +280,8 @@ impl Seeded {
         match self {
             Seeded::Poker(p) => p.deal(seed, deck),
             Seeded::FisherYates(f) => f.deal(seed, deck),
+            Seeded::PlanetPoker(p) => p.deal(seed, deck),
+            Seeded::FreeCell(f) => f.deal(seed, deck),
         }
     }
 }

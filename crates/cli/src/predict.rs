@@ -15,14 +15,17 @@ use std::time::Instant;
 pub(crate) struct PredictArgs {
     /// A registered shuffle whose only randomness is a per-deal seed:
     /// poker-fixed-time, poker-fixed-time-mod, fisher-yates-seed-seconds,
-    /// fisher-yates-seed-ms, fisher-yates-seed32.
+    /// fisher-yates-seed-ms, fisher-yates-seed32, planet-poker (cards 1..52
+    /// with --base 1, as its Pascal code numbers them), freecell (cards by
+    /// name, "JD 2D 9H", or by number, Ace of Clubs 0).
     #[arg(long, short)]
     algorithm: String,
     /// Number of cards, 2..=255.
     #[arg(long, short, default_value_t = 52)]
     deck: usize,
     /// The cards seen, in the order dealt (the deck's first positions),
-    /// separated by spaces or commas: "12 40 3 27 8".
+    /// separated by spaces or commas: "12 40 3 27 8"; for a deck whose
+    /// cards have names (freecell), names as well: "JD 2D 9H".
     #[arg(long, allow_hyphen_values = true)]
     seen: String,
     /// Card numbering of --seen and of the decks printed: 0 or 1.
@@ -49,6 +52,8 @@ struct PredictPlan {
     deck: usize,
     seen: Vec<u8>,
     first: u8,
+    /// Whether the cards have names (a 52-card FreeCell deal).
+    named: bool,
     seeds: Range<u64>,
 }
 
@@ -69,18 +74,32 @@ fn plan(args: &PredictArgs) -> Result<PredictPlan> {
     let deck = within("deck size", args.deck, 2..=stats::sample::MAX_SAMPLE_DECK)?;
     let first = args.base.first() as u8;
     let mut seen = Vec::new();
+    let named = seeded.card_names() && deck == 52;
     for word in args.seen.split([' ', ',']).filter(|w| !w.is_empty()) {
-        let card: i64 = word
-            .parse()
-            .map_err(|_| anyhow::anyhow!("--seen: {word:?} is not a card number"))?;
-        let top = deck as i64 - 1 + i64::from(first);
-        if card < i64::from(first) || card > top {
-            bail!(
-                "--seen: card {card} is out of range: a {}-based deck of {deck} cards holds {first}..={top}",
-                first
-            );
-        }
-        let card = (card - i64::from(first)) as u8;
+        let card = match word.parse::<i64>() {
+            Ok(number) => {
+                let top = deck as i64 - 1 + i64::from(first);
+                if number < i64::from(first) || number > top {
+                    bail!(
+                        "--seen: card {number} is out of range: a {first}-based deck of {deck} cards holds {first}..={top}"
+                    );
+                }
+                (number - i64::from(first)) as u8
+            }
+            Err(_) if named => algorithms::published::parse_card_name(word).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "--seen: {word:?} is not a card: give a rank (A, 2..9, T or 10, J, Q, K) and a suit (C, D, H, S), \"JD\", or a number"
+                )
+            })?,
+            Err(_) => bail!(
+                "--seen: {word:?} is not a card number{}",
+                if seeded.card_names() {
+                    " (cards have names only in a deck of 52)"
+                } else {
+                    ""
+                }
+            ),
+        };
         if seen.contains(&card) {
             bail!("--seen: card {word} appears twice");
         }
@@ -99,6 +118,7 @@ fn plan(args: &PredictArgs) -> Result<PredictPlan> {
         deck,
         seen,
         first,
+        named,
         seeds,
     })
 }
@@ -149,7 +169,13 @@ pub(crate) fn run(args: &PredictArgs) -> Result<u8> {
             algorithm: p.id.into(),
             deck: p.deck,
             seen: p.seen.iter().map(|c| c + p.first).collect(),
+            base: p.first,
+            card_names: p.named,
             unix_seconds: p.seeded.seeds_are_unix_seconds(),
+            cards_to_pin_down: studies::predict::cards_to_pin_down(
+                search.seeds.end - search.seeds.start,
+                p.deck,
+            ),
             search,
             cap: args.cap,
         },

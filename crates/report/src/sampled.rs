@@ -327,16 +327,31 @@ pub struct PredictReport {
     pub algorithm: String,
     /// Number of cards.
     pub deck: usize,
-    /// The cards seen, in the order dealt, 0-based.
+    /// The cards seen, in the order dealt, numbered from `base`.
     pub seen: Vec<u8>,
+    /// The first card's number in `seen` and the decks (absent: 0).
+    #[serde(skip_serializing_if = "is_zero", default)]
+    pub base: u8,
+    /// Whether the cards have names (`"JD"`: FreeCell's numbering, rank
+    /// times 4 plus suit from the Ace of Clubs), which the text shows.
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub card_names: bool,
     /// Whether the seeds are Unix times in seconds (`time(0)`).
     pub unix_seconds: bool,
     /// The search: `seeds` (`start`, `end`: searched, end excluded),
     /// `matches` (how many seeds fit), `found` (the first `cap`, with
-    /// their decks, 0-based).
+    /// their decks, numbered from `base`).
     pub search: studies::predict::Search,
     /// The most seeds listed.
     pub cap: usize,
+    /// How many cards seen single a deal out among the seeds searched: the
+    /// fewest with which another seed fits less than once in 100 on
+    /// average ([`studies::predict::cards_to_pin_down`]).
+    pub cards_to_pin_down: usize,
+}
+
+fn is_zero(x: &u8) -> bool {
+    *x == 0
 }
 
 /// `shuffle-audit guess --json`: the judge's [`Guess`](judge::guess::Guess),

@@ -2,6 +2,7 @@
 //! its expected verdict and how far exact enumeration reaches it.
 
 use crate::defect::Defect;
+use crate::published::*;
 use crate::reference::*;
 use crate::seed000::*;
 use crate::seed001::*;
@@ -113,6 +114,10 @@ kernels! {
     PokerTimeSeeded(PokerTimeSeeded),
     /// See [`SeededFisherYates`].
     SeededFisherYates(SeededFisherYates),
+    /// See [`PlanetPoker`].
+    PlanetPoker(PlanetPoker),
+    /// See [`FreeCellDeal`].
+    FreeCellDeal(FreeCellDeal),
 }
 
 /// A registered algorithm: one [`Kernel`] applied `times` times.
@@ -137,6 +142,8 @@ impl Algorithm {
         match (self.kernel, self.times) {
             (Kernel::PokerTimeSeeded(p), 1) => Some(Seeded::Poker(p)),
             (Kernel::SeededFisherYates(f), 1) => Some(Seeded::FisherYates(f)),
+            (Kernel::PlanetPoker(p), 1) => Some(Seeded::PlanetPoker(p)),
+            (Kernel::FreeCellDeal(f), 1) => Some(Seeded::FreeCell(f)),
             _ => None,
         }
     }

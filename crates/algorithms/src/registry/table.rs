@@ -3,6 +3,7 @@
 
 use super::entry::{Algorithm, Entry, Exact, Expected, Kernel, SourceRef};
 use crate::defect::Defect;
+use crate::published::*;
 use crate::reference::*;
 use crate::seed000::*;
 use crate::seed001::*;
@@ -471,5 +472,29 @@ pub static REGISTRY: &[Entry] = &[
         Biased(Defect::FewSeeds),
         Exact::No("2^32 seeds: a tree of 4.3 billion paths per deck size"),
         "Biased: at most 4.3 billion decks of the 8.07e67; a million deals repeat about 116 pairs."
+    ),
+    entry!(
+        "planet-poker",
+        "The Planet Poker shuffle (1999): random(51)+1, Randomize from the clock",
+        [src(
+            "reference",
+            "Arkin, Hill, Marks, Schmid, Raley, McGraw and Viega, How We Learned to Cheat at Online Poker (Cigital, 1999): TDeck.Shuffle, Delphi"
+        )],
+        Algorithm::once(Kernel::PlanetPoker(PlanetPoker)),
+        Biased(Defect::FewSeeds),
+        Exact::No("86,400,000 seeds: a tree of 86.4 million paths per deck size"),
+        "Biased twice: the deal is a function of the millisecond of the day, which five cards give away; and every position swaps with a partner from the whole deck but the last, so card 52 never ends last."
+    ),
+    entry!(
+        "freecell",
+        "Microsoft FreeCell's numbered deals: srand(deal), rand() % cards left",
+        [src(
+            "reference",
+            "Jim Horne's deal of Microsoft FreeCell (Microsoft C rand(), deal numbers 1 to 1,000,000)"
+        )],
+        Algorithm::once(Kernel::FreeCellDeal(FreeCellDeal)),
+        Biased(Defect::FewSeeds),
+        Exact::No("1,000,000 deal numbers: one draw of a million outcomes per deck size"),
+        "Biased: a deal is a function of its number, a million decks of the 8.07e67 (32,000 in the first version), on top of rand() % k."
     ),
 ];

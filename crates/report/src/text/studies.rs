@@ -292,7 +292,11 @@ pub fn predict(doc: &Standalone<crate::sampled::PredictReport>) -> String {
     let r = &doc.document;
     let s = &r.search;
     let mut out = String::new();
-    let seen: Vec<String> = r.seen.iter().map(u8::to_string).collect();
+    let card = |c: &u8| match r.card_names {
+        true => algorithms::published::card_name(c - r.base).unwrap_or_else(|| c.to_string()),
+        false => c.to_string(),
+    };
+    let seen: Vec<String> = r.seen.iter().map(card).collect();
     let _ = writeln!(
         out,
         "{} on {} cards, seen {}: {} of {} seeds ({}..{}) deal a deck that starts so, {:.1} s",
@@ -306,7 +310,7 @@ pub fn predict(doc: &Standalone<crate::sampled::PredictReport>) -> String {
         doc.seconds.unwrap_or(0.0)
     );
     for f in &s.found {
-        let deck: Vec<String> = f.deck.iter().map(u8::to_string).collect();
+        let deck: Vec<String> = f.deck.iter().map(card).collect();
         let when = if r.unix_seconds {
             format!(" ({})", crate::document::rfc3339(f.seed))
         } else {
@@ -321,6 +325,11 @@ pub fn predict(doc: &Standalone<crate::sampled::PredictReport>) -> String {
             fmt_count(s.matches - s.found.len() as u64)
         );
     }
+    let _ = writeln!(
+        out,
+        "{} cards seen single out a deal among these seeds (another seed fits less than once in 100 on average)",
+        r.cards_to_pin_down
+    );
     out + match Recovery::of(s.matches) {
         Recovery::NoSeed => {
             "exit 2: no seed deals these cards (another algorithm, deck size or range of seeds?)\n"

@@ -1,0 +1,320 @@
+//! Shuffles of published programs whose only randomness is a seed, ported
+//! from their published definitions with the generators they ran on: the
+//! Planet Poker shuffle of 1999 (Delphi's `Random`, seeded by `Randomize`
+//! from the time of day) and Microsoft FreeCell's deals (Microsoft C's
+//! `rand()`, seeded with the deal number).
+//!
+//! Like the seeded shuffles of [`crate::seeded`], each draws one seed from
+//! the [`Source`] and is deterministic after it: the deck is a function of
+//! the seed, and whoever knows the program finds the seed from a few cards
+//! (`shuffle-audit predict`).
+
+use crate::seeded::{CRand, SeedSpace};
+use crate::shuffle::Shuffle;
+use crate::source::Source;
+
+/// Delphi's (and Turbo Pascal's) `Random(n)`: the 32-bit linear
+/// congruential generator `RandSeed := RandSeed * $08088405 + 1 (mod
+/// 2^32)`, and `Random(n)` the high 32 bits of the 64-bit product `n *
+/// RandSeed`, taken after the update. `RandSeed` is the whole state, so
+/// assigning it (or `Randomize`, which sets it from the clock) fixes every
+/// draw that follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DelphiRandom {
+    /// `RandSeed`.
+    pub rand_seed: u32,
+}
+
+impl DelphiRandom {
+    /// The multiplier, `$08088405`.
+    pub const A: u32 = 0x0808_8405;
+
+    /// The generator with `RandSeed := seed`.
+    pub fn seeded(seed: u32) -> Self {
+        DelphiRandom { rand_seed: seed }
+    }
+
+    /// `Random(n)`: uniform-looking in `0..n` (`n >= 1`).
+    #[inline]
+    pub fn random(&mut self, n: u32) -> u32 {
+        self.rand_seed = self.rand_seed.wrapping_mul(Self::A).wrapping_add(1);
+        ((u64::from(n) * u64::from(self.rand_seed)) >> 32) as u32
+    }
+}
+
+/// The Planet Poker shuffle, as Arkin, Hill, Marks, Schmid, Raley, McGraw
+/// and Viega published it in "How We Learned to Cheat at Online Poker: A
+/// Study in Software Security" (Cigital, 1999), procedure
+/// `TDeck.Shuffle`:
+///
+/// ```pascal
+/// for ctr := 1 to 52 do Card[ctr] := ctr;
+/// randomize;
+/// for ctr := 1 to 52 do begin
+///   random_number := random(51)+1;
+///   tmp := card[random_number];
+///   card[random_number] := card[ctr];
+///   card[ctr] := tmp;
+/// end;
+/// ```
+///
+/// On `n` cards `random(51)` is `random(n - 1)`; with 52 it is the code as
+/// published. Position `ctr` (from 1) is index `ctr - 1` here, and card `k`
+/// (from 1) is `k - 1`.
+///
+/// Cost: `O(n)`, one seed and `n` calls to `Random`.
+/// Defect: two. The partner is drawn from `1..=51`, never 52: the last
+/// card stays in place until the last step, which then moves it, so card
+/// 52 never ends in position 52; and the deck is a function of the
+/// millisecond of the day, 86,400,000 decks of the 8.07·10^67, five cards
+/// of which single the deal out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct PlanetPoker;
+
+impl PlanetPoker {
+    /// The shuffle after `randomize` set `RandSeed` to `seed`.
+    #[inline]
+    pub fn deal<T>(&self, seed: u32, deck: &mut [T]) {
+        let n = deck.len();
+        if n < 2 {
+            return;
+        }
+        let mut r = DelphiRandom::seeded(seed);
+        for ctr in 0..n {
+            let random_number = r.random(n as u32 - 1) as usize;
+            deck.swap(random_number, ctr);
+        }
+    }
+}
+
+impl Shuffle for PlanetPoker {
+    #[inline]
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        self.deal(SeedSpace::MillisOfDay.draw(src), deck);
+    }
+}
+
+/// Microsoft FreeCell's deal ([`SeedSpace::DealNumbers`]: Windows 95's
+/// FreeCell numbered 32,000 deals, later versions a million), as its author Jim Horne published the
+/// algorithm (and as every FreeCell program that reproduces Microsoft's
+/// numbered deals runs it): `srand(deal)`, cards numbered `rank * 4 +
+/// suit` (Ace of Clubs 0, Ace of Diamonds 1, Ace of Hearts 2, Ace of
+/// Spades 3, Two of Clubs 4, …, King of Spades 51), then for each card
+/// dealt, with `left` cards still in the pack, `j = rand() % left`: card
+/// `j` is dealt and the last card of the pack takes its place.
+///
+/// The deck here is the cards in the order dealt, first card first (the
+/// layout's eight columns take them in turn, row by row); on `n` cards the
+/// pack is `0..n`.
+///
+/// Cost: `O(n)`, one seed and `n` calls to `rand()`.
+/// Defect: a deal is a function of its number: 1,000,000 decks (32,000 in
+/// the first version, 15 bits), and `rand() % left` leaves a small
+/// modulo bias on top.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct FreeCellDeal;
+
+impl FreeCellDeal {
+    /// Deal number `deal`: `srand(deal)` and the deal.
+    #[inline]
+    pub fn deal<T>(&self, deal: u32, deck: &mut [T]) {
+        let n = deck.len();
+        let mut c = CRand::srand(deal);
+        // The pack is deck[..left]; each card dealt is swapped to the end
+        // of the pack (where "the last card takes its place" leaves the
+        // hole), so deck[left..] holds the dealt cards, last dealt first.
+        for left in (1..=n).rev() {
+            let j = c.rand() as usize % left;
+            deck.swap(j, left - 1);
+        }
+        deck.reverse();
+    }
+
+    /// Whether deal `deal` of `n` cards starts with `seen`: the cards are
+    /// dealt one by one and the first that differs stops the work.
+    #[inline]
+    pub fn starts_with(&self, deal: u32, n: usize, seen: &[u8], scratch: &mut Vec<u8>) -> bool {
+        scratch.clear();
+        scratch.extend(0..n as u8);
+        let mut c = CRand::srand(deal);
+        for (i, &want) in seen.iter().enumerate().take(n) {
+            let left = n - i;
+            let j = c.rand() as usize % left;
+            if scratch[j] != want {
+                return false;
+            }
+            scratch[j] = scratch[left - 1];
+        }
+        true
+    }
+}
+
+impl Shuffle for FreeCellDeal {
+    #[inline]
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        self.deal(SeedSpace::DealNumbers.draw(src), deck);
+    }
+}
+
+/// The name of FreeCell card `card` (`0..52`): rank then suit, `"AC"`,
+/// `"TD"`, `"KS"`.
+pub fn card_name(card: u8) -> Option<String> {
+    let rank = *b"A23456789TJQK".get(usize::from(card / 4))?;
+    let suit = b"CDHS"[usize::from(card % 4)];
+    Some(format!("{}{}", rank as char, suit as char))
+}
+
+/// The card a name such as `"JD"`, `"10h"` or `"as"` stands for, in the
+/// numbering of [`FreeCellDeal`] (`rank * 4 + suit`, suits C, D, H, S).
+pub fn parse_card_name(name: &str) -> Option<u8> {
+    let upper = name.trim().to_ascii_uppercase();
+    let (rank, suit) = upper.split_at(upper.len().checked_sub(1)?);
+    let rank = match rank {
+        "A" | "1" => 0,
+        "T" | "10" => 9,
+        "J" => 10,
+        "Q" => 11,
+        "K" => 12,
+        r if r.len() == 1 && ("2"..="9").contains(&r) => r.parse::<u8>().ok()? - 1,
+        _ => return None,
+    };
+    let suit = "CDHS".find(suit)? as u8;
+    Some(rank * 4 + suit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::{Draw, Scripted};
+
+    /// The layout as FreeCell shows it, eight cards a row in the order
+    /// dealt.
+    fn layout(deal: u32) -> Vec<String> {
+        let mut deck: Vec<u8> = (0..52).collect();
+        FreeCellDeal.deal(deal, &mut deck);
+        deck.chunks(8)
+            .map(|row| {
+                let names: Vec<String> = row.iter().map(|&c| card_name(c).unwrap()).collect();
+                names.join(" ")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn freecell_deals_1_and_617_are_the_published_ones() {
+        // The deals every reproduction of Microsoft FreeCell checks against
+        // (Rosetta Code, "Deal cards for FreeCell"; Horne's algorithm).
+        assert_eq!(
+            layout(1),
+            [
+                "JD 2D 9H JC 5D 7H 7C 5H",
+                "KD KC 9S 5S AD QC KH 3H",
+                "2S KS 9D QD JS AS AH 3C",
+                "4C 5C TS QH 4H AC 4D 7S",
+                "3S TD 4S TH 8H 2C JH 7D",
+                "6D 8S 8D QS 6C 3D 8C TC",
+                "6S 9C 2H 6H",
+            ]
+        );
+        assert_eq!(
+            layout(617),
+            [
+                "7D AD 5C 3S 5S 8C 2D AH",
+                "TD 7S QD AC 6D 8H AS KH",
+                "TH QC 3H 9D 6S 8D 3D TC",
+                "KD 5H 9S 3C 8S 7H 4D JS",
+                "4C QS 9C 9H 7C 6H 2C 2S",
+                "4S TS 2H 5D JC 6C JH QH",
+                "JD KS KC 4H",
+            ]
+        );
+    }
+
+    #[test]
+    fn freecell_prefixes_agree_with_the_whole_deal() {
+        let mut scratch = Vec::new();
+        for deal in [1u32, 2, 617, 11_982, 999_999] {
+            let mut deck: Vec<u8> = (0..52).collect();
+            FreeCellDeal.deal(deal, &mut deck);
+            for s in 1..=6 {
+                assert!(FreeCellDeal.starts_with(deal, 52, &deck[..s], &mut scratch));
+                let mut other = deck[..s].to_vec();
+                other[s - 1] = deck[s];
+                assert!(!FreeCellDeal.starts_with(deal, 52, &other, &mut scratch));
+            }
+        }
+    }
+
+    #[test]
+    fn card_names_round_trip_and_refuse_what_is_not_a_card() {
+        for c in 0..52u8 {
+            assert_eq!(parse_card_name(&card_name(c).unwrap()), Some(c));
+        }
+        assert_eq!(parse_card_name("jd"), Some(41));
+        assert_eq!(parse_card_name("10H"), Some(38));
+        assert_eq!(parse_card_name("AC"), Some(0));
+        assert_eq!(parse_card_name("KS"), Some(51));
+        for bad in ["", "D", "1", "11C", "ZD", "JX", "0C"] {
+            assert_eq!(parse_card_name(bad), None, "{bad:?}");
+        }
+        assert_eq!(card_name(52), None);
+    }
+
+    #[test]
+    fn delphi_random_is_the_published_recurrence() {
+        // RandSeed := 0: the states are 1, $08088406, ... and Random(n) the
+        // high half of n * RandSeed (computed here with 128-bit integers).
+        let mut r = DelphiRandom::seeded(0);
+        let mut state: u128 = 0;
+        for _ in 0..1000 {
+            state = (state * 0x0808_8405 + 1) % (1 << 32);
+            let want = (51 * state) >> 32;
+            assert_eq!(u128::from(r.random(51)), want);
+            assert_eq!(u128::from(r.rand_seed), state);
+        }
+        // The first states after RandSeed := 0.
+        let mut r = DelphiRandom::seeded(0);
+        r.random(1);
+        assert_eq!(r.rand_seed, 1);
+        r.random(1);
+        assert_eq!(r.rand_seed, 0x0808_8406);
+    }
+
+    #[test]
+    fn planet_poker_never_leaves_the_last_card_last() {
+        // Card 52 stays in place until step 52 and is then swapped into
+        // 1..=51: over a million milliseconds of the day it never ends last,
+        // while every other card does.
+        let mut last = [0u32; 52];
+        let mut deck = [0u8; 52];
+        for seed in 0..1_000_000u32 {
+            for (i, c) in deck.iter_mut().enumerate() {
+                *c = i as u8;
+            }
+            PlanetPoker.deal(seed, &mut deck);
+            last[usize::from(deck[51])] += 1;
+        }
+        assert_eq!(last[51], 0);
+        assert!(last[..51].iter().all(|&k| k > 15_000), "{last:?}");
+    }
+
+    #[test]
+    fn each_draws_one_seed_and_is_then_a_function_of_it() {
+        let mut s = Scripted::new([1234]);
+        let mut deck: Vec<u8> = (0..52).collect();
+        PlanetPoker.shuffle(&mut deck, &mut s);
+        assert_eq!(s.log(), &[Draw::Below(86_400_000)]);
+        let mut want: Vec<u8> = (0..52).collect();
+        PlanetPoker.deal(1234, &mut want);
+        assert_eq!(deck, want);
+
+        // Deal numbers start at 1.
+        let mut s = Scripted::new([0]);
+        let mut deck: Vec<u8> = (0..52).collect();
+        FreeCellDeal.shuffle(&mut deck, &mut s);
+        assert_eq!(s.log(), &[Draw::Below(1_000_000)]);
+        let mut want: Vec<u8> = (0..52).collect();
+        FreeCellDeal.deal(1, &mut want);
+        assert_eq!(deck, want);
+    }
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Usage: scripts/bench-predict.sh
+#
+# Seed recovery over each published case's real seed space, at 1 and 2
+# threads in the same run: `predict` with five cards of a deal (the Planet
+# Poker shuffle over the 86,400,000 milliseconds of a day, FreeCell over
+# its 1,000,000 deal numbers, Fisher-Yates reseeded from the millisecond of
+# the day over the same day). Prints each wall time (best of 3), the seeds
+# dealt per second, and the 2-thread / 1-thread speed-up.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet -p shuffle-audit
+bin=target/release/shuffle-audit
+best() { # best wall time of 3 runs of "$@", in seconds
+  local b=""
+  for _ in 1 2 3; do
+    local s e t
+    s=$(date +%s.%N)
+    "$@" > /dev/null || [ $? -le 1 ]
+    e=$(date +%s.%N)
+    t=$(awk -v s="$s" -v e="$e" 'BEGIN { print e - s }')
+    b=$(awk -v b="$b" -v t="$t" 'BEGIN { if (b == "" || t < b) print t; else print b }')
+  done
+  echo "$b"
+}
+five() { # the first five cards of ALGORITHM's deal from the registry's own seed draw
+  "$bin" deal -a "$1" -d 52 -n 1 -s "$2" ${3:+--base "$3"} | cut -d' ' -f1-5
+}
+printf '%-20s %12s %10s %10s %14s %8s\n' algorithm seeds "1 thread" "2 threads" "seeds/s (2)" speed-up
+for spec in "planet-poker 86400000 1" "freecell 1000000" "fisher-yates-seed-ms 86400000"; do
+  read -r alg seeds base <<<"$spec"
+  seen=$(five "$alg" 7 "$base")
+  args=(predict -a "$alg" --seen "$seen" ${base:+--base "$base"})
+  t1=$(best "$bin" "${args[@]}" --threads 1)
+  t2=$(best "$bin" "${args[@]}" --threads 2)
+  awk -v a="$alg" -v n="$seeds" -v t1="$t1" -v t2="$t2" \
+    'BEGIN { printf "%-20s %12d %9.2fs %9.2fs %14.3g %7.2fx\n", a, n, t1, t2, n / t2, t1 / t2 }'
+done
