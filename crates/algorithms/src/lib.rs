@@ -21,6 +21,7 @@
 #![deny(missing_docs)]
 
 pub mod defect;
+pub mod generators;
 pub mod js;
 pub mod published;
 pub mod reference;
@@ -39,7 +40,8 @@ mod testing;
 mod wide;
 
 pub use defect::Defect;
-pub use published::{DelphiRandom, FreeCellDeal, PlanetPoker};
+pub use generators::{DelphiRandom, GlibcRand};
+pub use published::{FreeCellDeal, GlibcTimeShuffle, PlanetPoker};
 pub use reference::{
     CoinInsertionSort, CoinMergeSort, FisherYates, FisherYatesMod15, GsrRiffle, GsrRiffles,
     RandShuffle, RandomKeys, Repeat, Sattolo,

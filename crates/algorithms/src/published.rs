@@ -9,38 +9,10 @@
 //! the seed, and whoever knows the program finds the seed from a few cards
 //! (`shuffle-audit predict`).
 
+use crate::generators::{DelphiRandom, GlibcRand};
 use crate::seeded::{CRand, SeedSpace};
 use crate::shuffle::Shuffle;
 use crate::source::Source;
-
-/// Delphi's (and Turbo Pascal's) `Random(n)`: the 32-bit linear
-/// congruential generator `RandSeed := RandSeed * $08088405 + 1 (mod
-/// 2^32)`, and `Random(n)` the high 32 bits of the 64-bit product `n *
-/// RandSeed`, taken after the update. `RandSeed` is the whole state, so
-/// assigning it (or `Randomize`, which sets it from the clock) fixes every
-/// draw that follows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DelphiRandom {
-    /// `RandSeed`.
-    pub rand_seed: u32,
-}
-
-impl DelphiRandom {
-    /// The multiplier, `$08088405`.
-    pub const A: u32 = 0x0808_8405;
-
-    /// The generator with `RandSeed := seed`.
-    pub fn seeded(seed: u32) -> Self {
-        DelphiRandom { rand_seed: seed }
-    }
-
-    /// `Random(n)`: uniform-looking in `0..n` (`n >= 1`).
-    #[inline]
-    pub fn random(&mut self, n: u32) -> u32 {
-        self.rand_seed = self.rand_seed.wrapping_mul(Self::A).wrapping_add(1);
-        ((u64::from(n) * u64::from(self.rand_seed)) >> 32) as u32
-    }
-}
 
 /// The Planet Poker shuffle, as Arkin, Hill, Marks, Schmid, Raley, McGraw
 /// and Viega published it in "How We Learned to Cheat at Online Poker: A
@@ -156,6 +128,47 @@ impl Shuffle for FreeCellDeal {
     }
 }
 
+/// The textbook C shuffle on glibc, reseeded from the clock:
+///
+/// ```c
+/// srand(time(NULL));
+/// for (i = n - 1; i > 0; i--) {
+///     j = rand() % (i + 1);
+///     t = a[i]; a[i] = a[j]; a[j] = t;
+/// }
+/// ```
+///
+/// with glibc's `rand()` ([`GlibcRand`]); the seconds are those of one day
+/// ([`SeedSpace::SecondsOfDay`]; `predict --seeds` takes any other window).
+/// Checked against the same program compiled with gcc 12 on glibc 2.36.
+///
+/// Cost: `O(n)`, one seed and `n − 1` calls to `rand()`.
+/// Defect: the deck is a function of the second it is dealt in: 86,400
+/// decks a day, and two deals in the same second are the same deck. (Its
+/// `%` of a 31-bit word is a bias of at most `(i + 1)/2^31` a draw, far below
+/// anything a sample shows.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct GlibcTimeShuffle;
+
+impl GlibcTimeShuffle {
+    /// The shuffle after `srand(seed)`.
+    #[inline]
+    pub fn deal<T>(&self, seed: u32, deck: &mut [T]) {
+        let mut g = GlibcRand::srand(seed);
+        for i in (1..deck.len()).rev() {
+            let j = g.rand() as usize % (i + 1);
+            deck.swap(i, j);
+        }
+    }
+}
+
+impl Shuffle for GlibcTimeShuffle {
+    #[inline]
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        self.deal(SeedSpace::SecondsOfDay.draw(src), deck);
+    }
+}
+
 /// The name of FreeCell card `card` (`0..52`): rank then suit, `"AC"`,
 /// `"TD"`, `"KS"`.
 pub fn card_name(card: u8) -> Option<String> {
@@ -261,26 +274,6 @@ mod tests {
     }
 
     #[test]
-    fn delphi_random_is_the_published_recurrence() {
-        // RandSeed := 0: the states are 1, $08088406, ... and Random(n) the
-        // high half of n * RandSeed (computed here with 128-bit integers).
-        let mut r = DelphiRandom::seeded(0);
-        let mut state: u128 = 0;
-        for _ in 0..1000 {
-            state = (state * 0x0808_8405 + 1) % (1 << 32);
-            let want = (51 * state) >> 32;
-            assert_eq!(u128::from(r.random(51)), want);
-            assert_eq!(u128::from(r.rand_seed), state);
-        }
-        // The first states after RandSeed := 0.
-        let mut r = DelphiRandom::seeded(0);
-        r.random(1);
-        assert_eq!(r.rand_seed, 1);
-        r.random(1);
-        assert_eq!(r.rand_seed, 0x0808_8406);
-    }
-
-    #[test]
     fn planet_poker_never_leaves_the_last_card_last() {
         // Card 52 stays in place until step 52 and is then swapped into
         // 1..=51: over a million milliseconds of the day it never ends last,
@@ -296,6 +289,37 @@ mod tests {
         }
         assert_eq!(last[51], 0);
         assert!(last[..51].iter().all(|&k| k > 15_000), "{last:?}");
+    }
+
+    #[test]
+    fn the_c_shuffle_deals_what_the_compiled_program_deals() {
+        // The program of GlibcTimeShuffle's documentation with srand(seed)
+        // for time(NULL), compiled with gcc 12 on glibc 2.36 (Debian 12),
+        // printing the deck 0..n after the shuffle.
+        let cases: [(u32, &[u8]); 3] = [
+            (
+                1349827200,
+                &[
+                    9, 8, 5, 48, 36, 51, 39, 49, 17, 35, 31, 44, 20, 46, 50, 28, 3, 13, 7, 14, 38,
+                    26, 6, 34, 21, 29, 0, 37, 19, 25, 12, 10, 18, 2, 16, 11, 24, 40, 45, 1, 23, 30,
+                    22, 33, 4, 27, 41, 15, 42, 43, 47, 32,
+                ],
+            ),
+            (
+                1,
+                &[
+                    47, 44, 7, 18, 32, 46, 3, 28, 35, 45, 51, 13, 11, 9, 15, 30, 16, 48, 33, 43, 0,
+                    21, 38, 19, 23, 29, 8, 36, 20, 31, 34, 50, 22, 40, 37, 42, 41, 1, 4, 10, 6, 2,
+                    24, 25, 12, 14, 26, 17, 5, 27, 49, 39,
+                ],
+            ),
+            (1349870000, &[7, 1, 3, 0, 4, 2, 5, 6]),
+        ];
+        for (seed, want) in cases {
+            let mut deck: Vec<u8> = (0..want.len() as u8).collect();
+            GlibcTimeShuffle.deal(seed, &mut deck);
+            assert_eq!(deck, want, "srand({seed})");
+        }
     }
 
     #[test]

@@ -14,7 +14,7 @@
 //! to show that a small seed space alone is fatal, a good generator
 //! (xoshiro256++) driving a correct Fisher–Yates.
 
-use crate::published::{FreeCellDeal, PlanetPoker};
+use crate::published::{FreeCellDeal, GlibcTimeShuffle, PlanetPoker};
 use crate::reference::FisherYates;
 use crate::shuffle::Shuffle;
 use crate::source::Source;
@@ -199,6 +199,8 @@ pub enum Seeded {
     PlanetPoker(PlanetPoker),
     /// Microsoft FreeCell's deal of a deal number.
     FreeCell(FreeCellDeal),
+    /// The textbook C shuffle on glibc's `rand()`, `srand(time(NULL))`.
+    GlibcTime(GlibcTimeShuffle),
 }
 
 impl Seeded {
@@ -209,6 +211,7 @@ impl Seeded {
             Seeded::FisherYates(f) => f.space,
             Seeded::PlanetPoker(_) => SeedSpace::MillisOfDay,
             Seeded::FreeCell(_) => SeedSpace::DealNumbers,
+            Seeded::GlibcTime(_) => SeedSpace::SecondsOfDay,
         }
     }
 
@@ -264,7 +267,7 @@ impl Seeded {
             // Fisher–Yates decides the first positions last, and the Planet
             // Poker shuffle may move any card at any step: deal it all,
             // then compare.
-            Seeded::FisherYates(_) | Seeded::PlanetPoker(_) => {
+            Seeded::FisherYates(_) | Seeded::PlanetPoker(_) | Seeded::GlibcTime(_) => {
                 scratch.clear();
                 scratch.extend(0..n as u8);
                 self.deal(seed, scratch);
@@ -282,6 +285,7 @@ impl Seeded {
             Seeded::FisherYates(f) => f.deal(seed, deck),
             Seeded::PlanetPoker(p) => p.deal(seed, deck),
             Seeded::FreeCell(f) => f.deal(seed, deck),
+            Seeded::GlibcTime(g) => g.deal(seed, deck),
         }
     }
 }

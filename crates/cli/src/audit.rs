@@ -380,7 +380,7 @@ fn follow(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
                     m.log10_evidence()
                 ));
             }
-            if m.alarm(plan.alpha) {
+            if judge::grade::alarm(m, plan.alpha) {
                 alarm_line = Some(line);
                 ControlFlow::Break(())
             } else {

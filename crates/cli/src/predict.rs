@@ -172,7 +172,7 @@ pub(crate) fn run(args: &PredictArgs) -> Result<u8> {
             base: p.first,
             card_names: p.named,
             unix_seconds: p.seeded.seeds_are_unix_seconds(),
-            cards_to_pin_down: studies::predict::cards_to_pin_down(
+            cards_to_pin_down: judge::recovery::cards_to_pin_down(
                 search.seeds.end - search.seeds.start,
                 p.deck,
             ),

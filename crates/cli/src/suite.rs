@@ -287,7 +287,7 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
         .flat_map(|(id, seeded)| {
             plan.large_decks
                 .iter()
-                .map(move |&deck| studies::predict::Pinning::of(id, seeded, deck))
+                .map(move |&deck| judge::recovery::Pinning::of(id, seeded, deck))
         })
         .collect();
     timed(Stage::Seeding);

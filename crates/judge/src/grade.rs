@@ -60,6 +60,14 @@ pub fn any_test_needs_at_least(tv: f64, alpha: f64, power: f64) -> Option<f64> {
     (tv > 0.0).then(|| (power - alpha) / tv)
 }
 
+/// Whether a followed stream's evidence against fairness has reached
+/// `1/alpha`: an alarm. By Ville's inequality a fair stream raises one
+/// with probability at most `alpha` however long it is watched (see
+/// [`stats::test::follow::Mode`] for what each mode guarantees).
+pub fn alarm(monitor: &stats::test::follow::Monitor, alpha: f64) -> bool {
+    monitor.ln_evidence() >= -alpha.ln()
+}
+
 /// The family-wise level `audit` decides at unless `--alpha` says: the
 /// *suspicious* line, so that its exit code is 1 exactly when the grade is
 /// suspicious or biased.

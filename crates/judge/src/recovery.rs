@@ -1,4 +1,64 @@
-//! What a seed search concludes: whether the cards seen pin the deck down.
+//! What a seed search concludes: whether the cards seen pin the deck down,
+//! and how many cards it takes.
+
+use algorithms::Seeded;
+use studies::predict::{COUNTED_SEEDS_UP_TO, expected_other_seeds, pinned_shares};
+
+/// The other seeds that may fit on average for the cards seen to single a
+/// deal out: at most one time in 100 another seed fits (Markov's
+/// inequality).
+pub const PINNED_BELOW: f64 = 0.01;
+
+/// How many seen cards single out a deck among `seeds` seeds, on average:
+/// the fewest `s` with [`expected_other_seeds`] below [`PINNED_BELOW`], so that
+/// another seed fits with probability at most 1 % (Markov's inequality).
+pub fn cards_to_pin_down(seeds: u64, deck: usize) -> usize {
+    (1..=deck)
+        .find(|&s| expected_other_seeds(seeds, deck, s) < PINNED_BELOW)
+        .unwrap_or(deck)
+}
+
+/// How many seen cards single out the deck of a seeded shuffle.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Pinning {
+    /// The registered shuffle.
+    pub algorithm: String,
+    /// How many seeds it draws from.
+    pub seeds: u64,
+    /// Number of cards.
+    pub deck: usize,
+    /// The fewest seen cards after which another seed fits with
+    /// probability below 1 % ([`cards_to_pin_down`]).
+    pub cards_to_pin_down: usize,
+    /// For `s = 1, 2, …` up to `cards_to_pin_down`: the other seeds that
+    /// fit `s` seen cards on average ([`expected_other_seeds`]).
+    pub expected_other_seeds: Vec<f64>,
+    /// For `s = 1, 2, …` up to `cards_to_pin_down`, counted over every
+    /// seed (spaces of at most [`COUNTED_SEEDS_UP_TO`] seeds): the share of
+    /// seeds whose first `s` cards no other seed deals.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub pinned_share: Option<Vec<f64>>,
+}
+
+impl Pinning {
+    /// The figures of `seeded` (registered as `algorithm`) on `deck` cards.
+    pub fn of(algorithm: &str, seeded: Seeded, deck: usize) -> Pinning {
+        let seeds = seeded.seeds();
+        let count = seeds.end - seeds.start;
+        let s = cards_to_pin_down(count, deck);
+        Pinning {
+            algorithm: algorithm.into(),
+            seeds: count,
+            deck,
+            cards_to_pin_down: s,
+            expected_other_seeds: (1..=s)
+                .map(|k| expected_other_seeds(count, deck, k))
+                .collect(),
+            pinned_share: (count <= COUNTED_SEEDS_UP_TO)
+                .then(|| pinned_shares(seeded, deck, seeds, s)),
+        }
+    }
+}
 
 /// What a search of a shuffle's seeds for the cards seen concludes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,5 +86,41 @@ impl Recovery {
             1 => Recovery::Known,
             _ => Recovery::Several,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use algorithms::registry::find;
+
+    #[test]
+    fn the_cards_to_pin_down_follow_the_seed_space() {
+        assert_eq!(cards_to_pin_down(86_400, 52), 5);
+        // 52 · 51 ⋯ 48 = 3.1e8 < 100 · 8.64e7: six cards for a day of
+        // milliseconds (another millisecond shares five 0.277 times on
+        // average).
+        assert_eq!(cards_to_pin_down(86_400_000, 52), 6);
+        // 52 · 51 ⋯ 46 = 6.7e11 > 100 · 2^32: seven cards.
+        assert_eq!(cards_to_pin_down(1 << 32, 52), 7);
+        let seconds = find("fisher-yates-seed-seconds")
+            .unwrap()
+            .algorithm
+            .seeded()
+            .unwrap();
+        let p = Pinning::of("fisher-yates-seed-seconds", seconds, 52);
+        assert_eq!(p.cards_to_pin_down, 5);
+        let shares = pinned_shares(seconds, 52, seconds.seeds(), 5);
+        assert_eq!(p.pinned_share.as_deref(), Some(&shares[..]));
+        let bits = find("fisher-yates-seed32")
+            .unwrap()
+            .algorithm
+            .seeded()
+            .unwrap();
+        assert!(
+            Pinning::of("fisher-yates-seed32", bits, 52)
+                .pinned_share
+                .is_none()
+        );
     }
 }

@@ -200,7 +200,7 @@ mod tests {
             }],
             riffles: None,
             paths: None,
-            seeding: vec![studies::predict::Pinning::of(
+            seeding: vec![judge::recovery::Pinning::of(
                 "poker-fixed-time",
                 find("poker-fixed-time")
                     .unwrap()

@@ -346,7 +346,7 @@ pub struct PredictReport {
     pub cap: usize,
     /// How many cards seen single a deal out among the seeds searched: the
     /// fewest with which another seed fits less than once in 100 on
-    /// average ([`studies::predict::cards_to_pin_down`]).
+    /// average ([`judge::recovery::cards_to_pin_down`]).
     pub cards_to_pin_down: usize,
 }
 

@@ -215,7 +215,7 @@ pub struct SuiteReport {
     /// For each seeded shuffle run and each large deck: how many seen
     /// cards single out its deck (`shuffle-audit predict`).
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
-    pub seeding: Vec<studies::predict::Pinning>,
+    pub seeding: Vec<judge::recovery::Pinning>,
 }
 
 /// The three shuffles the teacher's section and the headline compare: the

@@ -98,15 +98,6 @@ pub fn expected_other_seeds(seeds: u64, deck: usize, seen: usize) -> f64 {
     (seeds.saturating_sub(1)) as f64 / falling
 }
 
-/// How many seen cards single out a deck among `seeds` seeds, on average:
-/// the fewest `s` with [`expected_other_seeds`] below `0.01`, so that
-/// another seed fits with probability at most 1 % (Markov's inequality).
-pub fn cards_to_pin_down(seeds: u64, deck: usize) -> usize {
-    (1..=deck)
-        .find(|&s| expected_other_seeds(seeds, deck, s) < 0.01)
-        .unwrap_or(deck)
-}
-
 /// Over every seed in `seeds` (dealt exactly), the share of seeds whose
 /// deck's first `s` cards no other seed's deck starts with, for `s = 1 ..=
 /// max_seen`: how often `s` seen cards pin the deck down, counted rather
@@ -140,55 +131,9 @@ pub fn pinned_shares(seeded: Seeded, deck: usize, seeds: Range<u64>, max_seen: u
         .collect()
 }
 
-/// The most seeds [`Pinning::of`] deals one by one to count, rather than
-/// estimate, how many seen cards single out a deck.
+/// The most seeds whose decks are dealt one by one to count, rather than
+/// estimate, how many seen cards single out a deck (`judge::recovery::Pinning`).
 pub const COUNTED_SEEDS_UP_TO: u64 = 1 << 20;
-
-/// How many seen cards single out the deck of a seeded shuffle.
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Pinning {
-    /// The registered shuffle.
-    pub algorithm: String,
-    /// How many seeds it draws from.
-    pub seeds: u64,
-    /// Number of cards.
-    pub deck: usize,
-    /// The fewest seen cards after which another seed fits with
-    /// probability below 1 % ([`cards_to_pin_down`]).
-    pub cards_to_pin_down: usize,
-    /// For `s = 1, 2, …` up to `cards_to_pin_down`: the other seeds that
-    /// fit `s` seen cards on average ([`expected_other_seeds`]).
-    pub expected_other_seeds: Vec<f64>,
-    /// For `s = 1, 2, …` up to `cards_to_pin_down`, counted over every
-    /// seed (spaces of at most [`COUNTED_SEEDS_UP_TO`] seeds): the share of
-    /// seeds whose first `s` cards no other seed deals.
-    #[cfg_attr(
-        feature = "serde",
-        serde(skip_serializing_if = "Option::is_none", default)
-    )]
-    pub pinned_share: Option<Vec<f64>>,
-}
-
-impl Pinning {
-    /// The figures of `seeded` (registered as `algorithm`) on `deck` cards.
-    pub fn of(algorithm: &str, seeded: Seeded, deck: usize) -> Pinning {
-        let seeds = seeded.seeds();
-        let count = seeds.end - seeds.start;
-        let s = cards_to_pin_down(count, deck);
-        Pinning {
-            algorithm: algorithm.into(),
-            seeds: count,
-            deck,
-            cards_to_pin_down: s,
-            expected_other_seeds: (1..=s)
-                .map(|k| expected_other_seeds(count, deck, k))
-                .collect(),
-            pinned_share: (count <= COUNTED_SEEDS_UP_TO)
-                .then(|| pinned_shares(seeded, deck, seeds, s)),
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests {
@@ -204,13 +149,13 @@ mod tests {
         // The registered shuffle draws its seed from the source and then
         // deals exactly what `Seeded::deal` deals with that seed.
         use algorithms::Shuffle;
-        for id in [
-            "poker-fixed-time",
-            "poker-fixed-time-mod",
-            "fisher-yates-seed-seconds",
-            "fisher-yates-seed-ms",
-            "fisher-yates-seed32",
-        ] {
+        let ids: Vec<&str> = algorithms::registry::REGISTRY
+            .iter()
+            .filter(|e| e.algorithm.seeded().is_some())
+            .map(|e| e.id)
+            .collect();
+        assert!(ids.len() >= 8, "{ids:?}");
+        for id in ids {
             let s = seeded(id);
             let alg = find(id).unwrap().algorithm;
             for r in [0u64, 1, 777, 86_399] {
@@ -230,12 +175,10 @@ mod tests {
         // For every seeded shuffle, seeds from its space, and the first 1
         // to 6 cards of its own deck (true) or of another seed's (mostly
         // false): `starts_with` agrees with dealing the whole deck.
-        let ids = [
-            "poker-fixed-time",
-            "poker-fixed-time-mod",
-            "fisher-yates-seed-ms",
-            "fisher-yates-seed32",
-        ];
+        let ids = algorithms::registry::REGISTRY
+            .iter()
+            .filter(|e| e.algorithm.seeded().is_some())
+            .map(|e| e.id);
         let mut scratch = Vec::new();
         let (mut yes, mut no) = (0, 0);
         for id in ids {
@@ -310,16 +253,5 @@ mod tests {
                 i + 1
             );
         }
-        assert_eq!(cards_to_pin_down(86_400, 52), 5);
-        let p = Pinning::of("fisher-yates-seed-seconds", s, 52);
-        assert_eq!(p.cards_to_pin_down, 5);
-        assert_eq!(p.pinned_share.as_ref().unwrap()[..4], shares[..]);
-        assert!(
-            Pinning::of("fisher-yates-seed32", seeded("fisher-yates-seed32"), 52)
-                .pinned_share
-                .is_none()
-        );
-        // 52 · 51 ⋯ 46 = 6.7e11 > 100 · 2^32: seven cards.
-        assert_eq!(cards_to_pin_down(1 << 32, 52), 7);
     }
 }

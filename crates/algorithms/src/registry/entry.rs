@@ -118,6 +118,8 @@ kernels! {
     PlanetPoker(PlanetPoker),
     /// See [`FreeCellDeal`].
     FreeCellDeal(FreeCellDeal),
+    /// See [`GlibcTimeShuffle`].
+    GlibcTimeShuffle(GlibcTimeShuffle),
 }
 
 /// A registered algorithm: one [`Kernel`] applied `times` times.
@@ -144,6 +146,7 @@ impl Algorithm {
             (Kernel::SeededFisherYates(f), 1) => Some(Seeded::FisherYates(f)),
             (Kernel::PlanetPoker(p), 1) => Some(Seeded::PlanetPoker(p)),
             (Kernel::FreeCellDeal(f), 1) => Some(Seeded::FreeCell(f)),
+            (Kernel::GlibcTimeShuffle(g), 1) => Some(Seeded::GlibcTime(g)),
             _ => None,
         }
     }

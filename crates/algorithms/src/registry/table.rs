@@ -497,4 +497,16 @@ pub static REGISTRY: &[Entry] = &[
         Exact::No("1,000,000 deal numbers: one draw of a million outcomes per deck size"),
         "Biased: a deal is a function of its number, a million decks of the 8.07e67 (32,000 in the first version), on top of rand() % k."
     ),
+    entry!(
+        "c-shuffle-glibc-time",
+        "The textbook C shuffle on glibc: srand(time(NULL)), rand() % (i + 1)",
+        [src(
+            "reference",
+            "Fisher-Yates in C with srand(time(NULL)) and rand() % (i + 1), on glibc's rand() (TYPE_3 additive feedback, glibc 2.36)"
+        )],
+        Algorithm::once(Kernel::GlibcTimeShuffle(GlibcTimeShuffle)),
+        Biased(Defect::FewSeeds),
+        Full,
+        "Biased: a correct loop on a 31-bit generator, but reseeded from the clock: 86,400 possible decks a day, and two deals in one second are the same."
+    ),
 ];

@@ -18,6 +18,8 @@ use super::finding::Finding;
 use algorithms::registry::REGISTRY;
 use algorithms::{Defect, Exact, Expected};
 use stats::law::exact::{Limits, exact_distribution};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Algorithms that are not swap-based are enumerated on decks of up to
 /// this many cards.
@@ -74,8 +76,23 @@ pub enum Evidence {
     },
 }
 
+/// The position law of a registry algorithm on `n` cards, if known cheaply;
+/// computed once per process (every failing check compares its counts with
+/// the same laws).
+fn law(entry: &algorithms::Entry, n: usize) -> Option<Arc<Vec<f64>>> {
+    type Laws = Mutex<HashMap<(&'static str, usize), Option<Arc<Vec<f64>>>>>;
+    static LAWS: OnceLock<Laws> = OnceLock::new();
+    let laws = LAWS.get_or_init(Laws::default);
+    if let Some(known) = laws.lock().ok()?.get(&(entry.id, n)) {
+        return known.clone();
+    }
+    let computed = compute_law(entry, n).map(Arc::new);
+    laws.lock().ok()?.insert((entry.id, n), computed.clone());
+    computed
+}
+
 /// The position law of a registry algorithm on `n` cards, if known cheaply.
-fn law(entry: &algorithms::Entry, n: usize) -> Option<Vec<f64>> {
+fn compute_law(entry: &algorithms::Entry, n: usize) -> Option<Vec<f64>> {
     if let Some(swaps) = entry.algorithm.swap_shuffle(n) {
         return stats::law::markov::position_law(&swaps)
             .ok()

@@ -165,7 +165,7 @@ fn shoes(md: &mut String) {
 }
 
 /// What a few seen cards give away, per seeded shuffle and deck.
-fn seeding(md: &mut String, rows: &[studies::predict::Pinning]) {
+fn seeding(md: &mut String, rows: &[judge::recovery::Pinning]) {
     if rows.is_empty() {
         return;
     }
