@@ -13,11 +13,10 @@ use std::time::Instant;
 
 #[derive(Debug, Args)]
 pub(crate) struct PredictArgs {
-    /// A registered shuffle whose only randomness is a per-deal seed:
-    /// poker-fixed-time, poker-fixed-time-mod, fisher-yates-seed-seconds,
-    /// fisher-yates-seed-ms, fisher-yates-seed32, planet-poker (cards 1..52
-    /// with --base 1, as its Pascal code numbers them), freecell (cards by
-    /// name, "JD 2D 9H", or by number, Ace of Clubs 0).
+    /// A registered shuffle whose only randomness is a per-deal seed (any
+    /// other id is refused, naming them): planet-poker numbers its cards
+    /// 1..52 (--base 1), as its Pascal code does; freecell's cards can be
+    /// given by name, "JD 2D 9H", or by number, Ace of Clubs 0.
     #[arg(long, short)]
     algorithm: String,
     /// Number of cards, 2..=255.

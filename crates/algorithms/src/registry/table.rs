@@ -478,7 +478,7 @@ pub static REGISTRY: &[Entry] = &[
         "The Planet Poker shuffle (1999): random(51)+1, Randomize from the clock",
         [src(
             "reference",
-            "Arkin, Hill, Marks, Schmid, Raley, McGraw and Viega, How We Learned to Cheat at Online Poker (Cigital, 1999): TDeck.Shuffle, Delphi"
+            "PlanetPoker's FAQ as quoted by Arkin, Hill, Marks, Schmid and Walls, How We Learned to Cheat at Online Poker (Developer.com, September 1999): TDeck.Shuffle, Delphi"
         )],
         Algorithm::once(Kernel::PlanetPoker(PlanetPoker)),
         Biased(Defect::FewSeeds),
