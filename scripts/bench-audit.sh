@@ -19,18 +19,7 @@ trap 'rm -f "$file"' EXIT
 "$bin" deal -a fisher-yates -d "$deck" -n "$lines" > "$file"
 pin=()
 command -v taskset > /dev/null && pin=(taskset -c 0)
-best() { # best wall time of 3 runs of "$@", in seconds
-  local b=""
-  for _ in 1 2 3; do
-    local s e t
-    s=$(date +%s.%N)
-    "$@" > /dev/null || [ $? -le 1 ]
-    e=$(date +%s.%N)
-    t=$(awk -v s="$s" -v e="$e" 'BEGIN { print e - s }')
-    b=$(awk -v b="$b" -v t="$t" 'BEGIN { if (b == "" || t < b) print t; else print b }')
-  done
-  echo "$b"
-}
+source scripts/timing.sh
 size=$(wc -c < "$file")
 base=$(best "${pin[@]}" wc -l "$file")
 audit=$(best "${pin[@]}" "$bin" audit "$file")

@@ -11,18 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet -p shuffle-audit
 bin=target/release/shuffle-audit
-best() { # best wall time of 3 runs of "$@", in seconds
-  local b=""
-  for _ in 1 2 3; do
-    local s e t
-    s=$(date +%s.%N)
-    "$@" > /dev/null || [ $? -le 1 ]
-    e=$(date +%s.%N)
-    t=$(awk -v s="$s" -v e="$e" 'BEGIN { print e - s }')
-    b=$(awk -v b="$b" -v t="$t" 'BEGIN { if (b == "" || t < b) print t; else print b }')
-  done
-  echo "$b"
-}
+source scripts/timing.sh
 five() { # the first five cards of ALGORITHM's deal from the registry's own seed draw
   "$bin" deal -a "$1" -d 52 -n 1 -s "$2" ${3:+--base "$3"} | cut -d' ' -f1-5
 }

@@ -17,6 +17,17 @@
 //!     repeated_pairs: 0,
 //! };
 //! assert!(outcome(&plan, &[counts]).is_ok());
+//!
+//! // No card ever ends where it started, and only the two cycles come up:
+//! // Sattolo's algorithm, caught and named.
+//! let counts = Counts {
+//!     deck,
+//!     positions: vec![0, 1_500, 1_500, 1_500, 0, 1_500, 1_500, 1_500, 0],
+//!     arrangements: vec![0, 0, 0, 1_500, 1_500, 0],
+//!     repeated_pairs: 0,
+//! };
+//! let failure = outcome(&plan, &[counts]).unwrap_err();
+//! assert!(failure.defects().contains(&algorithms::Defect::SingleCycle));
 //! ```
 
 pub mod bound;
