@@ -21,6 +21,7 @@
 #![deny(missing_docs)]
 
 pub mod defect;
+pub mod engines;
 pub mod generators;
 pub mod js;
 pub mod published;
@@ -40,6 +41,9 @@ mod testing;
 mod wide;
 
 pub use defect::Defect;
+pub use engines::{
+    PhpRand, PhpUsortRand, PhpVersion, SpiderMonkeyMergeSort, V8LegacySort, V8TimSort, ZendSort,
+};
 pub use generators::{DelphiRandom, GlibcRand};
 pub use published::{FreeCellDeal, GlibcTimeShuffle, PlanetPoker};
 pub use reference::{

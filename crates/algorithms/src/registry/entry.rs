@@ -2,6 +2,7 @@
 //! its expected verdict and how far exact enumeration reaches it.
 
 use crate::defect::Defect;
+use crate::engines::*;
 use crate::published::*;
 use crate::reference::*;
 use crate::seed000::*;
@@ -120,6 +121,14 @@ kernels! {
     FreeCellDeal(FreeCellDeal),
     /// See [`GlibcTimeShuffle`].
     GlibcTimeShuffle(GlibcTimeShuffle),
+    /// See [`V8LegacySort`].
+    V8LegacySort(V8LegacySort),
+    /// See [`V8TimSort`].
+    V8TimSort(V8TimSort),
+    /// See [`SpiderMonkeyMergeSort`].
+    SpiderMonkeyMergeSort(SpiderMonkeyMergeSort),
+    /// See [`PhpUsortRand`].
+    PhpUsortRand(PhpUsortRand),
 }
 
 /// A registered algorithm: one [`Kernel`] applied `times` times.

@@ -3,6 +3,7 @@
 
 use super::entry::{Algorithm, Entry, Exact, Expected, Kernel, SourceRef};
 use crate::defect::Defect;
+use crate::engines::*;
 use crate::published::*;
 use crate::reference::*;
 use crate::seed000::*;
@@ -508,5 +509,86 @@ pub static REGISTRY: &[Entry] = &[
         Biased(Defect::FewSeeds),
         Full,
         "Biased: a correct loop on a 31-bit generator, but reseeded from the clock: 86,400 possible decks a day, and two deals in one second are the same."
+    ),
+    entry!(
+        "sort-random-v8-legacy",
+        "sort(() => Math.random() - 0.5) on V8 before 7.0 (Chrome < 70)",
+        [src(
+            "reference",
+            "V8 src/js/array.js, InnerArraySort (insertion sort to 10 elements, median-of-three quicksort above), V8 before 7.0"
+        )],
+        Algorithm::once(Kernel::V8LegacySort(V8LegacySort)),
+        Biased(Defect::RandomComparator),
+        Full,
+        "Biased: insertion sort on up to 10 cards (a card moves k places left with probability 2^-(k+1)); above, a quicksort that shuffles the pivot's neighbourhood least."
+    ),
+    entry!(
+        "sort-random-v8-timsort",
+        "sort(() => Math.random() - 0.5) on V8 7.0 and later (Chrome 70+, node 11+)",
+        [src(
+            "reference",
+            "V8 third_party/v8/builtins/array-sort.tq, ArrayTimSort (binary insertion below 10 elements, TimSort above); checked against node 20.20.2"
+        )],
+        Algorithm::once(Kernel::V8TimSort(V8TimSort)),
+        Biased(Defect::RandomComparator),
+        Full,
+        "Biased: the first coins decide whether the opening run is kept or reversed; on 3 cards the identity has probability 3/8 and the reversed deck 5/16."
+    ),
+    entry!(
+        "sort-random-spidermonkey",
+        "sort(() => Math.random() - 0.5) on Firefox's merge sort (SpiderMonkey, 2014)",
+        [src(
+            "reference",
+            "SpiderMonkey js/src/ds/Sort.h MergeSort (insertion sort on chunks of 3, bottom-up merges) with jsarray.cpp SortComparatorFunction"
+        )],
+        Algorithm::once(Kernel::SpiderMonkeyMergeSort(SpiderMonkeyMergeSort)),
+        Biased(Defect::RandomComparator),
+        Full,
+        "Biased: one coin keeps two whole runs in order, so cards stay in their chunk of 3, 6, 12, ... at least half the time."
+    ),
+    entry!(
+        "usort-rand-php7",
+        "usort with rand(-1, 1) on PHP 7 (Laravel's seeded Arr::shuffle until 2019)",
+        [src(
+            "reference",
+            "PHP 7 Zend/zend_sort.c zend_sort (hybrid insertion sort to 16, quicksort above), usort with function () { return rand(-1, 1); }; laravel/framework pull request 27861"
+        )],
+        Algorithm::once(Kernel::PhpUsortRand(PhpUsortRand {
+            rand: PhpRand::MinusOneToOne,
+            version: PhpVersion::Php7,
+        })),
+        Biased(Defect::RandomComparator),
+        Full,
+        "Biased: only 1 of rand(-1, 1)'s three answers swaps; on 5 elements the first stays first with probability 33280/59049 = 0.5636."
+    ),
+    entry!(
+        "usort-rand01-php7",
+        "usort with rand(0, 1) on PHP 7",
+        [src(
+            "reference",
+            "PHP 7 Zend/zend_sort.c zend_sort, usort with function () { return rand(0, 1); }; laravel/framework pull request 27861"
+        )],
+        Algorithm::once(Kernel::PhpUsortRand(PhpUsortRand {
+            rand: PhpRand::ZeroToOne,
+            version: PhpVersion::Php7,
+        })),
+        Biased(Defect::RandomComparator),
+        Full,
+        "Biased: a fair coin per comparison is still not a shuffle; on 5 elements the fifth comes first with probability 1/16, not 1/5."
+    ),
+    entry!(
+        "usort-rand-php8",
+        "usort with rand(-1, 1) on PHP 8 (stable sort: a 0 keeps the original order)",
+        [src(
+            "reference",
+            "PHP 8 Zend/zend_sort.c zend_sort with ext/standard/array.c's stable fallback (RFC: Make sorting stable, PHP 8.0), usort with rand(-1, 1)"
+        )],
+        Algorithm::once(Kernel::PhpUsortRand(PhpUsortRand {
+            rand: PhpRand::MinusOneToOne,
+            version: PhpVersion::Php8,
+        })),
+        Biased(Defect::RandomComparator),
+        Full,
+        "Biased: a 0 from rand(-1, 1) now falls back on the original order; on 5 elements the first stays first with probability 33280/59049 as in PHP 7, the second comes first 12480/59049 (PHP 7: 6240)."
     ),
 ];

@@ -1,0 +1,184 @@
+use super::*;
+use crate::reference::CoinInsertionSort;
+use crate::source::{Draw, Scripted};
+use rand::SeedableRng;
+
+/// The comparator answers of `scripts/v8-sort-vectors.js`: xorshift32 from
+/// `seed`, "greater" (1) when the top 3 bits are below `p`.
+fn answers(seed: u32, p: u32, count: usize) -> Vec<u64> {
+    let mut s = seed;
+    (0..count)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 17;
+            s ^= s << 5;
+            u64::from((s >> 29) < p)
+        })
+        .collect()
+}
+
+/// Every case node recorded: V8's own sort, fed a scripted `Math.random`,
+/// and the port fed the same answers must make the same number of calls
+/// and leave the same order.
+#[test]
+fn the_timsort_port_makes_the_calls_v8_makes_and_leaves_its_order() {
+    let data = include_str!("../../tests/data/v8-sort-node.txt");
+    let mut cases = 0;
+    for line in data.lines().filter(|l| !l.starts_with('#')) {
+        let (head, order) = line.split_once(" | ").unwrap();
+        let head: Vec<u32> = head.split(' ').map(|t| t.parse().unwrap()).collect();
+        let [n, seed, p, calls] = head[..] else {
+            panic!("bad line {line}")
+        };
+        let want: Vec<u32> = order.split(' ').map(|t| t.parse().unwrap()).collect();
+        let script = answers(seed * 7919 + n, p, calls as usize);
+        let mut s = Scripted::new(script);
+        let mut deck: Vec<u32> = (0..n).collect();
+        V8TimSort.shuffle(&mut deck, &mut s);
+        assert_eq!(s.remaining(), 0, "n = {n}, seed {seed}, p {p}: calls");
+        assert_eq!(deck, want, "n = {n}, seed {seed}, p {p}");
+        cases += 1;
+    }
+    assert_eq!(cases, 21 * 9);
+}
+
+#[test]
+fn v8_legacy_sorts_short_arrays_by_coin_insertion() {
+    // Up to 10 elements InnerArraySort is InsertionSort: the same coins
+    // give the same deck as the textbook coin insertion sort.
+    for n in 0..=10 {
+        for seed in 0..50 {
+            let mut a: Vec<u8> = (0..n).collect();
+            let mut b = a.clone();
+            let mut r1 = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut r2 = r1.clone();
+            V8LegacySort.shuffle(&mut a, &mut r1);
+            CoinInsertionSort.shuffle(&mut b, &mut r2);
+            assert_eq!(a, b, "n = {n}, seed {seed}");
+        }
+    }
+}
+
+/// A consistent comparator: each sort, given `a < b` answers, sorts.
+#[test]
+fn every_engine_sort_sorts_with_a_consistent_comparator() {
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+    for n in [
+        0, 1, 2, 3, 5, 6, 7, 10, 11, 16, 17, 33, 64, 65, 200, 1025, 2100,
+    ] {
+        let mut deck: Vec<u32> = (0..n).collect();
+        crate::reference::FisherYates.shuffle(&mut deck, &mut rng);
+        let mut want = deck.clone();
+        want.sort_unstable();
+
+        let mut a = deck.clone();
+        V8LegacySort::sort(&mut a, &mut |x: &u32, y: &u32| x.cmp(y));
+        assert_eq!(a, want, "v8 legacy, n = {n}");
+
+        let mut a = deck.clone();
+        V8TimSort::sort(&mut a, |x: &u32, y: &u32| x.cmp(y));
+        assert_eq!(a, want, "v8 timsort, n = {n}");
+
+        let mut a = deck.clone();
+        let mut scratch = deck.clone();
+        SpiderMonkeyMergeSort::sort(&mut a, &mut scratch, &mut |x: &u32, y: &u32| x <= y);
+        assert_eq!(a, want, "spidermonkey, n = {n}");
+
+        let mut a = deck.clone();
+        ZendSort::sort(&mut a, &mut |a: &[u32], i, j| a[i] > a[j]);
+        assert_eq!(a, want, "zend_sort, n = {n}");
+    }
+}
+
+#[test]
+fn timsort_on_three_cards_by_hand() {
+    // The first answer ("greater" 1, "less" 0) decides the opening run's
+    // direction; a run of 2 is extended by binary insertion of the third
+    // card (compared with the middle, then with the first).
+    let run = |script: &[u64]| {
+        let mut s = Scripted::new(script.to_vec());
+        let mut deck = vec![0u8, 1, 2];
+        V8TimSort.shuffle(&mut deck, &mut s);
+        assert_eq!(s.remaining(), 0, "{script:?}");
+        deck
+    };
+    assert_eq!(run(&[1, 1]), [0, 1, 2]);
+    assert_eq!(run(&[1, 0, 1]), [0, 1, 2]);
+    assert_eq!(run(&[1, 0, 0, 1]), [0, 2, 1]);
+    assert_eq!(run(&[1, 0, 0, 0]), [2, 0, 1]);
+    // A descending run is reversed.
+    assert_eq!(run(&[0, 0]), [2, 1, 0]);
+    assert_eq!(run(&[0, 1, 1]), [1, 0, 2]);
+    assert_eq!(run(&[0, 1, 0, 1]), [1, 2, 0]);
+    assert_eq!(run(&[0, 1, 0, 0]), [2, 1, 0]);
+}
+
+#[test]
+fn spidermonkey_keeps_two_runs_on_one_coin() {
+    // Six cards: chunks [0 1 2] and [3 4 5], each left alone by "less or
+    // equal" (tails: Math.random() - 0.5 <= 0), then one more tails keeps
+    // both runs as they are: 2 + 2 + 1 calls.
+    let mut s = Scripted::new([0, 0, 0, 0, 0]);
+    let mut deck: Vec<u8> = (0..6).collect();
+    SpiderMonkeyMergeSort.shuffle(&mut deck, &mut s);
+    assert_eq!(deck, [0, 1, 2, 3, 4, 5]);
+    assert_eq!(s.remaining(), 0);
+    // Heads on the run check: the merge takes 3 from the right first
+    // (heads), then the left's 0, 1, 2 (tails, tails, tails).
+    let mut s = Scripted::new([0, 0, 0, 0, 1, 1, 0, 0, 0]);
+    let mut deck: Vec<u8> = (0..6).collect();
+    SpiderMonkeyMergeSort.shuffle(&mut deck, &mut s);
+    assert_eq!(deck, [3, 0, 1, 2, 4, 5]);
+    assert_eq!(s.remaining(), 0);
+}
+
+#[test]
+fn php_comparators_draw_their_range() {
+    // rand(-1, 1) is a draw of 3; only 1 (result 2) is "greater".
+    let usort = |rand, version, script: &[u64]| {
+        let mut s = Scripted::new(script.to_vec());
+        let mut deck = vec![0u8, 1];
+        PhpUsortRand { rand, version }.shuffle(&mut deck, &mut s);
+        (deck, s.log().to_vec())
+    };
+    use PhpRand::*;
+    use PhpVersion::*;
+    assert_eq!(
+        usort(MinusOneToOne, Php7, &[2]),
+        (vec![1, 0], vec![Draw::Below(3)])
+    );
+    assert_eq!(usort(MinusOneToOne, Php7, &[1]).0, [0, 1]);
+    assert_eq!(usort(MinusOneToOne, Php7, &[0]).0, [0, 1]);
+    assert_eq!(
+        usort(ZeroToOne, Php7, &[1]),
+        (vec![1, 0], vec![Draw::Below(2)])
+    );
+    assert_eq!(usort(ZeroToOne, Php7, &[0]).0, [0, 1]);
+    // PHP 8 breaks a 0 by the original order: 0 before 1, kept.
+    assert_eq!(usort(MinusOneToOne, Php8, &[1]).0, [0, 1]);
+}
+
+#[test]
+fn php8_ties_follow_the_original_places_not_the_current_ones() {
+    // Three cards, zend_sort_3: cmp(0, 1) = 1 swaps to [1 0 2]; cmp(0, 2)
+    // (places 0 and 2 now at slots 1 and 2) = 0: place 0 < place 2, not
+    // greater, done. PHP 7 reads the same 0 the same way; a PHP 8 tie
+    // between the cards at slots 0 and 1 (places 1 and 0) is "greater".
+    let run = |version, script: &[u64]| {
+        let mut s = Scripted::new(script.to_vec());
+        let mut deck = vec!['a', 'b', 'c'];
+        PhpUsortRand {
+            rand: PhpRand::MinusOneToOne,
+            version,
+        }
+        .shuffle(&mut deck, &mut s);
+        assert_eq!(s.remaining(), 0);
+        deck
+    };
+    // zend_sort_3 on [a b c]: cmp(a,b) > 0 → cmp(c,b): 0 means "not
+    // greater" → swap a and c: [c b a].
+    assert_eq!(run(PhpVersion::Php7, &[2, 1]), ['c', 'b', 'a']);
+    // PHP 8: cmp(c, b) = 0 falls back to places 2 > 1: greater → swap a
+    // and b: [b a c], then cmp(a, c) (slots 1, 2): 0 → places 0 < 2.
+    assert_eq!(run(PhpVersion::Php8, &[2, 1, 1]), ['b', 'a', 'c']);
+}
