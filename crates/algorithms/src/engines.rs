@@ -1196,14 +1196,16 @@ impl Shuffle for PhpUsortRand {
             }
             PhpVersion::Php8 => {
                 // Sort the places, then deal the cards in the sorted order.
-                let mut places: Vec<u32> = (0..n as u32).collect();
-                ZendSort::sort(&mut places, &mut |p, i, j| {
-                    self.greater(p[i] as usize, p[j] as usize, src)
-                });
-                crate::scratch::with_copy(deck, |deck, copy| {
-                    for (slot, &place) in deck.iter_mut().zip(&places) {
-                        *slot = copy[place as usize];
+                crate::scratch::with_slots(n, 0usize, |places| {
+                    for (i, p) in places.iter_mut().enumerate() {
+                        *p = i;
                     }
+                    ZendSort::sort(places, &mut |p, i, j| self.greater(p[i], p[j], src));
+                    crate::scratch::with_copy(deck, |deck, copy| {
+                        for (slot, &place) in deck.iter_mut().zip(places.iter()) {
+                            *slot = copy[place];
+                        }
+                    });
                 });
             }
         }

@@ -44,8 +44,8 @@ pub use defect::Defect;
 pub use engines::{
     PhpRand, PhpUsortRand, PhpVersion, SpiderMonkeyMergeSort, V8LegacySort, V8TimSort, ZendSort,
 };
-pub use generators::{DelphiRandom, GlibcRand};
-pub use published::{FreeCellDeal, GlibcTimeShuffle, PlanetPoker};
+pub use generators::{DelphiRandom, GlibcRand, Mt19937};
+pub use published::{CppMt19937TimeShuffle, FreeCellDeal, GlibcTimeShuffle, PlanetPoker};
 pub use reference::{
     CoinInsertionSort, CoinMergeSort, FisherYates, FisherYatesMod15, GsrRiffle, GsrRiffles,
     RandShuffle, RandomKeys, Repeat, Sattolo,

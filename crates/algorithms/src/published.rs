@@ -1,15 +1,16 @@
 //! Shuffles of published programs whose only randomness is a seed, ported
 //! from their published definitions with the generators they ran on: the
 //! Planet Poker shuffle of 1999 (Delphi's `Random`, seeded by `Randomize`
-//! from the time of day) and Microsoft FreeCell's deals (Microsoft C's
-//! `rand()`, seeded with the deal number).
+//! from the time of day), Microsoft FreeCell's deals (Microsoft C's
+//! `rand()`, seeded with the deal number), and the C and C++ shuffles
+//! seeded from `time()` (glibc's `rand()`, `std::mt19937`).
 //!
 //! Like the seeded shuffles of [`crate::seeded`], each draws one seed from
 //! the [`Source`] and is deterministic after it: the deck is a function of
 //! the seed, and whoever knows the program finds the seed from a few cards
 //! (`shuffle-audit predict`).
 
-use crate::generators::{DelphiRandom, GlibcRand};
+use crate::generators::{DelphiRandom, GlibcRand, Mt19937, libstdcxx_shuffle};
 use crate::seeded::{CRand, SeedSpace};
 use crate::shuffle::Shuffle;
 use crate::source::Source;
@@ -165,6 +166,43 @@ impl GlibcTimeShuffle {
 }
 
 impl Shuffle for GlibcTimeShuffle {
+    #[inline]
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        self.deal(SeedSpace::SecondsOfDay.draw(src), deck);
+    }
+}
+
+/// The modern C++ shuffle, reseeded from the clock:
+///
+/// ```cpp
+/// std::mt19937 g(time(0));
+/// std::shuffle(deck.begin(), deck.end(), g);
+/// ```
+///
+/// with libstdc++'s `std::shuffle` and `std::uniform_int_distribution`
+/// (GCC 11 and later, [`libstdcxx_shuffle`]) on MT19937 ([`Mt19937`]); the
+/// seconds are those of one day ([`SeedSpace::SecondsOfDay`]; `predict
+/// --seeds` takes any other window). Checked against the same program
+/// compiled with g++ 12.2.
+///
+/// Cost: `O(n)`: the generator's 624-word seeding and twist, then one
+/// draw per two cards.
+/// Defect: the generator and the shuffle are both right, and it does not
+/// matter: the deck is a function of the second it is dealt in, 86,400
+/// decks a day, and whoever sees a few cards and knows the day knows the
+/// rest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct CppMt19937TimeShuffle;
+
+impl CppMt19937TimeShuffle {
+    /// The shuffle after `std::mt19937 g(seed)`.
+    #[inline]
+    pub fn deal<T>(&self, seed: u32, deck: &mut [T]) {
+        libstdcxx_shuffle(deck, &mut Mt19937::new(seed));
+    }
+}
+
+impl Shuffle for CppMt19937TimeShuffle {
     #[inline]
     fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
         self.deal(SeedSpace::SecondsOfDay.draw(src), deck);

@@ -14,7 +14,7 @@
 //! to show that a small seed space alone is fatal, a good generator
 //! (xoshiro256++) driving a correct Fisher–Yates.
 
-use crate::published::{FreeCellDeal, GlibcTimeShuffle, PlanetPoker};
+use crate::published::{CppMt19937TimeShuffle, FreeCellDeal, GlibcTimeShuffle, PlanetPoker};
 use crate::reference::FisherYates;
 use crate::shuffle::Shuffle;
 use crate::source::Source;
@@ -201,6 +201,8 @@ pub enum Seeded {
     FreeCell(FreeCellDeal),
     /// The textbook C shuffle on glibc's `rand()`, `srand(time(NULL))`.
     GlibcTime(GlibcTimeShuffle),
+    /// `std::shuffle` on `std::mt19937 g(time(0))`.
+    Mt19937Time(CppMt19937TimeShuffle),
 }
 
 impl Seeded {
@@ -211,7 +213,7 @@ impl Seeded {
             Seeded::FisherYates(f) => f.space,
             Seeded::PlanetPoker(_) => SeedSpace::MillisOfDay,
             Seeded::FreeCell(_) => SeedSpace::DealNumbers,
-            Seeded::GlibcTime(_) => SeedSpace::SecondsOfDay,
+            Seeded::GlibcTime(_) | Seeded::Mt19937Time(_) => SeedSpace::SecondsOfDay,
         }
     }
 
@@ -267,7 +269,10 @@ impl Seeded {
             // Fisher–Yates decides the first positions last, and the Planet
             // Poker shuffle may move any card at any step: deal it all,
             // then compare.
-            Seeded::FisherYates(_) | Seeded::PlanetPoker(_) | Seeded::GlibcTime(_) => {
+            Seeded::FisherYates(_)
+            | Seeded::PlanetPoker(_)
+            | Seeded::GlibcTime(_)
+            | Seeded::Mt19937Time(_) => {
                 scratch.clear();
                 scratch.extend(0..n as u8);
                 self.deal(seed, scratch);
@@ -286,6 +291,7 @@ impl Seeded {
             Seeded::PlanetPoker(p) => p.deal(seed, deck),
             Seeded::FreeCell(f) => f.deal(seed, deck),
             Seeded::GlibcTime(g) => g.deal(seed, deck),
+            Seeded::Mt19937Time(m) => m.deal(seed, deck),
         }
     }
 }

@@ -267,6 +267,19 @@ fn a_freecell_deal_is_named_by_its_first_cards() {
 }
 
 #[test]
+fn a_cpp_mt19937_deal_is_recovered_from_three_cards() {
+    // Printed by g++ 12.2: std::mt19937 g(1349870000); std::shuffle on
+    // 0..52 starts 31 45 28 9 30. That second of the day is the only one
+    // whose deck starts 31 45 28.
+    let doc = predict(&["-a", "cpp-shuffle-mt19937-time", "--seen", "31 45 28"], 0);
+    assert_eq!(doc["search"]["matches"], 1);
+    assert_eq!(doc["search"]["found"][0]["seed"], 1_349_870_000u64);
+    let deck: Vec<u64> = serde_json::from_value(doc["search"]["found"][0]["deck"].clone()).unwrap();
+    assert_eq!(deck[..5], [31, 45, 28, 9, 30]);
+    assert_eq!(deck[51], 24);
+}
+
+#[test]
 fn card_names_are_refused_where_the_cards_have_none() {
     fails(
         &["predict", "-a", "freecell", "--seen", "JD ZZ"],

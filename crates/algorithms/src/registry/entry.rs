@@ -129,6 +129,8 @@ kernels! {
     SpiderMonkeyMergeSort(SpiderMonkeyMergeSort),
     /// See [`PhpUsortRand`].
     PhpUsortRand(PhpUsortRand),
+    /// See [`CppMt19937TimeShuffle`].
+    CppMt19937TimeShuffle(CppMt19937TimeShuffle),
 }
 
 /// A registered algorithm: one [`Kernel`] applied `times` times.
@@ -156,6 +158,7 @@ impl Algorithm {
             (Kernel::PlanetPoker(p), 1) => Some(Seeded::PlanetPoker(p)),
             (Kernel::FreeCellDeal(f), 1) => Some(Seeded::FreeCell(f)),
             (Kernel::GlibcTimeShuffle(g), 1) => Some(Seeded::GlibcTime(g)),
+            (Kernel::CppMt19937TimeShuffle(m), 1) => Some(Seeded::Mt19937Time(m)),
             _ => None,
         }
     }

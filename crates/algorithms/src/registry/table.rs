@@ -511,6 +511,18 @@ pub static REGISTRY: &[Entry] = &[
         "Biased: a correct loop on a 31-bit generator, but reseeded from the clock: 86,400 possible decks a day, and two deals in one second are the same."
     ),
     entry!(
+        "cpp-shuffle-mt19937-time",
+        "Modern C++: std::shuffle on std::mt19937 g(time(0))",
+        [src(
+            "reference",
+            "std::mt19937 g(time(0)); std::shuffle(v.begin(), v.end(), g); with libstdc++'s std::shuffle and uniform_int_distribution (GCC 12.2)"
+        )],
+        Algorithm::once(Kernel::CppMt19937TimeShuffle(CppMt19937TimeShuffle)),
+        Biased(Defect::FewSeeds),
+        Full,
+        "Biased: the Mersenne Twister and std::shuffle are both right, but seeded from the clock they deal 86,400 possible decks a day."
+    ),
+    entry!(
         "sort-random-v8-legacy",
         "sort(() => Math.random() - 0.5) on V8 before 7.0 (Chrome < 70)",
         [src(
