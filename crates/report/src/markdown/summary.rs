@@ -39,7 +39,8 @@ impl StandingText for Standing {
             }
             Standing::Biased => {
                 "Every arrangement is *not* equally likely. *Rests on* says what proves it: the \
-                 exact law (every path counted, no chance involved) or the sample. *Distance \
+                 exact law (every path counted, no chance involved) or the sample (the decks on \
+                 which a test saw the bias). *Distance \
                  from fair* is the total variation distance: how much more often a bet on the \
                  deck's order can win than against a fair shuffle (0 is fair, 1 is as far as \
                  can be). *Guesses right*: going through the deck, a player who knows the \
@@ -113,7 +114,7 @@ fn rests_on(a: &SuiteAlgorithm, standing: Standing) -> String {
             let seen = sampled(Some(Grade::Biased));
             match (exact.is_empty(), seen.is_empty()) {
                 (false, false) => format!(
-                    "exact law ({}); the sample sees it at {}",
+                    "exact ({}) and sampled ({})",
                     cards(&exact),
                     cards(&seen)
                 ),
