@@ -209,6 +209,104 @@ pub fn libstdcxx_shuffle<T>(deck: &mut [T], g: &mut Mt19937) {
     }
 }
 
+/// PHP's `mt_rand` family (7.1 and later; `ext/standard/mt_rand.c`, since
+/// 8.2 `ext/random`): [`Mt19937`] seeded by `mt_srand(seed)`, `mt_rand()`
+/// its output shifted right by one, and a range `min..=max` drawn by
+/// rejection: a 32-bit output, masked when the range's size is a power of
+/// two, else redrawn while above `2^32 − 1 − (2^32 − 1) mod size − 1`
+/// and reduced modulo the size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PhpMtRand(Mt19937);
+
+impl PhpMtRand {
+    /// `mt_srand(seed)` (the seed taken modulo 2^32).
+    pub fn mt_srand(seed: u32) -> Self {
+        PhpMtRand(Mt19937::new(seed))
+    }
+
+    /// `mt_rand()`: 31 bits.
+    pub fn mt_rand(&mut self) -> u32 {
+        self.0.next_u32() >> 1
+    }
+
+    /// `mt_rand(0, umax)` (`rand_range32`).
+    pub fn range(&mut self, umax: u32) -> u32 {
+        let mut result = self.0.next_u32();
+        if umax == u32::MAX {
+            return result;
+        }
+        let size = umax + 1;
+        if size.is_power_of_two() {
+            return result & umax;
+        }
+        let limit = u32::MAX - (u32::MAX % size) - 1;
+        while result > limit {
+            result = self.0.next_u32();
+        }
+        result % size
+    }
+}
+
+/// Java's `java.util.Random`: the 48-bit linear congruential generator
+/// `seed = seed · 0x5DEECE66D + 0xB (mod 2^48)`, seeded by `new
+/// Random(seed)` as `(seed ^ 0x5DEECE66D) mod 2^48`; `next(bits)` is the
+/// state's top `bits` bits, `nextInt()` `next(32)`, and `nextInt(bound)`
+/// `next(31)` scaled for a power of two and otherwise reduced modulo
+/// `bound` with rejection of the last incomplete block. As OpenJDK 17
+/// runs it (the algorithm the class's documentation specifies); checked
+/// against `java` 17.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JavaRandom {
+    seed: u64,
+}
+
+impl JavaRandom {
+    const MULTIPLIER: u64 = 0x5_DEEC_E66D;
+    const MASK: u64 = (1 << 48) - 1;
+
+    /// `new Random(seed)` (a Java `long`, here its 64 bits).
+    pub fn new(seed: u64) -> Self {
+        JavaRandom {
+            seed: (seed ^ Self::MULTIPLIER) & Self::MASK,
+        }
+    }
+
+    /// `next(bits)`, `1 <= bits <= 32`, as the `int` Java returns (its
+    /// bits, unsigned).
+    #[inline]
+    pub fn next(&mut self, bits: u32) -> u32 {
+        self.seed = (self.seed.wrapping_mul(Self::MULTIPLIER).wrapping_add(0xB)) & Self::MASK;
+        (self.seed >> (48 - bits)) as u32
+    }
+
+    /// `nextInt()`.
+    pub fn next_int(&mut self) -> i32 {
+        self.next(32) as i32
+    }
+
+    /// `nextInt(bound)`, `bound >= 1`.
+    #[inline]
+    pub fn next_int_below(&mut self, bound: u32) -> u32 {
+        debug_assert!((1..=i32::MAX as u32).contains(&bound));
+        let r = self.next(31);
+        let m = bound - 1;
+        if bound & m == 0 {
+            return ((u64::from(bound) * u64::from(r)) >> 31) as u32;
+        }
+        // for (u = r; u - (r = u % bound) + m < 0; u = next(31)): the sum
+        // overflows a Java int exactly when u lies in the last, incomplete
+        // block of `bound` values.
+        let mut u = r;
+        loop {
+            let r = u % bound;
+            if (u - r).checked_add(m).is_some_and(|t| t <= i32::MAX as u32) {
+                return r;
+            }
+            u = self.next(31);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -325,6 +423,120 @@ mod tests {
             let mut deck: Vec<u8> = (0..want.len() as u8).collect();
             libstdcxx_shuffle(&mut deck, &mut Mt19937::new(seed));
             assert_eq!(deck, want, "seed {seed}, {} cards", want.len());
+        }
+    }
+
+    #[test]
+    fn php_mt_rand_is_what_php_src_tests_expect() {
+        // php-src ext/standard/tests/math/mt_rand_value.phpt, the
+        // MT_RAND_MT19937 half: mt_srand(12345678), sixteen mt_rand(), then
+        // the xor of the next 1024.
+        let mut r = PhpMtRand::mt_srand(12_345_678);
+        let first: Vec<u32> = (0..16).map(|_| r.mt_rand()).collect();
+        assert_eq!(
+            first,
+            [
+                527860569, 1711027313, 1280820687, 688176834, 770499160, 412773096, 813703253,
+                898651287, 52508912, 757323740, 511765911, 274407457, 833082629, 1923803667,
+                1461450755, 1301698200,
+            ]
+        );
+        let x = (0..1024).fold(0, |x, _| x ^ r.mt_rand());
+        assert_eq!(x, 1_612_214_270);
+    }
+
+    #[test]
+    fn php_range_masks_powers_of_two_and_rejects_the_rest() {
+        // The raw outputs of seed 5489 are 3499211612, 581869302, ...
+        let mut r = PhpMtRand::mt_srand(5489);
+        assert_eq!(r.range(3), 3_499_211_612 & 3);
+        assert_eq!(r.range(u32::MAX), 581_869_302);
+        // 3890346734 is within the limit for a size of 3 (4294967293).
+        assert_eq!(r.range(2), 3_890_346_734 % 3);
+        // A size of 2^31 + 1 rejects every output above the limit
+        // 4294967295 - 2147483646 - 1 = 2^31: 3586334585 is rejected and
+        // the next output below the limit is used.
+        let mut g = Mt19937::new(5489);
+        let raw: Vec<u32> = (0..8).map(|_| g.next_u32()).collect();
+        let size = (1u32 << 31) + 1;
+        let limit = u32::MAX - (u32::MAX % size) - 1;
+        let want = raw[4..].iter().find(|&&w| w <= limit).unwrap() % size;
+        assert!(raw[3] > limit);
+        assert_eq!(r.range(1 << 31), want);
+    }
+
+    #[test]
+    fn java_random_is_what_java_prints() {
+        // Printed by OpenJDK 17.0.15: new Random(seed), nextInt() three
+        // times, then nextInt(52), nextInt(64), nextInt(1000),
+        // nextInt(1 << 30), nextInt(Integer.MAX_VALUE).
+        let cases: [(i64, [i64; 8]); 5] = [
+            (
+                0,
+                [
+                    -1155484576,
+                    -723955400,
+                    1033096058,
+                    47,
+                    40,
+                    53,
+                    591027245,
+                    251269761,
+                ],
+            ),
+            (
+                1,
+                [
+                    -1155869325,
+                    431529176,
+                    1761283695,
+                    9,
+                    13,
+                    904,
+                    357252217,
+                    1414906606,
+                ],
+            ),
+            (
+                42,
+                [
+                    -1170105035,
+                    234785527,
+                    -1360544799,
+                    12,
+                    19,
+                    525,
+                    297510752,
+                    1519796918,
+                ],
+            ),
+            (
+                1349870000123,
+                [
+                    554415930,
+                    -1891065315,
+                    -397988946,
+                    22,
+                    60,
+                    723,
+                    57180534,
+                    1242151990,
+                ],
+            ),
+            (
+                -5,
+                [
+                    1156638822, 1560933443, 1434915906, 4, 24, 385, 308505528, 497885393,
+                ],
+            ),
+        ];
+        for (seed, want) in cases {
+            let mut r = JavaRandom::new(seed as u64);
+            let mut got: Vec<i64> = (0..3).map(|_| i64::from(r.next_int())).collect();
+            for bound in [52, 64, 1000, 1 << 30, i32::MAX as u32] {
+                got.push(i64::from(r.next_int_below(bound)));
+            }
+            assert_eq!(got, want, "seed {seed}");
         }
     }
 }

@@ -44,8 +44,11 @@ pub use defect::Defect;
 pub use engines::{
     PhpRand, PhpUsortRand, PhpVersion, SpiderMonkeyMergeSort, V8LegacySort, V8TimSort, ZendSort,
 };
-pub use generators::{DelphiRandom, GlibcRand, Mt19937};
-pub use published::{CppMt19937TimeShuffle, FreeCellDeal, GlibcTimeShuffle, PlanetPoker};
+pub use generators::{DelphiRandom, GlibcRand, JavaRandom, Mt19937, PhpMtRand};
+pub use published::{
+    CppMt19937TimeShuffle, FreeCellDeal, GlibcTimeShuffle, JavaShuffleMillis, PhpShuffleMtTime,
+    PlanetPoker,
+};
 pub use reference::{
     CoinInsertionSort, CoinMergeSort, FisherYates, FisherYatesMod15, GsrRiffle, GsrRiffles,
     RandShuffle, RandomKeys, Repeat, Sattolo,
@@ -60,7 +63,9 @@ pub use seed003::{
     AltNaiveShuffle, BlogFisherYates, BlogRiffle, DealWholeDeck, SpliceShuffle, StackShuffle,
 };
 pub use seed004::{NaiveSwap, NaiveSwapRand15, PokerFixed, PokerFixedRand15};
-pub use seeded::{CRand, PokerTimeSeeded, Reduction, SeedSpace, Seeded, SeededFisherYates};
+pub use seeded::{
+    CRand, PokerTimeSeeded, Reduction, SeedClock, SeedSpace, Seeded, SeededFisherYates,
+};
 pub use shuffle::{Shuffle, apply_order};
 pub use source::{
     Draw, MAX_REDUCED_BITS, MAX_UNIT_DOUBLE_BITS, MAX_WORD_BITS, Scripted, Source, SourceRng,

@@ -2,15 +2,18 @@
 //! from their published definitions with the generators they ran on: the
 //! Planet Poker shuffle of 1999 (Delphi's `Random`, seeded by `Randomize`
 //! from the time of day), Microsoft FreeCell's deals (Microsoft C's
-//! `rand()`, seeded with the deal number), and the C and C++ shuffles
-//! seeded from `time()` (glibc's `rand()`, `std::mt19937`).
+//! `rand()`, seeded with the deal number), and the C, C++, PHP and Java
+//! shuffles seeded from the clock (glibc's `rand()`, `std::mt19937`,
+//! `mt_srand`, `java.util.Random`).
 //!
 //! Like the seeded shuffles of [`crate::seeded`], each draws one seed from
 //! the [`Source`] and is deterministic after it: the deck is a function of
 //! the seed, and whoever knows the program finds the seed from a few cards
 //! (`shuffle-audit predict`).
 
-use crate::generators::{DelphiRandom, GlibcRand, Mt19937, libstdcxx_shuffle};
+use crate::generators::{
+    DelphiRandom, GlibcRand, JavaRandom, Mt19937, PhpMtRand, libstdcxx_shuffle,
+};
 use crate::seeded::{CRand, SeedSpace};
 use crate::shuffle::Shuffle;
 use crate::source::Source;
@@ -65,7 +68,7 @@ impl PlanetPoker {
 impl Shuffle for PlanetPoker {
     #[inline]
     fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
-        self.deal(SeedSpace::MillisOfDay.draw(src), deck);
+        self.deal(SeedSpace::MillisOfDay.draw32(src), deck);
     }
 }
 
@@ -127,7 +130,7 @@ impl FreeCellDeal {
 impl Shuffle for FreeCellDeal {
     #[inline]
     fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
-        self.deal(SeedSpace::DealNumbers.draw(src), deck);
+        self.deal(SeedSpace::DealNumbers.draw32(src), deck);
     }
 }
 
@@ -168,7 +171,7 @@ impl GlibcTimeShuffle {
 impl Shuffle for GlibcTimeShuffle {
     #[inline]
     fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
-        self.deal(SeedSpace::SecondsOfDay.draw(src), deck);
+        self.deal(SeedSpace::SecondsOfDay.draw32(src), deck);
     }
 }
 
@@ -205,7 +208,90 @@ impl CppMt19937TimeShuffle {
 impl Shuffle for CppMt19937TimeShuffle {
     #[inline]
     fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
-        self.deal(SeedSpace::SecondsOfDay.draw(src), deck);
+        self.deal(SeedSpace::SecondsOfDay.draw32(src), deck);
+    }
+}
+
+/// PHP's `shuffle` after `mt_srand(time())`:
+///
+/// ```php
+/// mt_srand(time());
+/// shuffle($deck);
+/// ```
+///
+/// `shuffle` (`php_array_data_shuffle`, PHP 7.1 and later) walks `n_left`
+/// from the last index down to 1 and swaps it with `mt_rand(0, n_left)`
+/// ([`PhpMtRand::range`]): a correct Fisher–Yates on MT19937. The seconds
+/// are those of one day ([`SeedSpace::SecondsOfDay`]). Ported from
+/// php-src (`ext/standard/array.c`, `ext/random`); the generator is
+/// checked against php-src's own test vectors, the shuffle is not checked
+/// against a PHP binary (none on this machine).
+///
+/// Cost: `O(n)` after seeding.
+/// Defect: one deck per second of the clock, 86,400 a day. (Without the
+/// `mt_srand`, PHP seeds itself from the time, the process id and its own
+/// LCG: a larger space this suite does not model.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct PhpShuffleMtTime;
+
+impl PhpShuffleMtTime {
+    /// `shuffle` after `mt_srand(seed)`.
+    #[inline]
+    pub fn deal<T>(&self, seed: u32, deck: &mut [T]) {
+        let mut r = PhpMtRand::mt_srand(seed);
+        for n_left in (1..deck.len()).rev() {
+            let rnd_idx = r.range(n_left as u32) as usize;
+            if rnd_idx != n_left {
+                deck.swap(n_left, rnd_idx);
+            }
+        }
+    }
+}
+
+impl Shuffle for PhpShuffleMtTime {
+    #[inline]
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        self.deal(SeedSpace::SecondsOfDay.draw32(src), deck);
+    }
+}
+
+/// Java's `Collections.shuffle` on a generator seeded from the clock:
+///
+/// ```java
+/// Collections.shuffle(deck, new Random(System.currentTimeMillis()));
+/// ```
+///
+/// `Collections.shuffle(list, rnd)` on a random-access list swaps
+/// position `i − 1` with `rnd.nextInt(i)` for `i` from the size down to 2
+/// ([`JavaRandom`]): a correct Fisher–Yates. The milliseconds are those of
+/// one day ([`SeedSpace::EpochMillisOfDay`]; `predict --seeds` takes any
+/// other window of Unix milliseconds). Checked against the same program
+/// on OpenJDK 17.
+///
+/// Cost: `O(n)`, one seed and `n − 1` calls to `nextInt`.
+/// Defect: the deck is a function of the millisecond it is dealt in:
+/// 86,400,000 decks a day of the 8.07·10^67. (A `new Random()` without a
+/// seed mixes `System.nanoTime()` with a counter, a space this suite does
+/// not model; its 48-bit state is the limit there.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct JavaShuffleMillis;
+
+impl JavaShuffleMillis {
+    /// `Collections.shuffle(deck, new Random(seed))`.
+    #[inline]
+    pub fn deal<T>(&self, seed: u64, deck: &mut [T]) {
+        let mut rnd = JavaRandom::new(seed);
+        for i in (2..=deck.len()).rev() {
+            let j = rnd.next_int_below(i as u32) as usize;
+            deck.swap(i - 1, j);
+        }
+    }
+}
+
+impl Shuffle for JavaShuffleMillis {
+    #[inline]
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        self.deal(SeedSpace::EpochMillisOfDay.draw(src), deck);
     }
 }
 

@@ -14,7 +14,10 @@
 //! to show that a small seed space alone is fatal, a good generator
 //! (xoshiro256++) driving a correct Fisher–Yates.
 
-use crate::published::{CppMt19937TimeShuffle, FreeCellDeal, GlibcTimeShuffle, PlanetPoker};
+use crate::published::{
+    CppMt19937TimeShuffle, FreeCellDeal, GlibcTimeShuffle, JavaShuffleMillis, PhpShuffleMtTime,
+    PlanetPoker,
+};
 use crate::reference::FisherYates;
 use crate::shuffle::Shuffle;
 use crate::source::Source;
@@ -69,6 +72,9 @@ pub enum SeedSpace {
     Bits32,
     /// A game's numbered deals, `1..=1_000_000` (Microsoft FreeCell).
     DealNumbers,
+    /// `System.currentTimeMillis()` during one day: 86,400,000 seeds,
+    /// `POST_DAY · 1000 ..` (Unix time in milliseconds).
+    EpochMillisOfDay,
 }
 
 impl SeedSpace {
@@ -79,19 +85,30 @@ impl SeedSpace {
             SeedSpace::MillisOfDay => 86_400_000,
             SeedSpace::Bits32 => 1 << 32,
             SeedSpace::DealNumbers => 1_000_000,
+            SeedSpace::EpochMillisOfDay => 86_400_000,
         }
     }
 
     /// Draws one seed, uniformly from the space: the deal's only random
     /// choice.
     #[inline]
-    pub fn draw<S: Source + ?Sized>(self, src: &mut S) -> u32 {
+    pub fn draw<S: Source + ?Sized>(self, src: &mut S) -> u64 {
         match self {
-            SeedSpace::SecondsOfDay => POST_DAY + src.below(86_400) as u32,
-            SeedSpace::MillisOfDay => src.below(86_400_000) as u32,
-            SeedSpace::Bits32 => src.word(32) as u32,
-            SeedSpace::DealNumbers => 1 + src.below(1_000_000) as u32,
+            SeedSpace::SecondsOfDay => u64::from(POST_DAY) + src.below(86_400) as u64,
+            SeedSpace::MillisOfDay => src.below(86_400_000) as u64,
+            SeedSpace::Bits32 => src.word(32),
+            SeedSpace::DealNumbers => 1 + src.below(1_000_000) as u64,
+            SeedSpace::EpochMillisOfDay => {
+                u64::from(POST_DAY) * 1000 + src.below(86_400_000) as u64
+            }
         }
+    }
+
+    /// Draws a seed of a space of 32-bit seeds.
+    #[inline]
+    pub fn draw32<S: Source + ?Sized>(self, src: &mut S) -> u32 {
+        debug_assert!(self != SeedSpace::EpochMillisOfDay);
+        self.draw(src) as u32
     }
 }
 
@@ -125,7 +142,7 @@ pub struct PokerTimeSeeded {
 
 impl Shuffle for PokerTimeSeeded {
     fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
-        self.deal(SeedSpace::SecondsOfDay.draw(src), deck);
+        self.deal(SeedSpace::SecondsOfDay.draw32(src), deck);
     }
 }
 
@@ -173,7 +190,7 @@ pub struct SeededFisherYates {
 
 impl Shuffle for SeededFisherYates {
     fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
-        self.deal(self.space.draw(src), deck);
+        self.deal(self.space.draw32(src), deck);
     }
 }
 
@@ -203,6 +220,21 @@ pub enum Seeded {
     GlibcTime(GlibcTimeShuffle),
     /// `std::shuffle` on `std::mt19937 g(time(0))`.
     Mt19937Time(CppMt19937TimeShuffle),
+    /// PHP's `shuffle` after `mt_srand(time())`.
+    PhpMtTime(PhpShuffleMtTime),
+    /// Java's `Collections.shuffle` on `new Random(System.currentTimeMillis())`.
+    JavaMillis(JavaShuffleMillis),
+}
+
+/// What a seed means, for showing it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeedClock {
+    /// A number: a deal number, a millisecond of the day, any value.
+    Number,
+    /// A Unix time in seconds (`time(0)`).
+    UnixSeconds,
+    /// A Unix time in milliseconds (`System.currentTimeMillis()`).
+    UnixMillis,
 }
 
 impl Seeded {
@@ -213,7 +245,10 @@ impl Seeded {
             Seeded::FisherYates(f) => f.space,
             Seeded::PlanetPoker(_) => SeedSpace::MillisOfDay,
             Seeded::FreeCell(_) => SeedSpace::DealNumbers,
-            Seeded::GlibcTime(_) | Seeded::Mt19937Time(_) => SeedSpace::SecondsOfDay,
+            Seeded::GlibcTime(_) | Seeded::Mt19937Time(_) | Seeded::PhpMtTime(_) => {
+                SeedSpace::SecondsOfDay
+            }
+            Seeded::JavaMillis(_) => SeedSpace::EpochMillisOfDay,
         }
     }
 
@@ -223,6 +258,10 @@ impl Seeded {
         match self.space() {
             SeedSpace::SecondsOfDay => u64::from(POST_DAY)..u64::from(POST_DAY) + 86_400,
             SeedSpace::DealNumbers => 1..1 + SeedSpace::DealNumbers.seeds(),
+            SeedSpace::EpochMillisOfDay => {
+                let start = u64::from(POST_DAY) * 1000;
+                start..start + 86_400_000
+            }
             space => 0..space.seeds(),
         }
     }
@@ -233,9 +272,23 @@ impl Seeded {
         matches!(self, Seeded::FreeCell(_))
     }
 
-    /// Whether the seed is a time in seconds (a Unix time).
-    pub fn seeds_are_unix_seconds(self) -> bool {
-        self.space() == SeedSpace::SecondsOfDay
+    /// What the seed is, for showing it.
+    pub fn clock(self) -> SeedClock {
+        match self.space() {
+            SeedSpace::SecondsOfDay => SeedClock::UnixSeconds,
+            SeedSpace::EpochMillisOfDay => SeedClock::UnixMillis,
+            _ => SeedClock::Number,
+        }
+    }
+
+    /// The end (excluded) of the seeds the program can be given: `2^32`
+    /// for the C, C++, Pascal and PHP seeds (an `unsigned` or its like),
+    /// `2^63` for Java's (a `long`, here its non-negative half).
+    pub fn seed_end(self) -> u64 {
+        match self {
+            Seeded::JavaMillis(_) => 1 << 63,
+            _ => 1 << 32,
+        }
     }
 
     /// Whether the deck of `n` cards dealt with `seed` from the ordered
@@ -247,12 +300,12 @@ impl Seeded {
     /// top down, the first ones last, so its whole deck is dealt.
     /// `scratch` holds the deck.
     #[inline]
-    pub fn starts_with(self, seed: u32, n: usize, seen: &[u8], scratch: &mut Vec<u8>) -> bool {
+    pub fn starts_with(self, seed: u64, n: usize, seen: &[u8], scratch: &mut Vec<u8>) -> bool {
         match self {
             Seeded::Poker(p) => {
                 scratch.clear();
                 scratch.extend(0..n as u8);
-                let mut c = CRand::srand(seed);
+                let mut c = CRand::srand(seed as u32);
                 for i in 0..n {
                     let ran_index = p.partner(i, n, &mut c);
                     scratch.swap(i, ran_index);
@@ -265,14 +318,16 @@ impl Seeded {
                 }
                 true
             }
-            Seeded::FreeCell(f) => f.starts_with(seed, n, seen, scratch),
+            Seeded::FreeCell(f) => f.starts_with(seed as u32, n, seen, scratch),
             // Fisher–Yates decides the first positions last, and the Planet
             // Poker shuffle may move any card at any step: deal it all,
             // then compare.
             Seeded::FisherYates(_)
             | Seeded::PlanetPoker(_)
             | Seeded::GlibcTime(_)
-            | Seeded::Mt19937Time(_) => {
+            | Seeded::Mt19937Time(_)
+            | Seeded::PhpMtTime(_)
+            | Seeded::JavaMillis(_) => {
                 scratch.clear();
                 scratch.extend(0..n as u8);
                 self.deal(seed, scratch);
@@ -282,16 +337,21 @@ impl Seeded {
     }
 
     /// The deck dealt with `seed`, from `deck` (the ordered deck): the same
-    /// code the shuffle runs once it has drawn its seed.
+    /// code the shuffle runs once it has drawn its seed. The shuffles
+    /// seeded with 32 bits take the seed's low 32 bits, as their programs
+    /// do ([`Seeded::seed_end`]).
     #[inline]
-    pub fn deal<T: Copy>(self, seed: u32, deck: &mut Vec<T>) {
+    pub fn deal<T: Copy>(self, seed: u64, deck: &mut Vec<T>) {
+        let seed32 = seed as u32;
         match self {
-            Seeded::Poker(p) => p.deal(seed, deck),
-            Seeded::FisherYates(f) => f.deal(seed, deck),
-            Seeded::PlanetPoker(p) => p.deal(seed, deck),
-            Seeded::FreeCell(f) => f.deal(seed, deck),
-            Seeded::GlibcTime(g) => g.deal(seed, deck),
-            Seeded::Mt19937Time(m) => m.deal(seed, deck),
+            Seeded::Poker(p) => p.deal(seed32, deck),
+            Seeded::FisherYates(f) => f.deal(seed32, deck),
+            Seeded::PlanetPoker(p) => p.deal(seed32, deck),
+            Seeded::FreeCell(f) => f.deal(seed32, deck),
+            Seeded::GlibcTime(g) => g.deal(seed32, deck),
+            Seeded::Mt19937Time(m) => m.deal(seed32, deck),
+            Seeded::PhpMtTime(p) => p.deal(seed32, deck),
+            Seeded::JavaMillis(j) => j.deal(seed, deck),
         }
     }
 }

@@ -30,9 +30,10 @@ pub(crate) struct PredictArgs {
     /// Card numbering of --seen and of the decks printed: 0 or 1.
     #[arg(long, value_name = "0|1", value_parser = crate::audit::parse_base, default_value = "0")]
     base: deck_lines::Base,
-    /// Seeds to search, A..B (B excluded), within 0..4294967296; Unix times
-    /// in seconds for the time-seeded shuffles. Default: the shuffle's own
-    /// seeds (the day it models for the time-seeded ones).
+    /// Seeds to search, A..B (B excluded), within 0..4294967296 (Java's:
+    /// 0..2^63); Unix times in seconds for the time-seeded shuffles, in
+    /// milliseconds for Java's. Default: the shuffle's own seeds (the day
+    /// it models for the time-seeded ones).
     #[arg(long, value_name = "A..B")]
     seeds: Option<String>,
     /// The most seeds listed with their decks.
@@ -109,7 +110,7 @@ fn plan(args: &PredictArgs) -> Result<PredictPlan> {
     }
     let seeds = match &args.seeds {
         None => seeded.seeds(),
-        Some(text) => parse_seeds(text)?,
+        Some(text) => parse_seeds(text, seeded.seed_end())?,
     };
     Ok(PredictPlan {
         seeded,
@@ -122,17 +123,17 @@ fn plan(args: &PredictArgs) -> Result<PredictPlan> {
     })
 }
 
-/// `A..B` within `0..2^32`, `A < B`.
-fn parse_seeds(text: &str) -> Result<Range<u64>> {
+/// `A..B` within `0..end`, `A < B`.
+fn parse_seeds(text: &str, end: u64) -> Result<Range<u64>> {
     let bad = || {
         anyhow::anyhow!(
-            "--seeds {text:?} is not a range of seeds: use A..B (B excluded) with 0 <= A < B <= 4294967296"
+            "--seeds {text:?} is not a range of seeds: use A..B (B excluded) with 0 <= A < B <= {end}"
         )
     };
     let (a, b) = text.split_once("..").ok_or_else(bad)?;
     let a: u64 = a.trim().parse().map_err(|_| bad())?;
     let b: u64 = b.trim().parse().map_err(|_| bad())?;
-    if a >= b || b > 1 << 32 {
+    if a >= b || b > end {
         return Err(bad());
     }
     Ok(a..b)
@@ -170,7 +171,8 @@ pub(crate) fn run(args: &PredictArgs) -> Result<u8> {
             seen: p.seen.iter().map(|c| c + p.first).collect(),
             base: p.first,
             card_names: p.named,
-            unix_seconds: p.seeded.seeds_are_unix_seconds(),
+            unix_seconds: p.seeded.clock() == algorithms::SeedClock::UnixSeconds,
+            unix_milliseconds: p.seeded.clock() == algorithms::SeedClock::UnixMillis,
             cards_to_pin_down: judge::recovery::cards_to_pin_down(
                 search.seeds.end - search.seeds.start,
                 p.deck,

@@ -280,6 +280,56 @@ fn a_cpp_mt19937_deal_is_recovered_from_three_cards() {
 }
 
 #[test]
+fn a_java_deal_is_recovered_from_its_first_cards_and_millisecond() {
+    // Printed by OpenJDK 17: Collections.shuffle(0..52, new
+    // Random(1349870000123L)) starts 19 23 48 2 17 11. Among the two
+    // million milliseconds around it, six cards leave that one.
+    let doc = predict(
+        &[
+            "-a",
+            "java-shuffle-millis",
+            "--seen",
+            "19 23 48 2 17 11",
+            "--seeds",
+            "1349869000000..1349871000000",
+        ],
+        0,
+    );
+    assert_eq!(doc["search"]["matches"], 1);
+    assert_eq!(doc["search"]["found"][0]["seed"], 1_349_870_000_123u64);
+    assert_eq!(doc["unix_milliseconds"], true);
+    assert_eq!(doc["unix_seconds"], false);
+    let deck: Vec<u64> = serde_json::from_value(doc["search"]["found"][0]["deck"].clone()).unwrap();
+    assert_eq!(deck[51], 21);
+    // Java's seeds are longs: a window past 2^32 is accepted, past 2^63
+    // refused; the C shuffles' seeds stop at 2^32.
+    fails(
+        &[
+            "predict",
+            "-a",
+            "java-shuffle-millis",
+            "--seen",
+            "1",
+            "--seeds",
+            "0..9223372036854775809",
+        ],
+        "0 <= A < B <= 9223372036854775808",
+    );
+    fails(
+        &[
+            "predict",
+            "-a",
+            "c-shuffle-glibc-time",
+            "--seen",
+            "1",
+            "--seeds",
+            "0..4294967297",
+        ],
+        "0 <= A < B <= 4294967296",
+    );
+}
+
+#[test]
 fn card_names_are_refused_where_the_cards_have_none() {
     fails(
         &["predict", "-a", "freecell", "--seen", "JD ZZ"],

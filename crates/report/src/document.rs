@@ -163,6 +163,13 @@ fn utc_now() -> String {
     rfc3339(secs)
 }
 
+/// Milliseconds since 1970 as an RFC 3339 UTC timestamp with its
+/// milliseconds: `2012-10-10T11:53:20.123Z`.
+pub(crate) fn rfc3339_millis(ms: u64) -> String {
+    let secs = rfc3339(ms / 1000);
+    format!("{}.{:03}Z", secs.trim_end_matches('Z'), ms % 1000)
+}
+
 /// Seconds since 1970 as an RFC 3339 UTC timestamp (Howard Hinnant's
 /// days-to-civil conversion).
 pub(crate) fn rfc3339(secs: u64) -> String {

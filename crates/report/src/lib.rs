@@ -368,6 +368,7 @@ mod tests {
                 base: 1,
                 card_names: true,
                 unix_seconds: true,
+                unix_milliseconds: false,
                 search: studies::predict::search(seeded, 52, &[3], seeded.seeds(), 2, &|_| {}),
                 cap: 2,
                 cards_to_pin_down: 4,

@@ -338,6 +338,10 @@ pub struct PredictReport {
     pub card_names: bool,
     /// Whether the seeds are Unix times in seconds (`time(0)`).
     pub unix_seconds: bool,
+    /// Whether the seeds are Unix times in milliseconds (Java's
+    /// `System.currentTimeMillis()`).
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub unix_milliseconds: bool,
     /// The search: `seeds` (`start`, `end`: searched, end excluded),
     /// `matches` (how many seeds fit), `found` (the first `cap`, with
     /// their decks, numbered from `base`).

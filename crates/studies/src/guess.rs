@@ -67,7 +67,7 @@ pub fn seeded_expected_correct(seeded: Seeded, n: usize, seeds: Range<u64>) -> F
         .into_par_iter()
         .map(|seed| {
             let mut d = identity.clone();
-            seeded.deal(seed as u32, &mut d);
+            seeded.deal(seed, &mut d);
             d
         })
         .collect();

@@ -41,7 +41,7 @@ pub struct Found {
     pub deck: Vec<u8>,
 }
 
-/// Every seed in `seeds` (within `0..2^32`) whose deck of `deck` cards
+/// Every seed in `seeds` (below [`Seeded::seed_end`]) whose deck of `deck` cards
 /// starts with `seen`, the first `cap` of them with their decks.
 /// `progress` is called with the number of seeds dealt after each chunk.
 /// The result does not depend on the number of threads.
@@ -53,7 +53,7 @@ pub fn search(
     cap: usize,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Search {
-    debug_assert!(seeds.end <= 1 << 32);
+    debug_assert!(seeds.end <= seeded.seed_end());
     let identity: Vec<u8> = (0..deck as u8).collect();
     let chunks = (seeds.end.saturating_sub(seeds.start)).div_ceil(CHUNK);
     let per_chunk: Vec<(u64, Vec<Found>)> = (0..chunks)
@@ -64,11 +64,11 @@ pub fn search(
             let mut scratch = Vec::with_capacity(deck);
             let (mut count, mut found) = (0u64, Vec::new());
             for seed in start..end {
-                if seeded.starts_with(seed as u32, deck, seen, &mut scratch) {
+                if seeded.starts_with(seed, deck, seen, &mut scratch) {
                     count += 1;
                     if found.len() < cap {
                         let mut d = identity.clone();
-                        seeded.deal(seed as u32, &mut d);
+                        seeded.deal(seed, &mut d);
                         found.push(Found { seed, deck: d });
                     }
                 }
@@ -109,7 +109,7 @@ pub fn pinned_shares(seeded: Seeded, deck: usize, seeds: Range<u64>, max_seen: u
         .into_par_iter()
         .map(|seed| {
             let mut d = identity.clone();
-            seeded.deal(seed as u32, &mut d);
+            seeded.deal(seed, &mut d);
             d.truncate(max_seen);
             d
         })
@@ -163,7 +163,7 @@ mod tests {
                 let mut a: Vec<u8> = (0..52).collect();
                 alg.shuffle(&mut a, &mut src);
                 let mut b: Vec<u8> = (0..52).collect();
-                s.deal((s.seeds().start + r) as u32, &mut b);
+                s.deal(s.seeds().start + r, &mut b);
                 assert_eq!(a, b, "{id} {r}");
             }
         }
@@ -185,7 +185,7 @@ mod tests {
             let s = seeded(id);
             for n in [5usize, 52] {
                 for k in 0..300u64 {
-                    let seed = (s.seeds().start + k * 7_919) as u32;
+                    let seed = s.seeds().start + k * 7_919;
                     let mut own: Vec<u8> = (0..n as u8).collect();
                     s.deal(seed, &mut own);
                     let mut other: Vec<u8> = (0..n as u8).collect();
@@ -209,7 +209,7 @@ mod tests {
         let seeds = s.seeds();
         let secret = seeds.start + 45_296; // 12:34:56 on the day modelled
         let mut deck: Vec<u8> = (0..52).collect();
-        s.deal(secret as u32, &mut deck);
+        s.deal(secret, &mut deck);
         let found = search(s, 52, &deck[..5], seeds.clone(), 10, &|_| {});
         assert_eq!(found.matches, 1);
         assert_eq!(

@@ -131,6 +131,10 @@ kernels! {
     PhpUsortRand(PhpUsortRand),
     /// See [`CppMt19937TimeShuffle`].
     CppMt19937TimeShuffle(CppMt19937TimeShuffle),
+    /// See [`PhpShuffleMtTime`].
+    PhpShuffleMtTime(PhpShuffleMtTime),
+    /// See [`JavaShuffleMillis`].
+    JavaShuffleMillis(JavaShuffleMillis),
 }
 
 /// A registered algorithm: one [`Kernel`] applied `times` times.
@@ -159,6 +163,8 @@ impl Algorithm {
             (Kernel::FreeCellDeal(f), 1) => Some(Seeded::FreeCell(f)),
             (Kernel::GlibcTimeShuffle(g), 1) => Some(Seeded::GlibcTime(g)),
             (Kernel::CppMt19937TimeShuffle(m), 1) => Some(Seeded::Mt19937Time(m)),
+            (Kernel::PhpShuffleMtTime(p), 1) => Some(Seeded::PhpMtTime(p)),
+            (Kernel::JavaShuffleMillis(j), 1) => Some(Seeded::JavaMillis(j)),
             _ => None,
         }
     }

@@ -523,6 +523,30 @@ pub static REGISTRY: &[Entry] = &[
         "Biased: the Mersenne Twister and std::shuffle are both right, but seeded from the clock they deal 86,400 possible decks a day."
     ),
     entry!(
+        "php-shuffle-mt-time",
+        "PHP: shuffle() after mt_srand(time())",
+        [src(
+            "reference",
+            "mt_srand(time()); shuffle($deck); with php-src's shuffle (php_array_data_shuffle) and mt_rand range, PHP 7.1 and later"
+        )],
+        Algorithm::once(Kernel::PhpShuffleMtTime(PhpShuffleMtTime)),
+        Biased(Defect::FewSeeds),
+        Full,
+        "Biased: PHP's shuffle is a correct Fisher-Yates on the Mersenne Twister, but mt_srand(time()) makes the deck a function of the second: 86,400 decks a day."
+    ),
+    entry!(
+        "java-shuffle-millis",
+        "Java: Collections.shuffle(deck, new Random(System.currentTimeMillis()))",
+        [src(
+            "reference",
+            "Collections.shuffle with new Random(System.currentTimeMillis()): java.util.Random's 48-bit LCG and nextInt(bound), OpenJDK 17"
+        )],
+        Algorithm::once(Kernel::JavaShuffleMillis(JavaShuffleMillis)),
+        Biased(Defect::FewSeeds),
+        Exact::No("86,400,000 seeds: a tree of 86.4 million paths per deck size"),
+        "Biased: a correct Fisher-Yates on Java's generator, seeded from the millisecond: 86.4 million decks a day, which six cards give away."
+    ),
+    entry!(
         "sort-random-v8-legacy",
         "sort(() => Math.random() - 0.5) on V8 before 7.0 (Chrome < 70)",
         [src(

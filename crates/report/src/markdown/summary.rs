@@ -113,11 +113,9 @@ fn rests_on(a: &SuiteAlgorithm, standing: Standing) -> String {
             let exact = exact_says(ExactVerdict::Biased);
             let seen = sampled(Some(Grade::Biased));
             match (exact.is_empty(), seen.is_empty()) {
-                (false, false) => format!(
-                    "exact ({}) and sampled ({})",
-                    cards(&exact),
-                    cards(&seen)
-                ),
+                (false, false) => {
+                    format!("exact ({}) and sampled ({})", cards(&exact), cards(&seen))
+                }
                 (false, true) => format!(
                     "exact law ({}); too small for the sample to see",
                     cards(&exact)

@@ -313,6 +313,8 @@ pub fn predict(doc: &Standalone<crate::sampled::PredictReport>) -> String {
         let deck: Vec<String> = f.deck.iter().map(card).collect();
         let when = if r.unix_seconds {
             format!(" ({})", crate::document::rfc3339(f.seed))
+        } else if r.unix_milliseconds {
+            format!(" ({})", crate::document::rfc3339_millis(f.seed))
         } else {
             String::new()
         };
