@@ -95,12 +95,23 @@ impl GlibcRand {
 /// seeded by `init_genrand` (`x[0] = seed`, `x[i] = 1812433253 · (x[i-1]
 /// ^ (x[i-1] >> 30)) + i`), 624 words regenerated at a time, each output
 /// tempered. Checked against the C++ standard's vector (the 10,000th
-/// output of the default seed 5489 is 4,123,659,995) and against
-/// libstdc++ (GCC 12) for other seeds.
+/// output of the default seed 5489 is 4,123,659,995), against libstdc++
+/// (GCC 12) for other seeds and against php-src's tests.
+///
+/// Each word is regenerated just before it is output, in order, which is
+/// the same arithmetic as regenerating all 624 at once (word `i` depends
+/// on the new words below `i` and the old ones above); and the seeding is
+/// carried only as far as the words asked for need (word `i` of the first
+/// generation reads seed word `i + 397`). A deal that uses 30 outputs pays
+/// for about 430 seed words and 30 regenerated ones, not 1,248.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mt19937 {
     state: [u32; 624],
+    /// The next word to regenerate and output.
     index: usize,
+    /// How many seed words are computed (all 624 after the first
+    /// generation's first 227 outputs).
+    seeded: usize,
 }
 
 impl Mt19937 {
@@ -111,37 +122,41 @@ impl Mt19937 {
     pub fn new(seed: u32) -> Self {
         let mut state = [0u32; 624];
         state[0] = seed;
-        for i in 1..Self::N {
-            let prev = state[i - 1];
-            state[i] = 1_812_433_253u32
-                .wrapping_mul(prev ^ (prev >> 30))
-                .wrapping_add(i as u32);
-        }
         Mt19937 {
             state,
-            index: Self::N,
+            index: 0,
+            seeded: 1,
         }
     }
 
-    /// Regenerates the 624 words.
-    fn twist(&mut self) {
-        let mt = &mut self.state;
-        for i in 0..Self::N {
-            let y = (mt[i] & 0x8000_0000) | (mt[(i + 1) % Self::N] & 0x7fff_ffff);
-            let mag = if y & 1 == 1 { 0x9908_b0df } else { 0 };
-            mt[i] = mt[(i + Self::M) % Self::N] ^ (y >> 1) ^ mag;
+    /// Computes the seed words up to index `last` (at most 623).
+    #[inline]
+    fn seed_up_to(&mut self, last: usize) {
+        while self.seeded <= last {
+            let prev = self.state[self.seeded - 1];
+            self.state[self.seeded] = 1_812_433_253u32
+                .wrapping_mul(prev ^ (prev >> 30))
+                .wrapping_add(self.seeded as u32);
+            self.seeded += 1;
         }
-        self.index = 0;
     }
 
     /// The next 32-bit output (`g()`; PHP's internal `php_mt_rand()`).
     #[inline]
     pub fn next_u32(&mut self) -> u32 {
-        if self.index >= Self::N {
-            self.twist();
+        if self.index == Self::N {
+            self.index = 0;
         }
-        let mut y = self.state[self.index];
+        let i = self.index;
+        if self.seeded < Self::N {
+            self.seed_up_to((i + Self::M).min(Self::N - 1));
+        }
+        let mt = &mut self.state;
+        let y = (mt[i] & 0x8000_0000) | (mt[(i + 1) % Self::N] & 0x7fff_ffff);
+        let mag = if y & 1 == 1 { 0x9908_b0df } else { 0 };
+        mt[i] = mt[(i + Self::M) % Self::N] ^ (y >> 1) ^ mag;
         self.index += 1;
+        let mut y = mt[i];
         y ^= y >> 11;
         y ^= (y << 7) & 0x9d2c_5680;
         y ^= (y << 15) & 0xefc6_0000;
