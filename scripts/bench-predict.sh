@@ -7,7 +7,8 @@
 # its 1,000,000 deal numbers, Fisher-Yates reseeded from the millisecond of
 # the day over the same day, Java's Collections.shuffle over the day's
 # 86,400,000 Unix milliseconds, and the C, C++ and PHP shuffles seeded with
-# time() over the day's 86,400 seconds). Prints each wall time (best of 3),
+# time() over the day's 86,400 seconds, and the C# shuffle on .NET's tick
+# count over the first day after boot). Prints each wall time (best of 3),
 # the seeds dealt per second, and the 2-thread / 1-thread speed-up.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,7 +21,7 @@ five() { # the first five cards of ALGORITHM's deal from the registry's own seed
 printf '%-26s %12s %10s %10s %14s %8s\n' algorithm seeds "1 thread" "2 threads" "seeds/s (2)" speed-up
 for spec in "planet-poker 86400000 1" "freecell 1000000" "fisher-yates-seed-ms 86400000" \
   "java-shuffle-millis 86400000" "c-shuffle-glibc-time 86400" "cpp-shuffle-mt19937-time 86400" \
-  "php-shuffle-mt-time 86400"; do
+  "php-shuffle-mt-time 86400" "dotnet-shuffle-tickcount 86400000"; do
   read -r alg seeds base <<<"$spec"
   seen=$(five "$alg" 7 "$base")
   args=(predict -a "$alg" --seen "$seen" ${base:+--base "$base"})

@@ -44,10 +44,10 @@ pub use defect::Defect;
 pub use engines::{
     PhpRand, PhpUsortRand, PhpVersion, SpiderMonkeyMergeSort, V8LegacySort, V8TimSort, ZendSort,
 };
-pub use generators::{DelphiRandom, GlibcRand, JavaRandom, Mt19937, PhpMtRand};
+pub use generators::{DelphiRandom, DotNetRandom, GlibcRand, JavaRandom, Mt19937, PhpMtRand};
 pub use published::{
-    CppMt19937TimeShuffle, FreeCellDeal, GlibcTimeShuffle, JavaShuffleMillis, PhpShuffleMtTime,
-    PlanetPoker,
+    CppMt19937TimeShuffle, DotNetShuffleTickCount, FreeCellDeal, GlibcTimeShuffle,
+    JavaShuffleMillis, PhpShuffleMtTime, PlanetPoker,
 };
 pub use reference::{
     CoinInsertionSort, CoinMergeSort, FisherYates, FisherYatesMod15, GsrRiffle, GsrRiffles,

@@ -2,9 +2,9 @@
 //! from their published definitions with the generators they ran on: the
 //! Planet Poker shuffle of 1999 (Delphi's `Random`, seeded by `Randomize`
 //! from the time of day), Microsoft FreeCell's deals (Microsoft C's
-//! `rand()`, seeded with the deal number), and the C, C++, PHP and Java
-//! shuffles seeded from the clock (glibc's `rand()`, `std::mt19937`,
-//! `mt_srand`, `java.util.Random`).
+//! `rand()`, seeded with the deal number), and the C, C++, PHP, Java and
+//! C# shuffles seeded from the clock (glibc's `rand()`, `std::mt19937`,
+//! `mt_srand`, `java.util.Random`, .NET's `System.Random`).
 //!
 //! Like the seeded shuffles of [`crate::seeded`], each draws one seed from
 //! the [`Source`] and is deterministic after it: the deck is a function of
@@ -12,7 +12,7 @@
 //! (`shuffle-audit predict`).
 
 use crate::generators::{
-    DelphiRandom, GlibcRand, JavaRandom, Mt19937, PhpMtRand, libstdcxx_shuffle,
+    DelphiRandom, DotNetRandom, GlibcRand, JavaRandom, Mt19937, PhpMtRand, libstdcxx_shuffle,
 };
 use crate::seeded::{CRand, SeedSpace};
 use crate::shuffle::Shuffle;
@@ -292,6 +292,50 @@ impl Shuffle for JavaShuffleMillis {
     #[inline]
     fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
         self.deal(SeedSpace::EpochMillisOfDay.draw(src), deck);
+    }
+}
+
+/// The C# Fisher–Yates on a `new Random()` of the .NET Framework:
+///
+/// ```csharp
+/// var rng = new Random();            // seeded with Environment.TickCount
+/// for (int i = deck.Length - 1; i > 0; i--) {
+///     int j = rng.Next(i + 1);
+///     (deck[i], deck[j]) = (deck[j], deck[i]);
+/// }
+/// ```
+///
+/// with [`DotNetRandom`]; the seed is the tick count, the milliseconds
+/// since the machine started ([`SeedSpace::TickCounts`], `0..2^31`; the
+/// Framework takes its absolute value). Eric Lippert's case ("Producing
+/// permutations", parts six and seven, 2013): with 2^31 seeds and
+/// 52 · 51 · 50 · 49 · 48 ≈ 2^28 ways to start a deck, five cards leave
+/// about 2^3 = 8 decks, and a sixth card almost always one.
+///
+/// Cost: `O(n)` after the generator's 55-word seeding and four mixing
+/// passes.
+/// Defect: the deck is a function of the tick count: 2^31 decks at most,
+/// and far fewer in practice (a machine that started today has dealt from
+/// its first 86,400,000).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct DotNetShuffleTickCount;
+
+impl DotNetShuffleTickCount {
+    /// The shuffle after `new Random(seed)`.
+    #[inline]
+    pub fn deal<T>(&self, seed: u32, deck: &mut [T]) {
+        let mut rng = DotNetRandom::new(seed as i32);
+        for i in (1..deck.len()).rev() {
+            let j = rng.next_below(i as i32 + 1) as usize;
+            deck.swap(i, j);
+        }
+    }
+}
+
+impl Shuffle for DotNetShuffleTickCount {
+    #[inline]
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        self.deal(SeedSpace::TickCounts.draw32(src), deck);
     }
 }
 

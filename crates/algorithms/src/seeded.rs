@@ -15,8 +15,8 @@
 //! (xoshiro256++) driving a correct Fisher–Yates.
 
 use crate::published::{
-    CppMt19937TimeShuffle, FreeCellDeal, GlibcTimeShuffle, JavaShuffleMillis, PhpShuffleMtTime,
-    PlanetPoker,
+    CppMt19937TimeShuffle, DotNetShuffleTickCount, FreeCellDeal, GlibcTimeShuffle,
+    JavaShuffleMillis, PhpShuffleMtTime, PlanetPoker,
 };
 use crate::reference::FisherYates;
 use crate::shuffle::Shuffle;
@@ -75,6 +75,10 @@ pub enum SeedSpace {
     /// `System.currentTimeMillis()` during one day: 86,400,000 seeds,
     /// `POST_DAY · 1000 ..` (Unix time in milliseconds).
     EpochMillisOfDay,
+    /// `Environment.TickCount` made non-negative, as .NET's `new Random()`
+    /// takes it: the milliseconds since the machine started, `0..2^31`
+    /// (24.9 days).
+    TickCounts,
 }
 
 impl SeedSpace {
@@ -86,6 +90,7 @@ impl SeedSpace {
             SeedSpace::Bits32 => 1 << 32,
             SeedSpace::DealNumbers => 1_000_000,
             SeedSpace::EpochMillisOfDay => 86_400_000,
+            SeedSpace::TickCounts => 1 << 31,
         }
     }
 
@@ -101,6 +106,7 @@ impl SeedSpace {
             SeedSpace::EpochMillisOfDay => {
                 u64::from(POST_DAY) * 1000 + src.below(86_400_000) as u64
             }
+            SeedSpace::TickCounts => src.word(31),
         }
     }
 
@@ -224,6 +230,8 @@ pub enum Seeded {
     PhpMtTime(PhpShuffleMtTime),
     /// Java's `Collections.shuffle` on `new Random(System.currentTimeMillis())`.
     JavaMillis(JavaShuffleMillis),
+    /// The C# Fisher–Yates on .NET's `new Random()` (the tick count).
+    DotNetTicks(DotNetShuffleTickCount),
 }
 
 /// What a seed means, for showing it.
@@ -249,6 +257,7 @@ impl Seeded {
                 SeedSpace::SecondsOfDay
             }
             Seeded::JavaMillis(_) => SeedSpace::EpochMillisOfDay,
+            Seeded::DotNetTicks(_) => SeedSpace::TickCounts,
         }
     }
 
@@ -270,6 +279,17 @@ impl Seeded {
     /// `rank * 4 + suit` ([`crate::published::card_name`]).
     pub fn card_names(self) -> bool {
         matches!(self, Seeded::FreeCell(_))
+    }
+
+    /// The seeds `predict` searches unless told otherwise: all of them,
+    /// except for the tick count, where it is the first day after the
+    /// machine started (86,400,000 of the 2^31; the whole range is
+    /// `--seeds 0..2147483648`, 25 times the work).
+    pub fn default_search(self) -> std::ops::Range<u64> {
+        match self {
+            Seeded::DotNetTicks(_) => 0..86_400_000,
+            _ => self.seeds(),
+        }
     }
 
     /// What the seed is, for showing it.
@@ -327,7 +347,8 @@ impl Seeded {
             | Seeded::GlibcTime(_)
             | Seeded::Mt19937Time(_)
             | Seeded::PhpMtTime(_)
-            | Seeded::JavaMillis(_) => {
+            | Seeded::JavaMillis(_)
+            | Seeded::DotNetTicks(_) => {
                 scratch.clear();
                 scratch.extend(0..n as u8);
                 self.deal(seed, scratch);
@@ -352,6 +373,7 @@ impl Seeded {
             Seeded::Mt19937Time(m) => m.deal(seed32, deck),
             Seeded::PhpMtTime(p) => p.deal(seed32, deck),
             Seeded::JavaMillis(j) => j.deal(seed, deck),
+            Seeded::DotNetTicks(d) => d.deal(seed32, deck),
         }
     }
 }

@@ -33,7 +33,8 @@ pub(crate) struct PredictArgs {
     /// Seeds to search, A..B (B excluded), within 0..4294967296 (Java's:
     /// 0..2^63); Unix times in seconds for the time-seeded shuffles, in
     /// milliseconds for Java's. Default: the shuffle's own seeds (the day
-    /// it models for the time-seeded ones).
+    /// it models for the time-seeded ones; for .NET's tick count, the first
+    /// day after the machine started).
     #[arg(long, value_name = "A..B")]
     seeds: Option<String>,
     /// The most seeds listed with their decks.
@@ -109,7 +110,7 @@ fn plan(args: &PredictArgs) -> Result<PredictPlan> {
         bail!("--seen lists no card: give the cards dealt so far, \"12 40 3\"");
     }
     let seeds = match &args.seeds {
-        None => seeded.seeds(),
+        None => seeded.default_search(),
         Some(text) => parse_seeds(text, seeded.seed_end())?,
     };
     Ok(PredictPlan {

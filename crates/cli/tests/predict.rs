@@ -330,6 +330,30 @@ fn a_java_deal_is_recovered_from_its_first_cards_and_millisecond() {
 }
 
 #[test]
+fn a_dotnet_deal_is_recovered_from_its_tick_count() {
+    // The deal of tick count 12,345,678 (3 h 25 min after the machine
+    // started) starts 44 10 7 37 17 2. Among the million tick counts
+    // around it, six cards leave that one; the default search is the first
+    // day after the machine started.
+    let doc = predict(
+        &[
+            "-a",
+            "dotnet-shuffle-tickcount",
+            "--seen",
+            "44 10 7 37 17 2",
+            "--seeds",
+            "12000000..13000000",
+        ],
+        0,
+    );
+    assert_eq!(doc["search"]["matches"], 1);
+    assert_eq!(doc["search"]["found"][0]["seed"], 12_345_678);
+    assert_eq!(doc["unix_seconds"], false);
+    let deck: Vec<u64> = serde_json::from_value(doc["search"]["found"][0]["deck"].clone()).unwrap();
+    assert_eq!(deck[51], 22);
+}
+
+#[test]
 fn card_names_are_refused_where_the_cards_have_none() {
     fails(
         &["predict", "-a", "freecell", "--seen", "JD ZZ"],

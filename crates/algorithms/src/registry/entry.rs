@@ -135,6 +135,8 @@ kernels! {
     PhpShuffleMtTime(PhpShuffleMtTime),
     /// See [`JavaShuffleMillis`].
     JavaShuffleMillis(JavaShuffleMillis),
+    /// See [`DotNetShuffleTickCount`].
+    DotNetShuffleTickCount(DotNetShuffleTickCount),
 }
 
 /// A registered algorithm: one [`Kernel`] applied `times` times.
@@ -165,6 +167,7 @@ impl Algorithm {
             (Kernel::CppMt19937TimeShuffle(m), 1) => Some(Seeded::Mt19937Time(m)),
             (Kernel::PhpShuffleMtTime(p), 1) => Some(Seeded::PhpMtTime(p)),
             (Kernel::JavaShuffleMillis(j), 1) => Some(Seeded::JavaMillis(j)),
+            (Kernel::DotNetShuffleTickCount(d), 1) => Some(Seeded::DotNetTicks(d)),
             _ => None,
         }
     }

@@ -547,6 +547,18 @@ pub static REGISTRY: &[Entry] = &[
         "Biased: a correct Fisher-Yates on Java's generator, seeded from the millisecond: 86.4 million decks a day, which six cards give away."
     ),
     entry!(
+        "dotnet-shuffle-tickcount",
+        "C#: Fisher-Yates on new Random() (.NET Framework, seeded by Environment.TickCount)",
+        [src(
+            "reference",
+            "C# Fisher-Yates with rng.Next(i + 1) on .NET Framework System.Random seeded by Environment.TickCount; Eric Lippert, Producing permutations, parts six and seven (2013)"
+        )],
+        Algorithm::once(Kernel::DotNetShuffleTickCount(DotNetShuffleTickCount)),
+        Biased(Defect::FewSeeds),
+        Exact::No("2^31 tick counts: a tree of 2.1 billion paths per deck size"),
+        "Biased: the deck is a function of the milliseconds since the machine started, at most 2^31 decks; five cards leave about eight, a sixth usually one."
+    ),
+    entry!(
         "sort-random-v8-legacy",
         "sort(() => Math.random() - 0.5) on V8 before 7.0 (Chrome < 70)",
         [src(
