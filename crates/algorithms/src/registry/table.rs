@@ -548,7 +548,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     entry!(
         "dotnet-shuffle-tickcount",
-        "C#: Fisher-Yates on new Random() (.NET Framework, seeded by Environment.TickCount)",
+        "C#: Fisher-Yates on .NET's new Random() (the tick count)",
         [src(
             "reference",
             "C# Fisher-Yates with rng.Next(i + 1) on .NET Framework System.Random seeded by Environment.TickCount; Eric Lippert, Producing permutations, parts six and seven (2013)"
@@ -584,7 +584,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     entry!(
         "sort-random-spidermonkey",
-        "sort(() => Math.random() - 0.5) on Firefox's merge sort (SpiderMonkey, 2014)",
+        "sort(() => Math.random() - 0.5) on Firefox's merge sort (2014)",
         [src(
             "reference",
             "SpiderMonkey js/src/ds/Sort.h MergeSort (insertion sort on chunks of 3, bottom-up merges) with jsarray.cpp SortComparatorFunction"
@@ -596,7 +596,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     entry!(
         "usort-rand-php7",
-        "usort with rand(-1, 1) on PHP 7 (Laravel's seeded Arr::shuffle until 2019)",
+        "usort with rand(-1, 1) on PHP 7 (Laravel, 2019)",
         [src(
             "reference",
             "PHP 7 Zend/zend_sort.c zend_sort (hybrid insertion sort to 16, quicksort above), usort with function () { return rand(-1, 1); }; laravel/framework pull request 27861"
@@ -626,7 +626,7 @@ pub static REGISTRY: &[Entry] = &[
     ),
     entry!(
         "usort-rand-php8",
-        "usort with rand(-1, 1) on PHP 8 (stable sort: a 0 keeps the original order)",
+        "usort with rand(-1, 1) on PHP 8 (stable sort)",
         [src(
             "reference",
             "PHP 8 Zend/zend_sort.c zend_sort with ext/standard/array.c's stable fallback (RFC: Make sorting stable, PHP 8.0), usort with rand(-1, 1)"
