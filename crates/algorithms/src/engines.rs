@@ -12,12 +12,11 @@
 //! That makes every law here exact on small decks: the enumerator walks
 //! every sequence of answers.
 //!
-//! None of these is a shuffle: a sort stops asking once its answers are
-//! consistent with an order, so it asks a number of questions that is not
-//! a multiple of `log2(n!)`, and every probability it gives is a multiple
-//! of a power of 2 (or of 3), never `1/n!` for `n >= 3`. How far from fair
-//! depends on the sort: which is why the same line of JavaScript was
-//! biased one way in Chrome and another in Firefox.
+//! None of these is a shuffle: every path of answers has probability
+//! `2^-k` (or `3^-k` with PHP's three answers), so every order's
+//! probability is a sum of such terms and never `1/n!` for `n >= 3`. How
+//! far from fair depends on the sort: which is why the same line of
+//! JavaScript was biased one way in Chrome and another in Firefox.
 
 use crate::shuffle::Shuffle;
 use crate::source::Source;
@@ -35,7 +34,7 @@ fn coin_order<S: Source + ?Sized>(src: &mut S) -> Ordering {
 }
 
 /// `array.sort(function() { return Math.random() - .5; })` on V8 before
-/// 7.0 (Chrome before 70, node before 11, 2011–2018): `InnerArraySort` of
+/// 7.0 (Chrome before 70, node before 11; until 2018): `InnerArraySort` of
 /// `src/js/array.js`.
 ///
 /// Ported from that file's `QuickSort`, `InsertionSort` and
