@@ -9,10 +9,13 @@
 //! seconds (86,400 paths), and what the collision test sees at 52 cards:
 //! decks repeat long before they would for a real shuffle.
 //!
-//! Two generators: C's `rand()` as the seed documents call it (the 15-bit
-//! linear congruential generator of Microsoft's C runtime, [`CRand`]), and,
-//! to show that a small seed space alone is fatal, a good generator
-//! (xoshiro256++) driving a correct Fisher–Yates.
+//! Here: C's `rand()` as the seed documents call it (the 15-bit linear
+//! congruential generator of Microsoft's C runtime, [`CRand`]) and, to show
+//! that a small seed space alone is fatal, a good generator (xoshiro256++)
+//! driving a correct Fisher–Yates. [`Seeded`] gathers them with the
+//! published programs' seeded shuffles of [`crate::published`] (Planet
+//! Poker, FreeCell, and the C, C++, PHP, Java and C# shuffles seeded from
+//! the clock), for `predict`.
 
 use crate::published::{
     CppMt19937TimeShuffle, DotNetShuffleTickCount, FreeCellDeal, GlibcTimeShuffle,
