@@ -236,9 +236,58 @@ const MIN_GALLOP: usize = 7;
 struct TimSort<'a, T, F> {
     a: &'a mut [T],
     tmp: Vec<T>,
-    runs: Vec<(usize, usize)>,
+    runs: RunStack,
     min_gallop: usize,
     cmp: F,
+}
+
+/// `kMaxMergePending`: the most pending runs (enough for `2^64` elements).
+const MAX_MERGE_PENDING: usize = 85;
+
+/// The stack of pending runs, `(base, length)`, in place: a sort of a
+/// short deck pushes one run and merges none, and allocates nothing.
+struct RunStack {
+    runs: [(usize, usize); MAX_MERGE_PENDING],
+    len: usize,
+}
+
+impl Default for RunStack {
+    fn default() -> Self {
+        RunStack {
+            runs: [(0, 0); MAX_MERGE_PENDING],
+            len: 0,
+        }
+    }
+}
+
+impl RunStack {
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn push(&mut self, run: (usize, usize)) {
+        self.runs[self.len] = run;
+        self.len += 1;
+    }
+
+    /// Removes run `i`, sliding the ones above it down.
+    fn remove(&mut self, i: usize) {
+        self.runs.copy_within(i + 1..self.len, i);
+        self.len -= 1;
+    }
+}
+
+impl std::ops::Index<usize> for RunStack {
+    type Output = (usize, usize);
+    fn index(&self, i: usize) -> &(usize, usize) {
+        &self.runs[..self.len][i]
+    }
+}
+
+impl std::ops::IndexMut<usize> for RunStack {
+    fn index_mut(&mut self, i: usize) -> &mut (usize, usize) {
+        &mut self.runs[..self.len][i]
+    }
 }
 
 /// Where a merge ends: `Succeed` copies what is left of the temporary
@@ -769,7 +818,7 @@ impl V8TimSort {
         let mut state = TimSort {
             a,
             tmp: Vec::new(),
-            runs: Vec::new(),
+            runs: RunStack::default(),
             min_gallop: MIN_GALLOP,
             cmp,
         };
