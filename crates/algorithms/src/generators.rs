@@ -224,6 +224,23 @@ pub fn libstdcxx_shuffle<T>(deck: &mut [T], g: &mut Mt19937) {
     }
 }
 
+/// libstdc++'s `std::random_shuffle(first, last)` as GCC 12 ships it
+/// (`bits/stl_algo.h`, deprecated since C++14): for each position `i` from
+/// 1, swap it with position `rand() % (i + 1)`, where `rand` is C's
+/// `rand()`. Fair only while `RAND_MAX + 1` is a multiple of every `i + 1`;
+/// with a 15-bit `rand()` (Microsoft's C runtime, which MinGW programs on
+/// Windows link) every position past 32,767 swaps with one of the first
+/// 32,768, so on a long array each element moves about 2^16 places instead
+/// of a third of the array.
+pub fn libstdcxx_random_shuffle<T>(deck: &mut [T], rand: &mut impl FnMut() -> u32) {
+    for i in 1..deck.len() {
+        let j = rand() as usize % (i + 1);
+        if i != j {
+            deck.swap(i, j);
+        }
+    }
+}
+
 /// PHP's `mt_rand` family (7.1 and later; `ext/standard/mt_rand.c`, since
 /// 8.2 `ext/random`): [`Mt19937`] seeded by `mt_srand(seed)`, `mt_rand()`
 /// its output shifted right by one, and a range `min..=max` drawn by
@@ -421,6 +438,32 @@ impl DotNetRandom {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `scripts/random-shuffle-rand15.cpp`, compiled by g++ 12, runs
+    /// libstdc++'s own `random_shuffle` on 3,000,000 elements with
+    /// Microsoft's `rand()` from seed 1 and prints the sum of `|p[i] − i|`.
+    #[test]
+    fn libstdcxx_random_shuffle_matches_gcc_12() {
+        let n = 3_000_000usize;
+        let mut p: Vec<u32> = (0..n as u32).collect();
+        let mut c = crate::seeded::CRand::srand(1);
+        libstdcxx_random_shuffle(&mut p, &mut || c.rand());
+        let sum: u64 = p
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| (i as u64).abs_diff(u64::from(v)))
+            .sum();
+        assert_eq!(sum, 193_390_169_814);
+        let mut q: Vec<u8> = (0..10).collect();
+        let mut script = [3u32, 0, 7, 1, 9, 2, 2, 8, 4].into_iter();
+        libstdcxx_random_shuffle(&mut q, &mut || script.next().unwrap());
+        // i = 1: 3 % 2 = 1 stays; i = 2: 0; i = 3: 7 % 4 = 3 stays; ...
+        let mut r: Vec<u8> = (0..10).collect();
+        for (i, x) in [3u32, 0, 7, 1, 9, 2, 2, 8, 4].iter().enumerate() {
+            r.swap(i + 1, *x as usize % (i + 2));
+        }
+        assert_eq!(q, r);
+    }
 
     #[test]
     fn delphi_random_is_the_published_recurrence() {

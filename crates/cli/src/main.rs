@@ -8,6 +8,7 @@ use report::AlgorithmInfo;
 use suite::SuiteArgs;
 
 mod audit;
+mod case;
 mod common;
 mod exact;
 mod guess;
@@ -78,6 +79,11 @@ enum Command {
     /// every seed whose deck starts with the cards seen, with the rest of
     /// its deck; exit 0 when one seed fits, 1 when several do, 2 when none.
     Predict(predict::PredictArgs),
+    /// A famous shuffle failure (Planet Poker, the EU browser ballot,
+    /// Bostock's matrix, Laravel, FreeCell, std::random_shuffle, .NET's
+    /// tick count): its published figure beside the suite's, computed now;
+    /// exit 0 unless the suite's figure contradicts the published one.
+    Case(case::CaseArgs),
     /// What a bias is worth at the table: the cards a player who knows the
     /// shuffle guesses right going through the deck, against a fair deck's
     /// H_n (exact where the law is known, else a lower bound).
@@ -149,6 +155,7 @@ fn run(cli: Cli) -> Result<u8> {
         Some(Command::Riffle(args)) => riffle::run(&args),
         Some(Command::Scaling(args)) => scaling::run(&args),
         Some(Command::Predict(args)) => predict::run(&args),
+        Some(Command::Case(args)) => case::run(&args),
         Some(Command::Guess(args)) => guess::run(&args),
         None => suite::run(&cli.suite),
     }

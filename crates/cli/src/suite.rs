@@ -306,6 +306,7 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
         riffles,
         paths: None,
         seeding,
+        cases: Vec::new(),
     };
     let (tree, tree_deck) = report::PATH_TREE;
     if let Some(entry) = entries.iter().find(|e| e.id == tree) {
@@ -320,6 +321,21 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
         files.extend(tree);
     }
     timed(Stage::Headline);
+    // The famous cases port algorithms of the whole registry: a run of
+    // every algorithm has them all.
+    if args.algorithms.is_empty() {
+        let scale = if args.quick {
+            judge::cases::CaseScale::quick()
+        } else {
+            judge::cases::CaseScale::full()
+        };
+        let mut cases = with_threads(args.budget.threads.count, || {
+            judge::cases::all(&scale, report.settings.plan.seed)
+        })?;
+        files.extend(files::case_figures(&mut cases)?);
+        report.cases = cases;
+    }
+    timed(Stage::Cases);
     sampling.sort_by(|a, b| b.seconds.total_cmp(&a.seconds));
     report.provenance.timings = Some(Timings { stages, sampling });
     report.provenance.wall_seconds = Some(start.elapsed().as_secs_f64());
@@ -332,6 +348,9 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
         "index.html",
         report::html::index(&report, &report::markdown::front(&report))?,
     ));
+    for (path, html) in report::html::case_pages(&report.cases)? {
+        files.push(OutputFile::text(path, html));
+    }
     for lang in [report::markdown::Lang::En, report::markdown::Lang::Zh] {
         if let Some(page) = report::handout::handout(&report, lang)? {
             files.push(OutputFile::text(report::handout::file_name(lang), page));

@@ -66,6 +66,15 @@ fn pages(root: &Path) -> Vec<PathBuf> {
     for entry in std::fs::read_dir(root.join("algorithms")).unwrap() {
         out.push(entry.unwrap().path());
     }
+    // The case pages, in a report of every algorithm.
+    if let Ok(cases) = std::fs::read_dir(root.join("cases")) {
+        for entry in cases {
+            let p = entry.unwrap().path();
+            if p.extension().is_some_and(|e| e == "md") {
+                out.push(p);
+            }
+        }
+    }
     out
 }
 

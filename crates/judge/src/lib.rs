@@ -27,6 +27,7 @@
 //!   and counts, with progress reported through a callback.
 #![deny(missing_docs)]
 
+pub mod cases;
 pub mod check;
 pub mod disagreement;
 pub mod grade;

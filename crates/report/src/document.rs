@@ -98,6 +98,8 @@ pub enum Stage {
     Seeding,
     /// The teacher's path tree and the headline figure.
     Headline,
+    /// The famous cases beside their published figures.
+    Cases,
 }
 
 impl Stage {
@@ -110,6 +112,7 @@ impl Stage {
             Stage::Riffles => "riffle study",
             Stage::Seeding => "seeding",
             Stage::Headline => "headline",
+            Stage::Cases => "famous cases",
         }
     }
 }

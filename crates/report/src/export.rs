@@ -110,6 +110,17 @@ impl Document for Standalone<PredictReport> {
     }
 }
 
+impl Document for Standalone<judge::cases::Case> {
+    /// The case's page, as the report writes it, with the seconds the run took.
+    fn text(&self, _: bool) -> String {
+        let mut page = crate::markdown::cases::page(&self.document);
+        if let Some(s) = self.seconds {
+            page += &format!("\n({s:.1} s, {})\n", self.provenance.tool);
+        }
+        page
+    }
+}
+
 impl Document for Standalone<GuessReport> {
     fn text(&self, _: bool) -> String {
         text::guess(self)

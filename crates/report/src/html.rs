@@ -11,6 +11,72 @@ use crate::suite::{FAIR_CONTROL, SuiteReport};
 use serde::Serialize;
 
 const TEMPLATE: &str = include_str!("../templates/index.html");
+const CASE_TEMPLATE: &str = include_str!("../templates/case.html");
+const BASE_CSS: &str = include_str!("../templates/base.css");
+
+/// A template environment holding `name` (`source`) and the shared style.
+fn environment(
+    name: &'static str,
+    source: &'static str,
+) -> Result<minijinja::Environment<'static>, ReportError> {
+    let mut env = minijinja::Environment::new();
+    for (n, s) in [("base.css", BASE_CSS), (name, source)] {
+        env.add_template(n, s)
+            .map_err(|e| ReportError::Page(e.to_string()))?;
+    }
+    Ok(env)
+}
+
+/// Links between the Markdown pages, pointed at their HTML twins: the
+/// front page and the case pages have one, the other pages are read as
+/// Markdown.
+fn html_links(md: &str) -> String {
+    let mut out = md
+        .replace("](../README.md)", "](../index.html)")
+        .replace("](README.md)", "](index.html)")
+        .replace(
+            &format!("]({}/README.md)", crate::markdown::cases::CASE_PAGES),
+            &format!("]({}/index.html)", crate::markdown::cases::CASE_PAGES),
+        );
+    for id in judge::cases::case_ids() {
+        out = out.replace(&format!("]({id}.md)"), &format!("]({id}.html)"));
+    }
+    out
+}
+
+/// The case pages as HTML, each beside its Markdown: `cases/index.html`
+/// and `cases/ID.html`.
+///
+/// # Errors
+/// [`ReportError::Page`] when the template cannot be rendered.
+pub fn case_pages(cases: &[judge::cases::Case]) -> Result<Vec<(String, String)>, ReportError> {
+    let env = environment("case.html", CASE_TEMPLATE)?;
+    let template = env
+        .get_template("case.html")
+        .map_err(|e| ReportError::Page(e.to_string()))?;
+    crate::markdown::cases::pages(cases)
+        .into_iter()
+        .map(|(path, md)| {
+            let title = md
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .trim_start_matches("# ")
+                .to_string();
+            let html = template
+                .render(minijinja::context! {
+                    title => title,
+                    body => markdown(&html_links(&md)),
+                })
+                .map_err(|e| ReportError::Page(e.to_string()))?;
+            let path = path
+                .strip_suffix("README.md")
+                .map(|dir| format!("{dir}index.html"))
+                .unwrap_or_else(|| path.replace(".md", ".html"));
+            Ok((path, html))
+        })
+        .collect()
+}
 
 /// Heatmaps of decks up to this size are on the page (every small deck).
 pub const HTML_DECKS_UP_TO: usize = stats::MAX_EXACT_DECK;
@@ -189,16 +255,14 @@ pub fn index(report: &SuiteReport, front: &str) -> Result<String, ReportError> {
             .collect::<Vec<_>>(),
     )
     .map_err(|e| ReportError::Page(e.to_string()))?;
-    let mut env = minijinja::Environment::new();
-    env.add_template("index.html", TEMPLATE)
-        .map_err(|e| ReportError::Page(e.to_string()))?;
+    let env = environment("index.html", TEMPLATE)?;
     env.get_template("index.html")
         .and_then(|t| {
             t.render(minijinja::context! {
                 title => "Is this shuffle fair? The shuffle-audit report",
                 intro => markdown(intro),
                 teacher => markdown(teacher),
-                rest => markdown(rest),
+                rest => markdown(&html_links(rest)),
                 data => json,
                 palette => palette,
             })

@@ -209,6 +209,11 @@ mod tests {
                     .unwrap(),
                 52,
             )],
+            cases: {
+                let mut cases = judge::cases::all(&judge::cases::CaseScale::quick(), 1);
+                cases[0].figure = Some("figures/cases/planet-poker.png".into());
+                cases
+            },
         };
         // The closing table: aligned, coloured only when asked.
         let plain = text::suite(&suite, false);

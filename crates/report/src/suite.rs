@@ -216,6 +216,10 @@ pub struct SuiteReport {
     /// cards single out its deck (`shuffle-audit predict`).
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub seeding: Vec<judge::recovery::Pinning>,
+    /// The famous cases, each beside its published figure (when the run
+    /// has every algorithm they port).
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub cases: Vec<judge::cases::Case>,
 }
 
 /// The three shuffles the teacher's section and the headline compare: the

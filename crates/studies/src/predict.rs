@@ -90,6 +90,41 @@ pub fn search(
     }
 }
 
+/// For `s = 1 ..= target.len()`, how many seeds in `seeds` deal a deck of
+/// `deck` cards that starts with the first `s` cards of `target`: in one
+/// pass, what [`search`] would count for each number of cards seen. The
+/// result does not depend on the number of threads.
+pub fn shared_prefixes(seeded: Seeded, deck: usize, target: &[u8], seeds: Range<u64>) -> Vec<u64> {
+    debug_assert!(seeds.end <= seeded.seed_end());
+    let chunks = (seeds.end.saturating_sub(seeds.start)).div_ceil(CHUNK);
+    let counts = (0..chunks)
+        .into_par_iter()
+        .map(|c| {
+            let start = seeds.start + c * CHUNK;
+            let end = (start + CHUNK).min(seeds.end);
+            let mut scratch = Vec::with_capacity(deck);
+            let mut counts = vec![0u64; target.len() + 1];
+            for seed in start..end {
+                if seeded.starts_with(seed, deck, &target[..1], &mut scratch) {
+                    let mut d = Vec::with_capacity(deck);
+                    d.extend(0..deck as u8);
+                    seeded.deal(seed, &mut d);
+                    let shared = d.iter().zip(target).take_while(|(a, b)| a == b).count();
+                    counts[shared] += 1;
+                }
+            }
+            counts
+        })
+        .reduce(
+            || vec![0u64; target.len() + 1],
+            |a, b| a.iter().zip(&b).map(|(x, y)| x + y).collect(),
+        );
+    // Seeds sharing exactly `k` cards share every shorter prefix too.
+    (1..=target.len())
+        .map(|s| counts[s..].iter().sum())
+        .collect()
+}
+
 /// The average number of *other* seeds, out of `seeds`, whose deck of
 /// `deck` cards starts with the same `seen` cards as a given seed's, when
 /// the seeds' decks are unrelated uniform decks: `(S − 1) / (n)_s`.
@@ -142,6 +177,22 @@ mod tests {
 
     fn seeded(id: &str) -> Seeded {
         find(id).unwrap().algorithm.seeded().unwrap()
+    }
+
+    #[test]
+    fn shared_prefixes_count_what_each_search_counts() {
+        for id in ["planet-poker", "freecell", "fisher-yates-seed32"] {
+            let s = seeded(id);
+            let mut target: Vec<u8> = (0..12).collect();
+            s.deal(777, &mut target);
+            let seeds = 0..60_000;
+            let counts = shared_prefixes(s, 12, &target[..4], seeds.clone());
+            for k in 1..=4 {
+                let found = search(s, 12, &target[..k], seeds.clone(), 0, &|_| {});
+                assert_eq!(counts[k - 1], found.matches, "{id}, {k} cards");
+            }
+            assert!(counts[0] > counts[3] && counts[3] >= 1, "{id}: {counts:?}");
+        }
     }
 
     #[test]

@@ -397,5 +397,54 @@ fn position_heatmap(
     })
 }
 
+/// The figures of the famous cases that draw one (Bostock's matrix), each
+/// recorded in its case.
+///
+/// # Errors
+/// [`ReportError::Figure`] when a figure cannot be drawn.
+pub fn case_figures(cases: &mut [judge::cases::Case]) -> Result<Vec<OutputFile>, ReportError> {
+    let mut out = Vec::new();
+    for case in cases {
+        let judge::cases::CaseFigures::Bostock2014(b) = &case.figures else {
+            continue;
+        };
+        let sampled = deviation(&b.counts);
+        let control = deviation(&b.control);
+        let limit = colour_limit(&[&sampled, &control], b.deck, b.shuffles);
+        let panels = [
+            Panel {
+                heading: format!("{}: {} sorts", b.algorithm, fmt_count(b.shuffles)),
+                deviation: &sampled,
+            },
+            Panel {
+                heading: "fair control: Fisher–Yates".into(),
+                deviation: &control,
+            },
+        ];
+        let lines = vec![format!(
+            "{} cards, {} runs each, seed {}. Rows: cards by starting position; columns: \
+             final positions; colour: observed / expected − 1, limits ±{:.0}% ({}).",
+            b.deck,
+            fmt_count(b.shuffles),
+            b.seed,
+            100.0 * limit,
+            pale_note()
+        )];
+        let stem = crate::markdown::cases::case_figure_stem(&case.id);
+        let files = figure_files(&stem, || {
+            figures::heatmap(
+                "array.sort(() => Math.random() - .5) in V8 before 7.0",
+                &lines,
+                &panels,
+                limit,
+                Formats::Png,
+            )
+        })?;
+        case.figure = Some(files[0].path.clone());
+        out.extend(files);
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests;

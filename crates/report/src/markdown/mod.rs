@@ -8,6 +8,7 @@ use std::fmt::Write;
 
 mod algorithm;
 mod audit;
+pub mod cases;
 mod glossary;
 mod links;
 mod summary;
@@ -78,6 +79,11 @@ pub fn pages(report: &SuiteReport) -> Vec<OutputFile> {
     }
     out.push(OutputFile::text(GLOSSARY_PAGE, glossary::page()));
     out.push(OutputFile::text(AUDIT_PAGE, audit::page(report)));
+    out.extend(
+        cases::pages(&report.cases)
+            .into_iter()
+            .map(|(path, md)| OutputFile::text(path, md)),
+    );
     out
 }
 
@@ -158,8 +164,7 @@ pub fn front(report: &SuiteReport) -> String {
     let _ = writeln!(md, "## More\n");
     let _ = writeln!(
         md,
-        "- Each algorithm's page (linked from the tables above): its source, figures, exact \
-         laws and every test."
+        "- Each algorithm's page (linked above): source, figures, exact laws, every test."
     );
     let _ = writeln!(
         md,
@@ -190,10 +195,17 @@ pub fn front(report: &SuiteReport) -> String {
     }
     let _ = writeln!(
         md,
-        "- [Audit your own shuffle]({AUDIT_PAGE}): test the decks your program deals, at the \
-         95 % or 99 % level, each deck alone and against the one before it, with a \
-         certificate naming the input by its SHA-256."
+        "- [Audit your own shuffle]({AUDIT_PAGE}): test the decks your program deals, each \
+         alone and against the one before, with a certificate naming the input by its SHA-256."
     );
+    if !report.cases.is_empty() {
+        let _ = writeln!(
+            md,
+            "- [Famous cases]({}/README.md): Planet Poker, Laravel and more, each beside its \
+             published figure.",
+            cases::CASE_PAGES
+        );
+    }
     let _ = writeln!(
         md,
         "- [Glossary]({GLOSSARY_PAGE}) · data files (CSV) under `data/` · every result in \
