@@ -423,7 +423,8 @@ fn suite_writes_parsable_reports() {
             "figures",
             "riffles",
             "seeding",
-            "headline"
+            "headline",
+            "cases"
         ]
     );
     let staged: f64 = t["stages"]

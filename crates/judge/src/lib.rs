@@ -12,6 +12,8 @@
 //!   seed is run to confirm it, a decision at a stated level and where an
 //!   audit's evidence lies.
 //! - [`Verdict`]: one algorithm over every deck of a run.
+//! - [`cases`]: the famous shuffle failures, each figure beside the
+//!   published one, and how the two stand.
 //! - [`check`]: what a `shuffle-check` run's counts show, and which known
 //!   mistake a failing shuffle resembles.
 //! - [`Disagreement`]: a verdict that contradicts the registry's
