@@ -10,8 +10,8 @@ use std::time::Instant;
 
 #[derive(Debug, Args)]
 pub(crate) struct CaseArgs {
-    /// The case: planet-poker, eu-ballot-2010, bostock-2014, laravel-2019,
-    /// freecell, random-shuffle-15bit or dotnet-tickcount.
+    /// The case.
+    #[arg(value_parser = clap::builder::PossibleValuesParser::new(judge::cases::case_ids()))]
     id: String,
     /// Seed of the sampled figures (Bostock's matrix).
     #[arg(long, short, default_value_t = 1)]

@@ -60,7 +60,7 @@ fn the_ballot_is_not_compared_and_says_why() {
 fn an_unknown_case_is_one_line_naming_the_cases() {
     fails(
         &["case", "planet"],
-        "unknown case 'planet': the cases are planet-poker, eu-ballot-2010",
+        "invalid value 'planet' for '<ID>' [possible values: planet-poker, eu-ballot-2010",
     );
     fails(&["case", "freecell", "--threads", "0"], "--threads");
 }

@@ -141,7 +141,10 @@ pub fn page(c: &Case) -> String {
     }
     let _ = writeln!(
         md,
-        "\nEvery figure of this page: `shuffle-audit case {}` (add `--json` for the data).",
+        "\nEvery figure of this page: `shuffle-audit case {}` (add `--json` for the data). \
+         For a program whose code you cannot read, [`audit`](../audit.md) tests the decks it \
+         deals and, from decks that repeat, estimates how many equally likely decks (seeds) it \
+         deals from: the collision test.",
         c.id
     );
     md
