@@ -1,16 +1,18 @@
-//! Exact laws of a uniformly shuffled shoe's statistics, as counts of
-//! arrangements: whole numbers summing to `P! / (K!)^V`.
+//! Exact laws of a uniformly shuffled deck's statistics when cards repeat,
+//! as counts of arrangements: whole numbers summing to `P! / Π K_i!`.
 //!
-//! A shoe holds `K` copies of each of `V` values, `P = K V` cards; a
-//! uniform shuffle makes each of its `P! / (K!)^V` distinct arrangements
-//! (words with `K` letters of each value) equally likely. Each law below is
-//! derived for such words, computed with big integers by additions and
-//! subtractions over polynomials (no rounding until the one division into
-//! a probability), and checked in the tests against counting every word of
-//! small shoes.
+//! A deck of composition `K = (K_1, …, K_V)` holds `K_i` copies of value
+//! `i`, `P = Σ K_i` cards (a decklist; a shoe is the case `K_i = K` for
+//! every value); a uniform shuffle makes each of its `P! / Π K_i!`
+//! distinct arrangements (words with `K_i` letters of value `i`) equally
+//! likely. Each law below is derived for such words, computed with big
+//! integers by additions and subtractions over polynomials (no rounding
+//! until the one division into a probability), and checked in the tests
+//! against counting every word of small compositions, equal and unequal.
 
 use super::Shoe;
 use num_bigint::{BigInt, BigUint, Sign};
+use num_integer::Integer;
 use num_traits::{One, Zero};
 
 /// `n!`.
@@ -59,11 +61,6 @@ fn multiply(p: &[BigUint], q: &[BigUint]) -> Vec<BigUint> {
     out
 }
 
-/// `p^e`, by `e` multiplications with a short `p`.
-fn power(p: &[BigUint], e: usize) -> Vec<BigUint> {
-    (0..e).fold(vec![BigUint::one()], |acc, _| multiply(&acc, p))
-}
-
 fn to_unsigned(v: BigInt) -> BigUint {
     match v.sign() {
         Sign::Minus => panic!("a count came out negative: {v}"),
@@ -78,13 +75,25 @@ fn to_unsigned(v: BigInt) -> BigUint {
 /// `K_i` letters of value `i`, `Σ_d A_d t^d / (1 − t)^{P+1} = Σ_{m ≥ 0}
 /// Π_i C(m + K_i, K_i) t^m`: a word with `d` descents is counted by
 /// `C(m − d + P, P)` of the ways to place its values into `m + 1` weakly
-/// increasing levels. So `A_d = Σ_j (−1)^j C(P + 1, j) C(d − j + K, K)^V`:
-/// the series `C(m + K, K)^V` multiplied `P + 1` times by `(1 − t)`. For
-/// `K = 1` these are the Eulerian numbers.
+/// increasing levels. So `A_d = Σ_j (−1)^j C(P + 1, j) Π_i C(d − j + K_i,
+/// K_i)`: the series `Π_i C(m + K_i, K_i)` multiplied `P + 1` times by `(1
+/// − t)`. For a shoe the product is `C(m + K, K)^V`; for `K = 1` these are
+/// the Eulerian numbers.
 pub fn descents(shoe: Shoe) -> Vec<BigUint> {
-    let (p, k, v) = (shoe.cards(), shoe.copies(), shoe.values());
+    descents_of(&shoe.composition())
+}
+
+/// [`descents`] for any composition: `counts[i]` copies of value `i`.
+pub fn descents_of(counts: &[usize]) -> Vec<BigUint> {
+    let p: usize = counts.iter().sum();
     let mut a: Vec<BigInt> = (0..p)
-        .map(|m| BigInt::from(binomial(m + k, k).pow(v as u32)))
+        .map(|m| {
+            BigInt::from(
+                counts
+                    .iter()
+                    .fold(BigUint::one(), |acc, &k| acc * binomial(m + k, k)),
+            )
+        })
         .collect();
     for _ in 0..=p {
         for i in (1..p).rev() {
@@ -109,20 +118,32 @@ pub fn descents(shoe: Shoe) -> Vec<BigUint> {
 /// C(K − 1, b − 1) t^b / b!`. Since `Σ_{S ⊆ repeats} y^{|S|} = (1 +
 /// y)^{repeats}`, `Σ_w x^{repeats(w)} = Σ_j N_j (x − 1)^j`.
 pub fn repeats(shoe: Shoe) -> Vec<BigUint> {
-    let (p, k, v) = (shoe.cards(), shoe.copies(), shoe.values());
-    // K! f(t), whole coefficients C(K − 1, b − 1) K! / b!.
-    let k_factorial = factorial(k);
-    let f: Vec<BigUint> = (0..=k)
-        .map(|b| {
-            if b == 0 {
-                BigUint::zero()
-            } else {
-                binomial(k - 1, b - 1) * &k_factorial / factorial(b)
-            }
-        })
-        .collect();
-    let h = power(&f, v);
-    let scale = k_factorial.pow(v as u32);
+    repeats_of(&shoe.composition())
+}
+
+/// [`repeats`] for any composition: value `i`'s pieces are an ordered
+/// composition of `K_i`, `f_i(t) = Σ_b C(K_i − 1, b − 1) t^b / b!`, and
+/// `N_j = B! [t^B] Π_i f_i(t)`.
+pub fn repeats_of(counts: &[usize]) -> Vec<BigUint> {
+    let p: usize = counts.iter().sum();
+    let v = counts.len();
+    // Π_i K_i! f_i(t), whole coefficients C(K_i − 1, b − 1) K_i! / b!.
+    let mut h = vec![BigUint::one()];
+    let mut scale = BigUint::one();
+    for &k in counts {
+        let k_factorial = factorial(k);
+        let f: Vec<BigUint> = (0..=k)
+            .map(|b| {
+                if b == 0 {
+                    BigUint::zero()
+                } else {
+                    binomial(k - 1, b - 1) * &k_factorial / factorial(b)
+                }
+            })
+            .collect();
+        h = multiply(&h, &f);
+        scale *= k_factorial;
+    }
     // N_j for j = 0 ..= P − V (at least one piece per value).
     let n: Vec<BigInt> = (0..=p - v)
         .map(|j| {
@@ -151,11 +172,19 @@ pub fn repeats(shoe: Shoe) -> Vec<BigUint> {
 /// permutations with exactly `m` matches are the coefficients of `Σ_j r_j
 /// (P − j)! (x − 1)^j`. For `K = 1` these are the rencontres numbers.
 pub fn matches(shoe: Shoe) -> Vec<BigUint> {
-    let (p, k, v) = (shoe.cards(), shoe.copies(), shoe.values());
-    let block: Vec<BigUint> = (0..=k)
-        .map(|j| binomial(k, j).pow(2) * factorial(j))
-        .collect();
-    let rooks = power(&block, v);
+    matches_of(&shoe.composition())
+}
+
+/// [`matches`] for any composition: value `i`'s block is `K_i × K_i`, and
+/// the rook numbers are the coefficients of `Π_i Σ_j C(K_i, j)² j! x^j`.
+pub fn matches_of(counts: &[usize]) -> Vec<BigUint> {
+    let p: usize = counts.iter().sum();
+    let rooks = counts.iter().fold(vec![BigUint::one()], |acc, &k| {
+        let block: Vec<BigUint> = (0..=k)
+            .map(|j| binomial(k, j).pow(2) * factorial(j))
+            .collect();
+        multiply(&acc, &block)
+    });
     let mut rest = factorial(p); // (P − j)!
     let terms: Vec<BigInt> = (0..=p)
         .map(|j| {
@@ -166,7 +195,9 @@ pub fn matches(shoe: Shoe) -> Vec<BigUint> {
             term
         })
         .collect();
-    let scale = factorial(k).pow(v as u32);
+    let scale = counts
+        .iter()
+        .fold(BigUint::one(), |acc, &k| acc * factorial(k));
     shift_down(&terms)
         .into_iter()
         .map(|c| {
@@ -175,4 +206,62 @@ pub fn matches(shoe: Shoe) -> Vec<BigUint> {
             c / &scale
         })
         .collect()
+}
+
+/// Adjacent pairs of a group, positions `i` where `w_i` and `w_{i+1}` both
+/// belong to a group of `a` of the `P` cards (the copies of one value, or
+/// a named set of values: a decklist's lands): `law[r]` for `r` in `0..a`,
+/// out of the `C(P, a)` sets of positions the group can take (a uniform
+/// shuffle makes them equally likely, whatever the cards inside and outside
+/// the group).
+///
+/// `r = a − s` where `s` is the number of maximal runs of the group: the
+/// group's `a` cards cut into `s` runs in `C(a − 1, s − 1)` ways, and the
+/// other `P − a` cards leave `P − a + 1` gaps of which the runs take `s`:
+/// `C(P − a + 1, s)`. Clumping shows as too many pairs (too few runs).
+pub fn group_pairs(a: usize, p: usize) -> Vec<BigUint> {
+    assert!(a <= p, "a group of {a} of {p} cards");
+    if a == 0 {
+        return vec![BigUint::one()];
+    }
+    (0..a)
+        .map(|r| {
+            let s = a - r;
+            binomial(a - 1, s - 1) * binomial(p - a + 1, s)
+        })
+        .collect()
+}
+
+/// The opening hand: how many of a group of `a` among `P` cards the first
+/// `h` hold, `law[x]` for `x` in `0..=h`, out of the `C(P, a)` sets of
+/// positions the group can take: `C(h, x) C(P − h, a − x)` (the
+/// hypergeometric law, `C(a, x) C(P − a, h − x) / C(P, h)` as a
+/// probability). The same law holds for any `h` consecutive positions, so
+/// it tests each later draw too.
+pub fn hand(a: usize, p: usize, h: usize) -> Vec<BigUint> {
+    assert!(
+        a <= p && h <= p,
+        "a group of {a} and a hand of {h} of {p} cards"
+    );
+    (0..=h)
+        .map(|x| {
+            if x > a {
+                BigUint::zero()
+            } else {
+                binomial(h, x) * binomial(p - h, a - x)
+            }
+        })
+        .collect()
+}
+
+/// The number of distinct arrangements of a composition, `P! / Π K_i!`.
+pub fn arrangements_of(counts: &[usize]) -> BigUint {
+    let p: usize = counts.iter().sum();
+    let (q, r) = factorial(p).div_rem(
+        &counts
+            .iter()
+            .fold(BigUint::one(), |acc, &k| acc * factorial(k)),
+    );
+    debug_assert!(r.is_zero());
+    q
 }

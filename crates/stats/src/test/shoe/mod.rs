@@ -107,8 +107,12 @@ impl Shoe {
 
     /// Its distinct arrangements, `P! / (K!)^V`.
     pub fn arrangements(self) -> BigUint {
-        let f = |n: usize| (1..=n).fold(BigUint::from(1u8), |f, k| f * k);
-        f(self.cards()) / f(self.copies).pow(self.values as u32)
+        law::arrangements_of(&self.composition())
+    }
+
+    /// The copies of each value: `K` for each of the `V` values.
+    pub fn composition(self) -> Vec<usize> {
+        vec![self.copies; self.values]
     }
 
     /// `ln` of [`arrangements`](Shoe::arrangements).

@@ -364,3 +364,106 @@ fn shoes_out_of_range_are_refused_by_name() {
         "a shoe of 9 decks: shoes of 1..=8 decks can be audited"
     );
 }
+
+/// Every distinct arrangement of a composition, in lexicographic order.
+fn words_of(counts: &[usize]) -> Vec<Vec<u8>> {
+    let mut w: Vec<u8> = counts
+        .iter()
+        .enumerate()
+        .flat_map(|(v, &k)| std::iter::repeat_n(v as u8, k))
+        .collect();
+    let mut out = vec![w.clone()];
+    while next_permutation(&mut w) {
+        out.push(w.clone());
+    }
+    out
+}
+
+/// Decklists small enough to count every arrangement: unequal copies,
+/// single cards among them, and shoes for comparison.
+const COMPOSITIONS: [&[usize]; 9] = [
+    &[1, 2],
+    &[2, 1, 1],
+    &[3, 1],
+    &[3, 1, 2],
+    &[2, 2, 1, 1],
+    &[4, 1, 1],
+    &[1, 1, 1, 3],
+    &[2, 3, 4],
+    &[5, 2, 1, 1],
+];
+
+#[test]
+fn composition_laws_match_every_arrangement() {
+    for counts in COMPOSITIONS {
+        let words = words_of(counts);
+        let p: usize = counts.iter().sum();
+        assert_eq!(
+            law::arrangements_of(counts).to_u64(),
+            Some(words.len() as u64),
+            "{counts:?}"
+        );
+        let mut descents = vec![0u64; p];
+        let mut repeats = vec![0u64; p];
+        for w in &words {
+            descents[w.windows(2).filter(|x| x[0] > x[1]).count()] += 1;
+            repeats[w.windows(2).filter(|x| x[0] == x[1]).count()] += 1;
+        }
+        assert_eq!(as_u64(law::descents_of(counts)), descents, "{counts:?}");
+        assert_eq!(as_u64(law::repeats_of(counts)), repeats, "{counts:?}");
+        // Matches with a first deck in order and with one reversed: the
+        // law does not depend on it.
+        for first in [words[0].clone(), words[words.len() - 1].clone()] {
+            let mut matches = vec![0u64; p + 1];
+            for w in &words {
+                matches[w.iter().zip(&first).filter(|(a, b)| a == b).count()] += 1;
+            }
+            assert_eq!(as_u64(law::matches_of(counts)), matches, "{counts:?}");
+        }
+        // A group: the first value, then the first two values.
+        for group in 1..=2.min(counts.len() - 1) {
+            let a: usize = counts[..group].iter().sum();
+            let inside = |c: u8| usize::from(c) < group;
+            let mut pairs = vec![0u64; a];
+            for w in &words {
+                pairs[w
+                    .windows(2)
+                    .filter(|x| inside(x[0]) && inside(x[1]))
+                    .count()] += 1;
+            }
+            // Each set of group positions carries the same number of words.
+            let per_set = words.len() as u64
+                / law::group_pairs(a, p)
+                    .iter()
+                    .map(|c| c.to_u64().unwrap())
+                    .sum::<u64>();
+            let law: Vec<u64> = as_u64(law::group_pairs(a, p))
+                .iter()
+                .map(|c| c * per_set)
+                .collect();
+            assert_eq!(law, pairs, "{counts:?}, group {group}");
+            for h in 1..=p {
+                let mut held = vec![0u64; h + 1];
+                for w in &words {
+                    held[w[..h].iter().filter(|&&c| inside(c)).count()] += 1;
+                }
+                let law: Vec<u64> = as_u64(law::hand(a, p, h))
+                    .iter()
+                    .map(|c| c * per_set)
+                    .collect();
+                assert_eq!(law, held, "{counts:?}, group {group}, hand {h}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_shoe_laws_are_the_composition_laws_of_equal_copies() {
+    for (v, k) in SMALL {
+        let shoe = Shoe::new(v, k).unwrap();
+        let counts = shoe.composition();
+        assert_eq!(law::descents(shoe), law::descents_of(&counts));
+        assert_eq!(law::repeats(shoe), law::repeats_of(&counts));
+        assert_eq!(law::matches(shoe), law::matches_of(&counts));
+    }
+}
