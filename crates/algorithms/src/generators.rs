@@ -430,14 +430,146 @@ impl DotNetRandom {
     /// `Next(max)`, `max >= 0`: `(int)(Sample() * max)`.
     #[inline]
     pub fn next_below(&mut self, max: i32) -> i32 {
-        let sample = f64::from(self.next_int()) * (1.0 / f64::from(Self::MBIG));
+        Self::below_from(self.next_int(), max)
+    }
+
+    /// `Next(max)` from the output `Next()` gave: `(int)(output · (1 /
+    /// (2^31 − 1)) · max)`, in the same floating-point steps.
+    #[inline]
+    pub fn below_from(output: i32, max: i32) -> i32 {
+        let sample = f64::from(output) * (1.0 / f64::from(Self::MBIG));
         (sample * f64::from(max)) as i32
     }
+}
+
+/// The first outputs of `new Random(seed)` for consecutive seeds, one step
+/// each, by the generator's linearity.
+///
+/// For `0 <= seed <= 161,803,398` the seeding starts from `mj = 161803398 −
+/// seed` in `0..2^31 − 1` and every word it computes stays in that range,
+/// so each of its subtractions (`x − y`, plus `2^31 − 1` when negative) is
+/// exact arithmetic modulo the prime `2^31 − 1`; the outputs are differences
+/// of words too. Every output is therefore `c_k · mj + d_k (mod 2^31 − 1)`
+/// for constants `c_k`, `d_k`, and the next seed's outputs are this seed's
+/// minus `c_k`. Above that seed `mj` is negative and words leave the range
+/// (C#'s unchecked `int` arithmetic can wrap), so the congruence is no
+/// longer guaranteed: those seeds are dealt one by one. The walk's outputs
+/// are checked against [`DotNetRandom`] itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DotNetOutputWalk {
+    seed: u32,
+    outputs: Vec<i32>,
+    step: Vec<i32>,
+}
+
+impl DotNetOutputWalk {
+    /// The last seed the walk reaches: `161,803,398`, where `mj` is 0.
+    pub const LINEAR_UP_TO: u32 = DotNetRandom::MSEED as u32;
+
+    /// The first `draws` outputs of `new Random(seed)`, ready to step to the
+    /// next seeds; `None` above [`LINEAR_UP_TO`](Self::LINEAR_UP_TO).
+    pub fn new(seed: u32, draws: usize) -> Option<Self> {
+        if seed > Self::LINEAR_UP_TO {
+            return None;
+        }
+        let outputs = |s: i32| -> Vec<i32> {
+            let mut r = DotNetRandom::new(s);
+            (0..draws).map(|_| r.next_int()).collect()
+        };
+        // mj = 1 and mj = 0: the step of one seed is their difference.
+        let one = outputs(DotNetRandom::MSEED - 1);
+        let zero = outputs(DotNetRandom::MSEED);
+        let step = one
+            .iter()
+            .zip(&zero)
+            .map(|(&a, &b)| sub_mod(a, b))
+            .collect();
+        Some(DotNetOutputWalk {
+            seed,
+            outputs: outputs(seed as i32),
+            step,
+        })
+    }
+
+    /// The seed whose outputs [`outputs`](Self::outputs) holds.
+    pub fn seed(&self) -> u32 {
+        self.seed
+    }
+
+    /// Its first outputs, `Next()` after `Next()`.
+    pub fn outputs(&self) -> &[i32] {
+        &self.outputs
+    }
+
+    /// Steps to the next seed; `false` (and no step) past
+    /// [`LINEAR_UP_TO`](Self::LINEAR_UP_TO).
+    #[inline]
+    pub fn advance(&mut self) -> bool {
+        if self.seed >= Self::LINEAR_UP_TO {
+            return false;
+        }
+        self.seed += 1;
+        for (o, &c) in self.outputs.iter_mut().zip(&self.step) {
+            *o = sub_mod(*o, c);
+        }
+        true
+    }
+}
+
+/// `a − b` modulo `2^31 − 1`, for `a` and `b` in `0..2^31 − 1`.
+#[inline]
+fn sub_mod(a: i32, b: i32) -> i32 {
+    let d = a - b;
+    if d < 0 { d + DotNetRandom::MBIG } else { d }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_dotnet_walk_gives_the_generators_own_outputs() {
+        let check = |start: u32, seeds: u32| {
+            let mut walk = DotNetOutputWalk::new(start, 60).unwrap();
+            for s in start..start + seeds {
+                let mut r = DotNetRandom::new(s as i32);
+                let want: Vec<i32> = (0..60).map(|_| r.next_int()).collect();
+                assert_eq!(walk.seed(), s);
+                assert_eq!(walk.outputs(), want, "seed {s}");
+                if !walk.advance() {
+                    assert_eq!(s, DotNetOutputWalk::LINEAR_UP_TO);
+                }
+            }
+        };
+        check(0, 3000);
+        check(86_399_000, 2000);
+        check(DotNetOutputWalk::LINEAR_UP_TO - 2000, 2001);
+        let mut x = 12345u64;
+        for _ in 0..50 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            check((x >> 33) as u32 % DotNetOutputWalk::LINEAR_UP_TO, 3);
+        }
+        assert!(DotNetOutputWalk::new(DotNetOutputWalk::LINEAR_UP_TO + 1, 5).is_none());
+    }
+
+    /// Above the walk's last seed `mj` is negative and C#'s `int`
+    /// arithmetic wraps: the outputs are no longer the linear ones for
+    /// every seed (here, for some seed of the next million).
+    #[test]
+    fn above_the_walk_the_outputs_are_not_all_linear() {
+        let walk = DotNetOutputWalk::new(DotNetOutputWalk::LINEAR_UP_TO, 60).unwrap();
+        let mut linear = walk.outputs().to_vec();
+        let broken = (1..=1_000_000).find(|k| {
+            for (o, &c) in linear.iter_mut().zip(&walk.step) {
+                *o = sub_mod(*o, c);
+            }
+            let mut r = DotNetRandom::new((DotNetOutputWalk::LINEAR_UP_TO + k) as i32);
+            linear.iter().any(|&o| o != r.next_int())
+        });
+        assert!(broken.is_some());
+    }
 
     /// `scripts/random-shuffle-rand15.cpp`, compiled by g++ 12, runs
     /// libstdc++'s own `random_shuffle` on 3,000,000 elements with

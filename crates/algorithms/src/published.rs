@@ -330,6 +330,27 @@ impl DotNetShuffleTickCount {
             deck.swap(i, j);
         }
     }
+
+    /// The same shuffle from the generator's outputs, `Next()` after
+    /// `Next()` (at least `deck.len() − 1` of them), as
+    /// [`DotNetOutputWalk`](crate::generators::DotNetOutputWalk) gives them.
+    #[inline]
+    pub fn deal_outputs<T>(&self, outputs: &[i32], deck: &mut [T]) {
+        let n = deck.len();
+        // Every partner first (a loop the compiler runs several outputs at
+        // a time), then the swaps.
+        let mut partners = [0u8; 256];
+        for (k, (p, &o)) in partners
+            .iter_mut()
+            .zip(&outputs[..n.saturating_sub(1)])
+            .enumerate()
+        {
+            *p = DotNetRandom::below_from(o, (n - k) as i32) as u8;
+        }
+        for (k, &j) in partners[..n.saturating_sub(1)].iter().enumerate() {
+            deck.swap(n - 1 - k, usize::from(j));
+        }
+    }
 }
 
 impl Shuffle for DotNetShuffleTickCount {
@@ -381,6 +402,27 @@ mod tests {
                 names.join(" ")
             })
             .collect()
+    }
+
+    #[test]
+    fn dotnet_deals_from_the_walk_are_the_deals() {
+        use crate::generators::DotNetOutputWalk;
+        for (start, n) in [
+            (0u32, 52usize),
+            (86_000_000, 52),
+            (DotNetOutputWalk::LINEAR_UP_TO - 500, 255),
+            (5, 2),
+        ] {
+            let mut walk = DotNetOutputWalk::new(start, n - 1).unwrap();
+            for seed in start..=(start + 500).min(DotNetOutputWalk::LINEAR_UP_TO) {
+                let mut want: Vec<u8> = (0..n as u8).collect();
+                DotNetShuffleTickCount.deal(seed, &mut want);
+                let mut got: Vec<u8> = (0..n as u8).collect();
+                DotNetShuffleTickCount.deal_outputs(walk.outputs(), &mut got);
+                assert_eq!(got, want, "seed {seed}, {n} cards");
+                walk.advance();
+            }
+        }
     }
 
     #[test]

@@ -54,25 +54,22 @@ pub fn search(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Search {
     debug_assert!(seeds.end <= seeded.seed_end());
-    let identity: Vec<u8> = (0..deck as u8).collect();
     let chunks = (seeds.end.saturating_sub(seeds.start)).div_ceil(CHUNK);
     let per_chunk: Vec<(u64, Vec<Found>)> = (0..chunks)
         .into_par_iter()
         .map(|c| {
             let start = seeds.start + c * CHUNK;
             let end = (start + CHUNK).min(seeds.end);
-            let mut scratch = Vec::with_capacity(deck);
             let (mut count, mut found) = (0u64, Vec::new());
-            for seed in start..end {
-                if seeded.starts_with(seed, deck, seen, &mut scratch) {
-                    count += 1;
-                    if found.len() < cap {
-                        let mut d = identity.clone();
-                        seeded.deal(seed, &mut d);
-                        found.push(Found { seed, deck: d });
-                    }
+            seeded.each_fitting(start..end, deck, seen, |seed, d| {
+                count += 1;
+                if found.len() < cap {
+                    found.push(Found {
+                        seed,
+                        deck: d.to_vec(),
+                    });
                 }
-            }
+            });
             progress(end - start);
             (count, found)
         })
@@ -102,17 +99,11 @@ pub fn shared_prefixes(seeded: Seeded, deck: usize, target: &[u8], seeds: Range<
         .map(|c| {
             let start = seeds.start + c * CHUNK;
             let end = (start + CHUNK).min(seeds.end);
-            let mut scratch = Vec::with_capacity(deck);
             let mut counts = vec![0u64; target.len() + 1];
-            for seed in start..end {
-                if seeded.starts_with(seed, deck, &target[..1], &mut scratch) {
-                    let mut d = Vec::with_capacity(deck);
-                    d.extend(0..deck as u8);
-                    seeded.deal(seed, &mut d);
-                    let shared = d.iter().zip(target).take_while(|(a, b)| a == b).count();
-                    counts[shared] += 1;
-                }
-            }
+            seeded.each_fitting(start..end, deck, &target[..1], |_, d| {
+                let shared = d.iter().zip(target).take_while(|(a, b)| a == b).count();
+                counts[shared] += 1;
+            });
             counts
         })
         .reduce(
@@ -177,6 +168,34 @@ mod tests {
 
     fn seeded(id: &str) -> Seeded {
         find(id).unwrap().algorithm.seeded().unwrap()
+    }
+
+    #[test]
+    fn dotnets_walk_finds_what_dealing_each_seed_finds() {
+        // Across the walk's last seed: the walk below it, one by one above.
+        let s = seeded("dotnet-shuffle-tickcount");
+        let edge = u64::from(algorithms::generators::DotNetOutputWalk::LINEAR_UP_TO);
+        let seeds = edge - 30_000..edge + 30_000;
+        for target in [edge - 12_345, edge + 6_789] {
+            let mut t: Vec<u8> = (0..52).collect();
+            s.deal(target, &mut t);
+            for k in [1, 2, 3] {
+                let mut scratch = Vec::new();
+                let direct: Vec<u64> = seeds
+                    .clone()
+                    .filter(|&seed| s.starts_with(seed, 52, &t[..k], &mut scratch))
+                    .collect();
+                let found = search(s, 52, &t[..k], seeds.clone(), usize::MAX, &|_| {});
+                let seeds_found: Vec<u64> = found.found.iter().map(|f| f.seed).collect();
+                assert_eq!(seeds_found, direct, "{k} cards of the deal of {target}");
+                assert!(direct.contains(&target));
+                for f in &found.found {
+                    let mut d: Vec<u8> = (0..52).collect();
+                    s.deal(f.seed, &mut d);
+                    assert_eq!(f.deck, d);
+                }
+            }
+        }
     }
 
     #[test]

@@ -575,8 +575,8 @@ fn dotnet(md: &mut String, d: &DotNet) {
     seen_table(md, &d.seen, "tick counts", "2^31");
     let _ = writeln!(
         md,
-        "Search the machine's whole first day from six cards (12 s on 2 cores; \
-         `scripts/bench-predict.sh`):\n\n```sh\nshuffle-audit predict -a dotnet-shuffle-tickcount --seen \"{}\"\n```\n",
+        "Search the machine's whole first day from six cards (`scripts/bench-predict.sh` \
+         times it):\n\n```sh\nshuffle-audit predict -a dotnet-shuffle-tickcount --seen \"{}\"\n```\n",
         cards(&d.example_first[..6])
     );
     *md += "## What went wrong\n\n";
