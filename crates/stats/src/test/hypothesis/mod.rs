@@ -317,6 +317,46 @@ pub fn fixed_margin_test(
     TestResult::chi2(name, x2 * (t as f64 - 1.0) / t as f64, df, tables, e)
 }
 
+/// [`fixed_margin_test`] with any margins (equal margins give its
+/// statistic up to rounding): row `a` sums to
+/// `row_margins[a]`, column `b` to `col_margins[b]` in each table (a
+/// decklist's value × position table: `K_i` copies of value `i`, one card
+/// per position). The covariance argument holds as it stands (`E = N r_a
+/// c_b / T` per cell); rows or columns of margin 0 are left out.
+pub fn fixed_margins_test(
+    name: TestName,
+    counts: &[u64],
+    row_margins: &[u64],
+    col_margins: &[u64],
+    tables: u64,
+) -> TestResult {
+    let (rows, cols) = (row_margins.len(), col_margins.len());
+    let t: u64 = row_margins.iter().sum();
+    debug_assert_eq!(t, col_margins.iter().sum::<u64>(), "margins of one total");
+    debug_assert_eq!(counts.len(), rows * cols);
+    let mut x2 = 0.0;
+    let mut min_expected = f64::INFINITY;
+    for (a, &r) in row_margins.iter().enumerate() {
+        for (b, &c) in col_margins.iter().enumerate() {
+            if r == 0 || c == 0 {
+                continue;
+            }
+            let e = tables as f64 * (r * c) as f64 / t as f64;
+            x2 += (counts[a * cols + b] as f64 - e).powi(2) / e;
+            min_expected = min_expected.min(e);
+        }
+    }
+    let live = |m: &[u64]| m.iter().filter(|&&x| x > 0).count();
+    let df = ((live(row_margins) - 1) * (live(col_margins) - 1)) as f64;
+    TestResult::chi2(
+        name,
+        x2 * (t as f64 - 1.0) / t as f64,
+        df,
+        tables,
+        min_expected,
+    )
+}
+
 /// The plain Pearson sum over the position matrix, `Σ (O - N/n)² / (N/n)`,
 /// before the `(n-1)/n` correction.
 pub fn position_pearson_sum(counts: &[u64], n: usize, shuffles: u64) -> f64 {

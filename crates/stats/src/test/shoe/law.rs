@@ -175,7 +175,7 @@ pub fn matches(shoe: Shoe) -> Vec<BigUint> {
     matches_of(&shoe.composition())
 }
 
-/// [`matches`] for any composition: value `i`'s block is `K_i × K_i`, and
+/// [`matches()`] for any composition: value `i`'s block is `K_i × K_i`, and
 /// the rook numbers are the coefficients of `Π_i Σ_j C(K_i, j)² j! x^j`.
 pub fn matches_of(counts: &[usize]) -> Vec<BigUint> {
     let p: usize = counts.iter().sum();

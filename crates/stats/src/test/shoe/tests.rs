@@ -467,3 +467,178 @@ fn the_shoe_laws_are_the_composition_laws_of_equal_copies() {
         assert_eq!(law::matches(shoe), law::matches_of(&counts));
     }
 }
+
+/// A 60-card decklist: 17 lands of 5 kinds (4, 4, 3, 3, 3 copies) listed
+/// first, then 23 spells (ten played twice, three once).
+fn decklist() -> Vec<usize> {
+    let mut counts = vec![4, 4, 3, 3, 3];
+    counts.extend([2; 10]);
+    counts.extend([1; 3]);
+    counts
+}
+
+const LANDS: usize = 17;
+const LAND_KINDS: u8 = 5;
+
+/// The decklist in list order.
+fn listed(counts: &[usize]) -> Vec<u8> {
+    counts
+        .iter()
+        .enumerate()
+        .flat_map(|(v, &k)| std::iter::repeat_n(v as u8, k))
+        .collect()
+}
+
+/// One Gilbert–Shannon–Reeds riffle: a binomial cut, then each card drops
+/// from a packet with probability proportional to the packet's size.
+fn gsr(deck: &mut Vec<u8>, rng: &mut Xoshiro256PlusPlus) {
+    let n = deck.len();
+    let cut = (0..n).filter(|_| rng.random::<bool>()).count();
+    let old = std::mem::take(deck);
+    let (mut a, mut b) = (old[..cut].iter().copied(), old[cut..].iter().copied());
+    let (mut left, mut right) = (cut, n - cut);
+    deck.clear();
+    while left + right > 0 {
+        if rng.random_range(0..left + right) < left {
+            deck.push(a.next().unwrap());
+            left -= 1;
+        } else {
+            deck.push(b.next().unwrap());
+            right -= 1;
+        }
+    }
+}
+
+/// The decklist tests of `decks`: value × position (fixed margins), land
+/// pairs against [`law::group_pairs`] and lands in the opening 7 against
+/// [`law::hand`], as `log10 p` each.
+fn decklist_tests(counts: &[usize], decks: &[Vec<u8>]) -> [f64; 3] {
+    let p: usize = counts.iter().sum();
+    let v = counts.len();
+    let mut table = vec![0u64; v * p];
+    let mut pairs = vec![0u64; LANDS];
+    let mut hand = vec![0u64; 8];
+    let land = |c: u8| c < LAND_KINDS;
+    for d in decks {
+        for (position, &value) in d.iter().enumerate() {
+            table[usize::from(value) * p + position] += 1;
+        }
+        pairs[d.windows(2).filter(|w| land(w[0]) && land(w[1])).count()] += 1;
+        hand[d[..7].iter().filter(|&&c| land(c)).count()] += 1;
+    }
+    let n = decks.len() as u64;
+    let rows: Vec<u64> = counts.iter().map(|&k| k as u64).collect();
+    let position = crate::test::hypothesis::fixed_margins_test(
+        TestName::VALUE_POSITION,
+        &table,
+        &rows,
+        &vec![1; p],
+        n,
+    );
+    let law_of = |law: Vec<BigUint>| -> Vec<f64> {
+        let total: BigUint = law.iter().sum();
+        law.into_iter()
+            .map(|c| Fraction::new(c, total.clone()).to_f64())
+            .collect()
+    };
+    let test = |counts: &[u64], law: Vec<f64>| {
+        let (c, q) = pool(counts, &law, n, BATTERY_MIN_EXPECTED);
+        pearson_expected(TestName::REPEATS, &c, &q).log10_p
+    };
+    [
+        position.log10_p,
+        test(&pairs, law_of(law::group_pairs(LANDS, p))),
+        test(&hand, law_of(law::hand(LANDS, p, 7))),
+    ]
+}
+
+#[test]
+fn fair_decklists_raise_false_alarms_at_the_nominal_rate() {
+    // 200 streams of 1,000 fair decklists of 60 cards; each test at 0.05.
+    // The counts of alarms are Binomial(200, 0.05): outside their 1e-5
+    // tails one time in 50,000 per test if the laws are right.
+    let counts = decklist();
+    let streams = 200;
+    let mut alarms = [0u64; 3];
+    for s in 0..streams {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(0xdec0 + s);
+        let decks: Vec<Vec<u8>> = (0..1000)
+            .map(|_| {
+                let mut d = listed(&counts);
+                for i in (1..d.len()).rev() {
+                    d.swap(i, rng.random_range(0..=i));
+                }
+                d
+            })
+            .collect();
+        for (a, l) in alarms.iter_mut().zip(decklist_tests(&counts, &decks)) {
+            *a += u64::from(l < 0.05f64.log10());
+        }
+    }
+    let b = Binomial::new(0.05, streams).unwrap();
+    let (low, high) = (b.inverse_cdf(1e-5), b.inverse_cdf(1.0 - 1e-5));
+    for (name, a) in ["value-position", "land pairs", "opening hand"]
+        .iter()
+        .zip(alarms)
+    {
+        assert!(
+            (low..=high).contains(&a),
+            "{name}: {a} of {streams} at 0.05"
+        );
+    }
+}
+
+/// `decks` decklists in list order, lands first, each riffled `riffles`
+/// times (seed 7).
+fn riffled_decklists(riffles: usize, decks: usize) -> Vec<Vec<u8>> {
+    let counts = decklist();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+    (0..decks)
+        .map(|_| {
+            let mut d = listed(&counts);
+            for _ in 0..riffles {
+                gsr(&mut d, &mut rng);
+            }
+            d
+        })
+        .collect()
+}
+
+#[test]
+fn lands_listed_first_and_riffled_too_little_are_caught() {
+    let counts = decklist();
+    let level = -6.0; // log10 of 1e-6
+    // One riffle: the lands stay clumped. The land-pairs test passes 1e-6
+    // from 100 decks (log10 p = −12.5; −5.5 at 50), the position test
+    // from 25.
+    let once = riffled_decklists(1, 100);
+    let [position, pairs, hand] = decklist_tests(&counts, &once);
+    assert!(
+        pairs < level && hand < level && position < level,
+        "{pairs} {hand} {position}"
+    );
+    let [position, ..] = decklist_tests(&counts, &once[..25]);
+    assert!(position < level, "{position}");
+    // Three riffles scatter the lands' run into 8 packets: the land pairs
+    // no longer tell, but each packet keeps the list's order, and the
+    // position test sees it in 200 decks (log10 p = −35.6).
+    let thrice = riffled_decklists(3, 200);
+    let [position, ..] = decklist_tests(&counts, &thrice);
+    assert!(position < level, "{position}");
+}
+
+#[test]
+fn unequal_margins_reduce_to_the_equal_margin_test() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    let counts: Vec<u64> = (0..4 * 12).map(|_| rng.random_range(0..40)).collect();
+    let equal = fixed_margin_test(TestName::VALUE_POSITION, &counts, (4, 3), (12, 1), 120);
+    let general = crate::test::hypothesis::fixed_margins_test(
+        TestName::VALUE_POSITION,
+        &counts,
+        &[3; 4],
+        &[1; 12],
+        120,
+    );
+    assert_eq!(equal.df, general.df);
+    assert!((equal.statistic - general.statistic).abs() < 1e-9 * equal.statistic);
+}
