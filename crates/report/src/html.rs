@@ -275,6 +275,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn case_pages_link_their_html_twins_and_share_the_style() {
+        assert_eq!(
+            html_links(
+                "[a](../README.md) [b](README.md) [c](freecell.md) [d](../audit.md) [e](cases/README.md)"
+            ),
+            "[a](../index.html) [b](index.html) [c](freecell.html) [d](../audit.md) [e](cases/index.html)"
+        );
+        let cases =
+            vec![judge::cases::run("laravel-2019", &judge::cases::CaseScale::quick(), 1).unwrap()];
+        let pages = case_pages(&cases).unwrap();
+        let paths: Vec<&str> = pages.iter().map(|(p, _)| p.as_str()).collect();
+        assert_eq!(paths, ["cases/index.html", "cases/laravel-2019.html"]);
+        let (_, page) = &pages[1];
+        assert!(page.contains("<title>Laravel, 2019"), "{page}");
+        assert!(page.contains(BASE_CSS.lines().nth(1).unwrap()), "{page}");
+        assert!(page.contains("href=\"index.html\""), "{page}");
+        assert!(page.contains("<table>"), "{page}");
+    }
+
+    #[test]
     fn headings_get_github_anchors() {
         assert_eq!(slug("Sources"), "sources");
         assert_eq!(
