@@ -6,7 +6,7 @@ use crate::range::{strictly_between_0_and_1, within};
 use algorithms::registry::Entry;
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use deck_lines::{Base, DeckParser, ReadError, read_decks};
+use deck_lines::{Base, DeckParser, Decklist, ReadError, Settled};
 use judge::grade::Decision;
 use report::files::OutputFile;
 use report::folder::ReportFolder;
@@ -15,15 +15,16 @@ use report::{Provenance, Standalone};
 use sha2::{Digest, Sha256};
 use stats::sample::MAX_SAMPLE_DECK;
 use stats::test::audit::{Observed, ObservedStream};
-use stats::test::shoe::{MAX_SHOE_DECKS, Shoe, ShoeCounts};
-use std::io::{BufReader, Read};
+use stats::test::shoe::{Composition, Group, MAX_SHOE_DECKS, Shoe, ShoeCounts};
+use std::io::BufReader;
 use std::time::Instant;
 
 #[derive(Debug, Args)]
 pub(crate) struct AuditArgs {
     /// File of decks, one per line (`-` for standard input): integers
     /// separated by spaces or commas, or a JSON array, cards numbered from
-    /// 0 or from 1.
+    /// 0 or from 1. Lines whose cards are names or repeat (`Forest Island
+    /// Forest Opt ...`) are decklists.
     #[arg(value_name = "FILE")]
     input: String,
     /// Cards per deck (default: the length of most of the first 1000
@@ -75,6 +76,22 @@ pub(crate) struct AuditArgs {
     /// repeated shoes, and consecutive shoes; 1 is a plain deck.
     #[arg(long, value_name = "K")]
     shoe: Option<usize>,
+    /// Read each line as a decklist with these cards, each with its copies
+    /// (`Forest:9,Island:8,Bolt:4`), instead of the composition most of the
+    /// first lines have. Lines whose cards are names, or repeat, are read
+    /// as decklists without it.
+    #[arg(long, value_name = "NAME:COPIES,...", value_parser = parse_composition, conflicts_with_all = ["shoe", "base", "follow"])]
+    composition: Option<Decklist>,
+    /// A named group of a decklist's cards (`land=Forest,Island,Mountain`),
+    /// tested for clumping (cards of the group side by side) and for its
+    /// cards in the opening hand, each against its exact law. Repeat for
+    /// several groups.
+    #[arg(long, value_name = "NAME=CARD,...", value_parser = parse_group, conflicts_with_all = ["shoe", "follow"])]
+    group: Vec<(String, Vec<String>)>,
+    /// The opening hand of a decklist, in cards: the first HAND cards of
+    /// each deck (default 7, or one card fewer than the deck).
+    #[arg(long, value_name = "HAND", conflicts_with_all = ["shoe", "follow"])]
+    hand: Option<usize>,
     #[command(flatten)]
     json: crate::common::Json,
 }
@@ -95,6 +112,24 @@ impl From<MonitorMode> for stats::test::follow::Mode {
             MonitorMode::Test => stats::test::follow::Mode::Test,
         }
     }
+}
+
+fn parse_composition(s: &str) -> Result<Decklist, String> {
+    Decklist::parse(s).map_err(|e| e.to_string())
+}
+
+/// `NAME=CARD,CARD,…`.
+fn parse_group(s: &str) -> Result<(String, Vec<String>), String> {
+    let (name, cards) = s.split_once('=').ok_or_else(|| {
+        format!("{s:?} is not NAME=CARD,CARD,... (for example land=Forest,Island)")
+    })?;
+    let cards: Vec<String> = cards.split(',').map(|c| c.trim().to_string()).collect();
+    if name.trim().is_empty() || cards.iter().any(String::is_empty) {
+        return Err(format!(
+            "{s:?} is not NAME=CARD,CARD,... (for example land=Forest,Island)"
+        ));
+    }
+    Ok((name.trim().to_string(), cards))
 }
 
 pub(crate) fn parse_base(s: &str) -> Result<Base, String> {
@@ -126,7 +161,7 @@ impl AuditPlan<'_> {
     }
 
     /// The input, unbuffered.
-    fn open(&self) -> Result<Box<dyn Read>> {
+    fn open(&self) -> Result<Box<dyn std::io::Read>> {
         Ok(match self.file {
             None => Box::new(std::io::stdin().lock()),
             Some(path) => {
@@ -180,26 +215,76 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
     let start = Instant::now();
     let name = plan.name();
     let source = plan.open()?;
-    let mut reader = BufReader::with_capacity(1 << 16, Hashing::new(source));
-    if plan.copies > 1 {
-        return shoe(args, &plan, folder, reader, start);
+    let reader = BufReader::with_capacity(1 << 16, Hashing::new(source));
+    let mut parser = match (&args.composition, plan.copies) {
+        (Some(list), _) => DeckParser::decklist(list.clone()),
+        (None, 1) => DeckParser::new(plan.deck, plan.base),
+        (None, copies) => DeckParser::shoe(plan.deck.map(|d| d * copies), plan.base, copies),
+    };
+    let settled = deck_lines::settle(reader, &mut parser)
+        .map_err(|e| read_error(name, args.skip_invalid, e))?;
+    let read = Read {
+        args,
+        plan: &plan,
+        folder,
+        start,
+    };
+    if parser.decklist_read().is_some() || plan.copies > 1 {
+        return repeated(read, parser, settled);
     }
-    let mut parser = DeckParser::new(plan.deck, plan.base);
+    if !args.group.is_empty() || args.hand.is_some() {
+        // Numbered decks with a group: each card once, named by its number.
+        let (Some(n), Some(base)) = (parser.deck(), parser.base()) else {
+            bail!(
+                "{name}: --group and --hand need the deck size and numbering, and the first lines settle neither (give --deck and --base)"
+            );
+        };
+        let spec = (0..n as u64)
+            .map(|c| format!("{}:1", c + base.first()))
+            .collect::<Vec<_>>()
+            .join(",");
+        let list = Decklist::parse(&spec).expect("numbers 0..=255 each once");
+        return repeated(read, DeckParser::decklist(list), settled);
+    }
+    decks(read, parser, settled)
+}
+
+/// What every audit of a whole input carries from its start.
+struct Read<'a> {
+    args: &'a AuditArgs,
+    plan: &'a AuditPlan<'a>,
+    folder: Option<ReportFolder>,
+    start: Instant,
+}
+
+type Input = BufReader<Hashing<Box<dyn std::io::Read>>>;
+
+/// An audit of plain decks: every card once.
+fn decks(read: Read<'_>, mut parser: DeckParser, mut settled: Settled<Input>) -> Result<u8> {
+    let Read {
+        args,
+        plan,
+        folder,
+        start,
+    } = read;
+    let name = plan.name();
     let mut observed: Option<Observed> = None;
     let mut stream: Option<ObservedStream> = None;
-    let counts = read_decks(&mut reader, &mut parser, args.skip_invalid, |deck| {
-        if args.unordered {
-            observed
-                .get_or_insert_with(|| Observed::new(deck.len()))
-                .observe(deck);
-        } else {
-            stream
-                .get_or_insert_with(|| ObservedStream::new(deck.len()))
-                .observe(deck);
-        }
-    })
-    .map_err(|e| read_error(name, args.skip_invalid, e))?;
-    let (sha256, bytes) = reader.into_inner().finish();
+    let counts = settled
+        .read_until(&mut parser, args.skip_invalid, |_, deck| {
+            if args.unordered {
+                observed
+                    .get_or_insert_with(|| Observed::new(deck.len()))
+                    .observe(deck);
+            } else {
+                stream
+                    .get_or_insert_with(|| ObservedStream::new(deck.len()))
+                    .observe(deck);
+            }
+            std::ops::ControlFlow::Continue(())
+        })
+        .map_err(|e| read_error(name, args.skip_invalid, e))?;
+    let (sha256, bytes) = settled.into_inner().into_inner().finish();
     let deck = parser.deck().expect("known after a deck");
     let base = parser.base().expect("known after a deck");
     let (first, lag1) = match (observed, stream) {
@@ -232,7 +317,7 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
             lines: counts.lines,
             decks: counts.decks,
             deck,
-            base,
+            base: Some(base),
             base_detected: plan.base.is_none(),
             invalid: counts.invalid,
             sha256,
@@ -278,56 +363,84 @@ fn certify<D: report::export::Document>(
     Ok(())
 }
 
-/// `audit --shoe K` with `K > 1`: each line a shoe, tested with the
-/// statistics that have exact laws for shoes ([`stats::test::shoe`]).
-fn shoe(
-    args: &AuditArgs,
-    plan: &AuditPlan<'_>,
-    folder: Option<ReportFolder>,
-    mut reader: BufReader<Hashing<Box<dyn Read>>>,
-    start: Instant,
-) -> Result<u8> {
+/// An audit of decks whose cards repeat: shoes (`--shoe K`, `K > 1`) and
+/// decklists, tested with the statistics that have exact laws for any
+/// composition ([`stats::test::shoe`]).
+fn repeated(read: Read<'_>, mut parser: DeckParser, mut settled: Settled<Input>) -> Result<u8> {
+    let Read {
+        args,
+        plan,
+        folder,
+        start,
+    } = read;
     let name = plan.name();
-    let copies = plan.copies;
-    let mut parser = DeckParser::shoe(plan.deck.map(|d| d * copies), plan.base, copies);
-    let mut counts: Option<ShoeCounts> = None;
-    let lines = read_decks(&mut reader, &mut parser, args.skip_invalid, |cards| {
+    let list = parser.decklist_read().cloned();
+    let groups = resolve_groups(name, &args.group, list.as_ref())?;
+    let counts_of = |composition: Composition| -> Result<ShoeCounts> {
+        let cards = composition.cards();
+        let counts = ShoeCounts::new(composition, !args.unordered);
+        if list.is_none() {
+            return Ok(counts);
+        }
+        let hand = args.hand.unwrap_or(DEFAULT_HAND.min(cards - 1));
         counts
-            .get_or_insert_with(|| {
-                let shoe = Shoe::new(cards.len() / copies, copies).expect("the parser checked it");
-                ShoeCounts::new(shoe, !args.unordered)
-            })
-            .observe(cards);
-    })
-    .map_err(|e| read_error(name, args.skip_invalid, e))?;
-    let (sha256, bytes) = reader.into_inner().finish();
-    let counts = counts.expect("read_decks fails without a shoe");
+            .with_hand(hand, groups.clone())
+            .with_context(|| name.to_string())
+    };
+    let mut counts: Option<ShoeCounts> = match (&list, parser.deck()) {
+        (Some(list), _) => Some(counts_of(
+            Composition::new(list.counts().to_vec())
+                .with_context(|| format!("{name}: the decklist"))?,
+        )?),
+        (None, Some(cards)) => Some(counts_of(
+            Shoe::new(cards / plan.copies, plan.copies)
+                .with_context(|| format!("{name}: the shoe"))?
+                .composition(),
+        )?),
+        // Settled by the first valid line: counted from it.
+        (None, None) => None,
+    };
+    let copies = plan.copies;
+    let lines = settled
+        .read_until(&mut parser, args.skip_invalid, |_, cards| {
+            counts
+                .get_or_insert_with(|| {
+                    let shoe =
+                        Shoe::new(cards.len() / copies, copies).expect("the parser checked it");
+                    ShoeCounts::new(shoe.composition(), !args.unordered)
+                })
+                .observe(cards);
+            std::ops::ControlFlow::Continue(())
+        })
+        .map_err(|e| read_error(name, args.skip_invalid, e))?;
+    let (sha256, bytes) = settled.into_inner().into_inner().finish();
+    let counts = counts.expect("read_decks fails without a deck");
     // Refused before the tests' exact laws are computed (seconds for the
     // largest shoes).
-    let shoe = counts.shoe();
-    let needed = stats::test::shoe::min_shoes_to_test(shoe);
-    if counts.shoes() < needed {
-        bail!(
-            "{name}: {} shoes of {copies} decks of {} cards are too few to test: the value x position test needs at least {needed} (5 per cell)",
-            counts.shoes(),
-            shoe.values(),
-        );
-    }
+    judge::grade::enough_repeated(name, counts.shoes(), counts.composition())?;
     let run = counts.into_run();
     let input = InputInfo {
         source: args.input.clone(),
         lines: lines.lines,
         decks: lines.decks,
-        deck: run.shoe.values(),
-        base: parser.base().expect("known after a shoe"),
-        base_detected: plan.base.is_none(),
+        deck: run.composition.values(),
+        base: parser.base().filter(|_| list.is_none()),
+        base_detected: match list {
+            Some(_) => args.composition.is_none(),
+            None => plan.base.is_none(),
+        },
         invalid: lines.invalid,
         sha256,
         bytes,
         ordered: !args.unordered,
     };
     let report = Standalone::new(
-        ShoeAuditReport::new(input, &run, Decision::of_shoes(&run, plan.alpha)),
+        ShoeAuditReport::new(
+            input,
+            &run,
+            list.map(|l| l.names()),
+            Decision::of_shoes(&run, plan.alpha),
+        ),
         Provenance::new(crate::common::command_line()),
         Some(start.elapsed().as_secs_f64()),
     );
@@ -340,6 +453,41 @@ fn shoe(
     } else {
         PASS
     })
+}
+
+/// The opening hand of a decklist unless `--hand` says otherwise: a
+/// collectible card game's seven.
+const DEFAULT_HAND: usize = 7;
+
+/// The groups of `--group`, their cards found in the decklist.
+fn resolve_groups(
+    name: &str,
+    groups: &[(String, Vec<String>)],
+    list: Option<&Decklist>,
+) -> Result<Vec<Group>> {
+    let Some(list) = list else {
+        return Ok(Vec::new());
+    };
+    groups
+        .iter()
+        .map(|(group, cards)| {
+            let values = cards
+                .iter()
+                .map(|card| {
+                    list.value_of(card).ok_or_else(|| {
+                        anyhow::anyhow!(
+                            "{name}: --group {group}: card {card:?} is not in the decklist, whose cards are {}",
+                            list.names().join(", ")
+                        )
+                    })
+                })
+                .collect::<Result<Vec<_>>>()?;
+            Ok(Group {
+                name: group.clone(),
+                values,
+            })
+        })
+        .collect()
 }
 
 /// `audit --follow`: bets on every deck as it comes ([`stats::test::follow`]),
@@ -440,7 +588,7 @@ impl<R> Hashing<R> {
     }
 }
 
-impl<R: Read> Read for Hashing<R> {
+impl<R: std::io::Read> std::io::Read for Hashing<R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         let k = self.inner.read(buf)?;
         self.hasher.update(&buf[..k]);
@@ -454,9 +602,15 @@ pub(crate) struct DealArgs {
     /// Algorithm id (see `shuffle-audit list`).
     #[arg(long, short)]
     algorithm: String,
-    /// Number of cards, 2..=255.
-    #[arg(long, short)]
-    deck: usize,
+    /// Number of cards, 2..=255 (with --composition, its cards).
+    #[arg(long, short, required_unless_present = "composition")]
+    deck: Option<usize>,
+    /// Deal a decklist: the cards in this order (`Forest:9,Island:8,...`,
+    /// each name as often as its copies) are the deck the algorithm
+    /// shuffles, as a player shuffles the list as it was written; the
+    /// lines name the cards.
+    #[arg(long, value_name = "NAME:COPIES,...", value_parser = parse_composition, conflicts_with_all = ["base", "format"])]
+    composition: Option<Decklist>,
     /// Decks to deal.
     #[arg(long, short = 'n')]
     decks: u64,
@@ -493,12 +647,40 @@ pub(crate) enum Format {
 /// `deal`'s validated plan: every refusal is here.
 struct DealPlan {
     entry: &'static Entry,
+    /// Cards per deck.
+    deck: usize,
+    /// Each card's name, by its place in the list (`0..deck`).
+    names: Vec<String>,
 }
 
 fn plan_deal(args: &DealArgs) -> Result<DealPlan> {
     let entry = crate::common::find(&args.algorithm)?;
-    within("deck size", args.deck, 2..=MAX_SAMPLE_DECK)?;
-    Ok(DealPlan { entry })
+    let deck = match (&args.composition, args.deck) {
+        (Some(list), Some(d)) if d != list.cards() => {
+            bail!(
+                "--deck {d} is not the {} cards of --composition",
+                list.cards()
+            )
+        }
+        (Some(list), _) => list.cards(),
+        (None, Some(d)) => d,
+        (None, None) => unreachable!("clap requires one"),
+    };
+    within("deck size", deck, 2..=MAX_SAMPLE_DECK)?;
+    let names = match &args.composition {
+        Some(list) => {
+            let names = list.names();
+            list.listed()
+                .into_iter()
+                .map(|v| names[v].clone())
+                .collect()
+        }
+        None => {
+            let first = args.base.first() as usize;
+            (first..first + deck).map(|c| c.to_string()).collect()
+        }
+    };
+    Ok(DealPlan { entry, deck, names })
 }
 
 /// Writes `decks` decks of `algorithm` to standard output, one per line:
@@ -506,18 +688,13 @@ fn plan_deal(args: &DealArgs) -> Result<DealPlan> {
 pub(crate) fn deal(args: &DealArgs) -> Result<u8> {
     use algorithms::Shuffle;
     use stats::sample::{CHUNK, Sampler, chunk_rng};
-    let DealPlan { entry } = plan_deal(args)?;
-    let first = match args.base {
-        Base::Zero => 0usize,
-        Base::One => 1,
-    };
-    let names: Vec<String> = (0..=MAX_SAMPLE_DECK).map(|c| c.to_string()).collect();
+    let DealPlan { entry, deck, names } = plan_deal(args)?;
     let (open, sep, close) = match args.format {
         Format::Plain => ("", " ", ""),
         Format::Comma => ("", ",", ""),
         Format::Json => ("[", ",", "]"),
     };
-    let identity: Vec<u8> = (0..args.deck as u8).collect();
+    let identity: Vec<u8> = (0..deck as u8).collect();
     let mut deck = identity.clone();
     // Lines go out 64 KiB at a time; dealing stops when standard output
     // stops taking them (a reader that closed the pipe, as `| head` does).
@@ -534,7 +711,7 @@ pub(crate) fn deal(args: &DealArgs) -> Result<u8> {
                 if i > 0 {
                     out.extend_from_slice(sep.as_bytes());
                 }
-                out.extend_from_slice(names[card as usize + first].as_bytes());
+                out.extend_from_slice(names[usize::from(card)].as_bytes());
             }
             out.extend_from_slice(close.as_bytes());
             out.push(b'\n');

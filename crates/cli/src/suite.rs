@@ -307,6 +307,7 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
         paths: None,
         seeding,
         cases: Vec::new(),
+        decklist: None,
     };
     let (tree, tree_deck) = report::PATH_TREE;
     if let Some(entry) = entries.iter().find(|e| e.id == tree) {
@@ -336,6 +337,14 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
         report.cases = cases;
     }
     timed(Stage::Cases);
+    if entries.iter().any(|e| e.id == judge::decklist::MODEL) {
+        report.decklist = Some(judge::decklist::study(
+            judge::decklist::DECKLIST,
+            judge::grade::AUDIT_ALPHA,
+            judge::decklist::POWER,
+        ));
+    }
+    timed(Stage::Decklist);
     sampling.sort_by(|a, b| b.seconds.total_cmp(&a.seconds));
     report.provenance.timings = Some(Timings { stages, sampling });
     report.provenance.wall_seconds = Some(start.elapsed().as_secs_f64());

@@ -210,10 +210,17 @@ fn bad_lines_stop_the_audit_or_are_counted() {
 #[test]
 fn bad_input_is_one_line_and_exit_2() {
     fails(&["audit", "-"], b"", "no decks in the input (it is empty)");
+    // Given the size and numbering, lines are numbered decks.
+    fails(
+        &["audit", "-", "--skip-invalid", "--deck", "2", "--base", "0"],
+        b"a b\nc d\n",
+        "no decks in the input: 2 invalid line(s), the first (line 1): \"a\" is not a number",
+    );
+    // Without, names are a decklist's cards.
     fails(
         &["audit", "-", "--skip-invalid"],
         b"a b\nc d\n",
-        "no decks in the input: 2 invalid line(s), the first (line 1): \"a\" is not a number",
+        "standard input: 1 decklists of 2 cards are too few to test: a chi-square test needs two cells of 5 expected, so at least 10",
     );
     fails(
         &["audit", "-"],

@@ -424,7 +424,8 @@ fn suite_writes_parsable_reports() {
             "riffles",
             "seeding",
             "headline",
-            "cases"
+            "cases",
+            "decklist"
         ]
     );
     let staged: f64 = t["stages"]

@@ -219,16 +219,22 @@ fn one_deck_per_shoe_is_the_audit_of_decks() {
 fn bad_shoes_are_refused_by_line_with_the_rule() {
     let good = shoes(2, 4, 1, 5, fair);
     let good = std::str::from_utf8(&good).unwrap().trim_end();
-    // Without --shoe, a repeated card is still an invalid line.
+    // Without --shoe, a repeated card is an invalid line among decks, and
+    // a line of a decklist when most of the first lines repeat cards.
     fails(
         &["audit", "-"],
-        format!("{good}\n").as_bytes(),
-        "line 1: card",
+        format!("0 1 2 3 4 5 6 7\n1 0 2 3 4 5 6 7\n{good}\n").as_bytes(),
+        "line 3: card",
+    );
+    fails(
+        &["audit", "-"],
+        format!("0 1 2 3 4 5 6 7\n1 0 2 3 4 5 6 7\n{good}\n").as_bytes(),
+        "appears twice",
     );
     fails(
         &["audit", "-"],
         format!("{good}\n").as_bytes(),
-        "appears twice",
+        "1 decklists of 8 cards are too few to test",
     );
     fails(
         &["audit", "-", "--shoe", "2"],

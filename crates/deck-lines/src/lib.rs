@@ -9,13 +9,26 @@
 //! it must agree. A trailing `\r` is ignored. Every line is checked: each
 //! card `0..n` exactly once, nothing else; or, for a shoe of `K` decks
 //! ([`DeckParser::shoe`]), each card of a deck `K` times.
+//!
+//! Decks whose cards repeat (decklists: `Forest Island Forest Bolt …`)
+//! need no option: when most of the first lines name their cards, or hold
+//! a card more than once, the lines are decklists ([`Decklist`]), and the
+//! composition most of those lines have (each card with its copies) is the
+//! one every line must have; or it is given ([`DeckParser::decklist`]).
+//! Cards are numbers or names (any UTF-8 token without spaces, commas,
+//! brackets, quotes or control characters; in a JSON array, strings
+//! without escapes). A line that holds a card not in the list, or a card
+//! more often than the list has it, is an error naming the card.
 
 #![deny(missing_docs)]
 
 mod base;
+mod decklist;
 mod line;
 
 pub use base::Base;
+use decklist::DecklistReader;
+pub use decklist::{Decklist, DecklistError, MAX_DECKLIST_CARDS, MAX_DECKLIST_VALUES};
 pub use line::{InvalidLines, LineCounts, LineError, LineKind, MAX_LINE_BYTES};
 use thiserror::Error;
 
@@ -33,6 +46,10 @@ pub struct DeckParser {
     /// `K` decks.
     copies: usize,
     held: [u8; 256],
+    /// The decklist lines are checked against, once known.
+    decklist: Option<DecklistReader>,
+    /// Whether the vote may find that the lines are decklists.
+    detect: bool,
 }
 
 impl DeckParser {
@@ -48,7 +65,28 @@ impl DeckParser {
             seen: [0; 4],
             copies: 1,
             held: [0; 256],
+            decklist: None,
+            detect: true,
         }
+    }
+
+    /// A parser of decks whose cards repeat as `list` says: each line holds
+    /// its cards (numbers or names), each as often as the list has copies
+    /// of it.
+    pub fn decklist(list: Decklist) -> Self {
+        DeckParser {
+            deck: Some(list.cards()),
+            deck_origin: "given",
+            decklist: Some(DecklistReader::new(list)),
+            detect: false,
+            ..DeckParser::new(None, None)
+        }
+    }
+
+    /// The decklist the lines are read against: given, or found by the
+    /// vote (the lines hold names, or cards more than once).
+    pub fn decklist_read(&self) -> Option<&Decklist> {
+        self.decklist.as_ref().map(|d| &d.list)
     }
 
     /// A parser of shoes of `copies` decks (at least 1): each line holds
@@ -61,6 +99,7 @@ impl DeckParser {
         assert!(copies <= 255, "a shoe of {copies} decks");
         DeckParser {
             copies: copies.max(1),
+            detect: false,
             ..DeckParser::new(deck, base)
         }
     }
@@ -91,7 +130,21 @@ impl DeckParser {
     /// stray lines at the top then count as invalid instead of deciding
     /// for the thousands after them. Lines that vote for nothing change
     /// nothing.
-    pub fn vote<'a>(&mut self, lines: impl IntoIterator<Item = &'a [u8]>) {
+    pub fn vote<'a>(&mut self, lines: impl IntoIterator<Item = &'a [u8]> + Clone) {
+        if self.decklist.is_some() {
+            return;
+        }
+        if self.detect {
+            self.detect = false;
+            if let Some(list) = decklist::vote(lines.clone()) {
+                if self.deck.is_none() {
+                    self.deck = Some(list.cards());
+                    self.deck_origin = "of most of the first lines";
+                }
+                self.decklist = Some(DecklistReader::new(list));
+                return;
+            }
+        }
         let mut values = Vec::new();
         let mut parsed: Vec<Vec<u64>> = Vec::new();
         for line in lines {
@@ -147,6 +200,11 @@ impl DeckParser {
     /// given; an invalid one fixes nothing.
     pub fn parse(&mut self, line: &[u8]) -> Result<&[u8], LineError> {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if let Some(reader) = &mut self.decklist {
+            let want = self.deck.unwrap_or(reader.list.cards());
+            reader.parse(line, &mut self.out, (want, self.deck_origin))?;
+            return Ok(&self.out);
+        }
         self.values.clear();
         split_numbers(line, &mut self.values)?;
         let n = self.values.len();
@@ -441,88 +499,145 @@ pub fn read_decks(
 /// # Errors
 /// As [`read_decks`].
 pub fn read_decks_until(
-    mut input: impl std::io::BufRead,
+    input: impl std::io::BufRead,
     parser: &mut DeckParser,
     skip_invalid: bool,
-    mut observe: impl FnMut(u64, &[u8]) -> std::ops::ControlFlow<()>,
+    observe: impl FnMut(u64, &[u8]) -> std::ops::ControlFlow<()>,
 ) -> Result<LineCounts, ReadError> {
-    let mut counts = LineCounts::default();
-    let mut line = Vec::with_capacity(256);
-    let mut next = |line: &mut Vec<u8>, first: bool| -> std::io::Result<Option<Read>> {
-        line.clear();
-        let read = read_line(&mut input, line)?;
-        if first && let Some(rest) = line.strip_prefix(BOM) {
-            *line = rest.to_vec();
-        }
-        Ok(read)
+    settle(input, parser)?.read_until(parser, skip_invalid, observe)
+}
+
+/// An input whose first lines were read ahead to settle what the parser
+/// was not given ([`settle`]); [`Settled::read_until`] reads them, then
+/// the rest.
+#[derive(Debug)]
+pub struct Settled<R> {
+    input: R,
+    ahead: std::collections::VecDeque<(Vec<u8>, Read)>,
+    /// Whether no line was read yet (its byte-order mark is dropped).
+    first: bool,
+}
+
+/// Reads the first [`VOTE_LINES`] lines of `input` ahead (at most 4 MiB)
+/// when the deck size or numbering is not given, and settles them in
+/// `parser` by their vote ([`DeckParser::vote`]): then the caller knows
+/// whether the lines are decks or decklists
+/// ([`DeckParser::decklist_read`]) before any deck is counted.
+///
+/// # Errors
+/// [`ReadError::Io`].
+pub fn settle<R: std::io::BufRead>(
+    input: R,
+    parser: &mut DeckParser,
+) -> Result<Settled<R>, ReadError> {
+    let mut settled = Settled {
+        input,
+        ahead: Default::default(),
+        first: true,
     };
-    // The lines read ahead for the vote, then the rest as they come.
-    let mut ahead: std::collections::VecDeque<(Vec<u8>, Read)> = Default::default();
     if parser.deck.is_none() || parser.base.is_none() {
         let mut bytes = 0;
-        while ahead.len() < VOTE_LINES && bytes < VOTE_BYTES {
-            let Some(read) = next(&mut line, ahead.is_empty())? else {
+        let mut line = Vec::new();
+        while settled.ahead.len() < VOTE_LINES && bytes < VOTE_BYTES {
+            let Some(read) = settled.next(&mut line)? else {
                 break;
             };
             bytes += line.len();
-            ahead.push_back((std::mem::take(&mut line), read));
+            settled.ahead.push_back((std::mem::take(&mut line), read));
         }
         parser.vote(
-            ahead
+            settled
+                .ahead
                 .iter()
                 .filter(|(_, r)| matches!(r, Read::Whole))
                 .map(|(l, _)| l.as_slice()),
         );
     }
-    let mut first = ahead.is_empty();
-    loop {
-        let read = if let Some((l, r)) = ahead.pop_front() {
-            line = l;
-            r
-        } else {
-            let Some(r) = next(&mut line, first)? else {
-                break;
-            };
-            r
-        };
-        first = false;
-        counts.lines += 1;
-        let parsed = match read {
-            Read::Whole => parser.parse(&line),
-            Read::TooLong {
-                carriage_return: true,
-            } => Err(LineError::CarriageReturn),
-            Read::TooLong {
-                carriage_return: false,
-            } => Err(LineError::TooLong),
-        };
-        match parsed {
-            Ok(deck) => {
-                counts.decks += 1;
-                if observe(counts.lines, deck).is_break() {
+    Ok(settled)
+}
+
+impl<R> Settled<R> {
+    /// The input, after the read.
+    pub fn into_inner(self) -> R {
+        self.input
+    }
+}
+
+impl<R: std::io::BufRead> Settled<R> {
+    /// The next line of the input into `line`, without the byte-order mark
+    /// of the first.
+    fn next(&mut self, line: &mut Vec<u8>) -> std::io::Result<Option<Read>> {
+        line.clear();
+        let read = read_line(&mut self.input, line)?;
+        if std::mem::take(&mut self.first)
+            && let Some(rest) = line.strip_prefix(BOM)
+        {
+            *line = rest.to_vec();
+        }
+        Ok(read)
+    }
+
+    /// Reads every line, the ones read ahead first, as
+    /// [`read_decks_until`] does.
+    ///
+    /// # Errors
+    /// As [`read_decks`].
+    pub fn read_until(
+        &mut self,
+        parser: &mut DeckParser,
+        skip_invalid: bool,
+        mut observe: impl FnMut(u64, &[u8]) -> std::ops::ControlFlow<()>,
+    ) -> Result<LineCounts, ReadError> {
+        let mut counts = LineCounts::default();
+        let mut line = Vec::with_capacity(256);
+        loop {
+            let read = if let Some((l, r)) = self.ahead.pop_front() {
+                line = l;
+                r
+            } else {
+                let Some(r) = self.next(&mut line)? else {
                     break;
+                };
+                r
+            };
+            counts.lines += 1;
+            let parsed = match read {
+                Read::Whole => parser.parse(&line),
+                Read::TooLong {
+                    carriage_return: true,
+                } => Err(LineError::CarriageReturn),
+                Read::TooLong {
+                    carriage_return: false,
+                } => Err(LineError::TooLong),
+            };
+            match parsed {
+                Ok(deck) => {
+                    counts.decks += 1;
+                    if observe(counts.lines, deck).is_break() {
+                        break;
+                    }
+                }
+                Err(error) if skip_invalid => counts.invalid(counts.lines, &error),
+                Err(error) => {
+                    return Err(ReadError::Line {
+                        line: counts.lines,
+                        error,
+                    });
                 }
             }
-            Err(error) if skip_invalid => counts.invalid(counts.lines, &error),
-            Err(error) => {
-                return Err(ReadError::Line {
-                    line: counts.lines,
-                    error,
-                });
-            }
         }
+        if counts.decks == 0 {
+            let why = match counts.invalid.first() {
+                Some(l) => format!(
+                    ": {} invalid line(s), the first (line {}): {}",
+                    l.count, l.first_line, l.message
+                ),
+                None => " (it is empty)".into(),
+            };
+            return Err(ReadError::NoDecks(why));
+        }
+        Ok(counts)
     }
-    if counts.decks == 0 {
-        let why = match counts.invalid.first() {
-            Some(l) => format!(
-                ": {} invalid line(s), the first (line {}): {}",
-                l.count, l.first_line, l.message
-            ),
-            None => " (it is empty)".into(),
-        };
-        return Err(ReadError::NoDecks(why));
-    }
-    Ok(counts)
 }
 
 #[cfg(test)]

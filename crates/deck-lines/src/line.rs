@@ -74,6 +74,32 @@ pub enum LineError {
         /// Decks in the shoe.
         copies: usize,
     },
+    /// A card that is not in the decklist.
+    #[error(
+        "card {card:?} is not in the decklist (its {values} distinct cards are those of most of the first lines, or of --composition)"
+    )]
+    NotInDecklist {
+        /// The card, shortened to 40 characters.
+        card: String,
+        /// Distinct cards in the decklist.
+        values: usize,
+    },
+    /// A card more often than the decklist holds it.
+    #[error("card {card:?} appears more than {copies} times: the decklist holds {copies}")]
+    ExtraCopy {
+        /// The card, shortened to 40 characters.
+        card: String,
+        /// Its copies in the decklist.
+        copies: usize,
+    },
+    /// A token that cannot name a card.
+    #[error(
+        "{token:?} cannot name a card: a card is a number or a name without control characters, brackets or quotes, in UTF-8"
+    )]
+    BadName {
+        /// The token, shortened to 40 characters.
+        token: String,
+    },
     /// A line longer than [`MAX_LINE_BYTES`] (it is skipped unread).
     #[error("line longer than {MAX_LINE_BYTES} bytes: no deck of 2..=255 cards needs that many")]
     TooLong,
@@ -121,6 +147,10 @@ pub enum LineKind {
     DuplicateCard,
     /// [`LineError::TooManyCopies`].
     TooManyCopies,
+    /// [`LineError::NotInDecklist`].
+    NotInDecklist,
+    /// [`LineError::BadName`].
+    BadName,
     /// [`LineError::TooLong`].
     LineTooLong,
     /// [`LineError::CarriageReturn`].
@@ -140,6 +170,8 @@ impl LineKind {
             LineKind::NoBase => "no-base",
             LineKind::DuplicateCard => "duplicate-card",
             LineKind::TooManyCopies => "too-many-copies",
+            LineKind::NotInDecklist => "not-in-decklist",
+            LineKind::BadName => "bad-name",
             LineKind::LineTooLong => "line-too-long",
             LineKind::CarriageReturn => "carriage-return",
         }
@@ -178,7 +210,11 @@ impl LineError {
             LineError::OutOfRange { .. } => LineKind::OutOfRange,
             LineError::NoBase(_) => LineKind::NoBase,
             LineError::Duplicate(_) => LineKind::DuplicateCard,
-            LineError::TooManyCopies { .. } => LineKind::TooManyCopies,
+            LineError::TooManyCopies { .. } | LineError::ExtraCopy { .. } => {
+                LineKind::TooManyCopies
+            }
+            LineError::NotInDecklist { .. } => LineKind::NotInDecklist,
+            LineError::BadName { .. } => LineKind::BadName,
             LineError::TooLong => LineKind::LineTooLong,
             LineError::CarriageReturn => LineKind::CarriageReturn,
         }

@@ -373,3 +373,146 @@ fn a_six_deck_shoe_is_read_with_its_size_voted_and_every_line_checked() {
     assert_eq!(c.invalid[0].kind, LineKind::TooManyCopies);
     assert_eq!(c.invalid[0].first_line, 2);
 }
+
+/// Parses `lines` as `read_decks` does, the first lines voting: the
+/// decks, or the first error with its line number.
+fn read(lines: &str, parser: &mut DeckParser) -> Result<Vec<Vec<u8>>, ReadError> {
+    let mut decks = Vec::new();
+    read_decks(lines.as_bytes(), parser, false, |d| decks.push(d.to_vec()))?;
+    Ok(decks)
+}
+
+#[test]
+fn named_cards_make_a_decklist_with_no_option() {
+    let mut p = DeckParser::new(None, None);
+    let decks = read(
+        "Forest Bolt Island Forest\nIsland Forest Forest Bolt\n[\"Bolt\",\"Forest\",\"Forest\",\"Island\"]\n",
+        &mut p,
+    )
+    .unwrap();
+    let list = p.decklist_read().unwrap();
+    // Values in the order of their names, whatever the first line's order.
+    assert_eq!(list.names(), ["Bolt", "Forest", "Island"]);
+    assert_eq!(list.counts(), [1, 2, 1]);
+    assert_eq!(
+        decks,
+        [vec![1, 0, 2, 1], vec![2, 1, 1, 0], vec![0, 1, 1, 2]]
+    );
+    assert_eq!((p.deck(), p.base()), (Some(4), None));
+}
+
+#[test]
+fn numbers_that_repeat_make_a_decklist_and_numbers_that_do_not_a_deck() {
+    let mut p = DeckParser::new(None, None);
+    let decks = read("3 1 1 10\n1 10 3 1\n", &mut p).unwrap();
+    let list = p.decklist_read().unwrap();
+    // Numbers by value (10 after 3), leading zeros naming the same card.
+    assert_eq!(list.names(), ["1", "3", "10"]);
+    assert_eq!(decks[1], [0, 2, 1, 0]);
+    assert_eq!(list.value_of("010"), Some(2));
+    let mut p = DeckParser::new(None, None);
+    read("3 1 0 2\n", &mut p).unwrap();
+    assert!(p.decklist_read().is_none());
+    assert_eq!(p.base(), Some(Base::Zero));
+}
+
+#[test]
+fn a_line_off_the_decklist_names_the_card_and_the_line() {
+    let first = "Forest Forest Island Bolt\n".repeat(3);
+    let err = |line: &str| {
+        read(
+            &format!("{first}{line}\n"),
+            &mut DeckParser::new(None, None),
+        )
+        .unwrap_err()
+        .to_string()
+    };
+    assert_eq!(
+        err("Forest Swamp Island Bolt"),
+        "line 4: card \"Swamp\" is not in the decklist (its 3 distinct cards are those of most of the first lines, or of --composition)"
+    );
+    assert_eq!(
+        err("Forest Forest Forest Bolt"),
+        "line 4: card \"Forest\" appears more than 2 times: the decklist holds 2"
+    );
+    assert_eq!(
+        err("Forest Island Bolt"),
+        "line 4: 3 cards, expected 4 (the decklist size of most of the first lines)"
+    );
+    assert_eq!(
+        err("[\"Forest\",\"Fo\\\"rest\",\"Island\",\"Bolt\"]"),
+        "line 4: malformed JSON array: a string with an escape (\\): card names are read as written"
+    );
+    // Counted, with --skip-invalid, under their kinds.
+    let mut p = DeckParser::new(None, None);
+    let input = format!(
+        "{first}Forest Swamp Island Bolt\nBolt Bolt Forest Island\nForest Island Forest Bolt\n"
+    );
+    let counts = read_decks(input.as_bytes(), &mut p, true, |_| {}).unwrap();
+    assert_eq!(counts.decks, 4);
+    let kinds: Vec<_> = counts
+        .invalid
+        .iter()
+        .map(|l| (l.kind.label(), l.first_line))
+        .collect();
+    assert_eq!(kinds, [("not-in-decklist", 4), ("too-many-copies", 5)]);
+}
+
+#[test]
+fn most_of_the_first_lines_decide_the_composition() {
+    // A stray first line with a card too many does not decide for the
+    // lines after it.
+    let input = format!(
+        "Forest Forest Forest Bolt\n{}",
+        "Forest Forest Island Bolt\n".repeat(3)
+    );
+    let mut p = DeckParser::new(None, None);
+    let counts = read_decks(input.as_bytes(), &mut p, true, |_| {}).unwrap();
+    assert_eq!(counts.decks, 3);
+    assert_eq!(p.decklist_read().unwrap().counts(), [1, 2, 1]);
+}
+
+#[test]
+fn a_given_composition_holds_every_line_to_it() {
+    let list = Decklist::parse("Forest:2, Island:1,Bolt:1").unwrap();
+    assert_eq!(list.names(), ["Bolt", "Forest", "Island"]);
+    let mut p = DeckParser::decklist(list);
+    assert_eq!(
+        read("Forest Island Forest Forest\n", &mut p)
+            .unwrap_err()
+            .to_string(),
+        "line 1: card \"Forest\" appears more than 2 times: the decklist holds 2"
+    );
+    let bad = |s: &str| Decklist::parse(s).unwrap_err().to_string();
+    assert_eq!(
+        bad("Forest:2,Island"),
+        "\"Island\" is not NAME:COPIES (for example Forest:9)"
+    );
+    assert_eq!(
+        bad("Forest:0,Island:1"),
+        "\"Forest:0\" is not NAME:COPIES (for example Forest:9)"
+    );
+    assert_eq!(bad("Forest:2,Forest:1"), "card \"Forest\" is listed twice");
+    assert_eq!(
+        bad("Forest:2"),
+        "1 distinct cards: a decklist holds 2..=255"
+    );
+    assert_eq!(
+        bad("Forest:2000,Island:41"),
+        "2041 cards: a decklist holds at most 2040"
+    );
+    assert_eq!(
+        bad("Fo rest:2,Island:1"),
+        "card name \"Fo rest\": a name is one token, without spaces, commas, brackets or quotes"
+    );
+}
+
+#[test]
+fn a_given_list_keeps_its_order_for_dealing() {
+    let list = Decklist::parse("Island:2,Bolt:1,Forest:1").unwrap();
+    // Values by name (Bolt 0, Forest 1, Island 2); the list as given.
+    assert_eq!(list.listed(), [2, 2, 0, 1]);
+    let mut p = DeckParser::new(None, None);
+    read("b a a\na b a\n", &mut p).unwrap();
+    assert_eq!(p.decklist_read().unwrap().listed(), [0, 0, 1]);
+}

@@ -305,6 +305,68 @@ pub fn enough_to_test(what: Budgeted, decks: u64, deck: usize) -> Result<(), Too
     Ok(())
 }
 
+/// The fewest decklists the audit of decklists tests: the chi-square
+/// tests of its statistics need two cells of 5 expected at least.
+pub const MIN_DECKLISTS: u64 = 10;
+
+/// Shoes or decklists too few to test.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{name}: {decks} {what} are too few to test: {rule}")]
+pub struct TooFewRepeated {
+    /// The input.
+    pub name: String,
+    /// How many there are.
+    pub decks: u64,
+    /// What they are (`6 shoes of 6 decks of 52 cards`).
+    pub what: String,
+    /// The rule, with the fewest it needs.
+    pub rule: String,
+}
+
+/// Whether `decks` decks of `composition` can be tested: a shoe of several
+/// decks needs the value × position test (5 expected per cell, before its
+/// exact laws are computed); any other deck whose cards repeat needs
+/// [`MIN_DECKLISTS`], the tests that need more being skipped with their
+/// reason.
+///
+/// # Errors
+/// [`TooFewRepeated`] naming the decks and the fewest needed.
+pub fn enough_repeated(
+    name: &str,
+    decks: u64,
+    composition: &stats::test::shoe::Composition,
+) -> Result<(), TooFewRepeated> {
+    let shoe = composition.shoe().filter(|_| composition.unit() == "shoe");
+    let (what, needed, rule) = match shoe {
+        Some(shoe) => {
+            let needed = stats::test::shoe::min_shoes_to_test(composition);
+            (
+                format!(
+                    "shoes of {} decks of {} cards",
+                    shoe.copies(),
+                    shoe.values()
+                ),
+                needed,
+                format!("the value x position test needs at least {needed} (5 per cell)"),
+            )
+        }
+        None => (
+            format!("decklists of {} cards", composition.cards()),
+            MIN_DECKLISTS,
+            format!("a chi-square test needs two cells of 5 expected, so at least {MIN_DECKLISTS}"),
+        ),
+    };
+    if decks < needed {
+        return Err(TooFewRepeated {
+            name: name.to_string(),
+            decks,
+            what,
+            rule,
+        });
+    }
+    Ok(())
+}
+
 /// A sampled audit and its grade.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Audited {

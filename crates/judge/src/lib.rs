@@ -14,6 +14,8 @@
 //! - [`Verdict`]: one algorithm over every deck of a run.
 //! - [`cases`]: the famous shuffle failures, each figure beside the
 //!   published one, and how the two stand.
+//! - [`decklist`]: a decklist riffled a few times from list order,
+//!   beside a uniform shuffle, by exact laws.
 //! - [`check`]: what a `shuffle-check` run's counts show, and which known
 //!   mistake a failing shuffle resembles.
 //! - [`Disagreement`]: a verdict that contradicts the registry's
@@ -31,6 +33,7 @@
 
 pub mod cases;
 pub mod check;
+pub mod decklist;
 pub mod disagreement;
 pub mod grade;
 pub mod guess;

@@ -29,18 +29,16 @@ struct Certified<'a> {
 }
 
 fn numbering(i: &InputInfo) -> String {
-    format!(
-        "numbered {} ({})",
-        match i.base {
-            deck_lines::Base::Zero => "from 0",
-            deck_lines::Base::One => "from 1",
-        },
-        if i.base_detected {
-            "detected from the first lines"
-        } else {
-            "as given"
-        }
-    )
+    let how = if i.base_detected {
+        "detected from the first lines"
+    } else {
+        "as given"
+    };
+    match i.base {
+        Some(deck_lines::Base::Zero) => format!("numbered from 0 ({how})"),
+        Some(deck_lines::Base::One) => format!("numbered from 1 ({how})"),
+        None => format!("the composition {how}"),
+    }
 }
 
 /// The certificate of an audit of decks, as Markdown.
@@ -87,15 +85,8 @@ pub fn shoe_markdown(doc: &Standalone<ShoeAuditReport>) -> String {
     render(
         &Certified {
             input: i,
-            lines_hold: format!(
-                "{} shoes of {} decks of {} cards ({} cards each), {}",
-                fmt_count(i.decks),
-                r.shoe.copies(),
-                r.shoe.values(),
-                r.cards,
-                numbering(i)
-            ),
-            unit: "shoe",
+            lines_hold: format!("{}, {}", r.holds(None), numbering(i)),
+            unit: r.unit(),
             lag_pairs: r.lag1.as_ref().map(|l| l.pairs),
             level: &r.level,
             log10_min_adjusted_p: r.log10_min_adjusted_p,
@@ -146,7 +137,11 @@ fn render(c: &Certified<'_>, p: &Provenance) -> String {
     );
     row(
         &mut out,
-        if c.unit == "shoe" { "Shoes" } else { "Decks" },
+        match c.unit {
+            "shoe" => "Shoes",
+            "decklist" => "Decklists",
+            _ => "Decks",
+        },
         c.lines_hold.clone(),
     );
     let invalid: u64 = i.invalid.iter().map(|b| b.count).sum();
@@ -249,8 +244,11 @@ fn render(c: &Certified<'_>, p: &Provenance) -> String {
 fn test_row(out: &mut String, t: &TestResult, l: &Level, unit: &str) {
     let _ = writeln!(
         out,
-        "| `{}` | {} | {} {} | {:.4} | {} | {} | {:.3e} | {} |",
+        "| `{}` | {}{} | {} {} | {:.4} | {} | {} | {:.3e} | {} |",
         t.name,
+        t.subject
+            .as_ref()
+            .map_or(String::new(), |s| format!("Group {s}: ")),
         t.name.meaning(),
         fmt_count(t.shuffles),
         if t.name.lag1 {

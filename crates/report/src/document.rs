@@ -100,6 +100,8 @@ pub enum Stage {
     Headline,
     /// The famous cases beside their published figures.
     Cases,
+    /// The decklist riffled from list order, by exact laws.
+    Decklist,
 }
 
 impl Stage {
@@ -113,6 +115,7 @@ impl Stage {
             Stage::Seeding => "seeding",
             Stage::Headline => "headline",
             Stage::Cases => "famous cases",
+            Stage::Decklist => "decklist study",
         }
     }
 }

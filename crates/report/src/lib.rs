@@ -214,6 +214,15 @@ mod tests {
                 cases[0].figure = Some("figures/cases/planet-poker.png".into());
                 cases
             },
+            decklist: Some(judge::decklist::study(
+                judge::decklist::Decklist {
+                    cards: 12,
+                    group: 4,
+                    hand: 3,
+                },
+                1e-6,
+                0.9,
+            )),
         };
         // The closing table: aligned, coloured only when asked.
         let plain = text::suite(&suite, false);
@@ -310,7 +319,7 @@ mod tests {
                 lines: 2_001,
                 decks: 2_000,
                 deck: 30,
-                base: deck_lines::Base::Zero,
+                base: Some(deck_lines::Base::Zero),
                 base_detected: true,
                 invalid: vec![deck_lines::InvalidLines {
                     kind: deck_lines::LineKind::EmptyLine,
@@ -495,6 +504,8 @@ mod tests {
             "riffles_needed",
             "tells_below",
             "random_keys",
+            "decks_to_catch",
+            "family",
         ] {
             assert!(all.contains(key), "{key} was not exercised");
         }

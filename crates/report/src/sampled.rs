@@ -157,8 +157,10 @@ pub struct InputInfo {
     pub decks: u64,
     /// Cards per deck.
     pub deck: usize,
-    /// `"0-based"` or `"1-based"`.
-    pub base: deck_lines::Base,
+    /// `"0-based"` or `"1-based"`; absent for decklists, whose cards are
+    /// names (or numbers used as names).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub base: Option<deck_lines::Base>,
     /// Whether the numbering was detected (from the first deck) rather than given.
     pub base_detected: bool,
     /// Invalid lines by kind (only with `--skip-invalid`; otherwise the first
@@ -195,33 +197,45 @@ pub struct AuditReport {
     pub finding: Finding,
 }
 
-/// `shuffle-audit audit --shoe K --json`: shoes read from a file, tested
-/// with the statistics that have exact laws for a shoe
+/// `shuffle-audit audit --json` on decks whose cards repeat: shoes (`--shoe
+/// K`) and decklists (names, or cards more than once), tested with the
+/// statistics that have exact laws for any composition
 /// ([`stats::test::shoe`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ShoeAuditReport {
-    /// What was read: `deck` is the cards of one deck (the values), and
-    /// `decks` the shoes read.
+    /// What was read: `deck` is the distinct cards (the values), and
+    /// `decks` the shoes or decklists read.
     pub input: InputInfo,
-    /// The shoe's make-up: `values` cards per deck, `copies` decks.
-    pub shoe: stats::test::shoe::Shoe,
-    /// Cards per shoe.
+    /// A shoe's make-up: `values` cards per deck, `copies` decks.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub shoe: Option<stats::test::shoe::Shoe>,
+    /// A decklist's cards with their copies, in the order of the values.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub decklist: Option<Vec<DecklistCard>>,
+    /// Cards per shoe or decklist, `P`.
     pub cards: usize,
-    /// The tests of single shoes.
+    /// The tests of single shoes or decklists.
     pub tests: Vec<TestResult>,
     /// Tests not run, with reasons.
     pub skipped_tests: Vec<Skipped>,
     /// `matrix[value][position]`: how often each value was at each
     /// position.
     pub value_position_matrix: Vec<Vec<u64>>,
-    /// `max |O/(N/V) − 1|` over the value × position table.
+    /// `max |O/E − 1|` over the value × position table (`E = N K_i / P`).
     pub max_relative_deviation: f64,
     /// Descents and repeats beside their exact laws.
     pub statistics: Vec<stats::test::shoe::ShoeStatisticSummary>,
+    /// The opening hand tested (decklists), in cards.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub hand: Option<usize>,
+    /// The named groups (`--group`): clumping and the opening hand.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub groups: Vec<GroupSummary>,
     /// The collision test's counts, when it ran.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub collisions: Option<CollisionSummary>,
-    /// The tests of consecutive shoes (absent with `--unordered`).
+    /// The tests of consecutive shoes or decklists (absent with
+    /// `--unordered`).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub lag1: Option<stats::test::shoe::ShoeLagRun>,
     /// `log10` of the smallest Bonferroni-adjusted p-value of the family.
@@ -234,26 +248,125 @@ pub struct ShoeAuditReport {
     pub finding: Finding,
 }
 
+/// A card of a decklist and its copies.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DecklistCard {
+    /// The card as the lines name it.
+    pub name: String,
+    /// Its copies in each deck.
+    pub copies: usize,
+}
+
+/// A named group's clumping and opening hand.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GroupSummary {
+    /// The group's name.
+    pub name: String,
+    /// Its cards' names.
+    pub members: Vec<String>,
+    /// Its cards in a deck, `a` (the copies of its members).
+    pub cards: usize,
+    /// Adjacent pairs of its cards against their exact law (`0..a`).
+    pub pairs: stats::test::shoe::Fit,
+    /// Its cards in the opening hand against the hypergeometric law
+    /// (`0..=H`).
+    pub hand: stats::test::shoe::Fit,
+}
+
 impl ShoeAuditReport {
-    /// The document of `run`, for the shoes `input` describes, with the
-    /// judge's `decision`.
-    pub fn new(input: InputInfo, run: &stats::test::shoe::ShoeRun, decision: Decision) -> Self {
+    /// The document of `run`, for the decks `input` describes (with the
+    /// cards' `names`, value by value, for a decklist), with the judge's
+    /// `decision`.
+    pub fn new(
+        input: InputInfo,
+        run: &stats::test::shoe::ShoeRun,
+        names: Option<Vec<String>>,
+        decision: Decision,
+    ) -> Self {
         let rows = |flat: &[u64], width: usize| flat.chunks(width).map(<[u64]>::to_vec).collect();
+        let p = run.composition.cards();
+        let name_of = |v: usize| match &names {
+            Some(n) => n[v].clone(),
+            None => v.to_string(),
+        };
         ShoeAuditReport {
             input,
-            shoe: run.shoe,
-            cards: run.shoe.cards(),
+            shoe: names.is_none().then(|| run.shoe()).flatten(),
+            decklist: names.as_ref().map(|n| {
+                n.iter()
+                    .zip(run.composition.counts())
+                    .map(|(name, &copies)| DecklistCard {
+                        name: name.clone(),
+                        copies,
+                    })
+                    .collect()
+            }),
+            cards: p,
             tests: run.tests.clone(),
             skipped_tests: run.skipped.clone(),
-            value_position_matrix: rows(&run.value_position, run.shoe.cards()),
+            value_position_matrix: rows(&run.value_position, p),
             max_relative_deviation: run.max_relative_deviation,
             statistics: run.statistics.clone(),
+            hand: run.hand,
+            groups: run
+                .groups
+                .iter()
+                .map(|g| GroupSummary {
+                    name: g.group.name.clone(),
+                    members: g.group.values.iter().map(|&v| name_of(v)).collect(),
+                    cards: g.cards,
+                    pairs: g.pairs.clone(),
+                    hand: g.hand.clone(),
+                })
+                .collect(),
             collisions: run.collisions.as_ref().map(|c| c.summary()),
             lag1: run.lag1.clone(),
             log10_min_adjusted_p: run.log10_min_adjusted_p(),
             verdict: decision.grade,
             level: decision.level,
             finding: decision.finding,
+        }
+    }
+
+    /// `"shoe"` or `"decklist"`: what one line holds.
+    pub fn unit(&self) -> &'static str {
+        if self.decklist.is_some() {
+            "decklist"
+        } else {
+            "shoe"
+        }
+    }
+
+    /// What the lines held, for people: `2,000 shoes of 6 decks of 52
+    /// cards (312 cards each)`, or `500 decklists of 60 cards, 20 distinct
+    /// (Forest x9, Island x8, …)` naming at most `listed` cards (all with
+    /// `None`).
+    pub fn holds(&self, listed: Option<usize>) -> String {
+        let decks = crate::fmt::fmt_count(self.input.decks);
+        match (&self.decklist, self.shoe) {
+            (Some(list), _) => {
+                let shown = listed.unwrap_or(list.len()).min(list.len());
+                let mut names: Vec<String> = list[..shown]
+                    .iter()
+                    .map(|c| format!("{} x{}", c.name, c.copies))
+                    .collect();
+                if shown < list.len() {
+                    names.push(format!("{} more", list.len() - shown));
+                }
+                format!(
+                    "{decks} decklists of {} cards, {} distinct ({})",
+                    self.cards,
+                    list.len(),
+                    names.join(", ")
+                )
+            }
+            (None, Some(shoe)) => format!(
+                "{decks} shoes of {} decks of {} cards ({} cards each)",
+                shoe.copies(),
+                shoe.values(),
+                self.cards
+            ),
+            (None, None) => format!("{decks} decks of {} cards", self.cards),
         }
     }
 

@@ -220,6 +220,11 @@ pub struct SuiteReport {
     /// has every algorithm they port).
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub cases: Vec<judge::cases::Case>,
+    /// A decklist riffled from list order, beside a uniform shuffle: the
+    /// exact laws of its lands' clumping and opening hand (when the run
+    /// has the registry's few-riffles model).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub decklist: Option<judge::decklist::DecklistStudy>,
 }
 
 /// The three shuffles the teacher's section and the headline compare: the

@@ -309,6 +309,7 @@ mod tests {
                     log10_p: p.log10(),
                     shuffles: 30,
                     min_expected: 10.0,
+                    subject: None,
                 })
                 .collect();
             RiffleRun {

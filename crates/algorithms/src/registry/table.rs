@@ -433,6 +433,21 @@ pub static REGISTRY: &[Entry] = &[
         "Close but not uniform: 7 riffles of 52 cards are at total variation distance about 0.334."
     ),
     entry!(
+        "gsr-riffle-3",
+        "Gilbert-Shannon-Reeds riffle, 3 times",
+        [src(
+            "reference",
+            "Gilbert-Shannon-Reeds model, 3 riffles: a player's shuffle of a decklist in list order; Bayer & Diaconis, Ann. Appl. Probab. 1992"
+        )],
+        Algorithm {
+            kernel: Kernel::GsrRiffle(GsrRiffle),
+            times: 3
+        },
+        Biased(Defect::TooFewRiffles),
+        Full,
+        "Biased: 3 riffles leave a deck in 8 packets in its starting order, so cards listed together stay near one another (a decklist's lands clump; audit --group tests it against the exact law)."
+    ),
+    entry!(
         "fisher-yates-seed-seconds",
         "Fisher-Yates reseeded from the second of the day",
         [src(

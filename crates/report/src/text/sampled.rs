@@ -90,14 +90,19 @@ fn input_lines(i: &crate::sampled::InputInfo, holds: &str, seconds: f64) -> Stri
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{}: {} lines, {holds}{}, {}), {:.2} s",
+        "{}: {} lines, {holds}{}), {:.2} s",
         i.source,
         fmt_count(i.lines),
-        i.base,
-        if i.base_detected {
-            "detected from the first lines"
-        } else {
-            "as given"
+        {
+            let how = if i.base_detected {
+                "detected from the first lines"
+            } else {
+                "as given"
+            };
+            match i.base {
+                Some(b) => format!("{b}, {how}"),
+                None => format!("composition {how}"),
+            }
         },
         seconds
     );
@@ -151,7 +156,7 @@ pub(crate) fn shoe_finding_sentence(r: &ShoeAuditReport) -> String {
         r.verdict,
         between_fails,
         alone_fails,
-        "shoe",
+        r.unit(),
     )
 }
 
@@ -189,24 +194,21 @@ fn finding_text(
     }
 }
 
-/// `audit --shoe K` for people.
+/// `audit --shoe K`, or of decklists, for people.
 pub fn shoe_audit(doc: &Standalone<ShoeAuditReport>) -> String {
     let (r, seconds) = (&doc.document, doc.seconds.unwrap_or(0.0));
     let mut out = String::new();
     let i = &r.input;
-    out += &input_lines(
-        i,
-        &format!(
-            "{} shoes of {} decks of {} cards ({} cards; ",
-            fmt_count(i.decks),
-            r.shoe.copies(),
-            r.shoe.values(),
-            r.cards
-        ),
-        seconds,
-    );
+    let holds = r.holds(Some(8));
+    let holds = match holds.strip_suffix(')') {
+        // A decklist's list of cards closes with the numbering.
+        Some(open) => format!("{open}; "),
+        None => format!("{holds} ("),
+    };
+    out += &input_lines(i, &holds, seconds);
+    let unit = r.unit();
     let level = Some(&r.level);
-    out += "\nshoes, each alone:";
+    let _ = write!(out, "\n{unit}s, each alone:");
     out += &tests_table(&r.tests, &r.skipped_tests, level);
     let _ = writeln!(
         out,
@@ -224,14 +226,31 @@ pub fn shoe_audit(doc: &Standalone<ShoeAuditReport>) -> String {
                 .as_str()
                 .trim_end_matches("-chi2")
                 .to_string(),
-            format!("mean {:.4} (a uniform shuffle: {:.4})", s.mean, s.null_mean),
+            format!(
+                "mean {:.4} (a uniform shuffle: {:.4})",
+                s.fit.mean, s.fit.null_mean
+            ),
         ]);
     }
     out += &statistics.render(false);
+    for g in &r.groups {
+        let _ = writeln!(
+            out,
+            "  group {} ({} cards: {}): {:.4} pairs side by side a {unit} (a uniform shuffle: {:.4}); {:.4} in the opening {} (a uniform shuffle: {:.4})",
+            g.name,
+            g.cards,
+            g.members.join(", "),
+            g.pairs.mean,
+            g.pairs.null_mean,
+            g.hand.mean,
+            r.hand.unwrap_or(0),
+            g.hand.null_mean,
+        );
+    }
     if let Some(c) = &r.collisions {
         let _ = writeln!(
             out,
-            "  collisions: {} pairs of identical shoes among the first {} ({} distinct); a uniform shuffle expects {}",
+            "  collisions: {} pairs of identical {unit}s among the first {} ({} distinct); a uniform shuffle expects {}",
             fmt_count(c.pairs),
             fmt_count(c.decks),
             fmt_count(c.distinct),
@@ -242,19 +261,21 @@ pub fn shoe_audit(doc: &Standalone<ShoeAuditReport>) -> String {
         Some(l) => {
             let _ = write!(
                 out,
-                "\nconsecutive shoes (lag 1), {} pairs: the values at the same position",
+                "\nconsecutive {unit}s (lag 1), {} pairs: the values at the same position",
                 fmt_count(l.pairs)
             );
             out += &tests_table(&l.tests, &l.skipped, level);
             let _ = writeln!(
                 out,
                 "  matches    mean {:.4} (a uniform shuffle: {:.4}); largest relative deviation of the contingency {:.3}%",
-                l.matches.mean,
-                l.matches.null_mean,
+                l.matches.fit.mean,
+                l.matches.fit.null_mean,
                 100.0 * l.contingency_max_relative_deviation
             );
         }
-        None => out += "\nconsecutive shoes: not tested (--unordered)\n",
+        None => {
+            let _ = writeln!(out, "\nconsecutive {unit}s: not tested (--unordered)");
+        }
     }
     let _ = writeln!(
         out,
@@ -288,7 +309,7 @@ fn tests_table(
         .column("", Align::Left, 0);
     for t in tests {
         table.row([
-            t.name.to_string(),
+            t.label(),
             format!("{:.4}", t.statistic),
             if t.df > 0.0 {
                 format!("{}", t.df)

@@ -392,14 +392,19 @@ impl Accumulator for Battery {
 /// short remainder joins the last cell. A cell of probability exactly 0
 /// (an impossible value) is kept on its own, so that a count in it shows
 /// (its chi-square term is infinite). Returns `(counts, probabilities)`.
-pub fn pool(counts: &[u64], law: &[f64], total: u64, min_expected: f64) -> (Vec<u64>, Vec<f64>) {
-    let mut out_c: Vec<u64> = Vec::new();
+/// The counts may be another law's probabilities, pooled as the law's
+/// cells are (for a power computation).
+pub fn pool<T>(counts: &[T], law: &[f64], total: u64, min_expected: f64) -> (Vec<T>, Vec<f64>)
+where
+    T: Copy + Default + PartialOrd + std::ops::AddAssign,
+{
+    let mut out_c: Vec<T> = Vec::new();
     let mut out_p: Vec<f64> = Vec::new();
-    let (mut c, mut p) = (0u64, 0.0f64);
+    let (mut c, mut p) = (T::default(), 0.0f64);
     let mut open = false;
     for (&o, &q) in counts.iter().zip(law) {
         if q == 0.0 {
-            if o > 0 {
+            if o > T::default() {
                 out_c.push(o);
                 out_p.push(0.0);
             }
@@ -411,7 +416,7 @@ pub fn pool(counts: &[u64], law: &[f64], total: u64, min_expected: f64) -> (Vec<
         if p * total as f64 >= min_expected {
             out_c.push(c);
             out_p.push(p);
-            (c, p, open) = (0, 0.0, false);
+            (c, p, open) = (T::default(), 0.0, false);
         }
     }
     if open {

@@ -240,6 +240,7 @@ pub fn test(c: &Collisions) -> TestResult {
         log10_p: ln_p / std::f64::consts::LN_10,
         shuffles: c.decks,
         min_expected: 0.0,
+        subject: None,
     }
 }
 

@@ -35,6 +35,15 @@ pub enum Test {
     /// Between consecutive shoes: the positions that hold the same value
     /// in both, against their exact law.
     Matches,
+    /// A decklist's values in the opening hand against the rest of the
+    /// deck: a `V × 2` table with fixed margins, `V − 1` degrees of freedom.
+    OpeningHand,
+    /// Adjacent pairs of cards of a named group (clumping), against their
+    /// exact law.
+    GroupPairs,
+    /// Cards of a named group in the opening hand, against the
+    /// hypergeometric law.
+    GroupHand,
 }
 
 /// A test's name: a test of one run, or the two-level test (Kolmogorov–
@@ -73,6 +82,12 @@ impl TestName {
     pub const REPEATS: TestName = TestName::of(Test::Repeats);
     /// `"lag1-matches-chi2"`.
     pub const LAG1_MATCHES: TestName = TestName::of(Test::Matches).lag1();
+    /// `"opening-hand-chi2"`.
+    pub const OPENING_HAND: TestName = TestName::of(Test::OpeningHand);
+    /// `"group-pairs-chi2"`.
+    pub const GROUP_PAIRS: TestName = TestName::of(Test::GroupPairs);
+    /// `"group-hand-chi2"`.
+    pub const GROUP_HAND: TestName = TestName::of(Test::GroupHand);
 
     /// The one-level test of the decks.
     pub const fn of(test: Test) -> TestName {
@@ -109,6 +124,9 @@ impl TestName {
             Test::ValuePosition,
             Test::Repeats,
             Test::Matches,
+            Test::OpeningHand,
+            Test::GroupPairs,
+            Test::GroupHand,
         ]
         .into_iter()
         .chain(Statistic::ALL.into_iter().map(Test::Battery));
@@ -146,6 +164,9 @@ impl TestName {
             T::ValuePosition => "value-position-chi2",
             T::Repeats => "repeats-chi2",
             T::Matches => "matches-chi2",
+            T::OpeningHand => "opening-hand-chi2",
+            T::GroupPairs => "group-pairs-chi2",
+            T::GroupHand => "group-hand-chi2",
             T::Battery(S::FixedPoints) => "fixed-points-chi2",
             T::Battery(S::Cycles) => "cycles-chi2",
             T::Battery(S::Descents) => "descents-chi2",
@@ -193,13 +214,22 @@ impl TestName {
                 "the card at each position is unrelated to the card at the same position in the next deck"
             }
             T::ValuePosition => {
-                "every card value lands at every position of the shoe equally often (chi-square over the value x position table)"
+                "every card value lands at every position equally often, for the copies it has (chi-square over the value x position table)"
             }
             T::Repeats => {
-                "how often a card is followed by another of the same value, against its exact law for a shoe"
+                "how often a card is followed by another of the same value, against its exact law"
             }
             T::Matches => {
-                "how many positions hold the same value in consecutive shoes, against its exact law"
+                "how many positions hold the same value in consecutive decks, against its exact law"
+            }
+            T::OpeningHand => {
+                "every card value comes up in the opening hand as often as its copies say (chi-square over the values in the hand and in the rest of the deck)"
+            }
+            T::GroupPairs => {
+                "how often two cards of the group lie side by side (clumping), against its exact law"
+            }
+            T::GroupHand => {
+                "how many cards of the group the opening hand holds, against the hypergeometric law"
             }
         };
         let what = if self.lag1 && !matches!(self.test, T::Contingency | T::Matches) {
@@ -275,7 +305,7 @@ mod tests {
     #[test]
     fn every_name_is_distinct_and_parses_back() {
         let names: Vec<TestName> = TestName::all().collect();
-        assert_eq!(names.len(), 4 * (10 + Statistic::ALL.len()));
+        assert_eq!(names.len(), 4 * (13 + Statistic::ALL.len()));
         let mut words: Vec<&str> = names.iter().map(|n| n.as_str()).collect();
         words.sort_unstable();
         words.dedup();

@@ -109,3 +109,36 @@ pub fn shuffles_for_power(df: f64, delta: f64, alpha: f64, power: f64) -> f64 {
     }
     hi.ceil()
 }
+
+/// The fewest decks with which the chi-square test of a statistic against
+/// its fair law `fair` (cells pooled to [`crate::test::battery::BATTERY_MIN_EXPECTED`]
+/// as the audit pools them at that many decks) rejects at level `alpha`
+/// with probability `power` when the decks follow `model` instead:
+/// noncentrality `N Σ (q − p)² / p` over the pooled cells (to 0.1 %, by
+/// doubling then bisection, the pooling redone at each `N`). `None` when
+/// no number of decks up to `10^15` does.
+pub fn decks_for_power(fair: &[f64], model: &[f64], alpha: f64, power: f64) -> Option<f64> {
+    use crate::test::battery::{BATTERY_MIN_EXPECTED, pool};
+    let reaches = |decks: f64| -> bool {
+        let (q, p) = pool(model, fair, decks as u64, BATTERY_MIN_EXPECTED);
+        let delta: f64 = q.iter().zip(&p).map(|(q, p)| (q - p).powi(2) / p).sum();
+        let df = p.len() as f64 - 1.0;
+        df >= 1.0
+            && delta > 1e-300
+            && noncentral_chi2_sf(chi2_critical(df, alpha), df, decks * delta) >= power
+    };
+    let (mut lo, mut hi) = (1.0f64, 2.0f64);
+    while !reaches(hi) {
+        lo = hi;
+        hi *= 2.0;
+        if hi > 1e15 {
+            return None;
+        }
+    }
+    // lo fails, hi reaches; both whole.
+    while hi - lo > 1.0 && hi - lo > 1e-3 * hi {
+        let mid = (0.5 * (lo + hi)).floor();
+        if reaches(mid) { hi = mid } else { lo = mid }
+    }
+    Some(hi)
+}

@@ -170,6 +170,7 @@ pub fn audit(
                     log10_p: p.max(f64::MIN_POSITIVE).log10(),
                     shuffles: shuffles * repeat,
                     min_expected: 0.0,
+                    subject: None,
                 }
             })
             .collect::<Vec<_>>();

@@ -30,9 +30,33 @@ pub struct TestResult {
     /// continuous enough for a two-level test. Not in documents.
     #[cfg_attr(feature = "serde", serde(skip))]
     pub min_expected: f64,
+    /// What the test is of, when it runs once for each of several
+    /// subjects: a decklist's named group (`"land"`).
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
+    pub subject: Option<String>,
 }
 
 impl TestResult {
+    /// The same test, of `subject`.
+    pub fn of_subject(self, subject: &str) -> Self {
+        TestResult {
+            subject: Some(subject.to_string()),
+            ..self
+        }
+    }
+
+    /// The name with its subject, as tables show it:
+    /// `group-pairs-chi2 (land)`.
+    pub fn label(&self) -> String {
+        match &self.subject {
+            Some(s) => format!("{} ({s})", self.name),
+            None => self.name.to_string(),
+        }
+    }
+
     fn chi2(name: TestName, statistic: f64, df: f64, shuffles: u64, min_expected: f64) -> Self {
         let ln_p = ln_chi2_sf(statistic, df);
         TestResult {
@@ -43,6 +67,7 @@ impl TestResult {
             log10_p: ln_p / std::f64::consts::LN_10,
             shuffles,
             min_expected,
+            subject: None,
         }
     }
 }
@@ -217,6 +242,7 @@ pub fn pearson_expected(name: TestName, counts: &[u64], probabilities: &[f64]) -
             log10_p: f64::MIN,
             shuffles: n,
             min_expected,
+            subject: None,
         };
     }
     if cells <= 1 {
@@ -230,6 +256,7 @@ pub fn pearson_expected(name: TestName, counts: &[u64], probabilities: &[f64]) -
             log10_p: 0.0,
             shuffles: n,
             min_expected,
+            subject: None,
         };
     }
     TestResult::chi2(name, x2, cells as f64 - 1.0, n, min_expected)

@@ -80,7 +80,7 @@ fn to_unsigned(v: BigInt) -> BigUint {
 /// − t)`. For a shoe the product is `C(m + K, K)^V`; for `K = 1` these are
 /// the Eulerian numbers.
 pub fn descents(shoe: Shoe) -> Vec<BigUint> {
-    descents_of(&shoe.composition())
+    descents_of(shoe.composition().counts())
 }
 
 /// [`descents`] for any composition: `counts[i]` copies of value `i`.
@@ -118,7 +118,7 @@ pub fn descents_of(counts: &[usize]) -> Vec<BigUint> {
 /// C(K − 1, b − 1) t^b / b!`. Since `Σ_{S ⊆ repeats} y^{|S|} = (1 +
 /// y)^{repeats}`, `Σ_w x^{repeats(w)} = Σ_j N_j (x − 1)^j`.
 pub fn repeats(shoe: Shoe) -> Vec<BigUint> {
-    repeats_of(&shoe.composition())
+    repeats_of(shoe.composition().counts())
 }
 
 /// [`repeats`] for any composition: value `i`'s pieces are an ordered
@@ -172,7 +172,7 @@ pub fn repeats_of(counts: &[usize]) -> Vec<BigUint> {
 /// permutations with exactly `m` matches are the coefficients of `Σ_j r_j
 /// (P − j)! (x − 1)^j`. For `K = 1` these are the rencontres numbers.
 pub fn matches(shoe: Shoe) -> Vec<BigUint> {
-    matches_of(&shoe.composition())
+    matches_of(shoe.composition().counts())
 }
 
 /// [`matches()`] for any composition: value `i`'s block is `K_i × K_i`, and
@@ -264,4 +264,126 @@ pub fn arrangements_of(counts: &[usize]) -> BigUint {
     );
     debug_assert!(r.is_zero());
     q
+}
+
+/// Adjacent pairs of a group listed first (the decklist's first `a` of `P`
+/// cards, say its lands) after `riffles` Gilbert–Shannon–Reeds riffles
+/// from list order: `law[r]` for `r` in `0..a`, out of the `2^(riffles P)`
+/// equally likely digit sequences (a group listed last has the same law:
+/// the riffle is the same read backwards).
+///
+/// `k` riffles are one `A`-shuffle, `A = 2^k` (Bayer & Diaconis 1992):
+/// each output position draws a digit in `0..A`, and the positions take
+/// the list's cards in the order of (digit, position). The group's cards
+/// are then the `a` first positions in that order: for the digit `j` of
+/// the `a`-th and the number `m < a` of positions with a smaller digit,
+/// the positions with a digit below `j` and the first `a − m` with digit
+/// `j`. For each `(j, m)` a scan of the positions counts the digit
+/// sequences by their pairs, holding the positions seen with a digit
+/// below `j` (at most `m`), with digit `j` (up to `a − m`), and whether the
+/// last position held a group card; each digit below `j` counts `j` ways,
+/// above it `A − 1 − j`.
+///
+/// # Panics
+/// With `a` outside `1..=P` or more than 16 riffles.
+pub fn riffled_group_pairs(riffles: u32, a: usize, p: usize) -> Vec<BigUint> {
+    // The scan's own state: (pairs so far, the last position a group card).
+    riffled_group(riffles, a, p, 2 * a, |state, _, group| {
+        let (r, last) = (state / 2, state % 2);
+        match group {
+            true if r + last < a => Some((r + last) * 2 + 1),
+            true => None,
+            false => Some(r * 2),
+        }
+    })
+    .chunks(2)
+    .map(|c| &c[0] + &c[1])
+    .collect()
+}
+
+/// The group listed first in the opening hand after `riffles` riffles from
+/// list order: how many of its `a` cards the first `h` of `P` hold,
+/// `law[x]` for `x` in `0..=h`, out of the `2^(riffles P)` digit
+/// sequences; the scan of [`riffled_group_pairs`] counting the group's
+/// cards among the first `h` positions.
+///
+/// # Panics
+/// With `a` outside `1..=P`, `h` above `P`, or more than 16 riffles.
+pub fn riffled_group_hand(riffles: u32, a: usize, p: usize, h: usize) -> Vec<BigUint> {
+    assert!(h <= p, "a hand of {h} of {p} cards");
+    riffled_group(riffles, a, p, h + 1, |x, q, group| {
+        Some(x + usize::from(group && q < h))
+    })
+}
+
+/// The scan behind [`riffled_group_pairs`] and [`riffled_group_hand`]:
+/// counts of the digit sequences by a statistic in `0..cells` that `step`
+/// updates at each position `q` from whether it holds a group card
+/// (`None` for a value out of range, which the callers' laws never reach).
+fn riffled_group(
+    riffles: u32,
+    a: usize,
+    p: usize,
+    cells: usize,
+    step: impl Fn(usize, usize, bool) -> Option<usize>,
+) -> Vec<BigUint> {
+    assert!(
+        (1..=p).contains(&a) && riffles <= 16,
+        "{riffles} riffles of a group of {a} of {p} cards"
+    );
+    let digits = 1usize << riffles;
+    let mut law = vec![BigUint::zero(); cells];
+    for j in 0..digits {
+        let above = BigUint::from(digits - 1 - j);
+        // With no digit below 0, m = 0.
+        for m in 0..if j == 0 { 1 } else { a } {
+            let cap = a - m;
+            // state[(x · (cap + 1) + y) · cells + s]
+            let index = |x: usize, y: usize, s: usize| (x * (cap + 1) + y) * cells + s;
+            let size = (m + 1) * (cap + 1) * cells;
+            let mut state = vec![BigUint::zero(); size];
+            state[index(0, 0, 0)] = BigUint::one();
+            for q in 0..p {
+                let mut next = vec![BigUint::zero(); size];
+                for x in 0..=m {
+                    for y in 0..=cap {
+                        for s in 0..cells {
+                            let w = &state[index(x, y, s)];
+                            if w.is_zero() {
+                                continue;
+                            }
+                            // A digit below j: a group card (j ways,
+                            // counted once at the end as j^m).
+                            if x < m
+                                && let Some(t) = step(s, q, true)
+                            {
+                                next[index(x + 1, y, t)] += w;
+                            }
+                            // Digit j: a group card while fewer than a − m
+                            // came before.
+                            let (y2, group) = if y < cap { (y + 1, true) } else { (y, false) };
+                            if let Some(t) = step(s, q, group) {
+                                next[index(x, y2, t)] += w;
+                            }
+                            // A digit above j.
+                            if !above.is_zero()
+                                && let Some(t) = step(s, q, false)
+                            {
+                                next[index(x, y, t)] += w * &above;
+                            }
+                        }
+                    }
+                }
+                state = next;
+            }
+            let below = BigUint::from(j).pow(m as u32);
+            for (s, count) in law.iter_mut().enumerate() {
+                let w = &state[index(m, cap, s)];
+                if !w.is_zero() {
+                    *count += w * &below;
+                }
+            }
+        }
+    }
+    law
 }

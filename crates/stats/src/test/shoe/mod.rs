@@ -10,7 +10,7 @@
 //! here; these do, each with an exact null for words with `K` letters of
 //! each of `V` values:
 //!
-//! - **Value × position** ([`crate::test::hypothesis::fixed_margin_test`]): a
+//! - **Value × position** ([`crate::test::hypothesis::fixed_margins_test`]): a
 //!   shoe is a `V × P` table with row sums `K` and column sums 1, uniform
 //!   among such tables; `(P − 1)/P · X²`, `(V − 1)(P − 1)` degrees of
 //!   freedom (for `K = 1` the position test).
@@ -48,13 +48,20 @@ use crate::sample::{Accumulator, Positions};
 use crate::test::audit::{MIN_EXPECTED, Skipped};
 use crate::test::battery::{BATTERY_MIN_EXPECTED, pool, total_variation};
 use crate::test::collision::{self, COLLISION_MAX_DECKS, Collisions, Fingerprints};
-use crate::test::hypothesis::{TestResult, fixed_margin_test, pearson_expected};
+use crate::test::hypothesis::{TestResult, fixed_margins_test, pearson_expected};
 use crate::test::test_name::TestName;
 use num_bigint::BigUint;
 use statrs::function::gamma::ln_gamma;
 
 /// The most decks a shoe holds here: the standards' largest shoes hold 8.
 pub const MAX_SHOE_DECKS: usize = 8;
+
+/// The most cards a deck with repeated cards holds here: as many as the
+/// largest shoe, 8 decks of 255.
+pub const MAX_COMPOSITION_CARDS: usize = MAX_SHOE_DECKS * crate::sample::MAX_SAMPLE_DECK;
+
+/// The most distinct values a deck with repeated cards holds here.
+pub const MAX_COMPOSITION_VALUES: usize = crate::sample::MAX_SAMPLE_DECK;
 
 /// A shoe's make-up: `copies` decks of `values` cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -64,7 +71,7 @@ pub struct Shoe {
     copies: usize,
 }
 
-/// A shoe that cannot be tested.
+/// A shoe, composition or group that cannot be tested.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ShoeError {
     /// Decks outside `1..=8`.
@@ -73,6 +80,35 @@ pub enum ShoeError {
     /// Cards per deck outside `2..=255`.
     #[error("decks of {0} cards: decks of 2..=255 cards can be audited")]
     Values(usize),
+    /// Distinct values outside `2..=255`.
+    #[error(
+        "{0} distinct cards: a deck with repeated cards can be audited with 2..={MAX_COMPOSITION_VALUES} distinct cards"
+    )]
+    Distinct(usize),
+    /// A value listed with no copies.
+    #[error("value {0} has no copies: each value of a composition has at least one")]
+    NoCopies(usize),
+    /// More cards than [`MAX_COMPOSITION_CARDS`].
+    #[error(
+        "a deck of {0} cards: decks with repeated cards of at most {MAX_COMPOSITION_CARDS} cards can be audited"
+    )]
+    Cards(usize),
+    /// A group naming no value, a value twice, or a value the deck lacks.
+    #[error("group {name:?}: {why}")]
+    Group {
+        /// The group's name.
+        name: String,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// An opening hand of no cards, or of the whole deck.
+    #[error("an opening hand of {hand} cards: a deck of {cards} cards deals hands of 1..={}", cards - 1)]
+    Hand {
+        /// The hand asked for.
+        hand: usize,
+        /// Cards in the deck.
+        cards: usize,
+    },
 }
 
 impl Shoe {
@@ -107,19 +143,115 @@ impl Shoe {
 
     /// Its distinct arrangements, `P! / (K!)^V`.
     pub fn arrangements(self) -> BigUint {
-        law::arrangements_of(&self.composition())
+        self.composition().arrangements()
     }
 
     /// The copies of each value: `K` for each of the `V` values.
-    pub fn composition(self) -> Vec<usize> {
-        vec![self.copies; self.values]
+    pub fn composition(self) -> Composition {
+        Composition {
+            counts: vec![self.copies; self.values],
+            of_shoe: true,
+        }
     }
 
     /// `ln` of [`arrangements`](Shoe::arrangements).
     pub fn ln_arrangements(self) -> f64 {
-        ln_gamma(self.cards() as f64 + 1.0)
-            - self.values as f64 * ln_gamma(self.copies as f64 + 1.0)
+        self.composition().ln_arrangements()
     }
+}
+
+/// A deck whose cards repeat: `K_i` copies of value `i` for `i` in `0..V`
+/// (a decklist: 9 Forests, 8 Islands, 4 of each spell), `P = Σ K_i`
+/// cards. A plain deck is the case `K_i = 1`, a shoe the case `K_i = K`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Composition {
+    counts: Vec<usize>,
+    /// Made from a [`Shoe`]: its decks are called shoes.
+    of_shoe: bool,
+}
+
+impl Composition {
+    /// `counts[i]` copies of value `i`: 2..=255 values, each at least
+    /// once, at most [`MAX_COMPOSITION_CARDS`] cards.
+    ///
+    /// # Errors
+    /// [`ShoeError`] naming the value out of range.
+    pub fn new(counts: Vec<usize>) -> Result<Composition, ShoeError> {
+        if !(2..=MAX_COMPOSITION_VALUES).contains(&counts.len()) {
+            return Err(ShoeError::Distinct(counts.len()));
+        }
+        if let Some(i) = counts.iter().position(|&k| k == 0) {
+            return Err(ShoeError::NoCopies(i));
+        }
+        let p: usize = counts.iter().sum();
+        if p > MAX_COMPOSITION_CARDS {
+            return Err(ShoeError::Cards(p));
+        }
+        Ok(Composition {
+            counts,
+            of_shoe: false,
+        })
+    }
+
+    /// `K_i` for each value `i`.
+    pub fn counts(&self) -> &[usize] {
+        &self.counts
+    }
+
+    /// Distinct values, `V`.
+    pub fn values(&self) -> usize {
+        self.counts.len()
+    }
+
+    /// Cards, `P = Σ K_i`.
+    pub fn cards(&self) -> usize {
+        self.counts.iter().sum()
+    }
+
+    /// The shoe it is, when every value has the same copies (at most
+    /// [`MAX_SHOE_DECKS`]).
+    pub fn shoe(&self) -> Option<Shoe> {
+        let k = self.counts[0];
+        if self.counts.iter().all(|&c| c == k) {
+            Shoe::new(self.values(), k).ok()
+        } else {
+            None
+        }
+    }
+
+    /// What one of its decks is called in messages: `"shoe"` for one made
+    /// from a [`Shoe`] of several decks, `"decklist"` otherwise.
+    pub fn unit(&self) -> &'static str {
+        match self.shoe() {
+            Some(s) if self.of_shoe && s.copies() > 1 => "shoe",
+            _ => "decklist",
+        }
+    }
+
+    /// Its distinct arrangements, `P! / Π K_i!`.
+    pub fn arrangements(&self) -> BigUint {
+        law::arrangements_of(&self.counts)
+    }
+
+    /// `ln` of [`arrangements`](Composition::arrangements).
+    pub fn ln_arrangements(&self) -> f64 {
+        ln_gamma(self.cards() as f64 + 1.0)
+            - self
+                .counts
+                .iter()
+                .map(|&k| ln_gamma(k as f64 + 1.0))
+                .sum::<f64>()
+    }
+}
+
+/// A named set of values tested together: a decklist's lands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Group {
+    /// Its name (`"land"`).
+    pub name: String,
+    /// Its values, indices into the composition.
+    pub values: Vec<usize>,
 }
 
 /// A statistic of a shoe, or of two consecutive shoes, with an exact law.
@@ -130,13 +262,14 @@ impl Shoe {
     serde(rename_all = "kebab-case")
 )]
 pub enum ShoeStatistic {
-    /// Positions `i` with `w_i > w_{i+1}`: [`law::descents`], mean
-    /// `(P − K)/2`.
+    /// Positions `i` with `w_i > w_{i+1}`: [`law::descents_of`], mean
+    /// `(P − K)/2` for a shoe.
     Descents,
-    /// Positions `i` with `w_i = w_{i+1}`: [`law::repeats`], mean `K − 1`.
+    /// Positions `i` with `w_i = w_{i+1}`: [`law::repeats_of`], mean `Σ K_i
+    /// (K_i − 1) / P` (`K − 1` for a shoe).
     Repeats,
     /// Positions where two consecutive shoes hold the same value:
-    /// [`law::matches`], mean `K`.
+    /// [`law::matches_of`], mean `Σ K_i² / P` (`K` for a shoe).
     Matches,
 }
 
@@ -165,57 +298,76 @@ impl ShoeStatistic {
         }
     }
 
-    /// Its exact mean for a uniform shuffle of `shoe`.
-    pub fn null_mean(self, shoe: Shoe) -> f64 {
-        let (p, k) = (shoe.cards() as f64, shoe.copies() as f64);
-        match self {
-            ShoeStatistic::Descents => (p - k) / 2.0,
-            ShoeStatistic::Repeats => k - 1.0,
-            ShoeStatistic::Matches => k,
-        }
+    /// Its exact mean for a uniform shuffle of `composition`, correctly
+    /// rounded.
+    pub fn null_mean(self, composition: &Composition) -> f64 {
+        self.law(composition).null_mean
     }
 
     /// Its exact law: `law[s]` the probability of `s`, each count over the
     /// arrangements correctly rounded (`0..P` for descents and repeats,
     /// `0..=P` for matches).
-    pub fn null(self, shoe: Shoe) -> Vec<f64> {
-        // Computed once per process: calibration runs ask for the same
-        // laws hundreds of times.
-        type Computed = Vec<((ShoeStatistic, Shoe), Vec<f64>)>;
+    pub fn null(self, composition: &Composition) -> Vec<f64> {
+        self.law(composition).null
+    }
+
+    /// The law and its mean, computed once per process: calibration runs
+    /// ask for the same laws hundreds of times.
+    fn law(self, composition: &Composition) -> Law {
+        type Computed = Vec<((ShoeStatistic, Composition), Law)>;
         static LAWS: std::sync::Mutex<Computed> = std::sync::Mutex::new(Vec::new());
         let mut laws = LAWS
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some((_, law)) = laws.iter().find(|(key, _)| *key == (self, shoe)) {
+        if let Some((_, law)) = laws
+            .iter()
+            .find(|((s, c), _)| *s == self && c == composition)
+        {
             return law.clone();
         }
-        let law = self.null_uncached(shoe);
-        laws.push(((self, shoe), law.clone()));
+        let counts = composition.counts();
+        let law = Law::of(match self {
+            ShoeStatistic::Descents => law::descents_of(counts),
+            ShoeStatistic::Repeats => law::repeats_of(counts),
+            ShoeStatistic::Matches => law::matches_of(counts),
+        });
+        debug_assert_eq!(law.total, composition.arrangements());
+        laws.push(((self, composition.clone()), law.clone()));
         law
-    }
-
-    fn null_uncached(self, shoe: Shoe) -> Vec<f64> {
-        let counts = match self {
-            ShoeStatistic::Descents => law::descents(shoe),
-            ShoeStatistic::Repeats => law::repeats(shoe),
-            ShoeStatistic::Matches => law::matches(shoe),
-        };
-        let total = shoe.arrangements();
-        debug_assert_eq!(counts.iter().sum::<BigUint>(), total);
-        counts
-            .into_iter()
-            .map(|c| Fraction::new(c, total.clone()).to_f64())
-            .collect()
     }
 }
 
-/// One statistic's counts beside its exact law.
+/// An exact law as probabilities, from whole counts.
+#[derive(Clone, Debug)]
+struct Law {
+    /// The counts' sum.
+    total: BigUint,
+    /// `null[s] = count[s] / total`, correctly rounded.
+    null: Vec<f64>,
+    /// `Σ s count[s] / total`, correctly rounded.
+    null_mean: f64,
+}
+
+impl Law {
+    fn of(counts: Vec<BigUint>) -> Law {
+        let total: BigUint = counts.iter().sum();
+        let moment: BigUint = counts.iter().enumerate().map(|(s, c)| c * s).sum();
+        Law {
+            null_mean: Fraction::new(moment, total.clone()).to_f64(),
+            null: counts
+                .into_iter()
+                .map(|c| Fraction::new(c, total.clone()).to_f64())
+                .collect(),
+            total,
+        }
+    }
+}
+
+/// Counts of a statistic beside its exact law.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct ShoeStatisticSummary {
-    /// The statistic.
-    pub statistic: ShoeStatistic,
-    /// `counts[s]`: shoes (or pairs of shoes) whose statistic was `s`.
+pub struct Fit {
+    /// `counts[s]`: decks (or pairs of decks) whose statistic was `s`.
     pub counts: Vec<u64>,
     /// `null[s]`: its exact probability for a uniform shuffle.
     pub null: Vec<f64>,
@@ -228,9 +380,8 @@ pub struct ShoeStatisticSummary {
     pub total_variation: f64,
 }
 
-impl ShoeStatisticSummary {
-    fn of(statistic: ShoeStatistic, shoe: Shoe, counts: Vec<u64>) -> Self {
-        let null = statistic.null(shoe);
+impl Fit {
+    fn new(counts: Vec<u64>, law: Law) -> Fit {
         let total: u64 = counts.iter().sum();
         let mean = counts
             .iter()
@@ -238,35 +389,90 @@ impl ShoeStatisticSummary {
             .map(|(s, &c)| s as f64 * c as f64)
             .sum::<f64>()
             / total.max(1) as f64;
-        ShoeStatisticSummary {
-            statistic,
+        Fit {
             mean,
-            null_mean: statistic.null_mean(shoe),
-            total_variation: total_variation(&counts, &null),
+            null_mean: law.null_mean,
+            total_variation: total_variation(&counts, &law.null),
             counts,
-            null,
+            null: law.null,
         }
     }
 
     /// Its chi-square test: the counts against the law, cells pooled to
     /// [`BATTERY_MIN_EXPECTED`] each.
-    fn test(&self) -> TestResult {
+    fn test(&self, name: TestName) -> TestResult {
         let total = self.counts.iter().sum();
         let (c, p) = pool(&self.counts, &self.null, total, BATTERY_MIN_EXPECTED);
-        pearson_expected(self.statistic.test_name(), &c, &p)
+        pearson_expected(name, &c, &p)
     }
 }
 
-/// Counts of shoes read from outside, kept until their number is known.
+/// One statistic's counts beside its exact law.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ShoeStatisticSummary {
+    /// The statistic.
+    pub statistic: ShoeStatistic,
+    /// The counts and the law.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub fit: Fit,
+}
+
+impl ShoeStatisticSummary {
+    fn of(statistic: ShoeStatistic, composition: &Composition, counts: Vec<u64>) -> Self {
+        ShoeStatisticSummary {
+            statistic,
+            fit: Fit::new(counts, statistic.law(composition)),
+        }
+    }
+
+    fn test(&self) -> TestResult {
+        self.fit.test(self.statistic.test_name())
+    }
+}
+
+/// What a named group's cards did: clumping and the opening hand.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct GroupRun {
+    /// The group.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub group: Group,
+    /// Its cards, `a`: the copies of its values.
+    pub cards: usize,
+    /// Adjacent pairs of its cards beside [`law::group_pairs`] (`0..a`;
+    /// mean `a (a − 1) / P`).
+    pub pairs: Fit,
+    /// Its cards in the opening hand beside [`law::hand`] (`0..=H`; mean
+    /// `H a / P`).
+    pub hand: Fit,
+}
+
+/// A named group while it is counted.
+#[derive(Clone, Debug)]
+struct GroupCounts {
+    group: Group,
+    /// `member[value]`.
+    member: Vec<bool>,
+    cards: usize,
+    pairs: Vec<u64>,
+    hand: Vec<u64>,
+}
+
+/// Counts of shoes (or of any deck whose cards repeat) read from outside,
+/// kept until their number is known.
 #[derive(Clone, Debug)]
 pub struct ShoeCounts {
-    shoe: Shoe,
+    composition: Composition,
     /// `value_position[value * P + position]`.
     value_position: Vec<u64>,
     descents: Vec<u64>,
     repeats: Vec<u64>,
     prints: Fingerprints,
     lag: Option<ShoeLag>,
+    /// The opening hand, when tested.
+    hand: Option<usize>,
+    groups: Vec<GroupCounts>,
 }
 
 /// The counts of consecutive shoes.
@@ -279,12 +485,13 @@ struct ShoeLag {
 }
 
 impl ShoeCounts {
-    /// Empty counts; `ordered` when the shoes are read in the order they
-    /// were dealt (then consecutive shoes are tested too).
-    pub fn new(shoe: Shoe, ordered: bool) -> Self {
-        let (v, p) = (shoe.values(), shoe.cards());
+    /// Empty counts of decks of `composition`; `ordered` when they are
+    /// read in the order they were dealt (then consecutive decks are
+    /// tested too).
+    pub fn new(composition: Composition, ordered: bool) -> Self {
+        let (v, p) = (composition.values(), composition.cards());
         ShoeCounts {
-            shoe,
+            composition,
             value_position: vec![0; v * p],
             descents: vec![0; p],
             repeats: vec![0; p],
@@ -294,78 +501,191 @@ impl ShoeCounts {
                 contingency: vec![0; v * v],
                 matches: vec![0; p + 1],
             }),
+            hand: None,
+            groups: Vec::new(),
         }
     }
 
-    /// Counts one shoe (`shoe[position] = value`, each of `0..V` exactly
-    /// `K` times).
-    pub fn observe(&mut self, shoe: &[u8]) {
-        let (v, p) = (self.shoe.values(), self.shoe.cards());
-        debug_assert_eq!(shoe.len(), p);
-        for (position, &value) in shoe.iter().enumerate() {
+    /// Also tests the opening hand of `hand` cards (1..P): the values in it
+    /// (`opening-hand-chi2`), and for each group its adjacent pairs
+    /// (`group-pairs-chi2`) and its cards in the hand (`group-hand-chi2`).
+    ///
+    /// # Errors
+    /// [`ShoeError::Hand`] for a hand outside `1..P`; [`ShoeError::Group`]
+    /// for a group with no value, a value twice or out of range, every
+    /// card of the deck, or a name used twice.
+    pub fn with_hand(mut self, hand: usize, groups: Vec<Group>) -> Result<Self, ShoeError> {
+        let (v, p) = (self.composition.values(), self.composition.cards());
+        if !(1..p).contains(&hand) {
+            return Err(ShoeError::Hand { hand, cards: p });
+        }
+        for (i, group) in groups.into_iter().enumerate() {
+            let bad = |why: String| ShoeError::Group {
+                name: group.name.clone(),
+                why,
+            };
+            if group.values.is_empty() {
+                return Err(bad("it names no card".into()));
+            }
+            let mut member = vec![false; v];
+            for &value in &group.values {
+                if value >= v {
+                    return Err(bad(format!("value {value} is not in a deck of {v} values")));
+                }
+                if std::mem::replace(&mut member[value], true) {
+                    return Err(bad(format!("value {value} is named twice")));
+                }
+            }
+            let cards: usize = (0..v)
+                .filter(|&i| member[i])
+                .map(|i| self.composition.counts()[i])
+                .sum();
+            if cards == p {
+                return Err(bad(
+                    "it holds every card of the deck, which leaves nothing to test".into(),
+                ));
+            }
+            if self.groups[..i].iter().any(|g| g.group.name == group.name) {
+                return Err(bad("the name is used twice".into()));
+            }
+            self.groups.push(GroupCounts {
+                group,
+                member,
+                cards,
+                pairs: vec![0; cards],
+                hand: vec![0; hand + 1],
+            });
+        }
+        self.hand = Some(hand);
+        Ok(self)
+    }
+
+    /// Counts one deck (`deck[position] = value`, each value `i` exactly
+    /// `K_i` times).
+    pub fn observe(&mut self, deck: &[u8]) {
+        let (v, p) = (self.composition.values(), self.composition.cards());
+        debug_assert_eq!(deck.len(), p);
+        for (position, &value) in deck.iter().enumerate() {
             self.value_position[value as usize * p + position] += 1;
         }
-        self.descents[ShoeStatistic::Descents.of(shoe)] += 1;
-        self.repeats[ShoeStatistic::Repeats.of(shoe)] += 1;
+        self.descents[ShoeStatistic::Descents.of(deck)] += 1;
+        self.repeats[ShoeStatistic::Repeats.of(deck)] += 1;
+        if let Some(hand) = self.hand {
+            for g in &mut self.groups {
+                let member = |c: &u8| g.member[usize::from(*c)];
+                let pairs = deck
+                    .windows(2)
+                    .filter(|w| member(&w[0]) && member(&w[1]))
+                    .count();
+                g.pairs[pairs] += 1;
+                g.hand[deck[..hand].iter().filter(|c| member(c)).count()] += 1;
+            }
+        }
         if (self.prints.prints.len() as u64) < COLLISION_MAX_DECKS {
-            self.prints.observe(shoe);
+            self.prints.observe(deck);
         }
         if let Some(lag) = &mut self.lag {
             if let Some(previous) = &mut lag.previous {
                 let mut matches = 0;
-                for (&a, &b) in previous.iter().zip(shoe) {
+                for (&a, &b) in previous.iter().zip(deck) {
                     lag.contingency[a as usize * v + b as usize] += 1;
                     matches += usize::from(a == b);
                 }
                 lag.matches[matches] += 1;
-                previous.copy_from_slice(shoe);
+                previous.copy_from_slice(deck);
             } else {
-                lag.previous = Some(shoe.to_vec());
+                lag.previous = Some(deck.to_vec());
             }
         }
     }
 
-    /// The shoe counted.
-    pub fn shoe(&self) -> Shoe {
-        self.shoe
+    /// The composition counted.
+    pub fn composition(&self) -> &Composition {
+        &self.composition
     }
 
-    /// Shoes counted.
+    /// Decks counted.
     pub fn shoes(&self) -> u64 {
         self.descents.iter().sum()
     }
 
     /// The tests of these counts.
     pub fn into_run(self) -> ShoeRun {
-        let shoe = self.shoe;
-        let (v, k, p) = (shoe.values(), shoe.copies() as u64, shoe.cards());
         let shoes = self.shoes();
+        let composition = self.composition;
+        let (v, p) = (composition.values(), composition.cards());
+        let copies: Vec<u64> = composition.counts().iter().map(|&k| k as u64).collect();
+        let unit = composition.unit();
         let mut tests = Vec::new();
         let mut skipped = Vec::new();
-        let needed = min_shoes_to_test(shoe);
-        let expected = shoes as f64 / v as f64;
+        let needed = min_shoes_to_test(&composition);
         if shoes >= needed {
-            tests.push(fixed_margin_test(
+            tests.push(fixed_margins_test(
                 TestName::VALUE_POSITION,
                 &self.value_position,
-                (v, k),
-                (p, 1),
+                &copies,
+                &vec![1; p],
                 shoes,
             ));
         } else {
             skipped.push(Skipped {
                 name: TestName::VALUE_POSITION,
                 reason: format!(
-                    "needs {MIN_EXPECTED} expected per cell: at least {needed} shoes ({MIN_EXPECTED} x {v} values), got {shoes}"
+                    "needs {MIN_EXPECTED} expected per cell: at least {needed} {unit}s, got {shoes}"
                 ),
             });
         }
+        if let Some(hand) = self.hand {
+            let folded = hand_table(&self.value_position, p, hand);
+            let fewest = *composition
+                .counts()
+                .iter()
+                .min()
+                .expect("2 values at least");
+            let margin = hand.min(p - hand);
+            let needed = (MIN_EXPECTED * p as f64 / (fewest * margin) as f64).ceil() as u64;
+            if shoes >= needed {
+                tests.push(fixed_margins_test(
+                    TestName::OPENING_HAND,
+                    &folded,
+                    &copies,
+                    &[hand as u64, (p - hand) as u64],
+                    shoes,
+                ));
+            } else {
+                skipped.push(Skipped {
+                    name: TestName::OPENING_HAND,
+                    reason: format!(
+                        "needs {MIN_EXPECTED} expected per cell: at least {needed} decks, got {shoes}"
+                    ),
+                });
+            }
+        }
         let statistics = vec![
-            ShoeStatisticSummary::of(ShoeStatistic::Descents, shoe, self.descents),
-            ShoeStatisticSummary::of(ShoeStatistic::Repeats, shoe, self.repeats),
+            ShoeStatisticSummary::of(ShoeStatistic::Descents, &composition, self.descents),
+            ShoeStatisticSummary::of(ShoeStatistic::Repeats, &composition, self.repeats),
         ];
         tests.extend(statistics.iter().map(ShoeStatisticSummary::test));
-        let ln_m = shoe.ln_arrangements();
+        let hand = self.hand.unwrap_or(0);
+        let groups: Vec<GroupRun> = self
+            .groups
+            .into_iter()
+            .map(|g| GroupRun {
+                pairs: Fit::new(g.pairs, Law::of(law::group_pairs(g.cards, p))),
+                hand: Fit::new(g.hand, Law::of(law::hand(g.cards, p, hand))),
+                cards: g.cards,
+                group: g.group,
+            })
+            .collect();
+        for g in &groups {
+            tests.push(
+                g.pairs
+                    .test(TestName::GROUP_PAIRS)
+                    .of_subject(&g.group.name),
+            );
+            tests.push(g.hand.test(TestName::GROUP_HAND).of_subject(&g.group.name));
+        }
+        let ln_m = composition.ln_arrangements();
         let decks = shoes.min(COLLISION_MAX_DECKS);
         let collisions = match collision::unfit_among(ln_m, decks) {
             None => {
@@ -380,84 +700,113 @@ impl ShoeCounts {
                         why
                     } else {
                         format!(
-                            "the shoe's {} arrangements are too few for {decks} shoes: {why}",
-                            shoe.arrangements()
+                            "the {unit}'s {} arrangements are too few for {decks} {unit}s: {why}",
+                            composition.arrangements()
                         )
                     },
                 });
                 None
             }
         };
-        let max_relative_deviation = max_relative_deviation(&self.value_position, expected);
+        let max_relative_deviation =
+            max_relative_deviation(&self.value_position, &copies, &vec![1; p], shoes);
+        debug_assert_eq!(self.value_position.len(), v * p);
         ShoeRun {
-            shoe,
+            lag1: self.lag.map(|lag| lag.into_run(&composition)),
+            composition,
             shoes,
             value_position: self.value_position,
             statistics,
+            groups,
+            hand: self.hand,
             collisions,
             tests,
             skipped,
             max_relative_deviation,
-            lag1: self.lag.map(|lag| lag.into_run(shoe)),
         }
     }
 }
 
-/// `max |O/E − 1|` over `counts`, each expecting `expected` (0 when
-/// nothing was counted).
-fn max_relative_deviation(counts: &[u64], expected: f64) -> f64 {
-    if expected > 0.0 {
-        counts
-            .iter()
-            .map(|&o| (o as f64 / expected - 1.0).abs())
-            .fold(0.0, f64::max)
-    } else {
-        0.0
-    }
+/// The value × position table (`P` positions) folded into a value × 2
+/// table: the first `hand` positions, and the rest.
+fn hand_table(value_position: &[u64], p: usize, hand: usize) -> Vec<u64> {
+    value_position
+        .chunks(p)
+        .flat_map(|row| [row[..hand].iter().sum(), row[hand..].iter().sum()])
+        .collect()
 }
 
-/// The fewest shoes the value × position test runs on: [`MIN_EXPECTED`]
-/// per cell, each cell expecting one shoe in `V`.
-pub fn min_shoes_to_test(shoe: Shoe) -> u64 {
-    (MIN_EXPECTED * shoe.values() as f64).ceil() as u64
+/// `max |O/E − 1|` over a table with fixed margins, `E = N r_a c_b / T`
+/// (0 when nothing was counted).
+fn max_relative_deviation(counts: &[u64], rows: &[u64], cols: &[u64], tables: u64) -> f64 {
+    let t: u64 = rows.iter().sum();
+    if tables == 0 {
+        return 0.0;
+    }
+    let mut worst = 0.0f64;
+    for (a, &r) in rows.iter().enumerate() {
+        for (b, &c) in cols.iter().enumerate() {
+            let e = tables as f64 * (r * c) as f64 / t as f64;
+            worst = worst.max((counts[a * cols.len() + b] as f64 / e - 1.0).abs());
+        }
+    }
+    worst
+}
+
+/// The fewest decks the value × position test runs on: [`MIN_EXPECTED`]
+/// per cell, the rarest value expecting `K_min / P` decks per position
+/// (`5 V` for a shoe).
+pub fn min_shoes_to_test(composition: &Composition) -> u64 {
+    let fewest = *composition
+        .counts()
+        .iter()
+        .min()
+        .expect("2 values at least");
+    (MIN_EXPECTED * composition.cards() as f64 / fewest as f64).ceil() as u64
 }
 
 impl ShoeLag {
-    fn into_run(self, shoe: Shoe) -> ShoeLagRun {
-        let (v, k) = (shoe.values(), shoe.copies() as u64);
+    fn into_run(self, composition: &Composition) -> ShoeLagRun {
+        let (v, p) = (composition.values(), composition.cards());
+        let unit = composition.unit();
+        let copies: Vec<u64> = composition.counts().iter().map(|&k| k as u64).collect();
         let pairs: u64 = self.matches.iter().sum();
-        // K² / P = K / V expected per cell and pair.
-        let needed = (MIN_EXPECTED * v as f64 / k as f64).ceil() as u64;
+        // K_min² / P expected per cell and pair at the rarest value.
+        let fewest = *composition
+            .counts()
+            .iter()
+            .min()
+            .expect("2 values at least");
+        let needed = (MIN_EXPECTED * p as f64 / (fewest * fewest) as f64).ceil() as u64;
         let mut tests = Vec::new();
         let mut skipped = Vec::new();
         if pairs >= needed {
-            tests.push(fixed_margin_test(
+            tests.push(fixed_margins_test(
                 TestName::LAG1_CONTINGENCY,
                 &self.contingency,
-                (v, k),
-                (v, k),
+                &copies,
+                &copies,
                 pairs,
             ));
         } else {
             skipped.push(Skipped {
                 name: TestName::LAG1_CONTINGENCY,
                 reason: format!(
-                    "needs {MIN_EXPECTED} expected per cell: at least {needed} pairs of consecutive shoes, got {pairs}"
+                    "needs {MIN_EXPECTED} expected per cell: at least {needed} pairs of consecutive {unit}s, got {pairs}"
                 ),
             });
         }
-        let matches = ShoeStatisticSummary::of(ShoeStatistic::Matches, shoe, self.matches);
+        let matches = ShoeStatisticSummary::of(ShoeStatistic::Matches, composition, self.matches);
         if pairs >= 2 {
             tests.push(matches.test());
         } else {
             skipped.push(Skipped {
                 name: TestName::LAG1_MATCHES,
-                reason: format!("needs 2 pairs of consecutive shoes at least, got {pairs}"),
+                reason: format!("needs 2 pairs of consecutive {unit}s at least, got {pairs}"),
             });
         }
-        let expected = pairs as f64 * k as f64 / v as f64;
         let contingency_max_relative_deviation =
-            max_relative_deviation(&self.contingency, expected);
+            max_relative_deviation(&self.contingency, &copies, &copies, pairs);
         ShoeLagRun {
             pairs,
             contingency: Positions {
@@ -472,26 +821,30 @@ impl ShoeLag {
     }
 }
 
-/// What the counts of shoes say.
+/// What the counts of shoes (or of decks whose cards repeat) say.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ShoeRun {
-    /// The shoe's make-up.
-    pub shoe: Shoe,
-    /// Shoes read.
+    /// The decks' composition.
+    pub composition: Composition,
+    /// Decks read.
     pub shoes: u64,
     /// `value_position[value * P + position]`.
     pub value_position: Vec<u64>,
     /// Descents and repeats beside their laws.
     pub statistics: Vec<ShoeStatisticSummary>,
-    /// Repeated shoes, when the test fits.
+    /// The opening hand tested, if any.
+    pub hand: Option<usize>,
+    /// The named groups: clumping and the opening hand.
+    pub groups: Vec<GroupRun>,
+    /// Repeated decks, when the test fits.
     pub collisions: Option<Collisions>,
-    /// The tests of single shoes.
+    /// The tests of single decks.
     pub tests: Vec<TestResult>,
     /// The tests not run, with reasons.
     pub skipped: Vec<Skipped>,
-    /// `max |O/(N/V) − 1|` over the value × position table.
+    /// `max |O/E − 1|` over the value × position table (`E = N K_i / P`).
     pub max_relative_deviation: f64,
-    /// The tests of consecutive shoes, when they were read in order.
+    /// The tests of consecutive decks, when they were read in order.
     pub lag1: Option<ShoeLagRun>,
 }
 
@@ -509,13 +862,19 @@ pub struct ShoeLagRun {
     /// the next (a `V × V` table).
     #[cfg_attr(feature = "serde", serde(rename = "contingency_matrix"))]
     pub contingency: Positions,
-    /// `max |O/E − 1|` over the contingency table (`E = pairs · K / V`).
+    /// `max |O/E − 1|` over the contingency table (`E = pairs · K_a K_b /
+    /// P`).
     pub contingency_max_relative_deviation: f64,
     /// The matches beside their exact law.
     pub matches: ShoeStatisticSummary,
 }
 
 impl ShoeRun {
+    /// The shoe read, when every value has the same copies.
+    pub fn shoe(&self) -> Option<Shoe> {
+        self.composition.shoe()
+    }
+
     /// Every test of the family: single shoes, then consecutive ones.
     pub fn family(&self) -> impl Iterator<Item = &TestResult> {
         self.tests

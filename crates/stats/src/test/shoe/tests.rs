@@ -1,5 +1,6 @@
 use super::*;
 use crate::law::perm::next_permutation;
+use crate::test::hypothesis::fixed_margin_test;
 use num_traits::{ToPrimitive, Zero};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -93,7 +94,7 @@ fn laws_of_a_six_deck_shoe_sum_to_its_arrangements_with_the_closed_form_means() 
         assert_eq!(counts.iter().sum::<BigUint>(), total, "{s:?}");
         // Σ s · count = mean · total, exactly (means are halves at most).
         let weighted: BigUint = counts.iter().enumerate().map(|(i, c)| c * i).sum();
-        let twice_mean = (2.0 * s.null_mean(shoe)) as u64;
+        let twice_mean = (2.0 * s.null_mean(&shoe.composition())) as u64;
         assert_eq!(weighted * 2u8, total.clone() * twice_mean, "{s:?}");
     }
     // The most repeats: every value's six copies together.
@@ -111,7 +112,7 @@ fn the_table_statistics_have_their_degrees_of_freedom_as_exact_mean() {
     let all = words(shoe);
     let mut sum = 0.0;
     for w in &all {
-        let mut c = ShoeCounts::new(shoe, false);
+        let mut c = ShoeCounts::new(shoe.composition(), false);
         c.observe(w);
         let t = fixed_margin_test(
             TestName::VALUE_POSITION,
@@ -129,7 +130,7 @@ fn the_table_statistics_have_their_degrees_of_freedom_as_exact_mean() {
     );
     let mut sum = 0.0;
     for w in &all {
-        let mut c = ShoeCounts::new(shoe, true);
+        let mut c = ShoeCounts::new(shoe.composition(), true);
         c.observe(&all[17]);
         c.observe(w);
         let lag = c.lag.unwrap();
@@ -185,7 +186,7 @@ fn stream(
     mut next: impl FnMut(&mut Vec<u8>, &mut Xoshiro256PlusPlus),
 ) -> ShoeRun {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut counts = ShoeCounts::new(shoe, true);
+    let mut counts = ShoeCounts::new(shoe.composition(), true);
     let mut w = stacked(shoe);
     for _ in 0..shoes {
         next(&mut w, &mut rng);
@@ -461,7 +462,7 @@ fn composition_laws_match_every_arrangement() {
 fn the_shoe_laws_are_the_composition_laws_of_equal_copies() {
     for (v, k) in SMALL {
         let shoe = Shoe::new(v, k).unwrap();
-        let counts = shoe.composition();
+        let counts = shoe.composition().counts().to_vec();
         assert_eq!(law::descents(shoe), law::descents_of(&counts));
         assert_eq!(law::repeats(shoe), law::repeats_of(&counts));
         assert_eq!(law::matches(shoe), law::matches_of(&counts));
@@ -509,46 +510,34 @@ fn gsr(deck: &mut Vec<u8>, rng: &mut Xoshiro256PlusPlus) {
     }
 }
 
-/// The decklist tests of `decks`: value × position (fixed margins), land
-/// pairs against [`law::group_pairs`] and lands in the opening 7 against
-/// [`law::hand`], as `log10 p` each.
+/// The decklist tests of `decks` as [`ShoeCounts`] runs them with the
+/// lands as a group and an opening hand of 7: value × position (fixed
+/// margins), land pairs against [`law::group_pairs`] and lands in the
+/// opening hand against [`law::hand`], as `log10 p` each.
 fn decklist_tests(counts: &[usize], decks: &[Vec<u8>]) -> [f64; 3] {
-    let p: usize = counts.iter().sum();
-    let v = counts.len();
-    let mut table = vec![0u64; v * p];
-    let mut pairs = vec![0u64; LANDS];
-    let mut hand = vec![0u64; 8];
-    let land = |c: u8| c < LAND_KINDS;
-    for d in decks {
-        for (position, &value) in d.iter().enumerate() {
-            table[usize::from(value) * p + position] += 1;
-        }
-        pairs[d.windows(2).filter(|w| land(w[0]) && land(w[1])).count()] += 1;
-        hand[d[..7].iter().filter(|&&c| land(c)).count()] += 1;
-    }
-    let n = decks.len() as u64;
-    let rows: Vec<u64> = counts.iter().map(|&k| k as u64).collect();
-    let position = crate::test::hypothesis::fixed_margins_test(
-        TestName::VALUE_POSITION,
-        &table,
-        &rows,
-        &vec![1; p],
-        n,
-    );
-    let law_of = |law: Vec<BigUint>| -> Vec<f64> {
-        let total: BigUint = law.iter().sum();
-        law.into_iter()
-            .map(|c| Fraction::new(c, total.clone()).to_f64())
-            .collect()
+    let composition = Composition::new(counts.to_vec()).unwrap();
+    let land = Group {
+        name: "land".into(),
+        values: (0..usize::from(LAND_KINDS)).collect(),
     };
-    let test = |counts: &[u64], law: Vec<f64>| {
-        let (c, q) = pool(counts, &law, n, BATTERY_MIN_EXPECTED);
-        pearson_expected(TestName::REPEATS, &c, &q).log10_p
+    let mut c = ShoeCounts::new(composition, false)
+        .with_hand(7, vec![land])
+        .unwrap();
+    for d in decks {
+        c.observe(d);
+    }
+    let run = c.into_run();
+    assert_eq!(run.groups[0].cards, LANDS);
+    let p = |name: TestName| {
+        run.tests
+            .iter()
+            .find(|t| t.name == name)
+            .map_or(0.0, |t| t.log10_p) // 0 when not run
     };
     [
-        position.log10_p,
-        test(&pairs, law_of(law::group_pairs(LANDS, p))),
-        test(&hand, law_of(law::hand(LANDS, p, 7))),
+        p(TestName::VALUE_POSITION),
+        p(TestName::GROUP_PAIRS),
+        p(TestName::GROUP_HAND),
     ]
 }
 
@@ -608,23 +597,61 @@ fn riffled_decklists(riffles: usize, decks: usize) -> Vec<Vec<u8>> {
 fn lands_listed_first_and_riffled_too_little_are_caught() {
     let counts = decklist();
     let level = -6.0; // log10 of 1e-6
-    // One riffle: the lands stay clumped. The land-pairs test passes 1e-6
-    // from 100 decks (log10 p = −12.5; −5.5 at 50), the position test
-    // from 25.
-    let once = riffled_decklists(1, 100);
-    let [position, pairs, hand] = decklist_tests(&counts, &once);
-    assert!(
-        pairs < level && hand < level && position < level,
-        "{pairs} {hand} {position}"
-    );
-    let [position, ..] = decklist_tests(&counts, &once[..25]);
+    // One riffle: the lands stay clumped. The land pairs and the lands in
+    // the opening hand pass 1e-6 from 100 decks (log10 p = −12.5 and
+    // −12.9), where the position test is not run yet (5 expected per cell
+    // takes 300 decks, the singletons expecting N/60).
+    let once = riffled_decklists(1, 300);
+    let [position, pairs, hand] = decklist_tests(&counts, &once[..100]);
+    assert!(pairs < level && hand < level, "{pairs} {hand}");
+    assert_eq!(position, 0.0, "not run on 100 decks");
+    let [position, ..] = decklist_tests(&counts, &once);
     assert!(position < level, "{position}");
     // Three riffles scatter the lands' run into 8 packets: the land pairs
     // no longer tell, but each packet keeps the list's order, and the
-    // position test sees it in 200 decks (log10 p = −35.6).
-    let thrice = riffled_decklists(3, 200);
-    let [position, ..] = decklist_tests(&counts, &thrice);
-    assert!(position < level, "{position}");
+    // position test sees it in 300 decks.
+    let thrice = riffled_decklists(3, 300);
+    let [position, pairs, _] = decklist_tests(&counts, &thrice);
+    assert!(position < level && pairs > -3.0, "{position} {pairs}");
+}
+
+#[test]
+fn unequal_margins_have_their_degrees_of_freedom_as_exact_mean() {
+    // As for shoes, over every arrangement of a decklist of 3 values with
+    // 3, 1 and 2 copies (60 arrangements): (P − 1)/P · X² of the value ×
+    // position table has mean (V − 1)(P − 1) = 10 exactly, the contingency
+    // of a pair (V − 1)² = 4, and the values in an opening hand of 2
+    // against the rest V − 1 = 2.
+    let composition = Composition::new(vec![3, 1, 2]).unwrap();
+    let all = words_of(composition.counts());
+    assert_eq!(all.len(), 60);
+    let copies = [3, 1, 2];
+    let (mut position, mut contingency, mut hand) = (0.0, 0.0, 0.0);
+    for w in &all {
+        let mut c = ShoeCounts::new(composition.clone(), true);
+        c.observe(&all[41]);
+        c.observe(w);
+        let table = |name, counts: &[u64], cols: &[u64], tables| {
+            fixed_margins_test(name, counts, &copies, cols, tables).statistic
+        };
+        // The second deck alone: the table of both minus the first's.
+        let mut first = ShoeCounts::new(composition.clone(), false);
+        first.observe(&all[41]);
+        let one: Vec<u64> = c
+            .value_position
+            .iter()
+            .zip(&first.value_position)
+            .map(|(a, b)| a - b)
+            .collect();
+        position += table(TestName::VALUE_POSITION, &one, &[1; 6], 1);
+        hand += table(TestName::OPENING_HAND, &hand_table(&one, 6, 2), &[2, 4], 1);
+        let lag = c.lag.unwrap();
+        contingency += table(TestName::LAG1_CONTINGENCY, &lag.contingency, &copies, 1);
+    }
+    let n = all.len() as f64;
+    for (sum, df) in [(position, 10.0), (contingency, 4.0), (hand, 2.0)] {
+        assert!((sum / n - df).abs() < 1e-9, "{} against {df}", sum / n);
+    }
 }
 
 #[test]
@@ -641,4 +668,45 @@ fn unequal_margins_reduce_to_the_equal_margin_test() {
     );
     assert_eq!(equal.df, general.df);
     assert!((equal.statistic - general.statistic).abs() < 1e-9 * equal.statistic);
+}
+
+#[test]
+fn riffled_group_pairs_match_the_riffles_enumerated() {
+    use algorithms::{Algorithm, GsrRiffle, Kernel};
+    // The exact law of k riffles of n cards (every path of the riffle,
+    // composed k times), read as the pairs of a group of the first a
+    // cards and as its cards in a hand of a + 1: the same counts, scaled
+    // to 2^(k n).
+    for n in [2usize, 5, 7] {
+        for riffles in 1..=3u32 {
+            let algorithm = Algorithm {
+                kernel: Kernel::GsrRiffle(GsrRiffle),
+                times: riffles,
+            };
+            let law =
+                crate::law::exact::exact_distribution(&algorithm, n, &Default::default()).unwrap();
+            assert!(law.is_complete());
+            let total = 1u128 << (riffles as usize * n);
+            let mut deck = Vec::new();
+            for a in 1..=n {
+                let h = (a + 1).min(n);
+                let mut want = vec![0u64; a];
+                let mut want_hand = vec![0u64; h + 1];
+                for rank in 0..(1..=n).product::<usize>() {
+                    crate::law::perm::unrank(rank, n, &mut deck);
+                    let w = law.probability_exact(rank).numerator_over(total).unwrap() as u64;
+                    let group = |c: &u8| usize::from(*c) < a;
+                    want[deck
+                        .windows(2)
+                        .filter(|p| group(&p[0]) && group(&p[1]))
+                        .count()] += w;
+                    want_hand[deck[..h].iter().filter(|c| group(c)).count()] += w;
+                }
+                let got = as_u64(law::riffled_group_pairs(riffles, a, n));
+                assert_eq!(got, want, "pairs: {riffles} riffles, {a} of {n}");
+                let got = as_u64(law::riffled_group_hand(riffles, a, n, h));
+                assert_eq!(got, want_hand, "hand of {h}: {riffles} riffles, {a} of {n}");
+            }
+        }
+    }
 }
