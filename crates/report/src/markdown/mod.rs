@@ -168,9 +168,8 @@ pub fn front(report: &SuiteReport) -> String {
     );
     let _ = writeln!(
         md,
-        "- [`index.html`](index.html): this report as one page for a browser, every small \
-         deck's heatmap beside the fair control with each cell's values under the pointer; \
-         printed, the teacher's section in two pages."
+        "- [`index.html`](index.html): this report as one page, each heatmap cell's values \
+         under the pointer; printed, the teacher's section in two pages."
     );
     if crate::handout::applies(report) {
         let _ = writeln!(
@@ -195,8 +194,8 @@ pub fn front(report: &SuiteReport) -> String {
     }
     let _ = writeln!(
         md,
-        "- [Audit your own shuffle]({AUDIT_PAGE}): test the decks your program deals, each \
-         alone and against the one before, with a certificate naming the input by its SHA-256."
+        "- [Audit your own shuffle]({AUDIT_PAGE}): test the decks your program deals, shoes \
+         and decklists too, with a certificate naming the input by its SHA-256."
     );
     if !report.cases.is_empty() {
         let _ = writeln!(
@@ -212,8 +211,8 @@ pub fn front(report: &SuiteReport) -> String {
          `report.json` (schema in `SCHEMA.md`).{}\n",
         match report.settings.files {
             crate::files::FileSet::Pages => {
-                " This folder holds what the pages show; `--all-files` also draws every \
-                 deck's heatmap with SVG twins and writes permutation CSVs up to 8 cards."
+                " `--all-files` also draws every deck's heatmap, with SVG twins and \
+                 permutation CSVs."
             }
             crate::files::FileSet::All => "",
         }
