@@ -164,7 +164,7 @@ pub fn front(report: &SuiteReport) -> String {
     let _ = writeln!(md, "## More\n");
     let _ = writeln!(
         md,
-        "- Each algorithm's page (linked above): source, figures, exact laws, every test."
+        "- Each algorithm's page (linked above): source, figures, laws, tests."
     );
     let _ = writeln!(
         md,
@@ -207,7 +207,7 @@ pub fn front(report: &SuiteReport) -> String {
     }
     let _ = writeln!(
         md,
-        "- [Glossary]({GLOSSARY_PAGE}) · data files (CSV) under `data/` · every result in \
+        "- [Glossary]({GLOSSARY_PAGE}) · CSV files under `data/` · every result in \
          `report.json` (schema in `SCHEMA.md`).{}\n",
         match report.settings.files {
             crate::files::FileSet::Pages => {
