@@ -42,9 +42,9 @@ pub(crate) struct AuditArgs {
     /// Bonferroni-adjusted p-value of all the tests is below it, so a fair
     /// source is flagged with probability at most ALPHA. Standards ask for
     /// 0.05 (95 % confidence) or 0.01 (99 %); the default, 1e-6, flags a
-    /// fair source about once in a million audits.
-    #[arg(long, default_value_t = judge::grade::AUDIT_ALPHA, allow_negative_numbers = true)]
-    alpha: f64,
+    /// fair source about once in a million audits (0.001 with --single).
+    #[arg(long, allow_negative_numbers = true)]
+    alpha: Option<f64>,
     /// The decks are not in the order they were dealt (sorted, merged from
     /// several tables): skip the tests of consecutive decks.
     #[arg(long)]
@@ -92,6 +92,13 @@ pub(crate) struct AuditArgs {
     /// each deck (default 7, or one card fewer than the deck).
     #[arg(long, value_name = "HAND", conflicts_with_all = ["shoe", "follow"])]
     hand: Option<usize>,
+    /// Each line is one draw (a lottery's or a draft's drawn order: a
+    /// permutation of 0..n or 1..n, any n up to 100,000), judged alone
+    /// against the order its items were listed in: Spearman's rho,
+    /// Kendall's tau, runs up and down, the longest increasing run. Lines
+    /// starting with # are comments. The level defaults to 0.001 here.
+    #[arg(long, conflicts_with_all = ["shoe", "composition", "group", "hand", "follow", "unordered", "out", "deck", "base"])]
+    single: bool,
     #[command(flatten)]
     json: crate::common::Json,
 }
@@ -190,12 +197,17 @@ fn plan(args: &AuditArgs) -> Result<AuditPlan<'_>> {
         Some(k) => within("--shoe (decks per shoe)", k, 1..=MAX_SHOE_DECKS)?,
         None => 1,
     };
-    strictly_between_0_and_1("--alpha", args.alpha, "family-wise level")?;
+    let alpha = args.alpha.unwrap_or(if args.single {
+        judge::single::SINGLE_ALPHA
+    } else {
+        judge::grade::AUDIT_ALPHA
+    });
+    strictly_between_0_and_1("--alpha", alpha, "family-wise level")?;
     Ok(AuditPlan {
         file: (args.input != "-").then_some(args.input.as_str()),
         deck: args.deck,
         base: args.base,
-        alpha: args.alpha,
+        alpha,
         copies,
     })
 }
@@ -204,6 +216,9 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
     let plan = plan(args)?;
     if args.follow {
         return follow(args, &plan);
+    }
+    if args.single {
+        return single(args, &plan);
     }
     // Locked and checked before any line is read: a folder that is not
     // ours, or that another audit is writing, is refused now.
@@ -488,6 +503,90 @@ fn resolve_groups(
             })
         })
         .collect()
+}
+
+/// `audit --single`: each line one draw, judged alone
+/// ([`judge::single`]); exit 1 when a draw departs from a uniform draw.
+fn single(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
+    use std::io::BufRead;
+    let start = Instant::now();
+    let name = plan.name();
+    let mut reader = BufReader::with_capacity(1 << 16, Hashing::new(plan.open()?));
+    let mut counts = deck_lines::LineCounts::default();
+    let mut draws = Vec::new();
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        // At most MAX_LINE_BYTES of a line are kept; the rest is skipped.
+        let limit = deck_lines::MAX_LINE_BYTES as u64 + 1;
+        let read = std::io::Read::take(&mut reader, limit)
+            .read_until(b'\n', &mut line)
+            .with_context(|| format!("reading {name}"))?;
+        if read == 0 {
+            break;
+        }
+        counts.lines += 1;
+        if line.len() as u64 == limit && !line.ends_with(b"\n") {
+            reader
+                .skip_until(b'\n')
+                .with_context(|| format!("reading {name}"))?;
+            let e = deck_lines::LineError::TooLong;
+            if args.skip_invalid {
+                counts.invalid(counts.lines, &e);
+                continue;
+            }
+            bail!("{name}: line {}: {e}", counts.lines);
+        }
+        let text = line.strip_suffix(b"\n").unwrap_or(&line);
+        let text = if counts.lines == 1 {
+            text.strip_prefix(b"\xEF\xBB\xBF".as_slice())
+                .unwrap_or(text)
+        } else {
+            text
+        };
+        // A draw's file says where it comes from on lines of its own.
+        if text.trim_ascii_start().starts_with(b"#") {
+            continue;
+        }
+        match deck_lines::parse_draw(text) {
+            Ok((draw, base)) => {
+                counts.decks += 1;
+                draws.push(report::sampled::SingleDraw {
+                    line: counts.lines,
+                    base,
+                    verdict: judge::single::judge(&draw, plan.alpha),
+                });
+            }
+            Err(e) if args.skip_invalid => counts.invalid(counts.lines, &e),
+            Err(e) => bail!(
+                "{name}: line {}: {e} (--skip-invalid counts bad lines instead)",
+                counts.lines
+            ),
+        }
+    }
+    if draws.is_empty() {
+        bail!("{name}: no draws in the input");
+    }
+    let (sha256, bytes) = reader.into_inner().finish();
+    let report = Standalone::new(
+        report::sampled::SingleAuditReport {
+            source: args.input.clone(),
+            lines: counts.lines,
+            invalid: counts.invalid,
+            sha256,
+            bytes,
+            power: judge::single::SINGLE_POWER,
+            draws,
+        },
+        Provenance::new(crate::common::command_line()),
+        Some(start.elapsed().as_secs_f64()),
+    );
+    crate::output::print(&report, args.json.on)?;
+    Ok(if report.document.bias_shown() {
+        BIAS
+    } else {
+        PASS
+    })
 }
 
 /// `audit --follow`: bets on every deck as it comes ([`stats::test::follow`]),

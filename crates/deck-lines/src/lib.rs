@@ -284,6 +284,51 @@ impl DeckParser {
     }
 }
 
+/// The most items of one draw [`parse_draw`] reads: any such draw fits in
+/// [`MAX_LINE_BYTES`].
+pub const MAX_DRAW_ITEMS: usize = 100_000;
+
+/// One line as a single draw (a lottery's drawn order): a permutation of
+/// `0..n` or `1..=n` for any `n` in `2..=`[`MAX_DRAW_ITEMS`], numbered from
+/// 0 when it holds 0 and from 1 when it holds `n`. Returns the items
+/// 0-based, and the numbering.
+///
+/// # Errors
+/// [`LineError`]: not numbers, too few or many items, no numbering, an
+/// item out of range or twice.
+pub fn parse_draw(line: &[u8]) -> Result<(Vec<u32>, Base), LineError> {
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    let mut values = Vec::new();
+    split_numbers(line, &mut values)?;
+    let n = values.len();
+    if !(2..=MAX_DRAW_ITEMS).contains(&n) {
+        return Err(LineError::DrawSize(n));
+    }
+    let base = if values.contains(&0) {
+        Base::Zero
+    } else if values.contains(&(n as u64)) {
+        Base::One
+    } else {
+        return Err(LineError::NoBase(n));
+    };
+    let first = base.first();
+    let mut seen = vec![false; n];
+    values
+        .into_iter()
+        .map(|v| {
+            let item = v.wrapping_sub(first);
+            if v < first || item >= n as u64 {
+                return Err(LineError::OutOfRange { value: v, base, n });
+            }
+            if std::mem::replace(&mut seen[item as usize], true) {
+                return Err(LineError::Duplicate(v));
+            }
+            Ok(item as u32)
+        })
+        .collect::<Result<Vec<u32>, LineError>>()
+        .map(|draw| (draw, base))
+}
+
 /// The integers of a line, plain or as a JSON array, into `out`.
 fn split_numbers(line: &[u8], out: &mut Vec<u64>) -> Result<(), LineError> {
     let trimmed = line.trim_ascii();

@@ -40,6 +40,9 @@ pub enum LineError {
     /// A deck size the suite cannot count.
     #[error("a deck of {0} cards: decks of 2..=255 cards can be audited")]
     DeckSize(usize),
+    /// A draw of too few or too many items.
+    #[error("a draw of {0} items: draws of 2..={max} items can be tested", max = crate::MAX_DRAW_ITEMS)]
+    DrawSize(usize),
     /// A line that cannot be a shoe of `copies` decks.
     #[error("{cards} cards cannot be a shoe of {copies} decks: it holds {copies} x 2..=255 cards")]
     ShoeSize {
@@ -206,7 +209,9 @@ impl LineError {
             LineError::NotANumber { .. } => LineKind::NotANumber,
             LineError::Json(_) => LineKind::MalformedJson,
             LineError::WrongLength { .. } => LineKind::WrongLength,
-            LineError::DeckSize(_) | LineError::ShoeSize { .. } => LineKind::DeckSize,
+            LineError::DeckSize(_) | LineError::ShoeSize { .. } | LineError::DrawSize(_) => {
+                LineKind::DeckSize
+            }
             LineError::OutOfRange { .. } => LineKind::OutOfRange,
             LineError::NoBase(_) => LineKind::NoBase,
             LineError::Duplicate(_) => LineKind::DuplicateCard,

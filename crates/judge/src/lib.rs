@@ -42,6 +42,7 @@ pub mod positions;
 pub mod recovery;
 pub mod resemble;
 pub mod riffle;
+pub mod single;
 pub mod suite;
 pub mod verdict;
 

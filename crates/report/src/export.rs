@@ -86,6 +86,12 @@ impl Document for Standalone<ShoeAuditReport> {
     }
 }
 
+impl Document for Standalone<crate::sampled::SingleAuditReport> {
+    fn text(&self, _: bool) -> String {
+        text::sampled::single_audit(self)
+    }
+}
+
 impl Document for Standalone<PowerReport> {
     fn text(&self, _: bool) -> String {
         text::power(self)

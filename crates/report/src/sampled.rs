@@ -513,3 +513,42 @@ pub struct FollowReport {
     /// How many channels bet.
     pub channels: usize,
 }
+
+/// `shuffle-audit audit --single --json`: each line one draw (a lottery's
+/// drawn order), judged alone.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SingleAuditReport {
+    /// The file, or `"-"` for standard input.
+    pub source: String,
+    /// Lines read.
+    pub lines: u64,
+    /// Invalid lines by kind (only with `--skip-invalid`).
+    pub invalid: Vec<deck_lines::InvalidLines>,
+    /// The SHA-256 of every byte read.
+    pub sha256: String,
+    /// Bytes read.
+    pub bytes: u64,
+    /// The power the detectable departures are stated at.
+    pub power: f64,
+    /// Each valid line's draw.
+    pub draws: Vec<SingleDraw>,
+}
+
+/// One line's draw and its verdict.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SingleDraw {
+    /// Its line number (from 1).
+    pub line: u64,
+    /// `"0-based"` or `"1-based"`, as its values say.
+    pub base: deck_lines::Base,
+    /// The verdict: tests, detectable departures, level.
+    #[serde(flatten)]
+    pub verdict: judge::single::DrawVerdict,
+}
+
+impl SingleAuditReport {
+    /// Whether a draw shows bias at its level: the exit code follows.
+    pub fn bias_shown(&self) -> bool {
+        self.draws.iter().any(|d| d.verdict.level.bias_shown)
+    }
+}

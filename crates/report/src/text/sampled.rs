@@ -514,3 +514,103 @@ fn fmt_count_f64(x: f64) -> String {
         format!("{x:.1e}")
     }
 }
+
+/// `audit --single` for people: each draw's tests, what each could catch,
+/// and what one draw can and cannot show.
+pub fn single_audit(doc: &Standalone<crate::sampled::SingleAuditReport>) -> String {
+    use stats::test::single::{DrawMethod, DrawStatistic};
+    let r = &doc.document;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}: {} lines, {} draws, {:.2} s",
+        r.source,
+        fmt_count(r.lines),
+        fmt_count(r.draws.len() as u64),
+        doc.seconds.unwrap_or(0.0)
+    );
+    let _ = writeln!(out, "sha256 {} ({} bytes)", r.sha256, fmt_count(r.bytes));
+    out += &skipped_lines(&r.invalid);
+    for d in &r.draws {
+        let v = &d.verdict;
+        let _ = writeln!(
+            out,
+            "\nline {}: a draw of {} items ({}), against the order they were listed in",
+            d.line, v.items, d.base
+        );
+        let mut table = Table::new("  ", " ")
+            .column("test", Align::Left, 14)
+            .column("value", Align::Right, 9)
+            .column("p-value", Align::Right, 12)
+            .column("law", Align::Left, 6)
+            .column(
+                format!("caught {:.0} % of the time", 100.0 * r.power),
+                Align::Left,
+                0,
+            );
+        for (t, caught) in v.tests.iter().zip(&v.detectable) {
+            let value = match t.statistic {
+                DrawStatistic::SpearmanRho | DrawStatistic::KendallTau => {
+                    format!("{:+.4}", t.value)
+                }
+                _ => format!("{}", t.value),
+            };
+            let caught = match (t.statistic, caught) {
+                (_, None) => "nothing, at this size".to_string(),
+                (DrawStatistic::SpearmanRho, Some(c)) => format!("a correlation of ±{c:.3}"),
+                (DrawStatistic::KendallTau, Some(c)) => format!("a correlation of ±{c:.3}"),
+                (DrawStatistic::RunsUpDown, Some(c)) => format!(
+                    "{c:.1} runs more or fewer than the {:.1} expected",
+                    t.null_mean.unwrap_or(0.0)
+                ),
+                (DrawStatistic::LongestRun, Some(c)) => {
+                    format!("always, an increasing stretch of {c} items")
+                }
+            };
+            table.row([
+                format!(
+                    "{}{}",
+                    t.statistic.label(),
+                    if v.level.rejects(t.log10_p) { " *" } else { "" }
+                ),
+                value,
+                fmt_log10_p(t.log10_p),
+                match t.method {
+                    DrawMethod::Exact => "exact".into(),
+                    DrawMethod::Normal => "normal".into(),
+                },
+                caught,
+            ]);
+        }
+        out += &table.render(true);
+        let _ = writeln!(
+            out,
+            "  level {} over {} tests (Bonferroni: {:.3e} each; tests below it are marked *): {}",
+            fmt_level(v.level.alpha),
+            v.level.tests,
+            v.level.per_test,
+            if v.level.bias_shown {
+                "this draw is not what a uniform draw gives"
+            } else {
+                "no departure from a uniform draw shown"
+            }
+        );
+    }
+    out += "\nOne draw can show that its order is tied to the order the items were listed in \
+            (a trend, a block kept together, too few or too many turns), as the tests above \
+            measure. It cannot show that the drawing is fair: a draw rigged in a way these \
+            tests do not measure passes, and a fair draw fails one time in 1/alpha. Only \
+            many draws from the same process (audit without --single) test the process.\n";
+    let shown = r.bias_shown();
+    let _ = writeln!(
+        out,
+        "exit {}: {}",
+        u8::from(shown),
+        if shown {
+            "a draw departs from a uniform draw at its level"
+        } else {
+            "no draw departs from a uniform draw at its level"
+        }
+    );
+    out
+}

@@ -7,5 +7,6 @@ pub mod collision;
 pub mod follow;
 pub mod hypothesis;
 pub mod shoe;
+pub mod single;
 pub mod statistic;
 pub mod test_name;

@@ -1,0 +1,89 @@
+//! One draw judged alone: its rank statistics held, as one family, to a
+//! level, and what each could have caught.
+
+use crate::grade::Level;
+use serde::{Deserialize, Serialize};
+use stats::test::single::{DrawStatistic, DrawTest};
+
+/// The level of `audit --single` unless `--alpha` says otherwise: the level
+/// of the classic analysis of the 1970 draft lottery (Fienberg 1971).
+pub const SINGLE_ALPHA: f64 = 0.001;
+
+/// The power the detectable departures are stated at.
+pub const SINGLE_POWER: f64 = 0.9;
+
+/// One draw's tests and the decision on them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DrawVerdict {
+    /// Items drawn.
+    pub items: usize,
+    /// The tests run (the longest run only up to 400 items).
+    pub tests: Vec<DrawTest>,
+    /// For each test, the smallest departure it catches with probability
+    /// [`SINGLE_POWER`] at its share of the level
+    /// ([`DrawStatistic::detectable`]).
+    pub detectable: Vec<Option<f64>>,
+    /// The decision: the tests of this draw are one family (Bonferroni).
+    pub level: Level,
+}
+
+/// The verdict on one draw (`draw[i]` the item drawn `i`-th, `0..n`) at
+/// the family-wise level `alpha`.
+pub fn judge(draw: &[u32], alpha: f64) -> DrawVerdict {
+    let tests: Vec<DrawTest> = stats::test::single::tests(draw)
+        .into_iter()
+        .filter(|t| !t.log10_p.is_nan())
+        .collect();
+    let log10s: Vec<f64> = tests.iter().map(|t| t.log10_p).collect();
+    let level = Level::decide(
+        alpha,
+        tests.len(),
+        stats::test::audit::adjusted_log10(&log10s),
+    );
+    let detectable = tests
+        .iter()
+        .map(|t| {
+            t.statistic
+                .detectable(draw.len(), level.per_test, SINGLE_POWER)
+        })
+        .collect();
+    DrawVerdict {
+        items: draw.len(),
+        tests,
+        detectable,
+        level,
+    }
+}
+
+impl DrawVerdict {
+    /// The test of `statistic`, if it ran.
+    pub fn test(&self, statistic: DrawStatistic) -> Option<&DrawTest> {
+        self.tests.iter().find(|t| t.statistic == statistic)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fair_looking_draw_passes_and_a_sorted_one_fails() {
+        // (37 i + 11) mod 50: an arithmetic progression that wraps, with no
+        // trend worth the name; and the list itself.
+        let mixed: Vec<u32> = (0..50u32).map(|i| (i * 37 + 11) % 50).collect();
+        let sorted: Vec<u32> = (0..50u32).collect();
+        let v = judge(&sorted, SINGLE_ALPHA);
+        assert!(v.level.bias_shown);
+        assert_eq!(v.level.tests, 4);
+        let rho = v.test(DrawStatistic::SpearmanRho).unwrap();
+        assert_eq!(rho.value, 1.0);
+        // A longest run of 50 is a stretch the test always catches.
+        let longest = v.detectable[3].unwrap();
+        assert!((2.0..=50.0).contains(&longest), "{longest}");
+        let v = judge(&mixed, SINGLE_ALPHA);
+        assert!(!v.level.bias_shown, "{v:?}");
+        // At 50 items only a correlation above 0.5 is caught 90 % of the
+        // time at 0.001 / 4.
+        assert!(v.detectable[0].unwrap() > 0.5, "{:?}", v.detectable);
+    }
+}
