@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 mod common;
-use common::{cmd, fails_with_input as fails};
+use common::{audit_json as audit, cmd, fails_with_input as fails};
 
 /// A 60-card decklist as a player writes it: the 17 lands first.
 const DECKLIST: &str = judge::decklist::EXAMPLE_LIST;
@@ -20,19 +20,6 @@ fn deal(algorithm: &str, decks: u64, seed: u64) -> Vec<u8> {
         .get_output()
         .stdout
         .clone()
-}
-
-fn audit(input: &[u8], extra: &[&str], code: i32) -> Value {
-    let out = cmd()
-        .args(["audit", "-", "--json"])
-        .args(extra)
-        .write_stdin(input)
-        .assert()
-        .code(code)
-        .get_output()
-        .stdout
-        .clone();
-    serde_json::from_slice(&out).unwrap()
 }
 
 /// `(name, subject)` of every test, single decks then consecutive ones.

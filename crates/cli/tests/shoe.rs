@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 mod common;
-use common::{cmd, fails_with_input as fails};
+use common::{audit_json as audit, cmd, fails_with_input as fails};
 
 /// SplitMix64, and an unbiased index below `k` (Lemire's rejection).
 struct Rng(u64);
@@ -84,19 +84,6 @@ fn from_last(shoe: &mut Vec<u8>, rng: &mut Rng) {
         let (a, b) = (rng.below(p), rng.below(p));
         shoe.swap(a, b);
     }
-}
-
-fn audit(input: &[u8], extra: &[&str], code: i32) -> Value {
-    let out = cmd()
-        .args(["audit", "-", "--json"])
-        .args(extra)
-        .write_stdin(input)
-        .assert()
-        .code(code)
-        .get_output()
-        .stdout
-        .clone();
-    serde_json::from_slice(&out).unwrap()
 }
 
 fn test_names(doc: &Value) -> Vec<String> {

@@ -1,6 +1,7 @@
 //! Decks whose cards repeat (decklists): cards as numbers or names, the
 //! copies of each fixed by a composition that every line must have.
 
+use crate::is_separator;
 use crate::line::LineError;
 use std::collections::HashMap;
 use thiserror::Error;
@@ -224,26 +225,11 @@ fn shorten(s: &str) -> String {
     s.chars().take(40).collect()
 }
 
-fn is_separator(b: u8) -> bool {
-    b == b',' || b.is_ascii_whitespace()
-}
-
 /// The tokens of a line: separated by whitespace and/or commas, or a JSON
 /// array of numbers and of strings without escapes (`["Forest","Island"]`).
 pub(crate) fn split_tokens<'a>(line: &'a [u8], out: &mut Vec<&'a [u8]>) -> Result<(), LineError> {
     out.clear();
-    let trimmed = line.trim_ascii();
-    if trimmed.is_empty() {
-        return Err(LineError::Empty);
-    }
-    let (body, json) = match trimmed.strip_prefix(b"[") {
-        Some(rest) => (
-            rest.strip_suffix(b"]")
-                .ok_or(LineError::Json("no closing ] at the end of the line"))?,
-            true,
-        ),
-        None => (trimmed, false),
-    };
+    let (body, json) = crate::line_body(line)?;
     let mut i = 0;
     let mut expect_value = true;
     while i < body.len() {
@@ -295,17 +281,12 @@ pub(crate) fn split_tokens<'a>(line: &'a [u8], out: &mut Vec<&'a [u8]>) -> Resul
             expect_value = false;
         }
     }
-    if json && expect_value && !out.is_empty() {
-        return Err(LineError::Json("a comma after the last card"));
-    }
-    if out.is_empty() {
-        return Err(if json {
-            LineError::Json("an empty array")
-        } else {
-            LineError::Empty
-        });
-    }
-    Ok(())
+    crate::end_of_items(
+        json,
+        expect_value,
+        out.is_empty(),
+        "a comma after the last card",
+    )
 }
 
 /// How a parser reads a decklist line, and learns the composition.

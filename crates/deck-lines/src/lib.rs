@@ -329,19 +329,47 @@ pub fn parse_draw(line: &[u8]) -> Result<(Vec<u32>, Base), LineError> {
         .map(|draw| (draw, base))
 }
 
-/// The integers of a line, plain or as a JSON array, into `out`.
-fn split_numbers(line: &[u8], out: &mut Vec<u64>) -> Result<(), LineError> {
+/// A line's body: its items, inside the brackets of a JSON array (`true`)
+/// or bare (`false`).
+pub(crate) fn line_body(line: &[u8]) -> Result<(&[u8], bool), LineError> {
     let trimmed = line.trim_ascii();
     if trimmed.is_empty() {
         return Err(LineError::Empty);
     }
-    let body = if let Some(rest) = trimmed.strip_prefix(b"[") {
-        rest.strip_suffix(b"]")
-            .ok_or(LineError::Json("no closing ] at the end of the line"))?
-    } else {
-        trimmed
-    };
-    let json = body.len() != trimmed.len();
+    match trimmed.strip_prefix(b"[") {
+        Some(rest) => Ok((
+            rest.strip_suffix(b"]")
+                .ok_or(LineError::Json("no closing ] at the end of the line"))?,
+            true,
+        )),
+        None => Ok((trimmed, false)),
+    }
+}
+
+/// The end of a line's items: a JSON array closes without a comma after
+/// its last `item`, and a line holds one item at least.
+pub(crate) fn end_of_items(
+    json: bool,
+    expect_value: bool,
+    empty: bool,
+    item: &'static str,
+) -> Result<(), LineError> {
+    if json && expect_value && !empty {
+        return Err(LineError::Json(item));
+    }
+    if empty {
+        return Err(if json {
+            LineError::Json("an empty array")
+        } else {
+            LineError::Empty
+        });
+    }
+    Ok(())
+}
+
+/// The integers of a line, plain or as a JSON array, into `out`.
+fn split_numbers(line: &[u8], out: &mut Vec<u64>) -> Result<(), LineError> {
+    let (body, json) = line_body(line)?;
     let mut i = 0;
     let bytes = body;
     let mut expect_value = true;
@@ -383,20 +411,15 @@ fn split_numbers(line: &[u8], out: &mut Vec<u64>) -> Result<(), LineError> {
             return Err(not_a_number(&bytes[i..]));
         }
     }
-    if json && expect_value && !out.is_empty() {
-        return Err(LineError::Json("a comma after the last number"));
-    }
-    if out.is_empty() {
-        return Err(if json {
-            LineError::Json("an empty array")
-        } else {
-            LineError::Empty
-        });
-    }
-    Ok(())
+    end_of_items(
+        json,
+        expect_value,
+        out.is_empty(),
+        "a comma after the last number",
+    )
 }
 
-fn is_separator(b: u8) -> bool {
+pub(crate) fn is_separator(b: u8) -> bool {
     b == b',' || b.is_ascii_whitespace()
 }
 

@@ -25,6 +25,8 @@
 //! - [`recovery`]: whether the cards seen pin a small-seed shuffle's deck
 //!   down.
 //! - [`resemble`]: which known algorithm an exact law is, told exactly.
+//! - [`single`]: one draw (a lottery's order) judged alone by its rank
+//!   statistics.
 //! - [`method`]: which exact method answers a question, and which exact
 //!   law a power plan rests on, decided before any work.
 //! - [`suite`]: the default run's stages, each case keeping its own laws

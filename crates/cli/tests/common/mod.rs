@@ -77,3 +77,19 @@ pub const TINY_SUITE: [&str; 8] = [
     "--shuffles",
     "2000",
 ];
+
+/// The JSON document `audit - --json EXTRA` prints for `input`, asserting
+/// its exit code.
+#[allow(dead_code)] // not every test binary uses it
+pub fn audit_json(input: &[u8], extra: &[&str], code: i32) -> serde_json::Value {
+    let out = cmd()
+        .args(["audit", "-", "--json"])
+        .args(extra)
+        .write_stdin(input)
+        .assert()
+        .code(code)
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&out).unwrap()
+}
