@@ -57,6 +57,45 @@ fn the_ballot_is_not_compared_and_says_why() {
 }
 
 #[test]
+fn the_draft_page_sets_the_1970_draw_beside_fienberg_and_1971_beside_it() {
+    let page = String::from_utf8(
+        cmd()
+            .args(["case", "draft-1970"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone(),
+    )
+    .unwrap();
+    assert!(page.contains("**Standing: reproduced.**"), "{page}");
+    assert!(
+        page.contains("Spearman's ρ for 1970 to three decimals: -0.226 (Fienberg: -0.226)"),
+        "{page}"
+    );
+    assert!(
+        page.contains("| spearman-rho * | -0.2257 | 1.62e-5 | normal |"),
+        "{page}"
+    );
+    assert!(page.contains("| Dec | 17 | 10 | 4 | 121.5 |"), "{page}");
+    assert!(
+        page.contains("The 1970 table is Oldford's cell for cell."),
+        "{page}"
+    );
+    assert!(
+        page.contains("shuffle-audit audit --single scripts/examples/draft-1971.txt"),
+        "{page}"
+    );
+    let doc = json_with_input(&["case", "draft-1970", "--json"], b"");
+    assert_eq!(doc["figures"]["case"], "draft-1970");
+    assert_eq!(doc["figures"]["years"][1]["year"], 1971);
+    assert_eq!(
+        doc["figures"]["years"][1]["verdict"]["level"]["bias_shown"],
+        false
+    );
+}
+
+#[test]
 fn an_unknown_case_is_one_line_naming_the_cases() {
     fails(
         &["case", "planet"],

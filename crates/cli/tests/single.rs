@@ -60,35 +60,8 @@ fn the_1970_draft_fails_as_fienberg_found_and_the_1971_draft_passes() {
         text.contains("It cannot show that the drawing is fair"),
         "{text}"
     );
-    // The binned test Fienberg set beside it, month x third of the draft
-    // numbers (1-122, 123-244, 245-366), only reaches p = 0.023.
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../scripts/examples/draft-1970.txt"
-    ))
-    .unwrap();
-    let numbers: Vec<u32> = text
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .flat_map(|l| l.split(' ').map(|v| v.parse::<u32>().unwrap()))
-        .collect();
-    let months = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-    let mut x2 = 0.0;
-    let mut day = 0;
-    for days in months {
-        let mut thirds = [0u32; 3];
-        for &v in &numbers[day..day + days] {
-            thirds[(v as usize - 1) / 122] += 1;
-        }
-        day += days;
-        let expected = days as f64 / 3.0;
-        x2 += thirds
-            .iter()
-            .map(|&o| (o as f64 - expected).powi(2) / expected)
-            .sum::<f64>();
-    }
-    let p = stats::test::hypothesis::ln_chi2_sf(x2, 22.0).exp();
-    assert_eq!(format!("{x2:.2} {p:.3}"), "37.16 0.023");
+    // The binned month x third test beside it: `shuffle-audit case
+    // draft-1970` (tested in the judge's cases).
     // The two-drum draw of 1971: nothing.
     let doc = single("scripts/examples/draft-1971.txt", 0);
     let draw = &doc["draws"][0];

@@ -16,6 +16,7 @@
 //! | `freecell` | Microsoft FreeCell | deals #1 and #617; how many cards name a deal |
 //! | `random-shuffle-15bit` | `std::random_shuffle` with a 15-bit `rand()` | the mean displacement on 3,000,000 elements |
 //! | `dotnet-tickcount` | .NET's tick-count seed | five cards leave about 2^3 decks, six one |
+//! | `draft-1970` | the US draft lotteries of 1970 and 1971 | Spearman's ρ and the month × third table against Fienberg's and Oldford's |
 
 use algorithms::Draw;
 use algorithms::registry::find;
@@ -26,10 +27,13 @@ use statrs::distribution::{ChiSquared, ContinuousCDF};
 use stats::law::perm::unrank;
 use stats::{Limits, exact_distribution};
 use std::ops::Range;
+
+mod draft;
+pub use draft::{Draft, DraftYear, FIENBERG_RHO_1970, OLDFORD_THIRDS_1970};
 use studies::predict::{expected_other_seeds, pinned_shares, search, shared_prefixes};
 
 /// Every case, in the order the report lists them: `(id, title)`.
-pub const CASES: [(&str, &str); 7] = [
+pub const CASES: [(&str, &str); 8] = [
     ("planet-poker", "Planet Poker, 1999: a deal from five cards"),
     (
         "eu-ballot-2010",
@@ -51,6 +55,10 @@ pub const CASES: [(&str, &str); 7] = [
     (
         "dotnet-tickcount",
         ".NET, 2013: a deck seeded from the tick count",
+    ),
+    (
+        "draft-1970",
+        "The US draft lottery, 1970: capsules filled month by month",
     ),
 ];
 
@@ -135,6 +143,9 @@ pub enum CaseFigures {
     /// See [`DotNet`].
     #[serde(rename = "dotnet-tickcount")]
     DotnetTickcount(DotNet),
+    /// See [`Draft`].
+    #[serde(rename = "draft-1970")]
+    Draft1970(Draft),
 }
 
 /// How far each case's searches go: the real seed spaces in a report, less
@@ -214,6 +225,10 @@ pub fn run(id: &str, scale: &CaseScale, seed: u64) -> Result<Case, UnknownCase> 
         "dotnet-tickcount" => {
             let f = DotNet::compute(DOTNET_EXAMPLE_TICKS, scale.dotnet_seeds.clone());
             (f.standing(), CaseFigures::DotnetTickcount(f))
+        }
+        "draft-1970" => {
+            let f = Draft::compute();
+            (f.standing(), CaseFigures::Draft1970(f))
         }
         _ => unreachable!("every id of CASES is matched"),
     };

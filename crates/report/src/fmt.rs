@@ -118,6 +118,43 @@ pub fn riffles_needed(riffles: Option<u32>, max: u32) -> String {
     }
 }
 
+/// A single draw's statistic as the tables print it: a correlation signed
+/// to four decimals, a count as it is.
+pub fn draw_value(t: &stats::test::single::DrawTest) -> String {
+    use stats::test::single::DrawStatistic;
+    match t.statistic {
+        DrawStatistic::SpearmanRho | DrawStatistic::KendallTau => format!("{:+.4}", t.value),
+        _ => format!("{}", t.value),
+    }
+}
+
+/// What a single draw's test catches at the stated power, in words, from
+/// [`judge::single::DrawVerdict::detectable`].
+pub fn draw_caught(t: &stats::test::single::DrawTest, caught: Option<f64>) -> String {
+    use stats::test::single::DrawStatistic;
+    match (t.statistic, caught) {
+        (_, None) => "nothing, at this size".to_string(),
+        (DrawStatistic::SpearmanRho | DrawStatistic::KendallTau, Some(c)) => {
+            format!("a correlation of ±{c:.3}")
+        }
+        (DrawStatistic::RunsUpDown, Some(c)) => format!(
+            "{c:.1} runs more or fewer than the {:.1} expected",
+            t.null_mean.unwrap_or(0.0)
+        ),
+        (DrawStatistic::LongestRun, Some(c)) => {
+            format!("always, an increasing stretch of {c} items")
+        }
+    }
+}
+
+/// How a single draw's law was found: `exact` or `normal`.
+pub fn draw_method(t: &stats::test::single::DrawTest) -> &'static str {
+    match t.method {
+        stats::test::single::DrawMethod::Exact => "exact",
+        stats::test::single::DrawMethod::Normal => "normal",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

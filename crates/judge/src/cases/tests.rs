@@ -10,7 +10,7 @@ fn an_unknown_case_names_the_cases() {
     assert_eq!(
         e.to_string(),
         "unknown case 'planet': the cases are planet-poker, eu-ballot-2010, bostock-2014, \
-         laravel-2019, freecell, random-shuffle-15bit, dotnet-tickcount"
+         laravel-2019, freecell, random-shuffle-15bit, dotnet-tickcount, draft-1970"
     );
 }
 
@@ -121,4 +121,50 @@ fn bostock_sees_the_bias_in_his_10000_runs() {
     // Far beyond any false alarm: a fair shuffle gets p below 10^-10 one
     // time in 10^10.
     assert!(b.log10_p < -10.0, "{}", b.log10_p);
+}
+
+#[test]
+fn the_1970_draft_is_fienbergs_and_oldfords_and_1971_passes() {
+    let c = quick("draft-1970");
+    let CaseFigures::Draft1970(d) = &c.figures else {
+        panic!("{c:?}")
+    };
+    let [y1970, y1971] = [&d.years[0], &d.years[1]];
+    assert_eq!((y1970.numbers.len(), y1971.numbers.len()), (366, 365));
+    // The Selective Service's accounts of the drawings: September 14 drew
+    // number 1 in 1970, and September 24 held 195, the highest number
+    // called that year; in 1971 July 9 drew number 1. Day of the year from
+    // 0: September 14 is 244 + 13 in a leap year.
+    assert_eq!(y1970.numbers[244 + 13], 1);
+    assert_eq!(y1970.numbers[244 + 23], 195);
+    assert_eq!(y1971.numbers[181 + 8], 1);
+    // Fienberg's table for 1971 (1973) misprints May 11 as 243, November
+    // 1's number (Starr, 1997): the shipped list has 293.
+    assert_eq!((y1971.numbers[120 + 10], y1971.numbers[304]), (293, 243));
+    assert_eq!(y1970.rho_3, "-0.226");
+    assert_eq!(y1970.thirds, OLDFORD_THIRDS_1970.to_vec());
+    assert_eq!(y1970.third_ends, [122, 244, 366]);
+    assert_eq!(y1971.third_ends, [122, 244, 365]);
+    // The binned test only reaches 0.023 where the rank test gives 1.6e-5.
+    assert_eq!(
+        format!("{:.2} {:.3}", y1970.thirds_x2, y1970.thirds_p),
+        "37.16 0.023"
+    );
+    // December's dates came up early: the lowest monthly mean, 121.5
+    // against 183.5 for a fair draw.
+    assert_eq!(format!("{:.1}", y1970.month_means[11]), "121.5");
+    assert!(
+        y1970
+            .month_means
+            .iter()
+            .all(|&m| m >= y1970.month_means[11])
+    );
+    assert!(y1970.verdict.level.bias_shown);
+    assert!(!y1971.verdict.level.bias_shown);
+    assert!(y1971.thirds_p > 0.05, "{}", y1971.thirds_p);
+    assert_eq!(c.standing, CaseStanding::Reproduced);
+    // A table one cell off is not Oldford's.
+    let mut off = d.clone();
+    off.published_thirds[0] = [10, 11, 10];
+    assert_eq!(off.standing(), CaseStanding::Contradicted);
 }

@@ -42,6 +42,7 @@ macro_rules! twin {
 }
 
 mod common;
+mod draws;
 mod heatmap;
 mod permutations;
 mod pvalues;
@@ -49,6 +50,7 @@ mod riffles;
 mod tree;
 
 pub use common::{Figure, FigureError, Formats, PALETTE_STEPS, diverging, lightness, palette};
+pub use draws::{DrawPanel, draws};
 pub use heatmap::{Panel, SLIDE_SIZE, colour_limit, heatmap, slide};
 pub use permutations::{Arrangements, permutations};
 pub use pvalues::{PValues, p_values};

@@ -397,53 +397,102 @@ fn position_heatmap(
     })
 }
 
-/// The figures of the famous cases that draw one (Bostock's matrix), each
-/// recorded in its case.
+/// The figures of the famous cases that draw one (Bostock's matrix, the
+/// draft lotteries), each recorded in its case.
 ///
 /// # Errors
 /// [`ReportError::Figure`] when a figure cannot be drawn.
 pub fn case_figures(cases: &mut [judge::cases::Case]) -> Result<Vec<OutputFile>, ReportError> {
+    use judge::cases::CaseFigures;
     let mut out = Vec::new();
     for case in cases {
-        let judge::cases::CaseFigures::Bostock2014(b) = &case.figures else {
-            continue;
-        };
-        let sampled = deviation(&b.counts);
-        let control = deviation(&b.control);
-        let limit = colour_limit(&[&sampled, &control], b.deck, b.shuffles);
-        let panels = [
-            Panel {
-                heading: format!("{}: {} sorts", b.algorithm, fmt_count(b.shuffles)),
-                deviation: &sampled,
-            },
-            Panel {
-                heading: "fair control: Fisher–Yates".into(),
-                deviation: &control,
-            },
-        ];
-        let lines = vec![format!(
-            "{} cards, {} runs each, seed {}. Rows: cards by starting position; columns: \
-             final positions; colour: observed / expected − 1, limits ±{:.0}% ({}).",
-            b.deck,
-            fmt_count(b.shuffles),
-            b.seed,
-            100.0 * limit,
-            pale_note()
-        )];
         let stem = crate::markdown::cases::case_figure_stem(&case.id);
-        let files = figure_files(&stem, || {
-            figures::heatmap(
-                "array.sort(() => Math.random() - .5) in V8 before 7.0",
-                &lines,
-                &panels,
-                limit,
-                Formats::Png,
-            )
-        })?;
+        let files = match &case.figures {
+            CaseFigures::Bostock2014(b) => bostock_figure(&stem, b)?,
+            CaseFigures::Draft1970(d) => draft_figure(&stem, d)?,
+            _ => continue,
+        };
         case.figure = Some(files[0].path.clone());
         out.extend(files);
     }
     Ok(out)
+}
+
+fn bostock_figure(stem: &str, b: &judge::cases::Bostock) -> Result<Vec<OutputFile>, ReportError> {
+    let sampled = deviation(&b.counts);
+    let control = deviation(&b.control);
+    let limit = colour_limit(&[&sampled, &control], b.deck, b.shuffles);
+    let panels = [
+        Panel {
+            heading: format!("{}: {} sorts", b.algorithm, fmt_count(b.shuffles)),
+            deviation: &sampled,
+        },
+        Panel {
+            heading: "fair control: Fisher–Yates".into(),
+            deviation: &control,
+        },
+    ];
+    let lines = vec![format!(
+        "{} cards, {} runs each, seed {}. Rows: cards by starting position; columns: \
+         final positions; colour: observed / expected − 1, limits ±{:.0}% ({}).",
+        b.deck,
+        fmt_count(b.shuffles),
+        b.seed,
+        100.0 * limit,
+        pale_note()
+    )];
+    figure_files(stem, || {
+        figures::heatmap(
+            "array.sort(() => Math.random() - .5) in V8 before 7.0",
+            &lines,
+            &panels,
+            limit,
+            Formats::Png,
+        )
+    })
+}
+
+fn draft_figure(stem: &str, d: &judge::cases::Draft) -> Result<Vec<OutputFile>, ReportError> {
+    const MONTHS: [&str; 12] = ["J", "F", "M", "A", "M", "J", "J", "A", "S", "O", "N", "D"];
+    let panels: Vec<figures::DrawPanel> = d
+        .years
+        .iter()
+        .map(|y| figures::DrawPanel {
+            heading: format!(
+                "{}: ρ = {}, p = {}",
+                y.year,
+                y.rho_3,
+                crate::fmt::fmt_log10_p(
+                    y.verdict
+                        .test(stats::test::single::DrawStatistic::SpearmanRho)
+                        .map_or(0.0, |t| t.log10_p)
+                )
+            ),
+            drawn_at: &y.numbers,
+            groups: y
+                .months()
+                .into_iter()
+                .zip(MONTHS)
+                .zip(&y.month_means)
+                .map(|((r, l), &m)| (r, l, m))
+                .collect(),
+            list_axis: "birth date",
+            draw_axis: "draft number (drawn n-th)",
+        })
+        .collect();
+    let lines = vec![
+        "Dots: each birth date's draft number. Red: each month's mean. Dashed: the mean of \
+         every month in a fair draw. 1970's capsules went in month by month, December last, \
+         and December's came out first; 1971 drew from two drums loaded in random order."
+            .to_string(),
+    ];
+    figure_files(stem, || {
+        figures::draws(
+            "The US draft lotteries: draft number by birth date",
+            &lines,
+            &panels,
+        )
+    })
 }
 
 #[cfg(test)]

@@ -237,3 +237,35 @@ fn a_walk_cut_by_its_budget_draws_no_exact_panel() {
     cut.cut_paths = 1;
     assert_eq!(width(&cut), 150 + 640, "the sample alone");
 }
+
+#[test]
+fn the_draft_case_draws_its_scatter_and_its_page_shows_it() {
+    let mut cases = vec![
+        judge::cases::run("draft-1970", &judge::cases::CaseScale::quick(), 1).unwrap(),
+        judge::cases::run("laravel-2019", &judge::cases::CaseScale::quick(), 1).unwrap(),
+    ];
+    let files = case_figures(&mut cases).unwrap();
+    let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
+    assert_eq!(
+        paths,
+        [
+            "figures/cases/draft-1970.png",
+            "figures/cases/draft-1970.svg"
+        ]
+    );
+    assert_eq!(cases[0].figure.as_deref(), Some(paths[0]));
+    assert_eq!(cases[1].figure, None, "Laravel's case draws nothing");
+    // Two panels, 366 and 365 dots, 24 monthly means; the months named
+    // under each axis.
+    let svg = std::str::from_utf8(&files[1].bytes).unwrap();
+    assert_eq!(svg.matches("<circle").count(), 366 + 365, "one dot a date");
+    assert!(svg.contains("1970: ρ = -0.226"), "{svg:.400}");
+    assert_eq!(svg.matches("\nD\n</text>").count(), 2, "December, twice");
+    let page = crate::markdown::cases::page(&cases[0]);
+    assert!(
+        page.contains(
+            "![Draft number by birth date, 1970 and 1971](../figures/cases/draft-1970.png)"
+        ),
+        "{page}"
+    );
+}

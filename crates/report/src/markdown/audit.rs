@@ -86,6 +86,7 @@ pub fn page(report: &crate::suite::SuiteReport) -> String {
            ```\n\n";
     shoes(&mut md);
     decklists(&mut md, report.decklist.as_ref());
+    single_draw(&mut md, &report.cases);
     md += "## Levels\n\n";
     md += "All the tests form one family. With `--alpha A` the audit exits 1 when one test's \
            p-value is below `A` divided by the number of tests (Bonferroni), so a fair shuffle \
@@ -259,6 +260,73 @@ fn decklists(md: &mut String, study: Option<&judge::decklist::DecklistStudy>) {
         model = judge::decklist::MODEL,
         list = judge::decklist::EXAMPLE_LIST,
     );
+}
+
+/// The section on `audit --single`, with the drafts' figures when the run
+/// computed their case.
+fn single_draw(md: &mut String, cases: &[judge::cases::Case]) {
+    use stats::test::single::DrawStatistic;
+    *md += "## A single draw\n\n";
+    let _ = write!(
+        md,
+        "A lottery, a draft, the order of names on a ballot: one permutation, drawn once. \
+         `shuffle-audit audit --single FILE` reads each line as one draw (the items in the \
+         order drawn, numbered by their place in the list, from 0 or 1, up to 100,000; lines \
+         starting with `#` are comments) and judges it alone, at level {} unless `--alpha` \
+         says otherwise, over four rank statistics against the list's order:\n\n\
+         | test | what it catches |\n|---|---|\n\
+         | `spearman-rho` | a trend: items listed late drawn early, or late (exact law up to \
+         10 items, normal above) |\n\
+         | `kendall-tau` | the same trend, counted pair by pair (exact up to 200 items) |\n\
+         | `runs-up-down` | too few turns (stretches kept in order) or too many (a see-saw; \
+         exact up to 400) |\n\
+         | `longest-run` | a block of the list drawn in its order (exact up to 400) |\n\n\
+         Each test states the departure it would catch {:.0} % of the time at its share of \
+         the level. One draw can show that its order is tied to the list's; it cannot show \
+         that the drawing is fair: a draw rigged in a way these tests do not measure passes, \
+         and only many draws from the same process (the audit without `--single`) test the \
+         process.\n\n",
+        crate::fmt::fmt_level(judge::single::SINGLE_ALPHA),
+        100.0 * judge::single::SINGLE_POWER
+    );
+    let Some(judge::cases::CaseFigures::Draft1970(draft)) = cases
+        .iter()
+        .map(|c| &c.figures)
+        .find(|f| matches!(f, judge::cases::CaseFigures::Draft1970(_)))
+    else {
+        return;
+    };
+    *md += "The US draft lotteries are shipped as examples \
+            ([the case](cases/draft-1970.md) sets them beside the published analyses):\n\n\
+            | draft | drawn from | Spearman's ρ | p | Kendall's τ | p | verdict |\n\
+            |---|---|---:|---:|---:|---:|---|\n";
+    for y in &draft.years {
+        let t = |s| {
+            y.verdict.test(s).map_or(("–".into(), "–".into()), |t| {
+                (
+                    crate::fmt::draw_value(t),
+                    crate::fmt::fmt_log10_p(t.log10_p),
+                )
+            })
+        };
+        let (rho, rho_p) = t(DrawStatistic::SpearmanRho);
+        let (tau, tau_p) = t(DrawStatistic::KendallTau);
+        let _ = writeln!(
+            md,
+            "| {} | {} | {rho} | {rho_p} | {tau} | {tau_p} | {} |",
+            y.year,
+            y.drawing,
+            if y.verdict.level.bias_shown {
+                "not a uniform draw"
+            } else {
+                "nothing shown"
+            }
+        );
+    }
+    *md += "\n```sh\n\
+            shuffle-audit audit --single scripts/examples/draft-1970.txt\n\
+            shuffle-audit audit --single scripts/examples/draft-1971.txt\n\
+            ```\n\n";
 }
 
 /// What a few seen cards give away, per seeded shuffle and deck.

@@ -2,11 +2,12 @@
 //! the published figure, the suite's figure beside it, the command that
 //! reproduces it, and what went wrong. `cases/README.md` lists them.
 
-use crate::fmt::{fmt_count, fmt_log10_p};
+use crate::fmt::{draw_caught, draw_method, draw_value, fmt_count, fmt_level, fmt_log10_p};
 use judge::cases::{
-    BALLOT_ITEMS, Ballot, Bostock, Case, CaseFigures, DotNet, FREECELL_PUBLISHED, FreeCell,
-    Laravel, PlanetPoker, RandomShuffle, SeenCards,
+    BALLOT_ITEMS, Ballot, Bostock, Case, CaseFigures, DotNet, Draft, DraftYear, FREECELL_PUBLISHED,
+    FreeCell, Laravel, PlanetPoker, RandomShuffle, SeenCards,
 };
+use stats::test::single::{DrawStatistic, DrawTest};
 use std::fmt::Write;
 
 /// The folder of the case pages, relative to the report folder.
@@ -37,8 +38,9 @@ pub fn index(cases: &[Case]) -> String {
     let mut md = String::new();
     md += "# Famous cases, reproduced\n\n";
     md += "[← the report](../README.md) · [glossary](../glossary.md)\n\n";
-    md += "Shuffles that failed in public, each ported as its code was published and set \
-           beside the figure its authors published. *Reproduced*: the suite computes the \
+    md += "Shuffles that failed in public, each ported as its code was published, and one \
+           lottery whose drawn order is public data, each set beside the figure its authors \
+           published. *Reproduced*: the suite computes the \
            published figure itself. *Consistent*: the published counts pass a test against \
            the suite's exact law. *Not compared*: nothing published can be set against the \
            suite's figure, and the page says why. Each page gives the command that computes \
@@ -117,6 +119,24 @@ fn summary(c: &Case) -> (String, String) {
                 d.expected_other[4], d.expected_other[5]
             ),
         ),
+        CaseFigures::Draft1970(d) => (
+            format!(
+                "ρ = {}, rejected at 0.001; the month × third table",
+                d.published_rho
+            ),
+            d.years
+                .iter()
+                .map(|y| {
+                    format!(
+                        "{}: ρ = {}, p = {}",
+                        y.year,
+                        y.rho_3,
+                        fmt_log10_p(rho(y).log10_p)
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
+        ),
     }
 }
 
@@ -138,6 +158,7 @@ pub fn page(c: &Case) -> String {
         CaseFigures::Freecell(f) => freecell(&mut md, f),
         CaseFigures::RandomShuffle15bit(r) => random_shuffle(&mut md, r),
         CaseFigures::DotnetTickcount(d) => dotnet(&mut md, d),
+        CaseFigures::Draft1970(d) => draft(&mut md, d, c.figure.as_deref()),
     }
     let _ = writeln!(
         md,
@@ -584,4 +605,156 @@ fn dotnet(md: &mut String, d: &DotNet) {
            deck is one of a few hundred million at most, and the first cards name it. .NET \
            Core seeds `new Random()` differently, which this suite does not model; a deck \
            needs `RandomNumberGenerator` and 226 bits.\n";
+}
+
+const MONTHS: [&str; 12] = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+];
+
+/// A year's Spearman test, which every draw runs.
+fn rho(y: &DraftYear) -> &DrawTest {
+    y.verdict
+        .test(DrawStatistic::SpearmanRho)
+        .expect("Spearman's rho runs on every draw")
+}
+
+/// The mean draft number of a fair draw: `(n + 1) / 2`.
+fn fair_mean(y: &DraftYear) -> f64 {
+    (y.numbers.len() + 1) as f64 / 2.0
+}
+
+fn draft(md: &mut String, d: &Draft, figure: Option<&str>) {
+    let [y1970, y1971] = [&d.years[0], &d.years[1]];
+    *md += "## The drawing\n\n";
+    let _ = writeln!(
+        md,
+        "On December 1, 1969, the Selective Service drew the order in which men born from \
+         1944 to 1950 would be called in 1970, from {}: one capsule per birth date, the n-th \
+         date drawn getting draft number n. The capsules went into a box month by month, \
+         January first and December last, the box mixed as each month was added, then \
+         shaken and poured into the bowl the dates were drawn from by hand. The next lottery \
+         (July 1, 1970, for men born in 1951) used {}.\n",
+        y1970.drawing, y1971.drawing
+    );
+    *md += "## The published figures\n\n";
+    let _ = writeln!(
+        md,
+        "- Fienberg, \"Randomization and Social Affairs: The 1970 Draft Lottery\", Science \
+         171 (1971): Spearman's rank correlation between birth date and draft number is \
+         **{}**, and randomness is rejected at 0.001; a month × third-of-the-numbers \
+         chi-square on the same draw is far weaker.\n\
+         - R. W. Oldford (2005, from the Selective Service's list): the 1970 birth dates of \
+         each month by third of the draft numbers, below.\n",
+        d.published_rho
+    );
+    *md += "## The suite's figures\n\n";
+    if let Some(fig) = figure {
+        let _ = writeln!(
+            md,
+            "![Draft number by birth date, 1970 and 1971](../{fig})\n\n*Each dot a birth \
+             date and its draft number; the line each month's mean, the dashed line the mean \
+             a fair draw expects. 1970's months slide down from March to December; 1971's \
+             wander around the line.*\n"
+        );
+    }
+    for y in &d.years {
+        let v = &y.verdict;
+        let _ = writeln!(
+            md,
+            "**{}** ({} dates; `shuffle-audit audit --single scripts/examples/draft-{}.txt`):\n",
+            y.year,
+            y.numbers.len(),
+            y.year
+        );
+        let _ = writeln!(
+            md,
+            "| test | value | p-value | law | caught {:.0} % of the time at {} / {} |\n\
+             |---|---:|---:|---|---|",
+            100.0 * judge::single::SINGLE_POWER,
+            fmt_level(v.level.alpha),
+            v.level.tests
+        );
+        for (t, caught) in v.tests.iter().zip(&v.detectable) {
+            let _ = writeln!(
+                md,
+                "| {}{} | {} | {} | {} | {} |",
+                t.statistic.label(),
+                if v.level.rejects(t.log10_p) { " *" } else { "" },
+                draw_value(t),
+                fmt_log10_p(t.log10_p),
+                draw_method(t),
+                draw_caught(t, *caught)
+            );
+        }
+        let _ = writeln!(
+            md,
+            "\nAt level {} over {} tests (each held to {:.2e}; * below it): {}.\n",
+            fmt_level(v.level.alpha),
+            v.level.tests,
+            v.level.per_test,
+            if v.level.bias_shown {
+                "**not what a uniform draw gives**"
+            } else {
+                "no departure from a uniform draw shown"
+            }
+        );
+    }
+    let _ = writeln!(
+        md,
+        "Spearman's ρ for 1970 to three decimals: {} (Fienberg: {}). Birth dates of each \
+         month by third of the draft numbers (1–{}, {}–{}, {} to the last), with each \
+         month's mean number (a fair draw's: {} in 1970, {} in 1971):\n",
+        y1970.rho_3,
+        d.published_rho,
+        y1970.third_ends[0],
+        y1970.third_ends[0] + 1,
+        y1970.third_ends[1],
+        y1970.third_ends[1] + 1,
+        fair_mean(y1970),
+        fair_mean(y1971)
+    );
+    *md += "| month | 1970 first third | second | last | mean | 1971 first third | second | \
+            last | mean |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+    for (m, name) in MONTHS.iter().enumerate() {
+        let cells = |y: &DraftYear| {
+            let t = y.thirds[m];
+            format!("{} | {} | {} | {:.1}", t[0], t[1], t[2], y.month_means[m])
+        };
+        let _ = writeln!(md, "| {name} | {} | {} |", cells(y1970), cells(y1971));
+    }
+    let _ = writeln!(
+        md,
+        "\n{} Months against thirds, Pearson's X² on 22 degrees of freedom: 1970 {:.2} (p = \
+         {:.3}), 1971 {:.2} (p = {:.3}). The draw the rank test puts at p = {} only reaches \
+         {:.3} once each month's dates are binned: the bins forget where in the year each \
+         month lies, which is exactly what went wrong.\n",
+        if y1970.thirds == d.published_thirds {
+            "The 1970 table is Oldford's cell for cell."
+        } else {
+            "**The 1970 table is not Oldford's.**"
+        },
+        y1970.thirds_x2,
+        y1970.thirds_p,
+        y1971.thirds_x2,
+        y1971.thirds_p,
+        fmt_log10_p(rho(y1970).log10_p),
+        y1970.thirds_p
+    );
+    *md += "One draw can show that its order is tied to the order the items were listed in, \
+            as these tests measure; it cannot show that a drawing is fair: a draw rigged in a \
+            way they do not measure passes, and a fair draw fails one time in 1/alpha.\n\n";
+    *md += "## What went wrong\n\n";
+    let _ = writeln!(
+        md,
+        "The capsules were mixed too little to undo the order they went in: the months put \
+         in last sat near the top and came out first. December's dates averaged number {:.1} \
+         against {:.1} for a fair draw, January's {:.1}. For 1971 both drums were loaded in \
+         orders drawn from random-number tables, so a poor mix no longer follows the \
+         calendar, and its draw shows nothing. A shuffle that starts from a sorted deck and \
+         mixes too little fails the same way: see [how many riffles make a deck look \
+         shuffled](../riffles.md).",
+        y1970.month_means[11],
+        fair_mean(y1970),
+        y1970.month_means[0]
+    );
 }

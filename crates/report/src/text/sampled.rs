@@ -518,7 +518,7 @@ fn fmt_count_f64(x: f64) -> String {
 /// `audit --single` for people: each draw's tests, what each could catch,
 /// and what one draw can and cannot show.
 pub fn single_audit(doc: &Standalone<crate::sampled::SingleAuditReport>) -> String {
-    use stats::test::single::{DrawMethod, DrawStatistic};
+    use crate::fmt::{draw_caught, draw_method, draw_value};
     let r = &doc.document;
     let mut out = String::new();
     let _ = writeln!(
@@ -549,37 +549,16 @@ pub fn single_audit(doc: &Standalone<crate::sampled::SingleAuditReport>) -> Stri
                 0,
             );
         for (t, caught) in v.tests.iter().zip(&v.detectable) {
-            let value = match t.statistic {
-                DrawStatistic::SpearmanRho | DrawStatistic::KendallTau => {
-                    format!("{:+.4}", t.value)
-                }
-                _ => format!("{}", t.value),
-            };
-            let caught = match (t.statistic, caught) {
-                (_, None) => "nothing, at this size".to_string(),
-                (DrawStatistic::SpearmanRho, Some(c)) => format!("a correlation of ±{c:.3}"),
-                (DrawStatistic::KendallTau, Some(c)) => format!("a correlation of ±{c:.3}"),
-                (DrawStatistic::RunsUpDown, Some(c)) => format!(
-                    "{c:.1} runs more or fewer than the {:.1} expected",
-                    t.null_mean.unwrap_or(0.0)
-                ),
-                (DrawStatistic::LongestRun, Some(c)) => {
-                    format!("always, an increasing stretch of {c} items")
-                }
-            };
             table.row([
                 format!(
                     "{}{}",
                     t.statistic.label(),
                     if v.level.rejects(t.log10_p) { " *" } else { "" }
                 ),
-                value,
+                draw_value(t),
                 fmt_log10_p(t.log10_p),
-                match t.method {
-                    DrawMethod::Exact => "exact".into(),
-                    DrawMethod::Normal => "normal".into(),
-                },
-                caught,
+                draw_method(t).into(),
+                draw_caught(t, *caught),
             ]);
         }
         out += &table.render(true);
