@@ -275,7 +275,7 @@ fn single_draw(md: &mut String, cases: &[judge::cases::Case]) {
          starting with `#` are comments) and judges it alone, at level {} unless `--alpha` \
          says otherwise, over four rank statistics against the list's order:\n\n\
          | test | what it catches |\n|---|---|\n\
-         | `spearman-rho` | a trend: items listed late drawn early, or late (exact law up to \
+         | `spearman-rho` | a trend: the items listed last drawn first, or last (exact law up to \
          10 items, normal above) |\n\
          | `kendall-tau` | the same trend, counted pair by pair (exact up to 200 items) |\n\
          | `runs-up-down` | too few turns (stretches kept in order) or too many (a see-saw; \
