@@ -350,12 +350,14 @@ fn decks(read: Read<'_>, mut parser: DeckParser, mut settled: Settled<Input>) ->
         Some(start.elapsed().as_secs_f64()),
     );
     certify(folder, &report, || report::certificate::markdown(&report))?;
-    crate::output::print(&report, args.json.on)?;
-    Ok(if decision.level.bias_shown {
-        BIAS
-    } else {
-        PASS
-    })
+    conclude(&report, args.json.on, decision.level.bias_shown)
+}
+
+/// Prints the report and gives the exit code of its verdict, whatever
+/// happens to standard output (a closed pipe is not a pass).
+fn conclude<D: report::export::Document>(report: &D, json: bool, bias_shown: bool) -> Result<u8> {
+    crate::output::print(report, json)?;
+    Ok(if bias_shown { BIAS } else { PASS })
 }
 
 /// Writes the certificate (`markdown` and the document as JSON) to the
@@ -462,12 +464,7 @@ fn repeated(read: Read<'_>, mut parser: DeckParser, mut settled: Settled<Input>)
     certify(folder, &report, || {
         report::certificate::shoe_markdown(&report)
     })?;
-    crate::output::print(&report, args.json.on)?;
-    Ok(if report.document.level.bias_shown {
-        BIAS
-    } else {
-        PASS
-    })
+    conclude(&report, args.json.on, report.document.level.bias_shown)
 }
 
 /// The opening hand of a decklist unless `--hand` says otherwise: a
@@ -581,12 +578,7 @@ fn single(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
         Provenance::new(crate::common::command_line()),
         Some(start.elapsed().as_secs_f64()),
     );
-    crate::output::print(&report, args.json.on)?;
-    Ok(if report.document.bias_shown() {
-        BIAS
-    } else {
-        PASS
-    })
+    conclude(&report, args.json.on, report.document.bias_shown())
 }
 
 /// `audit --follow`: bets on every deck as it comes ([`stats::test::follow`]),
