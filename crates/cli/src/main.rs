@@ -13,6 +13,7 @@ mod common;
 mod exact;
 mod guess;
 mod output;
+mod play;
 mod power;
 mod predict;
 mod range;
@@ -88,6 +89,10 @@ enum Command {
     /// shuffle guesses right going through the deck, against a fair deck's
     /// H_n (exact where the law is known, else a lower bound).
     Guess(guess::GuessArgs),
+    /// The live page: paste a shuffle in JavaScript, run it in your browser,
+    /// and watch the position matrix fill and the evidence against a fair
+    /// shuffle rise, served on 127.0.0.1 until Ctrl-C.
+    Play(play::PlayArgs),
 }
 
 fn main() -> ExitCode {
@@ -157,6 +162,7 @@ fn run(cli: Cli) -> Result<u8> {
         Some(Command::Predict(args)) => predict::run(&args),
         Some(Command::Case(args)) => case::run(&args),
         Some(Command::Guess(args)) => guess::run(&args),
+        Some(Command::Play(args)) => play::run(&args),
         None => suite::run(&cli.suite),
     }
 }

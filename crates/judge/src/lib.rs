@@ -22,6 +22,8 @@
 //!   expectation, or samples that contradict an exact law.
 //! - [`guess`]: which method scores a card player's guesses, and what
 //!   the score concludes.
+//! - [`live`]: a live run of decks (the `play` page), stopped when its
+//!   evidence reaches `1/α`.
 //! - [`recovery`]: whether the cards seen pin a small-seed shuffle's deck
 //!   down.
 //! - [`resemble`]: which known algorithm an exact law is, told exactly.
@@ -39,6 +41,7 @@ pub mod decklist;
 pub mod disagreement;
 pub mod grade;
 pub mod guess;
+pub mod live;
 pub mod method;
 pub mod positions;
 pub mod recovery;

@@ -12,7 +12,8 @@ use serde::Serialize;
 
 const TEMPLATE: &str = include_str!("../templates/index.html");
 const CASE_TEMPLATE: &str = include_str!("../templates/case.html");
-const BASE_CSS: &str = include_str!("../templates/base.css");
+/// The style every page of the report shares, which the live page shares too.
+pub const BASE_CSS: &str = include_str!("../templates/base.css");
 
 /// A template environment holding `name` (`source`) and the shared style.
 fn environment(

@@ -49,10 +49,9 @@ impl StandingText for Standing {
                  see it*: how many shuffles a test needs to call the bias 99 times in 100."
             }
             Standing::TooSmall => {
-                "These are biased by construction (the reason is in each row), but by so \
-                 little that this run's shuffles cannot show it: a verdict of \"no bias seen\" \
-                 is the expected outcome, not a contradiction. The last column says how many \
-                 shuffles it would take."
+                "These are biased by construction (the reason is in each row), but by too \
+                 little for this run's shuffles to show: \"no bias seen\" is expected. The \
+                 last column says how many shuffles it would take."
             }
             Standing::LookAgain => {
                 "A sampled test gave a small p-value that a second seed did not confirm: fair \

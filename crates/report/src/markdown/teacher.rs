@@ -115,12 +115,11 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
             pick(
                 lang,
                 "*Where each card ends up* after the naive swap and after Fisher–Yates, on one \
-                 colour scale that fits the naive swap's largest deviation (the slide states it \
-                 in words; a 16:9 slide, 1920 × 1080). Rows: cards by starting position; \
-                 columns: where they end. Red: more often than a fair shuffle puts them there; \
-                 blue: less often; white: as often. Red and blue are equally dark at equal \
-                 deviations, so neither side looks stronger than it is; in grayscale the two \
-                 look alike, and the percentage printed in each cell tells them apart.",
+                 colour scale that fits the naive swap's largest deviation (a 16:9 slide). Rows: \
+                 cards by starting position; columns: where they end. Red: more often than a \
+                 fair shuffle puts them there; blue: less often; white: as often; equally dark \
+                 at equal deviations. In grayscale, the percentage in each cell tells them \
+                 apart.",
                 "*每张牌最后落在哪里*：朴素交换与 Fisher–Yates 并排，共用一个色标，色标范围按朴素交换\
                  的最大偏差取整（幻灯片上写明了范围；16:9，1920 × 1080）。行是牌的初始位置，列是洗牌\
                  后的位置。红色表示比公平洗牌更常落在这里，蓝色表示更少，白色表示与公平洗牌一样。\
@@ -202,6 +201,21 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
             .join(" · "),
         pick(lang, ".", "。")
     );
+    let _ = match lang {
+        Lang::En => writeln!(
+            md,
+            "Live: `shuffle-audit play --port 8000` runs the shuffle in your browser and fills \
+             the heatmap as you watch; [the naive swap]({LIVE}/?example=naive-swap&run=1) is \
+             stopped in seconds, [Fisher–Yates]({LIVE}/?example=fisher-yates&deck=52&run=1) \
+             runs on.\n"
+        ),
+        Lang::Zh => writeln!(
+            md,
+            "课堂现场：`shuffle-audit play --port 8000` 启动一个页面，洗牌代码在你自己的浏览器里运行，\
+             热图当场填满：[朴素交换]({LIVE}/?example=naive-swap&run=1)几秒内即被判定有偏，\
+             [Fisher–Yates]({LIVE}/?example=fisher-yates&deck=52&run=1)一直运行不报警。\n"
+        ),
+    };
     if crate::handout::applies(report) {
         let page = crate::handout::file_name(lang);
         let _ = match lang {
@@ -218,6 +232,10 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
     }
     true
 }
+
+/// The live page's address when served with `--port 8000`, as the
+/// teacher's section tells.
+const LIVE: &str = "http://127.0.0.1:8000";
 
 /// The lines that pick the card, grouped by language.
 fn quotes(md: &mut String, lang: Lang) {

@@ -593,3 +593,35 @@ pub fn single_audit(doc: &Standalone<crate::sampled::SingleAuditReport>) -> Stri
     );
     out
 }
+
+/// The live page's finding, in words: where the run stands, what the
+/// evidence is about, and what the alarm guarantees.
+pub fn live_finding(f: &judge::live::LiveFinding) -> String {
+    use judge::live::LiveVerdict;
+    let threshold = format!("10^{:.0}", f.log10_threshold);
+    match (f.verdict, f.alarm_deck) {
+        (LiveVerdict::Biased, Some(at)) => {
+            let what = if f.log10_evidence.is_finite() {
+                format!("the evidence reached 10^{:.2}", f.log10_evidence)
+            } else {
+                "a deck no fair shuffle deals came up".to_string()
+            };
+            format!(
+                "Biased: after {} decks {what}, past 1/α = {threshold} (strongest: {}). A fair \
+                 shuffle stops a run like this with probability at most {}.",
+                fmt_count(at),
+                f.strongest,
+                fmt_level(f.alpha)
+            )
+        }
+        _ if f.decks == 0 => "No decks yet.".to_string(),
+        _ => format!(
+            "No bias shown in {} decks: the evidence is 10^{:.2}; the run stops if it \
+             reaches 1/α = {threshold}. A fair shuffle's evidence stays below it with \
+             probability at least {}, however long the run.",
+            fmt_count(f.decks),
+            f.log10_evidence,
+            1.0 - f.alpha
+        ),
+    }
+}

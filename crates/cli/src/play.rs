@@ -1,0 +1,53 @@
+//! `shuffle-audit play`: the live page, served on this computer until
+//! Ctrl-C.
+
+use crate::common::PASS;
+use anyhow::{Context, Result};
+use clap::Args;
+use std::io::Write;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+#[derive(Debug, Args)]
+pub(crate) struct PlayArgs {
+    /// The port to listen on; by default a free one.
+    #[arg(long, default_value_t = 0)]
+    port: u16,
+    /// The address to listen on. Anything but a loopback address lets
+    /// other computers reach the page: a warning says so.
+    #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    listen: IpAddr,
+    /// The false-alarm probability of a run: the page stops a run when the
+    /// evidence against a fair shuffle reaches 1/ALPHA, which a fair
+    /// shuffle does with probability at most ALPHA however long it runs.
+    #[arg(long, default_value_t = judge::live::LIVE_ALPHA, allow_negative_numbers = true)]
+    alpha: f64,
+}
+
+/// Serves the page until Ctrl-C; exit 0.
+pub(crate) fn run(args: &PlayArgs) -> Result<u8> {
+    crate::range::strictly_between_0_and_1("--alpha", args.alpha, "false-alarm probability")?;
+    let addr = SocketAddr::new(args.listen, args.port);
+    let server = live::Server::bind(addr, args.alpha, live::Limits::default())
+        .with_context(|| format!("cannot listen on {addr}"))?;
+    if !args.listen.is_loopback() {
+        crate::output::warn(&format!(
+            "listening on {}: other computers that can reach this address can use the page",
+            server.local_addr()
+        ));
+    }
+    {
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(
+            out,
+            "shuffle-audit play: open {} (Ctrl-C stops it)",
+            server.url()
+        );
+        let _ = out.flush();
+    }
+    server
+        .run(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .context("the page's server stopped")?;
+    Ok(PASS)
+}

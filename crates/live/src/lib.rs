@@ -1,0 +1,95 @@
+//! The live page of `shuffle-audit play`: the reader pastes a shuffle in
+//! JavaScript, their own browser runs it in a Web Worker and streams the
+//! decks here in binary batches, and the server counts them and bets on
+//! them with the same code as `audit` and its monitor. The page shows the
+//! position heatmap (a fair control beside it, the exact law beside both
+//! for an example the suite can count), the evidence as a curve, and the
+//! judge's finding, and stops the run when the evidence reaches `1/α`.
+//!
+//! The server never runs the code it is shown: it only receives decks.
+//! It answers only requests addressed to it (`Host`, and `Origin` when a
+//! browser sends one), and bounds every request ([`Limits`]).
+//!
+//! | route | what |
+//! |---|---|
+//! | `GET /` | the page; `?example=ID&run=1` loads an example and runs it |
+//! | `GET /config` | the examples, the report's palette, the level and the bounds, as JSON |
+//! | `POST /sessions` | a new run: `{"deck": n, "example": "ID"}` → `{"session": id, …}` |
+//! | `POST /sessions/ID/decks` | a batch of decks, `n` bytes each |
+//! | `GET /state` | what the page shows, as JSON ([`State`]), of the latest run or of `?session=ID` |
+
+mod examples;
+mod server;
+mod session;
+mod state;
+
+pub use examples::{EXAMPLES, Example, example};
+pub use server::{Server, serve};
+pub use session::{Session, validate};
+pub use state::State;
+
+/// The smallest and largest deck the page deals.
+pub const DECKS: std::ops::RangeInclusive<usize> = 3..=60;
+
+/// The largest deck whose exact law the page computes for an example.
+pub const EXACT_UP_TO: usize = 8;
+
+/// The bounds on what the server accepts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most bytes in one batch of decks (1 MiB: 20,164 decks of 52).
+    pub batch_bytes: usize,
+    /// The most decks one run counts.
+    pub decks_per_session: u64,
+    /// The most runs kept; a new one replaces the least recently used.
+    pub sessions: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            batch_bytes: 1 << 20,
+            decks_per_session: 100_000_000,
+            sessions: 8,
+        }
+    }
+}
+
+/// A batch of decks the server refuses, whole.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BatchError {
+    /// Not whole decks.
+    #[error("a batch of {bytes} bytes is not whole decks of {deck} cards (one byte a card)")]
+    Length {
+        /// Its bytes.
+        bytes: usize,
+        /// Cards per deck.
+        deck: usize,
+    },
+    /// A card out of range.
+    #[error("deck {deck} of the batch holds card {card}: the cards of a deck of {n} are 0 to {last}", last = n - 1)]
+    Card {
+        /// The deck, from 1.
+        deck: usize,
+        /// The card.
+        card: u8,
+        /// Cards per deck.
+        n: usize,
+    },
+    /// A card twice.
+    #[error("deck {deck} of the batch holds card {card} twice: a deck holds each card 0 to {last} once", last = n - 1)]
+    Twice {
+        /// The deck, from 1.
+        deck: usize,
+        /// The card.
+        card: u8,
+        /// Cards per deck.
+        n: usize,
+    },
+    /// Past the run's bound.
+    #[error("the run has reached its {0} decks: start a new run")]
+    TooManyDecks(u64),
+    /// The run stopped at an alarm.
+    #[error("the run stopped at deck {0}, where the evidence reached 1/alpha: start a new run")]
+    Stopped(u64),
+}

@@ -1,0 +1,509 @@
+//! The HTTP side: routes, the `Host` and `Origin` guard, the bounds.
+
+use crate::state::State;
+use crate::{DECKS, EXACT_UP_TO, Limits, Session, example};
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, JsonRejection};
+use axum::extract::{DefaultBodyLimit, Path, Query, Request};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::{Deserialize, Serialize};
+use std::future::Future;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex, PoisonError};
+
+const INDEX_HTML: &str = include_str!("../assets/index.html");
+const APP_JS: &str = include_str!("../assets/app.js");
+const WORKER_JS: &str = include_str!("../assets/worker.js");
+const STYLE_CSS: &str = include_str!("../assets/style.css");
+
+/// The page's policy: its own scripts, styles and requests only.
+const PAGE_CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+                        img-src 'self' data:; connect-src 'self'; worker-src 'self'; \
+                        base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+/// The worker's policy: it compiles the reader's code (`new Function`),
+/// in the reader's browser, and may only talk to this server.
+const WORKER_CSP: &str = "default-src 'none'; script-src 'self' 'unsafe-eval'; connect-src 'self'";
+
+/// The most bytes of a request to start a run.
+const NEW_RUN_BYTES: usize = 4096;
+
+/// A bound server, not yet serving.
+#[derive(Debug)]
+pub struct Server {
+    listener: std::net::TcpListener,
+    addr: SocketAddr,
+    app: Arc<App>,
+}
+
+#[derive(Debug)]
+struct App {
+    alpha: f64,
+    limits: Limits,
+    addr: SocketAddr,
+    runs: Mutex<Runs>,
+}
+
+/// The runs kept, least recently used first.
+#[derive(Debug, Default)]
+struct Runs {
+    next: u64,
+    kept: Vec<(u64, Arc<Mutex<Session>>)>,
+}
+
+impl Runs {
+    fn get(&mut self, id: u64) -> Option<Arc<Mutex<Session>>> {
+        let i = self.kept.iter().position(|(k, _)| *k == id)?;
+        let run = self.kept.remove(i);
+        let session = run.1.clone();
+        self.kept.push(run);
+        Some(session)
+    }
+
+    fn latest(&self) -> Option<(u64, Arc<Mutex<Session>>)> {
+        self.kept.last().cloned()
+    }
+
+    fn add(&mut self, session: Session, most: usize) -> u64 {
+        self.next += 1;
+        if self.kept.len() >= most {
+            self.kept.remove(0);
+        }
+        self.kept.push((self.next, Arc::new(Mutex::new(session))));
+        self.next
+    }
+}
+
+impl Server {
+    /// Binds `addr` (port 0: a free port), judging runs at `alpha`.
+    ///
+    /// # Errors
+    /// When the address cannot be bound.
+    pub fn bind(addr: SocketAddr, alpha: f64, limits: Limits) -> std::io::Result<Server> {
+        let listener = std::net::TcpListener::bind(addr)?;
+        listener.set_nonblocking(true)?;
+        let addr = listener.local_addr()?;
+        Ok(Server {
+            listener,
+            addr,
+            app: Arc::new(App {
+                alpha,
+                limits,
+                addr,
+                runs: Mutex::new(Runs::default()),
+            }),
+        })
+    }
+
+    /// The address it listens on.
+    pub fn local_addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The page's address.
+    pub fn url(&self) -> String {
+        let host = if self.addr.ip().is_unspecified() {
+            "127.0.0.1".to_string()
+        } else {
+            match self.addr.ip() {
+                IpAddr::V6(ip) => format!("[{ip}]"),
+                IpAddr::V4(ip) => ip.to_string(),
+            }
+        };
+        format!("http://{host}:{}/", self.addr.port())
+    }
+
+    /// Serves until `shutdown` completes, on a runtime of its own.
+    ///
+    /// # Errors
+    /// When the runtime cannot start or the listener fails.
+    pub fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+        tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()?
+            .block_on(serve(self, shutdown))
+    }
+}
+
+/// Serves `server` until `shutdown` completes, on the current runtime.
+///
+/// # Errors
+/// When the listener fails.
+pub async fn serve(
+    server: Server,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let listener = tokio::net::TcpListener::from_std(server.listener)?;
+    axum::serve(listener, router(server.app))
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+fn router(app: Arc<App>) -> Router {
+    let batch_bytes = app.limits.batch_bytes;
+    Router::new()
+        .route(
+            "/",
+            get(|| async { page(INDEX_HTML, "text/html; charset=utf-8", PAGE_CSP) }),
+        )
+        .route(
+            "/app.js",
+            get(|| async { page(APP_JS, "text/javascript; charset=utf-8", PAGE_CSP) }),
+        )
+        .route(
+            "/worker.js",
+            get(|| async { page(WORKER_JS, "text/javascript; charset=utf-8", WORKER_CSP) }),
+        )
+        .route(
+            "/base.css",
+            get(|| async { page(report::html::BASE_CSS, "text/css; charset=utf-8", PAGE_CSP) }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { page(STYLE_CSS, "text/css; charset=utf-8", PAGE_CSP) }),
+        )
+        .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
+        .route("/config", get(config))
+        .route(
+            "/sessions",
+            post(new_run).layer(DefaultBodyLimit::max(NEW_RUN_BYTES)),
+        )
+        .route(
+            "/sessions/{id}/decks",
+            post(add_decks).layer(DefaultBodyLimit::max(batch_bytes)),
+        )
+        .route("/state", get(state))
+        .fallback(|| async { refuse(StatusCode::NOT_FOUND, "no such page".into()) })
+        .layer(middleware::from_fn_with_state(app.clone(), guard))
+        .with_state(app)
+}
+
+/// A page or script, with its policy, never cached (the binary is the
+/// page: a rebuilt one serves a new page at the same address).
+fn page(body: &'static str, kind: &'static str, csp: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::CONTENT_SECURITY_POLICY, csp),
+            (header::CACHE_CONTROL, "no-store"),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+#[derive(Serialize)]
+struct Refusal {
+    error: String,
+}
+
+fn refuse(status: StatusCode, error: String) -> Response {
+    (
+        status,
+        [(header::CACHE_CONTROL, "no-store")],
+        axum::Json(Refusal { error }),
+    )
+        .into_response()
+}
+
+fn json<T: Serialize>(value: &T) -> Response {
+    ([(header::CACHE_CONTROL, "no-store")], axum::Json(value)).into_response()
+}
+
+/// Whether `host` (a `Host` header) names this server: its own address
+/// and port, `localhost` when it listens on loopback, and, when it listens
+/// on every address, any address literal with its port. A name that only
+/// resolves here (DNS rebinding) is refused.
+fn own_host(addr: SocketAddr, host: &str) -> bool {
+    let Some((name, port)) = host.rsplit_once(':') else {
+        return false;
+    };
+    if port.parse() != Ok(addr.port()) {
+        return false;
+    }
+    let ip = name
+        .strip_prefix('[')
+        .and_then(|n| n.strip_suffix(']'))
+        .unwrap_or(name)
+        .parse::<IpAddr>();
+    match ip {
+        Ok(ip) => ip == addr.ip() || addr.ip().is_unspecified(),
+        Err(_) => name.eq_ignore_ascii_case("localhost") && addr.ip().is_loopback(),
+    }
+}
+
+/// Refuses a request whose `Host` is not this server's, or whose `Origin`
+/// (sent by browsers) is not the page's own.
+async fn guard(
+    axum::extract::State(app): axum::extract::State<Arc<App>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let headers: &HeaderMap = request.headers();
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let Some(host) = host.filter(|h| own_host(app.addr, h)) else {
+        return refuse(
+            StatusCode::MISDIRECTED_REQUEST,
+            "this server answers only requests addressed to it".into(),
+        );
+    };
+    if let Some(origin) = headers.get(header::ORIGIN)
+        && origin
+            != HeaderValue::from_str(&format!("http://{host}"))
+                .unwrap_or(HeaderValue::from_static("-"))
+    {
+        return refuse(
+            StatusCode::FORBIDDEN,
+            "this server answers only its own page".into(),
+        );
+    }
+    next.run(request).await
+}
+
+#[derive(Serialize)]
+struct Config {
+    examples: &'static [crate::Example],
+    palette: Vec<[u8; 3]>,
+    alpha: f64,
+    decks: [usize; 2],
+    exact_up_to: usize,
+    batch_bytes: usize,
+    decks_per_run: u64,
+}
+
+async fn config(axum::extract::State(app): axum::extract::State<Arc<App>>) -> Response {
+    json(&Config {
+        examples: &crate::EXAMPLES,
+        palette: report::figures::palette()
+            .iter()
+            .map(|c| [c.0, c.1, c.2])
+            .collect(),
+        alpha: app.alpha,
+        decks: [*DECKS.start(), *DECKS.end()],
+        exact_up_to: EXACT_UP_TO,
+        batch_bytes: app.limits.batch_bytes,
+        decks_per_run: app.limits.decks_per_session,
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewRun {
+    deck: usize,
+    #[serde(default)]
+    example: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Started {
+    session: u64,
+    deck: usize,
+    exact: bool,
+}
+
+async fn new_run(
+    axum::extract::State(app): axum::extract::State<Arc<App>>,
+    body: Result<axum::Json<NewRun>, JsonRejection>,
+) -> Response {
+    let run = match body {
+        Ok(axum::Json(run)) => run,
+        Err(e) => {
+            return refuse(
+                StatusCode::BAD_REQUEST,
+                format!(
+                    "a run starts from {{\"deck\": n, \"example\": \"id\"}}: {}",
+                    e.body_text()
+                ),
+            );
+        }
+    };
+    if !DECKS.contains(&run.deck) {
+        return refuse(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "a deck of {} cards: the page deals {} to {} cards",
+                run.deck,
+                DECKS.start(),
+                DECKS.end()
+            ),
+        );
+    }
+    let example = match run.example.as_deref().map(|id| (id, example(id))) {
+        None => None,
+        Some((_, Some(e))) => Some(e),
+        Some((id, None)) => {
+            let ids: Vec<&str> = crate::EXAMPLES.iter().map(|e| e.id).collect();
+            return refuse(
+                StatusCode::BAD_REQUEST,
+                format!(
+                    "unknown example '{id}': the examples are {}",
+                    ids.join(", ")
+                ),
+            );
+        }
+    };
+    let deck = run.deck;
+    let exact = match example {
+        Some(e) if deck <= EXACT_UP_TO => {
+            tokio::task::spawn_blocking(move || exact_matrix(e.algorithm, deck))
+                .await
+                .ok()
+                .flatten()
+        }
+        _ => None,
+    };
+    let has_exact = exact.is_some();
+    let session = Session::new(deck, example.map(|e| e.id), exact, app.alpha);
+    let id = app
+        .runs
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .add(session, app.limits.sessions);
+    json(&Started {
+        session: id,
+        deck,
+        exact: has_exact,
+    })
+}
+
+/// The exact position matrix of `algorithm` on `deck` cards, when the
+/// whole law is counted.
+fn exact_matrix(algorithm: &str, deck: usize) -> Option<Vec<Vec<f64>>> {
+    let entry = algorithms::registry::find(algorithm).ok()?;
+    let law = stats::exact_distribution(&entry.algorithm, deck, &stats::Limits::default()).ok()?;
+    law.is_complete().then(|| law.position_matrix())
+}
+
+#[derive(Serialize)]
+struct Added {
+    counted: u64,
+    decks: u64,
+    verdict: &'static str,
+    evidence: Option<f64>,
+    stop: bool,
+}
+
+async fn add_decks(
+    axum::extract::State(app): axum::extract::State<Arc<App>>,
+    Path(id): Path<u64>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let batch = match body {
+        Ok(b) => b,
+        Err(_) => {
+            return refuse(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "a batch holds at most {} bytes: send fewer decks at a time",
+                    app.limits.batch_bytes
+                ),
+            );
+        }
+    };
+    let Some(session) = app
+        .runs
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(id)
+    else {
+        return refuse(
+            StatusCode::NOT_FOUND,
+            format!("no run {id}: it ended or was replaced by newer runs; start a new run"),
+        );
+    };
+    let limits = app.limits.clone();
+    let done = tokio::task::spawn_blocking(move || {
+        let mut s = session.lock().unwrap_or_else(PoisonError::into_inner);
+        let added = s.add(&batch, &limits);
+        let f = s.finding();
+        added.map(|counted| Added {
+            counted,
+            decks: s.decks(),
+            verdict: match f.verdict {
+                judge::live::LiveVerdict::Watching => "watching",
+                judge::live::LiveVerdict::Biased => "biased",
+            },
+            evidence: f.log10_evidence.is_finite().then_some(f.log10_evidence),
+            stop: f.alarm_deck.is_some(),
+        })
+    })
+    .await;
+    match done {
+        Ok(Ok(added)) => json(&added),
+        Ok(Err(e @ (crate::BatchError::Stopped(_) | crate::BatchError::TooManyDecks(_)))) => {
+            refuse(StatusCode::CONFLICT, e.to_string())
+        }
+        Ok(Err(e)) => refuse(StatusCode::BAD_REQUEST, e.to_string()),
+        Err(_) => refuse(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the batch could not be counted".into(),
+        ),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Which {
+    session: Option<u64>,
+    heatmap: Option<u8>,
+}
+
+async fn state(
+    axum::extract::State(app): axum::extract::State<Arc<App>>,
+    query: Result<Query<Which>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    let Ok(Query(which)) = query else {
+        return refuse(
+            StatusCode::BAD_REQUEST,
+            "the state takes ?session=ID and ?heatmap=0 or 1".into(),
+        );
+    };
+    let found = {
+        let mut runs = app.runs.lock().unwrap_or_else(PoisonError::into_inner);
+        match which.session {
+            Some(id) => match runs.get(id) {
+                Some(s) => Some((id, s)),
+                None => {
+                    return refuse(StatusCode::NOT_FOUND, format!("no run {id}"));
+                }
+            },
+            None => runs.latest(),
+        }
+    };
+    let heatmap = which.heatmap != Some(0);
+    match found {
+        None => json(&State::idle(app.alpha)),
+        Some((id, s)) => {
+            let s = s.lock().unwrap_or_else(PoisonError::into_inner);
+            json(&State::of(id, &s, heatmap))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_its_own_host_is_answered() {
+        let local: SocketAddr = "127.0.0.1:8123".parse().unwrap();
+        assert!(own_host(local, "127.0.0.1:8123"));
+        assert!(own_host(local, "localhost:8123"));
+        assert!(own_host(local, "LOCALHOST:8123"));
+        assert!(!own_host(local, "127.0.0.1:8124"));
+        assert!(!own_host(local, "evil.example:8123"), "DNS rebinding");
+        assert!(!own_host(local, "127.0.0.1"));
+        assert!(!own_host(local, "10.0.0.1:8123"));
+        let v6: SocketAddr = "[::1]:9000".parse().unwrap();
+        assert!(own_host(v6, "[::1]:9000"));
+        assert!(own_host(v6, "localhost:9000"));
+        let any: SocketAddr = "0.0.0.0:9000".parse().unwrap();
+        assert!(own_host(any, "192.168.1.5:9000"));
+        assert!(!own_host(any, "localhost:9000"), "not loopback alone");
+        assert!(!own_host(any, "shuffle.example:9000"));
+    }
+}

@@ -1,0 +1,257 @@
+//! One run of the page: the decks a browser sent, counted and bet on as
+//! `audit` counts and the monitor bets, with a fair control beside them.
+
+use crate::{BatchError, Limits};
+use judge::live::{LiveFinding, alarmed, finding};
+use stats::sample::Positions;
+use stats::test::follow::Monitor;
+
+/// Where the evidence curve takes a point: every deck up to this, then
+/// each time the decks grow by [`CURVE_GROWTH`].
+const CURVE_EVERY_DECK_UP_TO: u64 = 64;
+/// The growth between two points of the evidence curve past the first
+/// decks: about 380 points by 10^8 decks.
+const CURVE_GROWTH: f64 = 1.05;
+
+/// The seed of the fair control's Fisher–Yates decks; batch `b` of a
+/// session draws its decks from stream `(seed, b)`.
+pub const CONTROL_SEED: u64 = 1;
+
+/// One run.
+#[derive(Debug)]
+pub struct Session {
+    /// Cards per deck.
+    pub deck: usize,
+    /// The example it runs, if the reader picked one and kept its code.
+    pub example: Option<&'static str>,
+    /// The exact position matrix of that example's algorithm, on decks
+    /// small enough to count.
+    pub exact: Option<Vec<Vec<f64>>>,
+    alpha: f64,
+    positions: Positions,
+    control: Positions,
+    monitor: Monitor,
+    alarm_deck: Option<u64>,
+    batches: u64,
+    curve: Vec<(u64, f64)>,
+    next_point: u64,
+    /// The last batch refused, and why.
+    pub refused: Option<String>,
+}
+
+impl Session {
+    /// A run of decks of `deck` cards judged at `alpha`.
+    pub fn new(
+        deck: usize,
+        example: Option<&'static str>,
+        exact: Option<Vec<Vec<f64>>>,
+        alpha: f64,
+    ) -> Self {
+        Session {
+            deck,
+            example,
+            exact,
+            alpha,
+            positions: Positions::new(deck),
+            control: Positions::new(deck),
+            monitor: Monitor::new(deck, judge::live::LIVE_MODE),
+            alarm_deck: None,
+            batches: 0,
+            curve: vec![(0, 0.0)],
+            next_point: 1,
+            refused: None,
+        }
+    }
+
+    /// Counts and bets on a batch of decks (`deck` bytes each, card `c` at
+    /// position `p` as byte `p` of its deck), whole or not at all: a batch
+    /// with one bad deck, or past the session's bound, changes nothing.
+    /// The run stops at the deck where the evidence reaches `1/α`; the
+    /// decks after it in the batch are not counted. Returns the decks
+    /// counted.
+    ///
+    /// # Errors
+    /// [`BatchError`] naming the first bad deck, or the bound.
+    pub fn add(&mut self, batch: &[u8], limits: &Limits) -> Result<u64, BatchError> {
+        let result = self.try_add(batch, limits);
+        self.refused = result.as_ref().err().map(ToString::to_string);
+        result
+    }
+
+    fn try_add(&mut self, batch: &[u8], limits: &Limits) -> Result<u64, BatchError> {
+        if let Some(at) = self.alarm_deck {
+            return Err(BatchError::Stopped(at));
+        }
+        let n = self.deck;
+        let decks = validate(batch, n)?;
+        if self.decks() + decks > limits.decks_per_session {
+            return Err(BatchError::TooManyDecks(limits.decks_per_session));
+        }
+        let mut counted = 0;
+        for deck in batch.chunks_exact(n) {
+            stats::sample::Accumulator::observe(&mut self.positions, deck);
+            self.monitor.observe(deck);
+            counted += 1;
+            let t = self.monitor.decks();
+            let stop = alarmed(&self.monitor, self.alpha);
+            if t >= self.next_point || stop {
+                self.curve.push((t, self.monitor.log10_evidence()));
+                self.next_point = if t < CURVE_EVERY_DECK_UP_TO {
+                    t + 1
+                } else {
+                    ((t as f64 * CURVE_GROWTH).ceil() as u64).max(t + 1)
+                };
+            }
+            if stop {
+                self.alarm_deck = Some(t);
+                break;
+            }
+        }
+        if self.curve.last().is_some_and(|&(t, _)| t != self.decks()) {
+            self.curve
+                .push((self.decks(), self.monitor.log10_evidence()));
+        }
+        // The fair control: as many Fisher–Yates decks, from this batch's
+        // own stream of the control seed.
+        let fisher_yates = &algorithms::registry::find("fisher-yates")
+            .expect("Fisher–Yates is registered")
+            .algorithm;
+        let control: Positions = stats::sample::sample(
+            fisher_yates,
+            n,
+            counted,
+            stats::sample::splitmix64(CONTROL_SEED ^ self.batches.rotate_left(32)),
+            || Positions::new(n),
+            &|_| {},
+        );
+        stats::sample::Accumulator::merge(&mut self.control, control);
+        self.batches += 1;
+        Ok(counted)
+    }
+
+    /// Decks counted.
+    pub fn decks(&self) -> u64 {
+        self.monitor.decks()
+    }
+
+    /// The judge's finding on the decks so far.
+    pub fn finding(&self) -> LiveFinding {
+        finding(&self.monitor, self.alpha, self.alarm_deck)
+    }
+
+    /// The position counts, `[card][position]`.
+    pub fn positions(&self) -> Vec<Vec<u64>> {
+        self.positions.rows()
+    }
+
+    /// The fair control's position counts.
+    pub fn control(&self) -> Vec<Vec<u64>> {
+        self.control.rows()
+    }
+
+    /// The evidence curve: `(decks, log10 evidence)`, from `(0, 0)`.
+    pub fn curve(&self) -> &[(u64, f64)] {
+        &self.curve
+    }
+}
+
+/// Checks that `batch` is whole decks of `n` cards, each holding every
+/// card `0 … n−1` once; the number of decks.
+///
+/// # Errors
+/// [`BatchError`] naming the first bad deck and card.
+pub fn validate(batch: &[u8], n: usize) -> Result<u64, BatchError> {
+    if batch.is_empty() || !batch.len().is_multiple_of(n) {
+        return Err(BatchError::Length {
+            bytes: batch.len(),
+            deck: n,
+        });
+    }
+    let mut seen = [0u32; 256];
+    for (i, deck) in batch.chunks_exact(n).enumerate() {
+        let stamp = i as u32 + 1;
+        for &card in deck {
+            if card as usize >= n {
+                return Err(BatchError::Card {
+                    deck: i + 1,
+                    card,
+                    n,
+                });
+            }
+            if std::mem::replace(&mut seen[card as usize], stamp) == stamp {
+                return Err(BatchError::Twice {
+                    deck: i + 1,
+                    card,
+                    n,
+                });
+            }
+        }
+    }
+    Ok((batch.len() / n) as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_batch_is_whole_decks_each_a_permutation() {
+        assert_eq!(validate(&[0, 1, 2, 2, 0, 1], 3), Ok(2));
+        assert_eq!(
+            validate(&[0, 1, 2, 2, 0], 3).unwrap_err().to_string(),
+            "a batch of 5 bytes is not whole decks of 3 cards (one byte a card)"
+        );
+        assert_eq!(
+            validate(&[0, 1, 2, 2, 0, 0], 3).unwrap_err().to_string(),
+            "deck 2 of the batch holds card 0 twice: a deck holds each card 0 to 2 once"
+        );
+        assert_eq!(
+            validate(&[0, 1, 3], 3).unwrap_err().to_string(),
+            "deck 1 of the batch holds card 3: the cards of a deck of 3 are 0 to 2"
+        );
+    }
+
+    #[test]
+    fn a_bad_batch_changes_nothing_and_a_stopped_run_takes_no_more() {
+        let limits = Limits::default();
+        let mut s = Session::new(3, None, None, 1e-3);
+        assert_eq!(s.add(&[0, 1, 2, 2, 1, 0], &limits), Ok(2));
+        assert!(s.add(&[0, 1, 2, 1, 1, 0], &limits).is_err());
+        assert_eq!(s.decks(), 2);
+        assert_eq!(s.positions()[0], vec![1, 0, 1]);
+        assert_eq!(
+            s.refused.as_deref(),
+            Some("deck 2 of the batch holds card 1 twice: a deck holds each card 0 to 2 once")
+        );
+        // The same deck over and over: the run stops, and the rest of the
+        // batch is not counted.
+        let same: Vec<u8> = [0u8, 1, 2].repeat(1_000);
+        let counted = s.add(&same, &limits).unwrap();
+        assert!(counted < 1_000, "{counted}");
+        let f = s.finding();
+        assert_eq!(f.verdict, judge::live::LiveVerdict::Biased);
+        assert_eq!(f.alarm_deck, Some(s.decks()));
+        assert_eq!(s.curve().last().unwrap().0, s.decks());
+        assert_eq!(
+            s.add(&[0, 1, 2], &limits).unwrap_err(),
+            BatchError::Stopped(s.decks())
+        );
+        // The control counted as many decks.
+        let total: u64 = s.control()[0].iter().sum();
+        assert_eq!(total, s.decks());
+    }
+
+    #[test]
+    fn a_session_holds_at_most_its_decks() {
+        let limits = Limits {
+            decks_per_session: 3,
+            ..Limits::default()
+        };
+        let mut s = Session::new(3, None, None, 1e-3);
+        assert_eq!(s.add(&[0, 1, 2, 2, 1, 0], &limits), Ok(2));
+        assert_eq!(
+            s.add(&[0, 1, 2, 2, 1, 0], &limits).unwrap_err().to_string(),
+            "the run has reached its 3 decks: start a new run"
+        );
+    }
+}

@@ -1,0 +1,111 @@
+//! What the page shows, as one JSON document (`GET /state`).
+
+use crate::session::Session;
+use judge::live::{LiveFinding, LiveVerdict};
+use serde::Serialize;
+
+/// What the page shows of one run: the counts as heatmaps on one colour
+/// scale, the evidence and its curve, the verdict and the finding in
+/// words.
+#[derive(Clone, Debug, Serialize)]
+pub struct State {
+    /// The run, if there is one.
+    pub session: Option<u64>,
+    /// The example it runs.
+    pub example: Option<&'static str>,
+    /// Cards per deck (0 before any run).
+    pub deck: usize,
+    /// Decks received and counted.
+    pub decks: u64,
+    /// `"idle"` before any run, then `"watching"` or `"biased"`.
+    pub verdict: &'static str,
+    /// `log10` of the evidence against a fair shuffle (`null` when
+    /// infinite: a deck no fair shuffle deals).
+    pub evidence: Option<f64>,
+    /// `log10(1/α)`, where the run stops.
+    pub threshold: f64,
+    /// The finding in words.
+    pub finding: String,
+    /// The judge's finding, as data.
+    pub detail: Option<LiveFinding>,
+    /// `[decks, log10 evidence]` pairs, from `[0, 0]`.
+    pub curve: Vec<(u64, Option<f64>)>,
+    /// The heatmaps: `observed / expected − 1` per `[card][position]`.
+    pub heatmap: Option<Heatmap>,
+    /// The last batch refused, and why.
+    pub refused: Option<String>,
+}
+
+/// The page's heatmaps, on one symmetric colour scale.
+#[derive(Clone, Debug, Serialize)]
+pub struct Heatmap {
+    /// The decks received.
+    pub observed: Vec<Vec<f64>>,
+    /// As many Fisher–Yates decks, drawn by the server.
+    pub control: Vec<Vec<f64>>,
+    /// The example's exact law, when the suite counted it.
+    pub exact: Option<Vec<Vec<f64>>>,
+    /// The colour scale runs from `−limit` to `+limit`: the report's rule
+    /// (the largest deviation drawn, but at least four times the spread
+    /// of a fair shuffle's largest cell at this many decks).
+    pub limit: f64,
+}
+
+impl State {
+    /// Before any run.
+    pub fn idle(alpha: f64) -> Self {
+        State {
+            session: None,
+            example: None,
+            deck: 0,
+            decks: 0,
+            verdict: "idle",
+            evidence: Some(0.0),
+            threshold: -alpha.log10(),
+            finding: "No run yet: pick a shuffle and press run.".into(),
+            detail: None,
+            curve: Vec::new(),
+            heatmap: None,
+            refused: None,
+        }
+    }
+
+    /// The state of run `id`; the heatmaps only when `heatmap`.
+    pub fn of(id: u64, s: &Session, heatmap: bool) -> Self {
+        let f = s.finding();
+        let finite = |x: f64| x.is_finite().then_some(x);
+        State {
+            session: Some(id),
+            example: s.example,
+            deck: s.deck,
+            decks: s.decks(),
+            verdict: match f.verdict {
+                LiveVerdict::Watching => "watching",
+                LiveVerdict::Biased => "biased",
+            },
+            evidence: finite(f.log10_evidence),
+            threshold: f.log10_threshold,
+            finding: report::text::live_finding(&f),
+            curve: s.curve().iter().map(|&(t, e)| (t, finite(e))).collect(),
+            heatmap: (heatmap && s.decks() > 0).then(|| heatmaps(s)),
+            refused: s.refused.clone(),
+            detail: Some(f),
+        }
+    }
+}
+
+fn heatmaps(s: &Session) -> Heatmap {
+    use report::files::{colour_limit, deviation, exact_deviation};
+    let observed = deviation(&s.positions());
+    let control = deviation(&s.control());
+    let exact = s.exact.as_deref().map(exact_deviation);
+    let mut drawn: Vec<&[Vec<f64>]> = vec![&observed, &control];
+    drawn.extend(exact.as_deref());
+    let limit = colour_limit(&drawn, s.deck, s.decks());
+    Heatmap {
+        observed,
+        control,
+        exact,
+        limit,
+    }
+}

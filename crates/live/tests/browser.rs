@@ -1,0 +1,385 @@
+//! The live page in a real browser: headless Chromium driven over the
+//! DevTools protocol. The naive swap is flagged, Fisher–Yates runs 10^6
+//! decks without an alarm, a syntax error is shown as an error and not as
+//! a verdict, and the page logs no error to its console.
+//!
+//! These need Chromium, so `cargo test --workspace` skips them
+//! (`#[ignore]`); `.ci/run` installs Chromium when it is missing and runs
+//! them with `cargo test --release -p live --test browser -- --ignored`.
+//! `CHROMIUM` names the browser's binary; by default the first of
+//! `chromium`, `chromium-browser` and `google-chrome` on the `PATH`.
+//! `LIVE_SCREENSHOTS=DIR` writes the page at 1280 and 390 px wide there.
+
+use chromiumoxide::browser::{Browser, BrowserConfig};
+use chromiumoxide::cdp::browser_protocol::log::{EnableParams, EventEntryAdded, LogEntryLevel};
+use chromiumoxide::cdp::js_protocol::runtime::{
+    ConsoleApiCalledType, EventConsoleApiCalled, EventExceptionThrown,
+};
+use chromiumoxide::handler::viewport::Viewport;
+use chromiumoxide::page::{Page, ScreenshotParams};
+use futures::StreamExt;
+use serde_json::Value;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+fn chromium() -> PathBuf {
+    if let Some(p) = std::env::var_os("CHROMIUM") {
+        return PathBuf::from(p);
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    for name in ["chromium", "chromium-browser", "google-chrome"] {
+        for dir in std::env::split_paths(&path) {
+            let p = dir.join(name);
+            if p.is_file() {
+                return p;
+            }
+        }
+    }
+    panic!("no Chromium found: install it (apt-get install -y chromium) or set CHROMIUM");
+}
+
+/// The page's server on a free loopback port: its address.
+fn serve() -> String {
+    let server = live::Server::bind(
+        "127.0.0.1:0".parse().unwrap(),
+        1e-3,
+        live::Limits::default(),
+    )
+    .unwrap();
+    let url = server.url();
+    std::thread::spawn(move || server.run(std::future::pending()));
+    url
+}
+
+/// A headless Chromium `width` pixels wide, in a profile of its own, with
+/// every console error, uncaught exception and failed load of its pages
+/// collected.
+struct Chrome {
+    browser: Browser,
+    problems: Arc<Mutex<Vec<String>>>,
+    _profile: tempdir::Dir,
+}
+
+mod tempdir {
+    /// A folder removed when dropped.
+    pub struct Dir(pub std::path::PathBuf);
+    impl Dir {
+        pub fn new(name: &str) -> Dir {
+            let p = std::env::temp_dir().join(format!(
+                "live-browser-{name}-{}-{:?}",
+                std::process::id(),
+                std::time::SystemTime::now()
+            ));
+            std::fs::create_dir_all(&p).unwrap();
+            Dir(p)
+        }
+    }
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+impl Chrome {
+    async fn launch(name: &str, width: u32, height: u32) -> Chrome {
+        let profile = tempdir::Dir::new(name);
+        let config = BrowserConfig::builder()
+            .chrome_executable(chromium())
+            .no_sandbox()
+            .user_data_dir(&profile.0)
+            .window_size(width, height)
+            .viewport(Viewport {
+                width,
+                height,
+                device_scale_factor: Some(1.0),
+                ..Viewport::default()
+            })
+            .args([
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--disable-quic",
+            ])
+            .build()
+            .unwrap();
+        let (browser, mut handler) = Browser::launch(config).await.expect("Chromium starts");
+        tokio::spawn(async move { while handler.next().await.is_some() {} });
+        Chrome {
+            browser,
+            problems: Arc::new(Mutex::new(Vec::new())),
+            _profile: profile,
+        }
+    }
+
+    /// Opens `url`, watching its console and its loads.
+    async fn open(&self, url: &str) -> Page {
+        let page = self.browser.new_page("about:blank").await.unwrap();
+        page.execute(EnableParams::default()).await.unwrap();
+        let mut console = page
+            .event_listener::<EventConsoleApiCalled>()
+            .await
+            .unwrap();
+        let mut thrown = page.event_listener::<EventExceptionThrown>().await.unwrap();
+        let mut logged = page.event_listener::<EventEntryAdded>().await.unwrap();
+        let problems = self.problems.clone();
+        tokio::spawn(async move {
+            while let Some(e) = console.next().await {
+                if matches!(
+                    e.r#type,
+                    ConsoleApiCalledType::Error | ConsoleApiCalledType::Assert
+                ) {
+                    problems
+                        .lock()
+                        .unwrap()
+                        .push(format!("console: {:?}", e.args));
+                }
+            }
+        });
+        let problems = self.problems.clone();
+        tokio::spawn(async move {
+            while let Some(e) = thrown.next().await {
+                problems
+                    .lock()
+                    .unwrap()
+                    .push(format!("exception: {:?}", e.exception_details));
+            }
+        });
+        let problems = self.problems.clone();
+        tokio::spawn(async move {
+            while let Some(e) = logged.next().await {
+                if e.entry.level == LogEntryLevel::Error {
+                    problems
+                        .lock()
+                        .unwrap()
+                        .push(format!("log: {}", e.entry.text));
+                }
+            }
+        });
+        page.goto(url).await.unwrap();
+        page
+    }
+
+    fn problems(&self) -> Vec<String> {
+        self.problems.lock().unwrap().clone()
+    }
+}
+
+async fn eval(page: &Page, js: &str) -> Value {
+    page.evaluate(js)
+        .await
+        .unwrap_or_else(|e| panic!("{js}: {e}"))
+        .into_value()
+        .unwrap_or(Value::Null)
+}
+
+/// Polls `js` every 100 ms until `done` holds of it, for at most `limit`.
+async fn until(page: &Page, js: &str, limit: Duration, done: impl Fn(&Value) -> bool) -> Value {
+    let start = Instant::now();
+    loop {
+        let v = eval(page, js).await;
+        if done(&v) {
+            return v;
+        }
+        assert!(start.elapsed() < limit, "{js} after {limit:?}: {v}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn screenshot(page: &Page, name: &str) {
+    if let Some(dir) = std::env::var_os("LIVE_SCREENSHOTS") {
+        let png = page
+            .screenshot(ScreenshotParams::builder().full_page(true).build())
+            .await
+            .unwrap();
+        std::fs::write(PathBuf::from(dir).join(name), png).unwrap();
+    }
+}
+
+const STATE: &str = "window.shuffleAudit && window.shuffleAudit.state";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium; run by .ci/run"]
+async fn the_naive_swap_is_flagged_within_seconds() {
+    let url = serve();
+    for (name, width) in [("wide", 1280), ("phone", 390)] {
+        let chrome = Chrome::launch(name, width, 900).await;
+        let page = chrome
+            .open(&format!("{url}?example=naive-swap&run=1"))
+            .await;
+        let start = Instant::now();
+        let s = until(&page, STATE, Duration::from_secs(30), |s| {
+            s["verdict"] == "biased"
+        })
+        .await;
+        let took = start.elapsed();
+        assert!(took < Duration::from_secs(10), "flagged after {took:?}");
+        assert_eq!(s["example"], "naive-swap");
+        assert_eq!(s["deck"], 8);
+        assert!(s["evidence"].as_f64().unwrap() >= 3.0, "{s}");
+        assert!(
+            s["finding"].as_str().unwrap().starts_with("Biased: after "),
+            "{s}"
+        );
+        // The exact law beside the counts, and the run stopped.
+        assert!(s["heatmap"]["exact"].is_array());
+        until(
+            &page,
+            "window.shuffleAudit.running",
+            Duration::from_secs(5),
+            |r| r == false,
+        )
+        .await;
+        let shown = eval(&page, "document.getElementById('finding').textContent").await;
+        assert_eq!(shown, s["finding"]);
+        assert_eq!(
+            eval(&page, "document.getElementById('exact-figure').hidden").await,
+            false
+        );
+        // The server says the same.
+        let server = ureq::get(format!("{url}state?heatmap=0"))
+            .call()
+            .unwrap()
+            .body_mut()
+            .read_json::<Value>()
+            .unwrap();
+        assert_eq!(server["verdict"], "biased");
+        assert_eq!(server["decks"], s["decks"]);
+        // The step-by-step boards: two steps moved on each.
+        eval(
+            &page,
+            "document.getElementById('step').click(); document.getElementById('step').click(); 0",
+        )
+        .await;
+        let note = eval(&page, "document.getElementById('naive-note').textContent").await;
+        assert!(note.as_str().unwrap().starts_with("Step 2 of 6"), "{note}");
+        let note = eval(&page, "document.getElementById('fy-note').textContent").await;
+        assert!(note.as_str().unwrap().starts_with("Step 2 of 5"), "{note}");
+        screenshot(&page, &format!("naive-swap-{width}.png")).await;
+        assert_eq!(eval(&page, "window.shuffleAudit.errors.length").await, 0);
+        assert_eq!(chrome.problems(), Vec::<String>::new());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium; run by .ci/run"]
+async fn fisher_yates_runs_a_million_decks_without_an_alarm() {
+    let url = serve();
+    let chrome = Chrome::launch("fy", 1280, 900).await;
+    let page = chrome
+        .open(&format!("{url}?example=fisher-yates&deck=52&run=1"))
+        .await;
+    let start = Instant::now();
+    let first = until(&page, STATE, Duration::from_secs(20), |s| {
+        s["decks"].as_u64().unwrap_or(0) > 0
+    })
+    .await;
+    let refreshes0 = eval(&page, "window.shuffleAudit.refreshes")
+        .await
+        .as_u64()
+        .unwrap();
+    let t0 = Instant::now();
+    let s = until(&page, STATE, Duration::from_secs(240), |s| {
+        assert_ne!(s["verdict"], "biased", "a false alarm: {s}");
+        s["decks"].as_u64().unwrap_or(0) >= 1_000_000
+    })
+    .await;
+    let seconds = t0.elapsed().as_secs_f64();
+    let refreshes = eval(&page, "window.shuffleAudit.refreshes")
+        .await
+        .as_u64()
+        .unwrap()
+        - refreshes0;
+    eval(&page, "document.getElementById('stop').click(); 0").await;
+    assert_eq!(s["verdict"], "watching");
+    assert_eq!(first["deck"], 52);
+    // The display keeps up: at least twice a second.
+    assert!(
+        refreshes as f64 / seconds >= 2.0,
+        "{refreshes} refreshes in {seconds:.1} s"
+    );
+    println!(
+        "Fisher–Yates, 52 cards: 10^6 decks in {:.1} s from the first ({:.0} decks a second), {:.1} refreshes a second; evidence 10^{:.2}",
+        start.elapsed().as_secs_f64(),
+        s["decks"].as_f64().unwrap() / seconds,
+        refreshes as f64 / seconds,
+        s["evidence"].as_f64().unwrap()
+    );
+    screenshot(&page, "fisher-yates-1280.png").await;
+    assert_eq!(eval(&page, "window.shuffleAudit.errors.length").await, 0);
+    assert_eq!(chrome.problems(), Vec::<String>::new());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium; run by .ci/run"]
+async fn broken_code_is_an_error_and_not_a_verdict() {
+    let url = serve();
+    let chrome = Chrome::launch("broken", 1280, 900).await;
+    let page = chrome.open(&url).await;
+    until(
+        &page,
+        "document.getElementById('example').options.length",
+        Duration::from_secs(10),
+        |n| n.as_u64().unwrap_or(0) > 0,
+    )
+    .await;
+    let set_and_run = |code: &str| {
+        format!(
+            "(() => {{ const c = document.getElementById('code'); c.value = {}; \
+             c.dispatchEvent(new Event('input')); document.getElementById('run').click(); return 0; }})()",
+            serde_json::to_string(code).unwrap()
+        )
+    };
+    for (code, expected) in [
+        ("function shuffle(deck) { return deck", "SyntaxError"),
+        (
+            "function shuffle(deck) { return [0, 0, 1]; }",
+            "a deck of 8 cards was expected",
+        ),
+        (
+            "function shuffle(deck) { deck[0] = 1; return deck; }",
+            "not the cards 0 to 7 once each",
+        ),
+        (
+            "function deal(deck) { return deck; }",
+            "the code defines no function shuffle(deck)",
+        ),
+        (
+            "function shuffle(deck) { throw new Error('boom'); }",
+            "Error: boom",
+        ),
+    ] {
+        eval(&page, &set_and_run(code)).await;
+        let error = until(
+            &page,
+            "window.shuffleAudit.error",
+            Duration::from_secs(10),
+            |e| e.is_string(),
+        )
+        .await;
+        assert!(
+            error.as_str().unwrap().contains(expected),
+            "{code}: {error}"
+        );
+        // No run was started, so no verdict is shown.
+        let server = ureq::get(format!("{url}state?heatmap=0"))
+            .call()
+            .unwrap()
+            .body_mut()
+            .read_json::<Value>()
+            .unwrap();
+        assert_eq!(server["verdict"], "idle", "{code}: {server}");
+        let finding = eval(&page, "document.getElementById('finding').textContent").await;
+        assert!(!finding.as_str().unwrap().contains("Biased"), "{finding}");
+        assert_eq!(
+            eval(&page, "document.getElementById('run').disabled").await,
+            false
+        );
+    }
+    screenshot(&page, "syntax-error-1280.png").await;
+    assert_eq!(eval(&page, "window.shuffleAudit.errors.length").await, 0);
+    assert_eq!(chrome.problems(), Vec::<String>::new());
+}
