@@ -205,15 +205,14 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
         Lang::En => writeln!(
             md,
             "Live: `shuffle-audit play --port 8000` runs the shuffle in your browser and fills \
-             the heatmap as you watch; [the naive swap]({LIVE}/?example=naive-swap&run=1) is \
-             stopped in seconds, [Fisher–Yates]({LIVE}/?example=fisher-yates&deck=52&run=1) \
-             runs on.\n"
+             the heatmap as you watch; `{LIVE}/?example=naive-swap&run=1` is stopped in \
+             seconds, `{LIVE}/?example=fisher-yates&deck=52&run=1` runs on.\n"
         ),
         Lang::Zh => writeln!(
             md,
             "课堂现场：`shuffle-audit play --port 8000` 启动一个页面，洗牌代码在你自己的浏览器里运行，\
-             热图当场填满：[朴素交换]({LIVE}/?example=naive-swap&run=1)几秒内即被判定有偏，\
-             [Fisher–Yates]({LIVE}/?example=fisher-yates&deck=52&run=1)一直运行不报警。\n"
+             热图当场填满：`{LIVE}/?example=naive-swap&run=1`（朴素交换）几秒内即被判定有偏，\
+             `{LIVE}/?example=fisher-yates&deck=52&run=1`（Fisher–Yates）一直运行不报警。\n"
         ),
     };
     if crate::handout::applies(report) {
@@ -234,7 +233,8 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
 }
 
 /// The live page's address when served with `--port 8000`, as the
-/// teacher's section tells.
+/// teacher's section tells: shown, not linked (the report fetches and
+/// links nothing off its own folder).
 const LIVE: &str = "http://127.0.0.1:8000";
 
 /// The lines that pick the card, grouped by language.
