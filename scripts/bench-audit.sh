@@ -1,34 +1,77 @@
 #!/usr/bin/env bash
-# Usage: scripts/bench-audit.sh [LINES] [DECK]   (defaults: 5000000 lines, 8 cards)
+# Usage: scripts/bench-audit.sh [BASE_REV]   (default: 3e79443, the last
+#        commit before the parallel reader)
 #
-# Throughput of `shuffle-audit audit` on one core: deals LINES decks of DECK
-# cards into a temporary file with `shuffle-audit deal`, then times, in the
-# same run and on the same core, `wc -l` on the file (the baseline: reading
-# the bytes and finding the lines, nothing more) and `shuffle-audit audit`
-# (parsing, validating, counting every test's statistics, the analysis),
-# with and without the tests of consecutive decks (`--unordered`).
-# Best of 3 each; prints lines/s and the ratio to the baseline.
+# `shuffle-audit audit` against the build of BASE_REV, on the same files in
+# the same run: decks of 8 and 52 cards dealt by `shuffle-audit deal`, and
+# 6-deck shoes of 312 cards (each of 52 cards six times, shuffled by
+# Python's random.shuffle with seed 1). BASE_REV is built once from `git
+# archive` into target/bench-audit-base (a few minutes the first time).
+#
+# For each input, best wall time of 3 runs of:
+#   base            the build of BASE_REV (one thread reads and counts)
+#   --threads 1     this build, one worker (the reader beside it)
+#   --threads 2     this build, two workers
+#   one core        both builds pinned to core 0 (taskset), this one with
+#                   --threads 1: the speed of one core, reading included
+# and the ratios base / this build. Sizes: LINES_8 (default 10^7),
+# LINES_52 (2·10^6), LINES_312 (3·10^5) lines.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-lines="${1:-5000000}"
-deck="${2:-8}"
+base_rev="${1:-3e79443}"
+lines8="${LINES_8:-10000000}"
+lines52="${LINES_52:-2000000}"
+lines312="${LINES_312:-300000}"
+
+base_dir=target/bench-audit-base
+base_bin="$base_dir/target/release/shuffle-audit"
+want=$(git rev-parse "$base_rev")
+if [ ! -x "$base_bin" ] || [ "$(cat "$base_dir/rev" 2> /dev/null)" != "$want" ]; then
+    echo "building $base_rev into $base_dir ..." >&2
+    rm -rf "$base_dir/src"
+    mkdir -p "$base_dir/src"
+    git archive "$want" | tar -x -C "$base_dir/src"
+    (cd "$base_dir/src" && CARGO_TARGET_DIR=../target cargo build --release --quiet -p shuffle-audit)
+    echo "$want" > "$base_dir/rev"
+fi
 cargo build --release --quiet -p shuffle-audit
 bin=target/release/shuffle-audit
-file=$(mktemp)
-trap 'rm -f "$file"' EXIT
-"$bin" deal -a fisher-yates -d "$deck" -n "$lines" > "$file"
+
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+"$bin" deal -a fisher-yates -d 8 -n "$lines8" > "$dir/8"
+"$bin" deal -a fisher-yates -d 52 -n "$lines52" > "$dir/52"
+python3 - "$lines312" > "$dir/312" << 'EOF'
+import random, sys
+random.seed(1)
+shoe = [str(c) for c in range(52)] * 6
+out = sys.stdout
+for _ in range(int(sys.argv[1])):
+    random.shuffle(shoe)
+    out.write(" ".join(shoe) + "\n")
+EOF
+
 pin=()
 command -v taskset > /dev/null && pin=(taskset -c 0)
 source scripts/timing.sh
-size=$(wc -c < "$file")
-base=$(best "${pin[@]}" wc -l "$file")
-audit=$(best "${pin[@]}" "$bin" audit "$file")
-alone=$(best "${pin[@]}" "$bin" audit --unordered "$file")
-awk -v n="$lines" -v d="$deck" -v sz="$size" -v b="$base" -v a="$audit" -v u="$alone" 'BEGIN {
-  printf "%d decks of %d cards, %.1f MB, one core\n", n, d, sz / 1e6
-  printf "wc -l (baseline):      %6.3f s  %7.1f M lines/s\n", b, n / b / 1e6
-  printf "audit --unordered:     %6.3f s  %7.1f M lines/s  (decks one at a time)\n", u, n / u / 1e6
-  printf "shuffle-audit audit:   %6.3f s  %7.1f M lines/s  (and consecutive decks)\n", a, n / a / 1e6
-  printf "audit / wc -l time:    %6.1f\n", a / b
-  printf "audit / --unordered:   %6.2f\n", a / u
-}'
+printf "base: %s (%s)\n" "$base_rev" "$want"
+printf "%-32s %9s %9s %9s %9s %9s %9s %9s\n" input base "t1" ratio "t2" ratio "1core" ratio
+for case in "8" "52" "312"; do
+    file="$dir/$case"
+    flags=()
+    [ "$case" = 312 ] && flags=(--shoe 6)
+    size=$(wc -c < "$file")
+    lines=$(wc -l < "$file")
+    b=$(best "$base_bin" audit "${flags[@]}" "$file")
+    t1=$(best "$bin" audit --threads 1 "${flags[@]}" "$file")
+    t2=$(best "$bin" audit --threads 2 "${flags[@]}" "$file")
+    pb=$(best "${pin[@]}" "$base_bin" audit "${flags[@]}" "$file")
+    p1=$(best "${pin[@]}" "$bin" audit --threads 1 "${flags[@]}" "$file")
+    awk -v c="$case" -v n="$lines" -v sz="$size" -v b="$b" -v t1="$t1" -v t2="$t2" \
+        -v pb="$pb" -v p1="$p1" 'BEGIN {
+      label = sprintf("%d x %s cards (%.0f MB)", n, c, sz / 1e6)
+      printf "%-32s %8.3fs %8.3fs %8.2fx %8.3fs %8.2fx %8.3fs %8.2fx\n", \
+        label, b, t1, b / t1, t2, b / t2, p1, pb / p1
+    }'
+done
+echo "ratio: base time / this build's; 1core: both pinned to core 0, this one with --threads 1"

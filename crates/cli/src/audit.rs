@@ -100,6 +100,8 @@ pub(crate) struct AuditArgs {
     #[arg(long, conflicts_with_all = ["shoe", "composition", "group", "hand", "follow", "unordered", "out", "deck", "base"])]
     single: bool,
     #[command(flatten)]
+    threads: crate::common::Threads,
+    #[command(flatten)]
     json: crate::common::Json,
 }
 
@@ -168,9 +170,9 @@ impl AuditPlan<'_> {
     }
 
     /// The input, unbuffered.
-    fn open(&self) -> Result<Box<dyn std::io::Read>> {
+    fn open(&self) -> Result<Box<dyn std::io::Read + Send>> {
         Ok(match self.file {
-            None => Box::new(std::io::stdin().lock()),
+            None => Box::new(std::io::stdin()),
             Some(path) => {
                 Box::new(std::fs::File::open(path).with_context(|| format!("opening {path}"))?)
             }
@@ -272,10 +274,17 @@ struct Read<'a> {
     start: Instant,
 }
 
-type Input = BufReader<Hashing<Box<dyn std::io::Read>>>;
+type Input = BufReader<Hashing<Box<dyn std::io::Read + Send>>>;
+
+/// The counts of plain decks: each alone, or also each against the one
+/// before it.
+enum DeckCounts {
+    Alone(Box<Observed>),
+    Stream(Box<ObservedStream>),
+}
 
 /// An audit of plain decks: every card once.
-fn decks(read: Read<'_>, mut parser: DeckParser, mut settled: Settled<Input>) -> Result<u8> {
+fn decks(read: Read<'_>, mut parser: DeckParser, settled: Settled<Input>) -> Result<u8> {
     let Read {
         args,
         plan,
@@ -283,32 +292,31 @@ fn decks(read: Read<'_>, mut parser: DeckParser, mut settled: Settled<Input>) ->
         start,
     } = read;
     let name = plan.name();
-    let mut observed: Option<Observed> = None;
-    let mut stream: Option<ObservedStream> = None;
-    let counts = settled
-        .read_until(&mut parser, args.skip_invalid, |_, deck| {
-            if args.unordered {
-                observed
-                    .get_or_insert_with(|| Observed::new(deck.len()))
-                    .observe(deck);
-            } else {
-                stream
-                    .get_or_insert_with(|| ObservedStream::new(deck.len()))
-                    .observe(deck);
-            }
-            std::ops::ControlFlow::Continue(())
-        })
-        .map_err(|e| read_error(name, args.skip_invalid, e))?;
-    let (sha256, bytes) = settled.into_inner().into_inner().finish();
+    let tally = deck_lines::Tally {
+        new: |deck: &[u8], before| match args.unordered {
+            true => DeckCounts::Alone(Box::new(Observed::after(deck.len(), before))),
+            false => DeckCounts::Stream(Box::new(ObservedStream::after(deck.len(), before))),
+        },
+        observe: |counts: &mut DeckCounts, deck: &[u8]| match counts {
+            DeckCounts::Alone(o) => o.observe(deck),
+            DeckCounts::Stream(s) => s.observe(deck),
+        },
+        append: |counts: &mut DeckCounts, later| match (counts, later) {
+            (DeckCounts::Alone(a), DeckCounts::Alone(b)) => a.append(*b),
+            (DeckCounts::Stream(a), DeckCounts::Stream(b)) => a.append(*b),
+            _ => unreachable!("one kind of counts per read"),
+        },
+    };
+    let (decks, counts, input, threads) = count(args, plan, settled, &mut parser, &tally)?;
+    let (sha256, bytes) = input.into_inner().finish();
     let deck = parser.deck().expect("known after a deck");
     let base = parser.base().expect("known after a deck");
-    let (first, lag1) = match (observed, stream) {
-        (Some(o), _) => (o.into_run(), None),
-        (None, Some(s)) => {
+    let (first, lag1) = match decks {
+        DeckCounts::Alone(o) => (o.into_run(), None),
+        DeckCounts::Stream(s) => {
             let (run, lag1) = s.into_runs();
             (run, Some(lag1))
         }
-        (None, None) => unreachable!("read_decks fails without a deck"),
     };
     judge::grade::enough_to_test(
         judge::grade::Budgeted::Read(name.to_string()),
@@ -325,7 +333,8 @@ fn decks(read: Read<'_>, mut parser: DeckParser, mut settled: Settled<Input>) ->
         "none: the decks were read from the input",
         None,
     );
-    result.threads = 1;
+    // The counts do not depend on the threads: provenance names them.
+    result.threads = 0;
     let report = AuditReport {
         input: InputInfo {
             source: args.input.clone(),
@@ -346,11 +355,101 @@ fn decks(read: Read<'_>, mut parser: DeckParser, mut settled: Settled<Input>) ->
     };
     let report = Standalone::new(
         report,
-        Provenance::new(crate::common::command_line()),
+        Provenance {
+            threads: Some(threads),
+            ..Provenance::new(crate::common::command_line())
+        },
         Some(start.elapsed().as_secs_f64()),
     );
     certify(folder, &report, || report::certificate::markdown(&report))?;
     conclude(&report, args.json.on, decision.level.bias_shown)
+}
+
+/// Reads and counts the rest of a settled input on `--threads` workers
+/// ([`deck_lines::count_parallel`]), with a progress bar on a terminal once
+/// the read takes more than two seconds. Returns the counts, the lines',
+/// the input read, and the workers.
+fn count<A, N, O, M>(
+    args: &AuditArgs,
+    plan: &AuditPlan<'_>,
+    settled: Settled<Input>,
+    parser: &mut DeckParser,
+    tally: &deck_lines::Tally<N, O, M>,
+) -> Result<(A, deck_lines::LineCounts, Input, usize)>
+where
+    A: Send,
+    N: Fn(&[u8], u64) -> A + Sync,
+    O: Fn(&mut A, &[u8]) + Sync,
+    M: Fn(&mut A, A) + Sync,
+{
+    let size = plan
+        .file
+        .and_then(|path| std::fs::metadata(path).ok())
+        .filter(std::fs::Metadata::is_file)
+        .map(|m| m.len());
+    let bar = ReadProgress::new(size);
+    let progress = |bytes| bar.show(bytes);
+    let counted = crate::common::with_threads(args.threads.count, || {
+        deck_lines::count_parallel(settled, parser, args.skip_invalid, tally, &progress)
+            .map(|(counts, lines, input)| (counts, lines, input, rayon::current_num_threads()))
+    })?;
+    bar.finish();
+    counted.map_err(|e| read_error(plan.name(), args.skip_invalid, e))
+}
+
+/// The bytes an audit has read, shown on standard error when it is a
+/// terminal and the read has taken more than two seconds.
+struct ReadProgress {
+    size: Option<u64>,
+    start: Instant,
+    bar: std::sync::Mutex<Option<indicatif::ProgressBar>>,
+    terminal: bool,
+}
+
+impl ReadProgress {
+    /// Progress of a read of `size` bytes (unknown for a pipe).
+    fn new(size: Option<u64>) -> Self {
+        use std::io::IsTerminal;
+        ReadProgress {
+            size,
+            start: Instant::now(),
+            bar: std::sync::Mutex::new(None),
+            terminal: std::io::stderr().is_terminal(),
+        }
+    }
+
+    /// Shows `bytes` read so far.
+    fn show(&self, bytes: u64) {
+        if !self.terminal || self.start.elapsed() < std::time::Duration::from_secs(2) {
+            return;
+        }
+        let mut bar = self.bar.lock().unwrap_or_else(|e| e.into_inner());
+        let bar = bar.get_or_insert_with(|| {
+            let (bar, template) = match self.size {
+                Some(size) => (
+                    indicatif::ProgressBar::new(size),
+                    "{elapsed_precise} [{wide_bar}] {binary_bytes}/{binary_total_bytes} read",
+                ),
+                None => (
+                    indicatif::ProgressBar::new_spinner(),
+                    "{elapsed_precise} {binary_bytes} read",
+                ),
+            };
+            if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
+                bar.set_style(style.progress_chars("=> "));
+            }
+            // Shown late: its clock starts with the read.
+            bar.with_elapsed(self.start.elapsed())
+        });
+        bar.set_position(bytes);
+    }
+
+    /// Clears the bar, if it was shown.
+    fn finish(&self) {
+        if let Some(bar) = self.bar.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            bar.finish_and_clear();
+        }
+    }
 }
 
 /// Prints the report and gives the exit code of its verdict, whatever
@@ -383,7 +482,7 @@ fn certify<D: report::export::Document>(
 /// An audit of decks whose cards repeat: shoes (`--shoe K`, `K > 1`) and
 /// decklists, tested with the statistics that have exact laws for any
 /// composition ([`stats::test::shoe`]).
-fn repeated(read: Read<'_>, mut parser: DeckParser, mut settled: Settled<Input>) -> Result<u8> {
+fn repeated(read: Read<'_>, mut parser: DeckParser, settled: Settled<Input>) -> Result<u8> {
     let Read {
         args,
         plan,
@@ -404,7 +503,7 @@ fn repeated(read: Read<'_>, mut parser: DeckParser, mut settled: Settled<Input>)
             .with_hand(hand, groups.clone())
             .with_context(|| name.to_string())
     };
-    let mut counts: Option<ShoeCounts> = match (&list, parser.deck()) {
+    let template: Option<ShoeCounts> = match (&list, parser.deck()) {
         (Some(list), _) => Some(counts_of(
             Composition::new(list.counts().to_vec())
                 .with_context(|| format!("{name}: the decklist"))?,
@@ -418,20 +517,19 @@ fn repeated(read: Read<'_>, mut parser: DeckParser, mut settled: Settled<Input>)
         (None, None) => None,
     };
     let copies = plan.copies;
-    let lines = settled
-        .read_until(&mut parser, args.skip_invalid, |_, cards| {
-            counts
-                .get_or_insert_with(|| {
-                    let shoe =
-                        Shoe::new(cards.len() / copies, copies).expect("the parser checked it");
-                    ShoeCounts::new(shoe.composition(), !args.unordered)
-                })
-                .observe(cards);
-            std::ops::ControlFlow::Continue(())
-        })
-        .map_err(|e| read_error(name, args.skip_invalid, e))?;
-    let (sha256, bytes) = settled.into_inner().into_inner().finish();
-    let counts = counts.expect("read_decks fails without a deck");
+    let tally = deck_lines::Tally {
+        new: |cards: &[u8], before| {
+            let counts = template.clone().unwrap_or_else(|| {
+                let shoe = Shoe::new(cards.len() / copies, copies).expect("the parser checked it");
+                ShoeCounts::new(shoe.composition(), !args.unordered)
+            });
+            counts.after(before)
+        },
+        observe: ShoeCounts::observe,
+        append: ShoeCounts::append,
+    };
+    let (counts, lines, input, threads) = count(args, plan, settled, &mut parser, &tally)?;
+    let (sha256, bytes) = input.into_inner().finish();
     // Refused before the tests' exact laws are computed (seconds for the
     // largest shoes).
     judge::grade::enough_repeated(name, counts.shoes(), counts.composition())?;
@@ -458,7 +556,10 @@ fn repeated(read: Read<'_>, mut parser: DeckParser, mut settled: Settled<Input>)
             list.map(|l| l.names()),
             Decision::of_shoes(&run, plan.alpha),
         ),
-        Provenance::new(crate::common::command_line()),
+        Provenance {
+            threads: Some(threads),
+            ..Provenance::new(crate::common::command_line())
+        },
         Some(start.elapsed().as_secs_f64()),
     );
     certify(folder, &report, || {

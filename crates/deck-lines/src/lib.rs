@@ -25,11 +25,14 @@
 mod base;
 mod decklist;
 mod line;
+mod parallel;
+mod simd;
 
 pub use base::Base;
 use decklist::DecklistReader;
 pub use decklist::{Decklist, DecklistError, MAX_DECKLIST_CARDS, MAX_DECKLIST_VALUES};
 pub use line::{InvalidLines, LineCounts, LineError, LineKind, MAX_LINE_BYTES};
+pub use parallel::{Tally, count_parallel};
 use thiserror::Error;
 
 /// Reads decks line by line, learning the deck size and numbering from the
@@ -40,6 +43,12 @@ pub struct DeckParser {
     deck_origin: &'static str,
     base: Option<Base>,
     values: Vec<u64>,
+    /// Scratch of the fast path: the line, padded, and its numbers.
+    fast_bytes: Vec<u8>,
+    fast_values: Vec<u8>,
+    fast_wide: Vec<u16>,
+    /// Whether the fast path reads sixteen bytes at a time.
+    simd: bool,
     out: Vec<u8>,
     seen: [u64; 4],
     /// Copies of each card a line holds: 1 for a deck, `K` for a shoe of
@@ -61,6 +70,10 @@ impl DeckParser {
             deck_origin: if deck.is_some() { "given" } else { "not known" },
             base,
             values: Vec::with_capacity(64),
+            fast_bytes: Vec::new(),
+            fast_values: Vec::new(),
+            fast_wide: Vec::new(),
+            simd: simd::available(),
             out: Vec::with_capacity(64),
             seen: [0; 4],
             copies: 1,
@@ -111,6 +124,14 @@ impl DeckParser {
 
     fn unit(&self) -> &'static str {
         if self.copies == 1 { "deck" } else { "shoe" }
+    }
+
+    /// Whether every line is now read alike: the deck size and numbering
+    /// are known, or the lines are decklists. Then [`DeckParser::parse`]
+    /// gives each line the same answer wherever it is read, and lines can
+    /// be parsed by clones of the parser in any order.
+    pub fn settled(&self) -> bool {
+        self.decklist.is_some() || (self.deck.is_some() && self.base.is_some())
     }
 
     /// The deck size, once known.
@@ -199,12 +220,33 @@ impl DeckParser {
     /// (`deck[position] = card`). The first valid line fixes what was not
     /// given; an invalid one fixes nothing.
     pub fn parse(&mut self, line: &[u8]) -> Result<&[u8], LineError> {
+        self.parse_in(line, line.len())
+    }
+
+    /// [`DeckParser::parse`] of the line `bytes[..len]`, whose end
+    /// (`bytes[len]`, when there) is its `\n` or `\r`: the fast path reads
+    /// the bytes after the line (parsing none of them) instead of copying
+    /// the line.
+    pub(crate) fn parse_in(&mut self, bytes: &[u8], len: usize) -> Result<&[u8], LineError> {
+        let line = &bytes[..len];
         let line = line.strip_suffix(b"\r").unwrap_or(line);
         if let Some(reader) = &mut self.decklist {
             let want = self.deck.unwrap_or(reader.list.cards());
             reader.parse(line, &mut self.out, (want, self.deck_origin))?;
             return Ok(&self.out);
         }
+        if let (Some(n), Some(base)) = (self.deck, self.base)
+            && self.fast(bytes, line.len(), n, base.first())
+        {
+            return Ok(&self.out);
+        }
+        self.parse_numbers(line)
+    }
+
+    /// [`DeckParser::parse`] of a line of numbers (its `\r` end dropped)
+    /// without the fast path: every line, and the reason a line is not a
+    /// deck.
+    fn parse_numbers(&mut self, line: &[u8]) -> Result<&[u8], LineError> {
         self.values.clear();
         split_numbers(line, &mut self.values)?;
         let n = self.values.len();
@@ -282,6 +324,198 @@ impl DeckParser {
         self.base = Some(base);
         Ok(&self.out)
     }
+}
+
+/// The longest line [`DeckParser::parse`] reads by its fast path: a shoe
+/// of 312 cards takes about 900 bytes.
+const FAST_LINE_BYTES: usize = 4096;
+
+/// `0x01` in every byte of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// `0x80` in every byte of a word.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// Bit 7 of each byte of `w` that equals `c`.
+#[inline(always)]
+fn bytes_equal(w: u64, c: u8) -> u64 {
+    let x = w ^ (ONES * u64::from(c));
+    !(((x & !HIGH) + !HIGH) | x) & HIGH
+}
+
+/// Bit 7 of each byte of `w` that is an ASCII digit, when every byte of
+/// `w` is below `0x80` (then no sum carries into the next byte; the caller
+/// refuses other words).
+#[inline(always)]
+fn ascii_digits(w: u64) -> u64 {
+    w.wrapping_add(ONES * 0x50) & !w.wrapping_add(ONES * 0x46) & HIGH
+}
+
+/// The bits 7 of a word's bytes as 8 bits, byte `j` to bit `j`.
+#[inline(always)]
+fn byte_mask(m: u64) -> u64 {
+    (m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
+impl DeckParser {
+    /// The common line of a settled parser of decks or shoes, read eight
+    /// bytes at a time: numbers of at most three digits separated by
+    /// spaces, tabs or commas, `n` of them, each card (numbered from
+    /// `first`) as often as a deck or shoe holds it. Leaves the deck in
+    /// `out` and returns `true`; returns `false` for any other line, which
+    /// the general path then reads (and names what is wrong with it).
+    /// Every line it takes, the general path reads as the same deck.
+    #[inline]
+    fn fast(&mut self, bytes: &[u8], len: usize, n: usize, first: u64) -> bool {
+        if len > FAST_LINE_BYTES {
+            return false;
+        }
+        debug_assert!(bytes.get(len).is_none_or(|b| !b.is_ascii_digit()));
+        // The line is read in whole vectors and a few bytes more: in place
+        // when the bytes after it are there, else padded with spaces.
+        let body = len.next_multiple_of(16);
+        let mut padded = std::mem::take(&mut self.fast_bytes);
+        let in_place = self.simd && bytes.len() >= body + simd::TAIL;
+        if !in_place {
+            padded.clear();
+            padded.extend_from_slice(&bytes[..len]);
+            padded.resize(body + simd::TAIL, b' ');
+        }
+        let source = if in_place { bytes } else { &padded };
+        let simd = if self.simd {
+            // Sized once: the numbers land here, then the deck's in `out`.
+            let values = &mut self.fast_values;
+            if values.len() < FAST_LINE_BYTES / 2 + 16 {
+                values.resize(FAST_LINE_BYTES / 2 + 16, 0);
+            }
+            // SAFETY: `self.simd` is `simd::available()`.
+            #[allow(unsafe_code)]
+            unsafe {
+                simd::numbers(source, len, first as u8, values)
+            }
+        } else {
+            None
+        };
+        let ok = match simd {
+            Some(k) => {
+                self.out.clear();
+                self.out.extend_from_slice(&self.fast_values[..k]);
+                k == n && self.distinct(n)
+            }
+            None => {
+                if in_place {
+                    padded.clear();
+                    padded.extend_from_slice(&bytes[..len]);
+                    padded.resize(body + simd::TAIL, b' ');
+                }
+                let mut read = std::mem::take(&mut self.fast_wide);
+                read.clear();
+                let ok = numbers(&padded[..len.next_multiple_of(8) + 8], |v| read.push(v))
+                    && read.len() == n
+                    && self.cards(read.iter().map(|&v| u32::from(v)), n, first);
+                self.fast_wide = read;
+                ok
+            }
+        };
+        self.fast_bytes = padded;
+        ok
+    }
+
+    /// Whether the `n` cards in `out` are each a card of the deck, each as
+    /// often as a deck or shoe holds it. Cards are told apart at the end
+    /// (`n` cards in range, `n` distinct, or each as often as a shoe has
+    /// it): nothing carries from one card to the next.
+    #[inline]
+    fn distinct(&self, n: usize) -> bool {
+        let copies = self.copies;
+        let cards = (n / copies) as u32;
+        let mut ok = true;
+        if copies == 1 && cards <= 64 {
+            let mut seen = 0u64;
+            for &c in &self.out {
+                ok &= u32::from(c) < cards;
+                seen |= 1 << (c & 63);
+            }
+            ok && seen.count_ones() == n as u32
+        } else if copies == 1 {
+            let mut seen = [0u64; 4];
+            for &c in &self.out {
+                ok &= u32::from(c) < cards;
+                seen[usize::from(c >> 6)] |= 1 << (c & 63);
+            }
+            ok && seen.iter().map(|s| s.count_ones()).sum::<u32>() == n as u32
+        } else {
+            let mut held = [0u8; 256];
+            for &c in &self.out {
+                ok &= u32::from(c) < cards;
+                held[usize::from(c)] = held[usize::from(c)].wrapping_add(1);
+            }
+            ok && held[..cards as usize]
+                .iter()
+                .all(|&h| usize::from(h) == copies)
+        }
+    }
+
+    /// The deck of `n` numbers read by the fast path, less `first`, into
+    /// `out`: [`DeckParser::distinct`].
+    #[inline]
+    fn cards(&mut self, numbers: impl Iterator<Item = u32>, n: usize, first: u64) -> bool {
+        self.out.clear();
+        let mut ok = true;
+        for v in numbers {
+            let c = v.wrapping_sub(first as u32);
+            ok &= c < 256;
+            self.out.push(c as u8);
+        }
+        ok && self.distinct(n)
+    }
+}
+
+/// The numbers of a padded line ([`DeckParser::fast`]; a multiple of 8
+/// bytes and 8 more), given to `number` in order: `false` when the line
+/// holds anything but numbers of at most three digits and separators (some
+/// numbers may have been given by then).
+#[inline(always)]
+fn numbers(bytes: &[u8], mut number: impl FnMut(u16)) -> bool {
+    // First, where numbers start, 64 bytes to a mask: eight bytes at a
+    // time, no branch on the bytes.
+    let mut starts = [0u64; FAST_LINE_BYTES / 64 + 1];
+    // Whether the byte before the word was a digit.
+    let mut carry = 0u64;
+    let mut ok = true;
+    let body = &bytes[..bytes.len() - 8];
+    for (wi, word) in body.chunks_exact(8).enumerate() {
+        let w = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+        let digits = byte_mask(ascii_digits(w));
+        let separators =
+            byte_mask(bytes_equal(w, b' ') | bytes_equal(w, b',') | bytes_equal(w, b'\t'));
+        ok &= w & HIGH == 0 && digits | separators == 0xFF;
+        starts[wi / 8] |= (digits & !((digits << 1) | carry)) << (8 * (wi % 8));
+        carry = digits >> 7;
+    }
+    if !ok {
+        return false;
+    }
+    // Then each number, from its first four bytes (the padding follows the
+    // line).
+    for (si, &mask) in starts[..body.len().div_ceil(64)].iter().enumerate() {
+        let mut mask = mask;
+        while mask != 0 {
+            let i = si * 64 + mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let four: [u8; 4] = bytes[i..i + 4].try_into().expect("padded");
+            // A digit's byte xor '0' is its value, any other byte's is 10
+            // or more.
+            let [d0, d1, d2, d3] = four.map(|b| u32::from(b ^ b'0'));
+            let two = u32::from(d1 < 10);
+            let three = two & u32::from(d2 < 10);
+            ok &= three & u32::from(d3 < 10) == 0;
+            // Without a branch: 1, 2 or 3 digits.
+            let value = d0 + two * (9 * d0 + d1);
+            let value = value + three * (9 * value + d2);
+            number(value as u16);
+        }
+    }
+    ok
 }
 
 /// The most items of one draw [`parse_draw`] reads: any such draw fits in
@@ -695,17 +929,22 @@ impl<R: std::io::BufRead> Settled<R> {
             }
         }
         if counts.decks == 0 {
-            let why = match counts.invalid.first() {
-                Some(l) => format!(
-                    ": {} invalid line(s), the first (line {}): {}",
-                    l.count, l.first_line, l.message
-                ),
-                None => " (it is empty)".into(),
-            };
-            return Err(ReadError::NoDecks(why));
+            return Err(no_decks(&counts));
         }
         Ok(counts)
     }
+}
+
+/// The error of a read that found no deck, saying what it found instead.
+fn no_decks(counts: &LineCounts) -> ReadError {
+    let why = match counts.invalid.first() {
+        Some(l) => format!(
+            ": {} invalid line(s), the first (line {}): {}",
+            l.count, l.first_line, l.message
+        ),
+        None => " (it is empty)".into(),
+    };
+    ReadError::NoDecks(why)
 }
 
 #[cfg(test)]

@@ -38,8 +38,10 @@ pub const COLLISION_MAX_APPROXIMATION_ERROR: f64 = 1e-15;
 pub const COLLISION_TEST: crate::TestName = crate::TestName::COLLISIONS;
 
 /// A 128-bit fingerprint of a deck: its cards for up to 16 cards (distinct
-/// decks, distinct fingerprints), two independent 64-bit hashes of them
-/// for larger decks.
+/// decks, distinct fingerprints), for larger decks two 64-bit hashes, each
+/// a sum over the deck's words of eight cards of a mixing function of the
+/// word and its place (the words are mixed side by side, not one after the
+/// other).
 pub fn fingerprint(deck: &[u8]) -> u128 {
     if deck.len() <= 16 {
         let mut bytes = [0u8; 16];
@@ -48,18 +50,20 @@ pub fn fingerprint(deck: &[u8]) -> u128 {
         bytes[deck.len()..].fill(0xFF);
         return u128::from_le_bytes(bytes);
     }
-    let (mut a, mut b) = (
-        0x243F_6A88_85A3_08D3 ^ deck.len() as u64,
-        0x1319_8A2E_0370_7344u64,
-    );
-    for chunk in deck.chunks(8) {
+    let (mut a, mut b) = (deck.len() as u64, 0u64);
+    for (i, chunk) in deck.chunks(8).enumerate() {
         let mut word = [0u8; 8];
         word[..chunk.len()].copy_from_slice(chunk);
         let w = u64::from_le_bytes(word);
-        a = splitmix64(a ^ w);
-        b = splitmix64(b.wrapping_add(w.rotate_left(29)) ^ 0xA409_3822_299F_31D0);
+        let place = (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        a = a.wrapping_add(splitmix64(w ^ place));
+        b ^= splitmix64(
+            w.rotate_left(29)
+                .wrapping_add(place ^ 0xA409_3822_299F_31D0),
+        );
     }
-    (u128::from(a) << 64) | u128::from(b)
+    (u128::from(splitmix64(a ^ 0x243F_6A88_85A3_08D3)) << 64)
+        | u128::from(splitmix64(b ^ 0x1319_8A2E_0370_7344))
 }
 
 /// Fingerprints of every deck counted, in no particular order.

@@ -53,6 +53,9 @@ use crate::test::test_name::TestName;
 /// The counts of consecutive decks, kept while decks are read in order.
 #[derive(Clone, Debug)]
 pub struct Lag1 {
+    /// The first deck, once one was read: the one a stretch of the input
+    /// read before this one pairs with its last deck.
+    first: Option<Vec<u8>>,
     /// The previous deck, once one was read.
     previous: Option<Vec<u8>>,
     /// `where_before[card]`: its position in the previous deck.
@@ -69,13 +72,45 @@ pub struct Lag1 {
 impl Lag1 {
     /// Empty counts for decks of `deck` cards (2..=255).
     pub fn new(deck: usize) -> Self {
+        Self::after(deck, 0)
+    }
+
+    /// [`Lag1::new`] for the decks that come after `before` others (see
+    /// [`Observed::after`]).
+    pub fn after(deck: usize, before: u64) -> Self {
         Lag1 {
+            first: None,
             previous: None,
             where_before: vec![0; deck],
             relative: vec![0; deck],
             replaced: vec![0; deck],
-            moves: Observed::new(deck),
+            // `before` pairs come before these decks' own, the one across
+            // the seam included.
+            moves: Observed::after(deck, before),
             contingency: Positions::new(deck),
+        }
+    }
+
+    /// Adds the counts of the decks that came right after these in the
+    /// input, the pair across the seam included: the result is that of
+    /// observing both in order.
+    pub fn append(&mut self, later: Lag1) {
+        let Some(first) = later.first else {
+            return;
+        };
+        if self.previous.is_some() {
+            // The pair across the seam comes before the later pairs.
+            self.observe(&first);
+        } else {
+            self.first = Some(first);
+        }
+        self.moves.append(later.moves);
+        self.contingency.merge(later.contingency);
+        if let Some(last) = later.previous {
+            for (p, &card) in last.iter().enumerate() {
+                self.where_before[card as usize] = p as u8;
+            }
+            self.previous = Some(last);
         }
     }
 
@@ -92,6 +127,7 @@ impl Lag1 {
             self.contingency.observe(&self.replaced);
             previous.copy_from_slice(deck);
         } else {
+            self.first = Some(deck.to_vec());
             self.previous = Some(deck.to_vec());
         }
         for (p, &card) in deck.iter().enumerate() {
@@ -237,10 +273,23 @@ pub struct ObservedStream {
 impl ObservedStream {
     /// Empty counts for decks of `deck` cards (2..=255).
     pub fn new(deck: usize) -> Self {
+        Self::after(deck, 0)
+    }
+
+    /// [`ObservedStream::new`] for the decks that come after `before`
+    /// others (see [`Observed::after`]).
+    pub fn after(deck: usize, before: u64) -> Self {
         ObservedStream {
-            decks: Observed::new(deck),
-            lag1: Lag1::new(deck),
+            decks: Observed::after(deck, before),
+            lag1: Lag1::after(deck, before),
         }
+    }
+
+    /// Adds the counts of the decks that came right after these in the
+    /// input ([`Observed::append`], [`Lag1::append`]).
+    pub fn append(&mut self, later: ObservedStream) {
+        self.decks.append(later.decks);
+        self.lag1.append(later.lag1);
     }
 
     /// Counts the next deck.
@@ -252,7 +301,8 @@ impl ObservedStream {
 
     /// The decks' run and the consecutive decks' tests.
     pub fn into_runs(self) -> (Run, Lag1Run) {
-        (self.decks.into_run(), self.lag1.into_run())
+        let (decks, lag1) = (self.decks, self.lag1);
+        rayon::join(|| decks.into_run(), || lag1.into_run())
     }
 }
 
@@ -260,6 +310,77 @@ impl ObservedStream {
 mod tests {
     use super::*;
     use crate::law::perm::rank;
+
+    /// `decks` decks of `n` cards, each the one before with a few swaps
+    /// (consecutive decks depend on each other) and now and then a deck
+    /// dealt before again (collisions).
+    fn linked_decks(n: usize, decks: usize) -> Vec<Vec<u8>> {
+        let mut state = 7u64;
+        let mut next = move |m: usize| {
+            state = crate::sample::splitmix64(state);
+            (state % m as u64) as usize
+        };
+        let mut deck: Vec<u8> = (0..n as u8).collect();
+        let mut out: Vec<Vec<u8>> = Vec::new();
+        for t in 0..decks {
+            if t > 10 && next(9) == 0 {
+                deck = out[next(t)].clone();
+            } else {
+                for _ in 0..3 {
+                    let (a, b) = (next(n), next(n));
+                    deck.swap(a, b);
+                }
+            }
+            out.push(deck.clone());
+        }
+        out
+    }
+
+    #[test]
+    fn counts_of_stretches_appended_in_order_equal_one_pass() {
+        for n in [5, 9, 20] {
+            let decks = linked_decks(n, 1200);
+            let mut whole = ObservedStream::new(n);
+            for d in &decks {
+                whole.observe(d);
+            }
+            let want = whole.into_runs();
+            assert!(want.1.pairs == 1199 && want.0.positions.total() == 1200);
+            // Cut in stretches of every length, empty ones included,
+            // merged as a tree would be: left to right within each half.
+            for cuts in [
+                vec![0, 1, 2, 600, 600, 1199],
+                vec![37, 500, 501, 1000],
+                vec![1],
+            ] {
+                let mut bounds = vec![0];
+                bounds.extend(&cuts);
+                bounds.push(decks.len());
+                let mut parts: Vec<ObservedStream> = bounds
+                    .windows(2)
+                    .map(|w| {
+                        let mut s = ObservedStream::after(n, w[0] as u64);
+                        for d in &decks[w[0]..w[1]] {
+                            s.observe(d);
+                        }
+                        s
+                    })
+                    .collect();
+                let right = parts.split_off(parts.len() / 2);
+                let fold = |parts: Vec<ObservedStream>| {
+                    let mut it = parts.into_iter();
+                    let mut acc = it.next().expect("a part");
+                    for p in it {
+                        acc.append(p);
+                    }
+                    acc
+                };
+                let mut left = fold(parts);
+                left.append(fold(right));
+                assert_eq!(left.into_runs(), want, "{n} cards, cuts {cuts:?}");
+            }
+        }
+    }
     use crate::test::audit::SampleAudit;
     use algorithms::Shuffle;
     use statrs::distribution::{Binomial, DiscreteCDF};

@@ -117,14 +117,17 @@ pub fn run(
 /// Counts of decks that come from outside (a file of shuffles another
 /// program dealt): everything any test might need, kept until the number
 /// of decks is known.
+///
+/// Counts of consecutive stretches of the input merge in input order
+/// ([`Observed::append`]): reading in parallel gives the counts of reading
+/// in one pass, on any number of threads.
 #[derive(Clone, Debug)]
 pub struct Observed {
     positions: Positions,
     histogram: Option<Histogram>,
     battery: Battery,
-    /// Fingerprints for the collision test, kept while it may be needed:
-    /// dropped once the histogram has enough decks to be used instead.
-    prints: Option<Fingerprints>,
+    /// Fingerprints of the first decks, for the collision test.
+    prints: Fingerprints,
     /// How many decks' fingerprints to keep at most.
     prints_up_to: u64,
 }
@@ -132,9 +135,17 @@ pub struct Observed {
 impl Observed {
     /// Empty counts for decks of `deck` cards (2..=255): the position
     /// matrix, the battery, a histogram up to [`MAX_HISTOGRAM_DECK`] cards,
-    /// and fingerprints of the first [`COLLISION_MAX_DECKS`] decks, or, with
-    /// a histogram, of the decks read before it has enough to be used.
+    /// and fingerprints of the first [`COLLISION_MAX_DECKS`] decks (with a
+    /// histogram, of the decks read before it has enough to be used): at
+    /// most 128 MiB, whatever the input's length.
     pub fn new(deck: usize) -> Self {
+        Self::after(deck, 0)
+    }
+
+    /// [`Observed::new`] for the decks that come after `before` others
+    /// (whose counts these will be [appended](Observed::append) to): the
+    /// fingerprints only of decks the collision test may still need.
+    pub fn after(deck: usize, before: u64) -> Self {
         // Whether the histogram is used is decided by the number of decks
         // read ([`keeps_histogram`]), known only at the end.
         let histogram = (deck <= MAX_HISTOGRAM_DECK).then(|| Histogram::new(deck));
@@ -147,8 +158,8 @@ impl Observed {
             positions: Positions::new(deck),
             histogram,
             battery: Battery::new(deck),
-            prints: Some(Fingerprints::default()),
-            prints_up_to,
+            prints: Fingerprints::default(),
+            prints_up_to: prints_up_to.saturating_sub(before),
         }
     }
 
@@ -160,15 +171,26 @@ impl Observed {
         if let Some(h) = &mut self.histogram {
             h.observe(deck);
         }
-        if let Some(f) = &mut self.prints {
-            if (f.prints.len() as u64) < self.prints_up_to {
-                f.observe(deck);
-            } else if self.histogram.is_some() {
-                // The histogram now has enough decks: the collision test
-                // will not run.
-                self.prints = None;
-            }
+        if (self.prints.prints.len() as u64) < self.prints_up_to {
+            self.prints.observe(deck);
         }
+    }
+
+    /// Adds the counts of the decks that came right after these in the
+    /// input: the result is that of observing both in order.
+    pub fn append(&mut self, later: Observed) {
+        self.positions.merge(later.positions);
+        self.battery.merge(later.battery);
+        if let (Some(h), Some(l)) = (&mut self.histogram, later.histogram) {
+            h.merge(l);
+        }
+        let room = self
+            .prints_up_to
+            .saturating_sub(self.prints.prints.len() as u64);
+        let take = later.prints.prints.len().min(room as usize);
+        self.prints
+            .prints
+            .extend_from_slice(&later.prints.prints[..take]);
     }
 
     /// The run these decks make: the permutation tests when the histogram
@@ -184,10 +206,9 @@ impl Observed {
             (self.histogram, None, None)
         } else {
             let decks = total.min(COLLISION_MAX_DECKS);
-            let collisions = self
-                .prints
-                .filter(|_| collision::unfit(n, decks).is_none())
-                .map(|f| f.collisions(n));
+            let collisions = collision::unfit(n, decks)
+                .is_none()
+                .then(|| self.prints.collisions(n));
             (None, Some(self.battery), collisions)
         };
         let mut analysis = Analysis::new(

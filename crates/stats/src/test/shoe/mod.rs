@@ -468,7 +468,11 @@ pub struct ShoeCounts {
     value_position: Vec<u64>,
     descents: Vec<u64>,
     repeats: Vec<u64>,
+    /// Fingerprints of the first [`COLLISION_MAX_DECKS`] decks (128 MiB
+    /// at most).
     prints: Fingerprints,
+    /// How many decks' fingerprints to keep at most.
+    prints_up_to: u64,
     lag: Option<ShoeLag>,
     /// The opening hand, when tested.
     hand: Option<usize>,
@@ -478,6 +482,9 @@ pub struct ShoeCounts {
 /// The counts of consecutive shoes.
 #[derive(Clone, Debug)]
 struct ShoeLag {
+    /// The first deck: the one a stretch of the input read before this one
+    /// pairs with its last.
+    first: Option<Vec<u8>>,
     previous: Option<Vec<u8>>,
     /// `contingency[value before * V + value after]`.
     contingency: Vec<u64>,
@@ -496,7 +503,9 @@ impl ShoeCounts {
             descents: vec![0; p],
             repeats: vec![0; p],
             prints: Fingerprints::default(),
+            prints_up_to: COLLISION_MAX_DECKS,
             lag: ordered.then(|| ShoeLag {
+                first: None,
                 previous: None,
                 contingency: vec![0; v * v],
                 matches: vec![0; p + 1],
@@ -581,21 +590,65 @@ impl ShoeCounts {
                 g.hand[deck[..hand].iter().filter(|c| member(c)).count()] += 1;
             }
         }
-        if (self.prints.prints.len() as u64) < COLLISION_MAX_DECKS {
+        if (self.prints.prints.len() as u64) < self.prints_up_to {
             self.prints.observe(deck);
         }
         if let Some(lag) = &mut self.lag {
-            if let Some(previous) = &mut lag.previous {
-                let mut matches = 0;
-                for (&a, &b) in previous.iter().zip(deck) {
-                    lag.contingency[a as usize * v + b as usize] += 1;
-                    matches += usize::from(a == b);
-                }
-                lag.matches[matches] += 1;
-                previous.copy_from_slice(deck);
+            lag.observe(deck, v);
+        }
+    }
+
+    /// These (empty) counts, made for the decks that come after `before`
+    /// others (whose counts they will be [appended](ShoeCounts::append)
+    /// to): the fingerprints only of decks the collision test may still
+    /// need.
+    pub fn after(mut self, before: u64) -> Self {
+        self.prints_up_to = COLLISION_MAX_DECKS.saturating_sub(before);
+        self
+    }
+
+    /// Adds the counts of the decks that came right after these in the
+    /// input, the pair across the seam included: the result is that of
+    /// observing both in order.
+    ///
+    /// # Panics
+    /// When the two were not made alike (another composition, hand, groups
+    /// or order).
+    pub fn append(&mut self, later: ShoeCounts) {
+        assert!(
+            self.composition == later.composition
+                && self.hand == later.hand
+                && self.groups.len() == later.groups.len()
+                && self.lag.is_some() == later.lag.is_some(),
+            "appending counts of another kind"
+        );
+        add(&mut self.value_position, &later.value_position);
+        add(&mut self.descents, &later.descents);
+        add(&mut self.repeats, &later.repeats);
+        for (g, l) in self.groups.iter_mut().zip(&later.groups) {
+            add(&mut g.pairs, &l.pairs);
+            add(&mut g.hand, &l.hand);
+        }
+        let room = self
+            .prints_up_to
+            .saturating_sub(self.prints.prints.len() as u64);
+        let take = later.prints.prints.len().min(room as usize);
+        self.prints
+            .prints
+            .extend_from_slice(&later.prints.prints[..take]);
+        let v = self.composition.values();
+        if let (Some(lag), Some(l)) = (&mut self.lag, later.lag) {
+            let Some(first) = l.first else {
+                return;
+            };
+            if lag.previous.is_some() {
+                lag.observe(&first, v);
             } else {
-                lag.previous = Some(deck.to_vec());
+                lag.first = Some(first);
             }
+            add(&mut lag.contingency, &l.contingency);
+            add(&mut lag.matches, &l.matches);
+            lag.previous = l.previous;
         }
     }
 
@@ -724,6 +777,31 @@ impl ShoeCounts {
             skipped,
             max_relative_deviation,
         }
+    }
+}
+
+impl ShoeLag {
+    /// Counts `deck` (of `v` values) against the one before it.
+    fn observe(&mut self, deck: &[u8], v: usize) {
+        if let Some(previous) = &mut self.previous {
+            let mut matches = 0;
+            for (&a, &b) in previous.iter().zip(deck) {
+                self.contingency[a as usize * v + b as usize] += 1;
+                matches += usize::from(a == b);
+            }
+            self.matches[matches] += 1;
+            previous.copy_from_slice(deck);
+        } else {
+            self.first = Some(deck.to_vec());
+            self.previous = Some(deck.to_vec());
+        }
+    }
+}
+
+/// Adds `other` to `counts`, cell by cell.
+fn add(counts: &mut [u64], other: &[u64]) {
+    for (a, b) in counts.iter_mut().zip(other) {
+        *a += b;
     }
 }
 

@@ -710,3 +710,53 @@ fn riffled_group_pairs_match_the_riffles_enumerated() {
         }
     }
 }
+
+#[test]
+fn shoe_counts_of_stretches_appended_in_order_equal_one_pass() {
+    let shoe = Shoe::new(8, 3).unwrap();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    let mut w = stacked(shoe);
+    let mut decks: Vec<Vec<u8>> = Vec::new();
+    for t in 0..900 {
+        if t % 50 == 49 {
+            // A shoe dealt before, again: a collision.
+            w = decks[t / 3].clone();
+        } else {
+            riffle(&mut w, &mut rng);
+        }
+        decks.push(w.clone());
+    }
+    let group = Group {
+        name: "low".into(),
+        values: vec![0, 1],
+    };
+    let make = |before: u64| {
+        ShoeCounts::new(shoe.composition(), true)
+            .with_hand(4, vec![group.clone()])
+            .unwrap()
+            .after(before)
+    };
+    let mut whole = make(0);
+    for d in &decks {
+        whole.observe(d);
+    }
+    let want = whole.into_run();
+    assert!(want.collisions.as_ref().is_some_and(|c| c.pairs > 0));
+    for cuts in [vec![1, 2, 450, 450, 899], vec![300, 301]] {
+        let mut bounds = vec![0];
+        bounds.extend(&cuts);
+        bounds.push(decks.len());
+        let mut parts = bounds.windows(2).map(|b| {
+            let mut c = make(b[0] as u64);
+            for d in &decks[b[0]..b[1]] {
+                c.observe(d);
+            }
+            c
+        });
+        let mut acc = parts.next().unwrap();
+        for p in parts {
+            acc.append(p);
+        }
+        assert_eq!(acc.into_run(), want, "cuts {cuts:?}");
+    }
+}

@@ -1,0 +1,216 @@
+//! `audit` reads in parallel: the same input gives the same document and
+//! the same certificate, byte for byte, on any number of threads (the
+//! provenance and the wall time aside), for plain decks with bad lines,
+//! shoes and decklists, read from a file or from standard input.
+
+use serde_json::Value;
+use std::path::Path;
+
+mod common;
+use common::cmd;
+
+/// `deal`'s output for `args`.
+fn deal(args: &[&str]) -> Vec<u8> {
+    cmd()
+        .arg("deal")
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone()
+}
+
+/// A document without what may differ from run to run.
+fn results(doc: &str) -> Value {
+    let mut v: Value = serde_json::from_str(doc).unwrap();
+    let map = v.as_object_mut().unwrap();
+    assert!(map.remove("provenance").is_some());
+    assert!(map.remove("seconds").is_some());
+    v
+}
+
+/// A certificate for people without its provenance (the command, the
+/// date, the build) and wall time: the lines that name them.
+fn certificate_body(md: &str) -> String {
+    md.lines()
+        .filter(|l| {
+            ![
+                "command", "threads", "date", "seconds", "version", "commit", "rustc", "crates",
+            ]
+            .iter()
+            .any(|w| l.to_lowercase().contains(w))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The audit of `input` (a file, or standard input when `stdin`) with
+/// `extra`, on `threads` workers: the printed document, the certificate's
+/// JSON and Markdown, and the exit code.
+fn audit(
+    dir: &Path,
+    input: &Path,
+    stdin: bool,
+    extra: &[&str],
+    threads: usize,
+) -> (Value, Value, String, i32) {
+    let out = dir.join(format!("cert-{threads}-{stdin}"));
+    let mut c = cmd();
+    c.arg("audit");
+    if stdin {
+        c.arg("-").write_stdin(std::fs::read(input).unwrap());
+    } else {
+        c.arg(input);
+    }
+    let output = c
+        .args(extra)
+        .args(["--json", "--threads", &threads.to_string()])
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let code = output.status.code().unwrap();
+    assert!(code <= 1, "{}", String::from_utf8_lossy(&output.stderr));
+    let doc = results(std::str::from_utf8(&output.stdout).unwrap());
+    let cert = results(&std::fs::read_to_string(out.join("certificate.json")).unwrap());
+    let md = certificate_body(&std::fs::read_to_string(out.join("certificate.md")).unwrap());
+    let threads_used: Value =
+        serde_json::from_slice::<Value>(&output.stdout).unwrap()["provenance"]["threads"].clone();
+    assert_eq!(threads_used, threads, "provenance names the workers");
+    (doc, cert, md, code)
+}
+
+/// The audit without the input's name (a file's path, or `-`).
+fn unnamed(
+    (mut doc, mut cert, md, code): (Value, Value, String, i32),
+    name: &str,
+) -> (Value, Value, String, i32) {
+    for v in [&mut doc, &mut cert] {
+        assert!(
+            v["input"]
+                .as_object_mut()
+                .unwrap()
+                .remove("source")
+                .is_some()
+        );
+        // Decks one at a time name the input as `sample` names its
+        // algorithm.
+        if let Some(result) = v.get_mut("result").and_then(Value::as_object_mut) {
+            assert!(result.remove("algorithm").is_some());
+        }
+    }
+    let md = md
+        .lines()
+        .filter(|l| !l.contains(name) && !l.contains("standard input"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    (doc, cert, md, code)
+}
+
+/// The same results on 1, 2 and 7 threads, from the file and from
+/// standard input.
+fn same_on_any_threads(input: &Path, extra: &[&str]) -> Value {
+    let dir = input.parent().unwrap();
+    let name = input.to_str().unwrap();
+    let one = audit(dir, input, false, extra, 1);
+    let doc = one.0.clone();
+    let one = unnamed(one, name);
+    for (threads, stdin) in [(2, false), (7, false), (2, true)] {
+        let other = unnamed(audit(dir, input, stdin, extra, threads), name);
+        // Not assert_eq: the documents are long.
+        assert!(
+            other.0 == one.0,
+            "{threads} threads, stdin {stdin}: the document differs"
+        );
+        assert!(
+            other.1 == one.1,
+            "{threads} threads, stdin {stdin}: certificate.json differs"
+        );
+        assert_eq!(
+            other.2, one.2,
+            "{threads} threads, stdin {stdin}: certificate.md"
+        );
+        assert_eq!(
+            other.3, one.3,
+            "{threads} threads, stdin {stdin}: the exit code"
+        );
+    }
+    doc
+}
+
+#[test]
+fn decks_with_bad_lines_read_alike_on_any_threads() {
+    // 30,000 decks of 52 (4.4 MB: three blocks of the reader), with bad
+    // lines of several kinds scattered through them, and decks dealt from
+    // the previous one (consecutive decks depend on each other).
+    let dir = tempfile::tempdir().unwrap();
+    let decks = deal(&[
+        "-a",
+        "fisher-yates",
+        "-d",
+        "52",
+        "-n",
+        "30000",
+        "--from-previous",
+    ]);
+    let mut text = Vec::new();
+    for (i, line) in decks.split_inclusive(|&b| b == b'\n').enumerate() {
+        match i % 997 {
+            5 => text.extend_from_slice(b"not a deck\n"),
+            6 => text.extend_from_slice(b"\n"),
+            7 => text.extend_from_slice(b"0 1 2\n"),
+            _ => {}
+        }
+        text.extend_from_slice(line);
+    }
+    let path = dir.path().join("decks.txt");
+    std::fs::write(&path, &text).unwrap();
+    let doc = same_on_any_threads(&path, &["--skip-invalid"]);
+    assert_eq!(doc["input"]["decks"], 30_000);
+    assert_eq!(doc["input"]["invalid"].as_array().unwrap().len(), 3);
+    assert_eq!(doc["lag1"]["pairs"], 29_999);
+    // Without --skip-invalid, the first bad line stops the read, named
+    // alike on any threads.
+    for threads in ["1", "2", "7"] {
+        cmd()
+            .arg("audit")
+            .arg(&path)
+            .args(["--threads", threads])
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains("line 6: \"not\" is not a number"));
+    }
+}
+
+#[test]
+fn shoes_and_decklists_read_alike_on_any_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    // Shoes of 2 decks of 52 (104 cards), 20,000 of them.
+    let shoe: Vec<String> = (0..52).map(|c| format!("{c}:2")).collect();
+    let path = dir.path().join("shoes.txt");
+    std::fs::write(
+        &path,
+        deal(&[
+            "-a",
+            "fisher-yates",
+            "-n",
+            "20000",
+            "--composition",
+            &shoe.join(","),
+        ]),
+    )
+    .unwrap();
+    let doc = same_on_any_threads(&path, &["--shoe", "2"]);
+    assert_eq!(doc["input"]["decks"], 20_000);
+    // Decklists of 60 named cards, riffled three times from list order.
+    let list = "Forest:9,Island:8,Bolt:4,Opt:4,Snap:4,Brainstorm:4,Counterspell:4,Ponder:4,Preordain:4,Delver:4,Swords:4,Path:4,Fire:3";
+    let path = dir.path().join("lists.txt");
+    std::fs::write(
+        &path,
+        deal(&["-a", "gsr-riffle-3", "-n", "20000", "--composition", list]),
+    )
+    .unwrap();
+    let doc = same_on_any_threads(&path, &["--group", "land=Forest,Island"]);
+    assert_eq!(doc["input"]["decks"], 20_000);
+}
