@@ -357,8 +357,9 @@ fn byte_mask(m: u64) -> u64 {
 }
 
 impl DeckParser {
-    /// The common line of a settled parser of decks or shoes, read eight
-    /// bytes at a time: numbers of at most three digits separated by
+    /// The common line (`bytes[..len]`) of a settled parser of decks or
+    /// shoes, read sixteen bytes at a time (module `simd`, numbers of one or two
+    /// digits) or eight (numbers of up to three): numbers separated by
     /// spaces, tabs or commas, `n` of them, each card (numbered from
     /// `first`) as often as a deck or shoe holds it. Leaves the deck in
     /// `out` and returns `true`; returns `false` for any other line, which
@@ -698,6 +699,27 @@ enum Read {
     TooLong { carriage_return: bool },
 }
 
+impl Read {
+    /// The line `bytes[..len]`, read so, as a deck: `parser`'s answer for a
+    /// whole line ([`DeckParser::parse_in`]), the error of one too long.
+    fn parse<'p>(
+        self,
+        parser: &'p mut DeckParser,
+        bytes: &[u8],
+        len: usize,
+    ) -> Result<&'p [u8], LineError> {
+        match self {
+            Read::Whole => parser.parse_in(bytes, len),
+            Read::TooLong {
+                carriage_return: true,
+            } => Err(LineError::CarriageReturn),
+            Read::TooLong {
+                carriage_return: false,
+            } => Err(LineError::TooLong),
+        }
+    }
+}
+
 /// Reads one line into `line` (without its `\n`), keeping at most
 /// [`MAX_LINE_BYTES`] of it: `None` at the end of the input.
 fn read_line(
@@ -903,16 +925,7 @@ impl<R: std::io::BufRead> Settled<R> {
                 r
             };
             counts.lines += 1;
-            let parsed = match read {
-                Read::Whole => parser.parse(&line),
-                Read::TooLong {
-                    carriage_return: true,
-                } => Err(LineError::CarriageReturn),
-                Read::TooLong {
-                    carriage_return: false,
-                } => Err(LineError::TooLong),
-            };
-            match parsed {
+            match read.parse(parser, &line, line.len()) {
                 Ok(deck) => {
                     counts.decks += 1;
                     if observe(counts.lines, deck).is_break() {

@@ -120,16 +120,7 @@ impl<A> Part<A> {
         O: Fn(&mut A, &[u8]),
     {
         self.counts.lines += 1;
-        let parsed = match read {
-            Read::Whole => parser.parse_in(bytes, len),
-            Read::TooLong {
-                carriage_return: true,
-            } => Err(LineError::CarriageReturn),
-            Read::TooLong {
-                carriage_return: false,
-            } => Err(LineError::TooLong),
-        };
-        match parsed {
+        match read.parse(parser, bytes, len) {
             Ok(deck) => {
                 self.counts.decks += 1;
                 let decks = self.decks.get_or_insert_with(|| (tally.new)(deck, before));

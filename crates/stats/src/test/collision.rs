@@ -102,6 +102,15 @@ pub struct Collisions {
 }
 
 impl Fingerprints {
+    /// Appends the fingerprints of `later` (decks counted right after
+    /// these) while fewer than `most` are kept: the first `most` decks'
+    /// fingerprints stay those of one pass.
+    pub fn append_up_to(&mut self, later: Fingerprints, most: u64) {
+        let room = most.saturating_sub(self.prints.len() as u64);
+        let take = later.prints.len().min(room as usize);
+        self.prints.extend_from_slice(&later.prints[..take]);
+    }
+
     /// Counts the repeats among the fingerprints of decks of `deck` cards
     /// (sorts them: the result does not depend on their order).
     pub fn collisions(self, deck: usize) -> Collisions {

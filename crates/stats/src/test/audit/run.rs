@@ -184,13 +184,7 @@ impl Observed {
         if let (Some(h), Some(l)) = (&mut self.histogram, later.histogram) {
             h.merge(l);
         }
-        let room = self
-            .prints_up_to
-            .saturating_sub(self.prints.prints.len() as u64);
-        let take = later.prints.prints.len().min(room as usize);
-        self.prints
-            .prints
-            .extend_from_slice(&later.prints.prints[..take]);
+        self.prints.append_up_to(later.prints, self.prints_up_to);
     }
 
     /// The run these decks make: the permutation tests when the histogram

@@ -629,13 +629,7 @@ impl ShoeCounts {
             add(&mut g.pairs, &l.pairs);
             add(&mut g.hand, &l.hand);
         }
-        let room = self
-            .prints_up_to
-            .saturating_sub(self.prints.prints.len() as u64);
-        let take = later.prints.prints.len().min(room as usize);
-        self.prints
-            .prints
-            .extend_from_slice(&later.prints.prints[..take]);
+        self.prints.append_up_to(later.prints, self.prints_up_to);
         let v = self.composition.values();
         if let (Some(lag), Some(l)) = (&mut self.lag, later.lag) {
             let Some(first) = l.first else {
