@@ -8,13 +8,15 @@
 # Python's random.shuffle with seed 1). BASE_REV is built once from `git
 # archive` into target/bench-audit-base (a few minutes the first time).
 #
-# For each input, best wall time of 3 runs of:
+# For each input, best wall time of ROUNDS (default 5) runs of each of:
 #   base            the build of BASE_REV (one thread reads and counts)
 #   --threads 1     this build, one worker (the reader beside it)
 #   --threads 2     this build, two workers
 #   one core        both builds pinned to core 0 (taskset), this one with
 #                   --threads 1: the speed of one core, reading included
-# and the ratios base / this build. Sizes: LINES_8 (default 10^7),
+# and the ratios base / this build. The runs are interleaved (each round
+# runs all five once), so that a slow spell of a shared machine slows all
+# alike. Sizes: LINES_8 (default 10^7),
 # LINES_52 (2·10^6), LINES_312 (3·10^5) lines.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +24,7 @@ base_rev="${1:-3e79443}"
 lines8="${LINES_8:-10000000}"
 lines52="${LINES_52:-2000000}"
 lines312="${LINES_312:-300000}"
+rounds="${ROUNDS:-5}"
 
 base_dir=target/bench-audit-base
 base_bin="$base_dir/target/release/shuffle-audit"
@@ -62,11 +65,14 @@ for case in "8" "52" "312"; do
     [ "$case" = 312 ] && flags=(--shoe 6)
     size=$(wc -c < "$file")
     lines=$(wc -l < "$file")
-    b=$(best "$base_bin" audit "${flags[@]}" "$file")
-    t1=$(best "$bin" audit --threads 1 "${flags[@]}" "$file")
-    t2=$(best "$bin" audit --threads 2 "${flags[@]}" "$file")
-    pb=$(best "${pin[@]}" "$base_bin" audit "${flags[@]}" "$file")
-    p1=$(best "${pin[@]}" "$bin" audit --threads 1 "${flags[@]}" "$file")
+    b="" t1="" t2="" pb="" p1=""
+    for _ in $(seq "$rounds"); do
+        b=$(least "$b" "$(once "$base_bin" audit "${flags[@]}" "$file")")
+        t1=$(least "$t1" "$(once "$bin" audit --threads 1 "${flags[@]}" "$file")")
+        t2=$(least "$t2" "$(once "$bin" audit --threads 2 "${flags[@]}" "$file")")
+        pb=$(least "$pb" "$(once "${pin[@]}" "$base_bin" audit "${flags[@]}" "$file")")
+        p1=$(least "$p1" "$(once "${pin[@]}" "$bin" audit --threads 1 "${flags[@]}" "$file")")
+    done
     awk -v c="$case" -v n="$lines" -v sz="$size" -v b="$b" -v t1="$t1" -v t2="$t2" \
         -v pb="$pb" -v p1="$p1" 'BEGIN {
       label = sprintf("%d x %s cards (%.0f MB)", n, c, sz / 1e6)

@@ -66,21 +66,54 @@ pub fn fingerprint(deck: &[u8]) -> u128 {
         | u128::from(splitmix64(b ^ 0x1319_8A2E_0370_7344))
 }
 
-/// Fingerprints of every deck counted, in no particular order.
+/// Fingerprints of every deck counted, in the order counted, kept in
+/// chunks of at most [`CHUNK_PRINTS`]: counting never moves those already
+/// kept, and fingerprints of consecutive stretches join without a copy.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Fingerprints {
-    /// One per deck.
-    pub prints: Vec<u128>,
+    /// The chunks, each full but perhaps the last.
+    chunks: Vec<Vec<u128>>,
+    /// Fingerprints kept.
+    len: usize,
+}
+
+/// The most fingerprints of one chunk (1 MiB).
+const CHUNK_PRINTS: usize = 1 << 16;
+
+impl Fingerprints {
+    /// Fingerprints kept.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether none is kept.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Every fingerprint, in the order counted.
+    pub fn iter(&self) -> impl Iterator<Item = &u128> {
+        self.chunks.iter().flatten()
+    }
 }
 
 impl Accumulator for Fingerprints {
     #[inline]
     fn observe(&mut self, deck: &[u8]) {
-        self.prints.push(fingerprint(deck));
+        match self.chunks.last_mut() {
+            Some(chunk) if chunk.len() < CHUNK_PRINTS => chunk.push(fingerprint(deck)),
+            _ => {
+                let mut chunk = Vec::with_capacity(CHUNK_PRINTS.min(self.len.max(1 << 10)));
+                chunk.push(fingerprint(deck));
+                self.chunks.push(chunk);
+            }
+        }
+        self.len += 1;
     }
 
     fn merge(&mut self, mut other: Self) {
-        self.prints.append(&mut other.prints);
+        self.len += other.len;
+        self.chunks.append(&mut other.chunks);
     }
 }
 
@@ -106,13 +139,20 @@ impl Fingerprints {
     /// these) while fewer than `most` are kept: the first `most` decks'
     /// fingerprints stay those of one pass.
     pub fn append_up_to(&mut self, later: Fingerprints, most: u64) {
-        let room = most.saturating_sub(self.prints.len() as u64);
-        let take = later.prints.len().min(room as usize);
-        self.prints.extend_from_slice(&later.prints[..take]);
+        let mut room = most.saturating_sub(self.len as u64);
+        for mut chunk in later.chunks {
+            if room == 0 {
+                break;
+            }
+            chunk.truncate(chunk.len().min(room as usize));
+            room -= chunk.len() as u64;
+            self.len += chunk.len();
+            self.chunks.push(chunk);
+        }
     }
 
     /// Counts the repeats among the fingerprints of decks of `deck` cards
-    /// (sorts them: the result does not depend on their order).
+    /// (the result does not depend on their order).
     pub fn collisions(self, deck: usize) -> Collisions {
         self.collisions_among(ln_factorial(deck))
     }
@@ -120,22 +160,99 @@ impl Fingerprints {
     /// Counts the repeats among fingerprints of arrangements of which a
     /// uniform shuffle deals `e^ln_arrangements` with equal probability
     /// (a shoe's `P! / (K!)^V`).
+    ///
+    /// Equal fingerprints are counted without sorting them all: each
+    /// chunk is put in the order of one of about `N / 1024` buckets, by a
+    /// hash of each fingerprint's bits (equal fingerprints, same bucket),
+    /// then each bucket's fingerprints, from every chunk, are counted in a
+    /// hash table small enough for the cache; chunks, then buckets, on
+    /// rayon's workers. Memory: a chunk per worker besides the
+    /// fingerprints.
     pub fn collisions_among(mut self, ln_arrangements: f64) -> Collisions {
-        self.prints.sort_unstable();
-        let mut c = Collisions {
+        use rayon::prelude::*;
+        let bits = (self.len / 1024).max(1).ilog2().min(12);
+        let buckets = 1usize << bits;
+        // The top `bits` bits of `mix` are the bucket, the next ones the
+        // slot in the bucket's table.
+        let mix = |p: u128| {
+            (p as u64 ^ ((p >> 64) as u64).rotate_left(32)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        };
+        let bucket = |p: u128| ((mix(p) >> 1) >> (63 - bits)) as usize;
+        // `starts[c][b]`: where bucket `b` starts in chunk `c`, once the
+        // chunk is in bucket order.
+        let starts: Vec<Vec<usize>> = self
+            .chunks
+            .par_iter_mut()
+            .map_init(Vec::new, |scratch: &mut Vec<u128>, chunk| {
+                let mut starts = vec![0; buckets + 1];
+                for &p in chunk.iter() {
+                    starts[bucket(p) + 1] += 1;
+                }
+                for b in 1..=buckets {
+                    starts[b] += starts[b - 1];
+                }
+                let mut next = starts.clone();
+                scratch.clear();
+                scratch.resize(chunk.len(), 0);
+                for &p in chunk.iter() {
+                    let b = bucket(p);
+                    scratch[next[b]] = p;
+                    next[b] += 1;
+                }
+                std::mem::swap(chunk, scratch);
+                starts
+            })
+            .collect();
+        let chunks = &self.chunks;
+        let empty = Collisions {
             ln_arrangements,
-            decks: self.prints.len() as u64,
+            decks: self.len as u64,
             distinct: 0,
             pairs: 0,
             most_repeated: 0,
         };
-        for group in self.prints.chunk_by(|a, b| a == b) {
-            let g = group.len() as u64;
-            c.distinct += 1;
-            c.pairs += g * (g - 1) / 2;
-            c.most_repeated = c.most_repeated.max(g);
-        }
-        c
+        (0..buckets)
+            .into_par_iter()
+            .map_init(Vec::new, |table: &mut Vec<(u128, u64)>, b| {
+                let len: usize = starts.iter().map(|s| s[b + 1] - s[b]).sum();
+                // Open addressing, at most half full.
+                let slots = (2 * len).next_power_of_two().max(2);
+                let shift = 64 - slots.ilog2();
+                table.clear();
+                table.resize(slots, (0, 0));
+                let mut c = empty;
+                for (chunk, s) in chunks.iter().zip(&starts) {
+                    for &p in &chunk[s[b]..s[b + 1]] {
+                        let mut i = ((mix(p) << bits) >> shift) as usize;
+                        loop {
+                            let (print, seen) = &mut table[i];
+                            if *seen == 0 {
+                                (*print, *seen) = (p, 1);
+                                c.distinct += 1;
+                                c.most_repeated = c.most_repeated.max(1);
+                                break;
+                            }
+                            if *print == p {
+                                c.pairs += *seen;
+                                *seen += 1;
+                                c.most_repeated = c.most_repeated.max(*seen);
+                                break;
+                            }
+                            i = (i + 1) & (slots - 1);
+                        }
+                    }
+                }
+                c
+            })
+            .reduce(
+                || empty,
+                |a, b| Collisions {
+                    distinct: a.distinct + b.distinct,
+                    pairs: a.pairs + b.pairs,
+                    most_repeated: a.most_repeated.max(b.most_repeated),
+                    ..a
+                },
+            )
     }
 }
 
@@ -369,6 +486,131 @@ mod tests {
                 most_repeated: 3
             }
         );
+    }
+
+    /// What [`Fingerprints::collisions`] counts, by sorting every
+    /// fingerprint.
+    fn sorted_count(f: &Fingerprints, deck: usize) -> Collisions {
+        let mut prints: Vec<u128> = f.iter().copied().collect();
+        prints.sort_unstable();
+        let mut c = Collisions {
+            ln_arrangements: ln_factorial(deck),
+            decks: prints.len() as u64,
+            distinct: 0,
+            pairs: 0,
+            most_repeated: 0,
+        };
+        for group in prints.chunk_by(|a, b| a == b) {
+            let g = group.len() as u64;
+            c.distinct += 1;
+            c.pairs += g * (g - 1) / 2;
+            c.most_repeated = c.most_repeated.max(g);
+        }
+        c
+    }
+
+    /// `decks` decks of `n` cards, each one of `kinds` decks (repeats).
+    fn repeating(n: usize, decks: usize, kinds: u64, seed: u64) -> Vec<Vec<u8>> {
+        (0..decks as u64)
+            .map(|i| {
+                let mut state = crate::sample::splitmix64(seed ^ i) % kinds;
+                let mut deck: Vec<u8> = (0..n as u8).collect();
+                for k in (1..n).rev() {
+                    state = crate::sample::splitmix64(state);
+                    deck.swap(k, (state % (k as u64 + 1)) as usize);
+                }
+                deck
+            })
+            .collect()
+    }
+
+    #[test]
+    fn counts_in_buckets_equal_a_sort_over_many_chunks() {
+        // 300,000 decks: five chunks and 256 buckets; small decks (their
+        // cards are their fingerprints) and large, many repeats and few,
+        // kept whole or in stretches appended as a parallel read does.
+        for (n, kinds) in [(6, 700), (20, 1 << 12), (52, 1 << 40)] {
+            let decks = repeating(n, 300_000, kinds, n as u64);
+            let mut whole = Fingerprints::default();
+            for d in &decks {
+                whole.observe(d);
+            }
+            let want = sorted_count(&whole, n);
+            assert_eq!(whole.len(), 300_000);
+            assert_eq!(whole.clone().collisions(n), want, "{n} cards");
+            let mut parts = Fingerprints::default();
+            for stretch in decks.chunks(7_919) {
+                let mut part = Fingerprints::default();
+                for d in stretch {
+                    part.observe(d);
+                }
+                parts.append_up_to(part, u64::MAX);
+            }
+            assert!(parts.iter().eq(whole.iter()));
+            assert_eq!(parts.collisions(n), want, "{n} cards in stretches");
+        }
+    }
+
+    #[test]
+    fn one_deck_repeated_fills_one_bucket() {
+        let mut f = Fingerprints::default();
+        for _ in 0..100_000 {
+            f.observe(&[3, 1, 4, 0, 2]);
+        }
+        f.observe(&[0, 1, 2, 3, 4]);
+        let c = f.collisions(5);
+        assert_eq!(
+            (c.decks, c.distinct, c.pairs, c.most_repeated),
+            (100_001, 2, 100_000 * 99_999 / 2, 100_000)
+        );
+    }
+
+    #[test]
+    fn appending_up_to_keeps_the_first_decks_in_order() {
+        let decks = repeating(9, 5_000, 50, 3);
+        let mut whole = Fingerprints::default();
+        for d in &decks[..3_001] {
+            whole.observe(d);
+        }
+        let mut parts = Fingerprints::default();
+        for stretch in decks.chunks(400) {
+            let mut part = Fingerprints::default();
+            for d in stretch {
+                part.observe(d);
+            }
+            parts.append_up_to(part, 3_001);
+        }
+        assert_eq!(parts.len(), 3_001);
+        assert!(parts.iter().eq(whole.iter()));
+        assert_eq!(parts.collisions(9), sorted_count(&whole, 9));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn counts_equal_a_sort(
+            picks in proptest::collection::vec(0u8..40, 0..3_000),
+            cuts in proptest::collection::vec(0usize..3_000, 0..6),
+        ) {
+            // Decks of 4 cards (exact fingerprints) and of 30 (hashed).
+            for n in [4usize, 30] {
+                let decks: Vec<Vec<u8>> =
+                    picks.iter().map(|&k| repeating(n, 1, 1 << 40, u64::from(k)).remove(0)).collect();
+                let mut bounds: Vec<usize> = cuts.iter().map(|&c| c.min(decks.len())).collect();
+                bounds.push(0);
+                bounds.push(decks.len());
+                bounds.sort_unstable();
+                let mut parts = Fingerprints::default();
+                for w in bounds.windows(2) {
+                    let mut part = Fingerprints::default();
+                    for d in &decks[w[0]..w[1]] {
+                        part.observe(d);
+                    }
+                    parts.merge(part);
+                }
+                let want = sorted_count(&parts, n);
+                proptest::prop_assert_eq!(parts.collisions(n), want);
+            }
+        }
     }
 
     #[test]

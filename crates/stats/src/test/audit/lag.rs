@@ -114,24 +114,34 @@ impl Lag1 {
         }
     }
 
-    /// Counts one deck against the one before it (the first deck only
-    /// becomes the one before the second).
+    /// Counts one deck (a permutation of `0..n`, as the decks before it)
+    /// against the one before it (the first deck only becomes the one
+    /// before the second).
     #[inline]
     pub fn observe(&mut self, deck: &[u8]) {
+        let n = deck.len();
+        // Slices, not the vectors: their bounds are checked once, and a
+        // write through one is known not to move the others.
+        let where_before = &mut self.where_before[..n];
         if let Some(previous) = &mut self.previous {
+            let (relative, replaced) = (&mut self.relative[..n], &mut self.replaced[..n]);
+            let previous = &mut previous[..n];
             for (p, &card) in deck.iter().enumerate() {
-                self.relative[p] = self.where_before[card as usize];
-                self.replaced[card as usize] = previous[p];
+                // Each card once: where it was is read before it is moved.
+                let card = card as usize;
+                relative[p] = where_before[card];
+                where_before[card] = p as u8;
+                replaced[card] = previous[p];
             }
-            self.moves.observe(&self.relative);
-            self.contingency.observe(&self.replaced);
+            self.moves.observe(relative);
+            self.contingency.observe(replaced);
             previous.copy_from_slice(deck);
         } else {
+            for (p, &card) in deck.iter().enumerate() {
+                where_before[card as usize] = p as u8;
+            }
             self.first = Some(deck.to_vec());
             self.previous = Some(deck.to_vec());
-        }
-        for (p, &card) in deck.iter().enumerate() {
-            self.where_before[card as usize] = p as u8;
         }
     }
 

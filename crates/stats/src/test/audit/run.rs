@@ -171,7 +171,7 @@ impl Observed {
         if let Some(h) = &mut self.histogram {
             h.observe(deck);
         }
-        if (self.prints.prints.len() as u64) < self.prints_up_to {
+        if (self.prints.len() as u64) < self.prints_up_to {
             self.prints.observe(deck);
         }
     }

@@ -590,7 +590,7 @@ impl ShoeCounts {
                 g.hand[deck[..hand].iter().filter(|c| member(c)).count()] += 1;
             }
         }
-        if (self.prints.prints.len() as u64) < self.prints_up_to {
+        if (self.prints.len() as u64) < self.prints_up_to {
             self.prints.observe(deck);
         }
         if let Some(lag) = &mut self.lag {
