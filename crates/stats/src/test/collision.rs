@@ -67,7 +67,7 @@ pub fn fingerprint(deck: &[u8]) -> u128 {
 }
 
 /// Fingerprints of every deck counted, in the order counted, kept in
-/// chunks of at most [`CHUNK_PRINTS`]: counting never moves those already
+/// chunks of at most 65,536 (1 MiB): counting never moves those already
 /// kept, and fingerprints of consecutive stretches join without a copy.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Fingerprints {
