@@ -1,5 +1,5 @@
-# Sourced by the benchmark scripts: once(), the wall time of one run, and
-# best(), the best of three.
+# Sourced by the benchmark scripts: once(), the wall time of one run;
+# least(), the smaller of two times; best(), the best of three runs.
 
 once() { # wall time of one run of "$@", in seconds; exit codes 0 and 1 (a verdict) are runs
   local s e

@@ -58,8 +58,9 @@ pub(crate) struct AuditArgs {
     /// with exit 1 at the first line where the evidence of bias reaches
     /// 1/ALPHA (see --monitor for what that guarantees); at the end of
     /// input, exit 0 with the evidence reached. Give --deck and --base to
-    /// start at the first line.
-    #[arg(long, conflicts_with_all = ["unordered", "out", "shoe"])]
+    /// start at the first line. One thread reads and judges the lines in
+    /// order (no --threads).
+    #[arg(long, conflicts_with_all = ["unordered", "out", "shoe", "count"])]
     follow: bool,
     /// With --follow: `detect` watches for a change: a fair stream runs at
     /// least 1/ALPHA decks on average before a false alarm, and a shuffle
@@ -96,8 +97,9 @@ pub(crate) struct AuditArgs {
     /// permutation of 0..n or 1..n, any n up to 100,000), judged alone
     /// against the order its items were listed in: Spearman's rho,
     /// Kendall's tau, runs up and down, the longest increasing run. Lines
-    /// starting with # are comments. The level defaults to 0.001 here.
-    #[arg(long, conflicts_with_all = ["shoe", "composition", "group", "hand", "follow", "unordered", "out", "deck", "base"])]
+    /// starting with # are comments. The level defaults to 0.001 here. One
+    /// thread reads and judges the draws (no --threads).
+    #[arg(long, conflicts_with_all = ["shoe", "composition", "group", "hand", "follow", "unordered", "out", "deck", "base", "count"])]
     single: bool,
     #[command(flatten)]
     threads: crate::common::Threads,

@@ -490,6 +490,16 @@ fn follow_stops_at_the_line_where_the_evidence_suffices() {
         "the argument '--follow' cannot be used with '--out <DIR>'",
     );
     fails(
+        &["audit", "-", "--follow", "--threads", "2"],
+        b"",
+        "the argument '--follow' cannot be used with '--threads <N>'",
+    );
+    fails(
+        &["audit", "-", "--single", "--threads", "2"],
+        b"",
+        "the argument '--single' cannot be used with '--threads <N>'",
+    );
+    fails(
         &["audit", "-", "--follow"],
         b"0 1 2\n0 1 1\n",
         "line 2: card 1 appears twice",

@@ -80,6 +80,10 @@ pub struct Fingerprints {
 /// The most fingerprints of one chunk (1 MiB).
 const CHUNK_PRINTS: usize = 1 << 16;
 
+/// The most fingerprints of one bucket counted in a hash table (of at most
+/// `2^16` slots, 2 MiB); a fuller bucket is sorted.
+const BUCKET_TABLE_MOST: usize = 1 << 15;
+
 impl Fingerprints {
     /// Fingerprints kept.
     pub fn len(&self) -> usize {
@@ -165,9 +169,11 @@ impl Fingerprints {
     /// chunk is put in the order of one of about `N / 1024` buckets, by a
     /// hash of each fingerprint's bits (equal fingerprints, same bucket),
     /// then each bucket's fingerprints, from every chunk, are counted in a
-    /// hash table small enough for the cache; chunks, then buckets, on
-    /// rayon's workers. Memory: a chunk per worker besides the
-    /// fingerprints.
+    /// hash table small enough for the cache (a bucket of more than
+    /// `2^15`, as many copies of one deck fill, is sorted instead); chunks, then buckets, on rayon's workers. Memory besides
+    /// the fingerprints (16 bytes a deck): a chunk (1 MiB) and a table
+    /// (2 MiB) per worker, and the sorted buckets, at most as many
+    /// fingerprints again.
     pub fn collisions_among(mut self, ln_arrangements: f64) -> Collisions {
         use rayon::prelude::*;
         let bits = (self.len / 1024).max(1).ilog2().min(12);
@@ -213,16 +219,38 @@ impl Fingerprints {
         };
         (0..buckets)
             .into_par_iter()
-            .map_init(Vec::new, |table: &mut Vec<(u128, u64)>, b| {
-                let len: usize = starts.iter().map(|s| s[b + 1] - s[b]).sum();
-                // Open addressing, at most half full.
-                let slots = (2 * len).next_power_of_two().max(2);
-                let shift = 64 - slots.ilog2();
-                table.clear();
-                table.resize(slots, (0, 0));
-                let mut c = empty;
-                for (chunk, s) in chunks.iter().zip(&starts) {
-                    for &p in &chunk[s[b]..s[b + 1]] {
+            .map_init(
+                Default::default,
+                |(table, gathered): &mut (Vec<(u128, u64)>, Vec<u128>), b| {
+                    let len: usize = starts.iter().map(|s| s[b + 1] - s[b]).sum();
+                    let mut c = empty;
+                    let prints = || {
+                        chunks
+                            .iter()
+                            .zip(&starts)
+                            .flat_map(|(chunk, s)| &chunk[s[b]..s[b + 1]])
+                    };
+                    if len > BUCKET_TABLE_MOST {
+                        // A bucket this full holds many copies of a few decks
+                        // (or an input made to fill it): its fingerprints are
+                        // sorted, and equal ones counted side by side.
+                        gathered.clear();
+                        gathered.extend(prints());
+                        gathered.sort_unstable();
+                        for group in gathered.chunk_by(|a, b| a == b) {
+                            let g = group.len() as u64;
+                            c.distinct += 1;
+                            c.pairs += g * (g - 1) / 2;
+                            c.most_repeated = c.most_repeated.max(g);
+                        }
+                        return c;
+                    }
+                    // Open addressing, at most half full.
+                    let slots = (2 * len).next_power_of_two().max(2);
+                    let shift = 64 - slots.ilog2();
+                    table.clear();
+                    table.resize(slots, (0, 0));
+                    for &p in prints() {
                         let mut i = ((mix(p) << bits) >> shift) as usize;
                         loop {
                             let (print, seen) = &mut table[i];
@@ -241,9 +269,9 @@ impl Fingerprints {
                             i = (i + 1) & (slots - 1);
                         }
                     }
-                }
-                c
-            })
+                    c
+                },
+            )
             .reduce(
                 || empty,
                 |a, b| Collisions {
@@ -563,6 +591,25 @@ mod tests {
             (c.decks, c.distinct, c.pairs, c.most_repeated),
             (100_001, 2, 100_000 * 99_999 / 2, 100_000)
         );
+    }
+
+    #[test]
+    fn full_buckets_are_sorted_and_counted_alike() {
+        // Three decks 40,000 times each fill buckets past the table's
+        // bound; 20,000 others (at 8 cards, some of them again) share them.
+        for n in [8, 40] {
+            let mut decks = repeating(n, 20_000, 1 << 40, 5);
+            for copy in repeating(n, 3, 1 << 40, 6) {
+                decks.extend(std::iter::repeat_n(copy, 40_000));
+            }
+            let mut f = Fingerprints::default();
+            for d in &decks {
+                f.observe(d);
+            }
+            let want = sorted_count(&f, n);
+            assert!(want.most_repeated >= 40_000);
+            assert_eq!(f.collisions(n), want, "{n} cards");
+        }
     }
 
     #[test]
