@@ -727,11 +727,6 @@ fn read_line(
     line: &mut Vec<u8>,
 ) -> std::io::Result<Option<Read>> {
     let mut any = false;
-    let mut whole = true;
-    let mut carriage_return = false;
-    // The last byte seen was a `\r`: inside the line if more follows, the
-    // line end's if the `\n` does.
-    let mut pending_cr = false;
     loop {
         let buf = match input.fill_buf() {
             Ok(b) => b,
@@ -739,35 +734,62 @@ fn read_line(
             Err(e) => return Err(e),
         };
         if buf.is_empty() {
-            return Ok(any.then_some(if whole {
-                Read::Whole
-            } else {
-                Read::TooLong { carriage_return }
-            }));
+            return Ok(any.then_some(Read::Whole));
         }
         any = true;
-        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+        let (chunk, done) = match memchr::memchr(b'\n', buf) {
             Some(i) => (&buf[..i], Some(i + 1)),
             None => (buf, None),
         };
-        if whole && line.len() + chunk.len() <= MAX_LINE_BYTES {
+        let used = done.unwrap_or(buf.len());
+        if line.len() + chunk.len() <= MAX_LINE_BYTES {
             line.extend_from_slice(chunk);
-        } else {
-            if whole {
-                note_carriage_returns(line, &mut pending_cr, &mut carriage_return);
+            input.consume(used);
+            if done.is_some() {
+                return Ok(Some(Read::Whole));
             }
-            whole = false;
-            note_carriage_returns(chunk, &mut pending_cr, &mut carriage_return);
-            line.clear();
+            continue;
         }
+        let (mut pending_cr, mut carriage_return) = (false, false);
+        note_carriage_returns(line, &mut pending_cr, &mut carriage_return);
+        note_carriage_returns(chunk, &mut pending_cr, &mut carriage_return);
+        line.clear();
+        input.consume(used);
+        if done.is_none() {
+            skip_line(input, &mut pending_cr, &mut carriage_return)?;
+        }
+        return Ok(Some(Read::TooLong { carriage_return }));
+    }
+}
+
+/// Skips the rest of a line too long to keep, its `\n` included, noting
+/// its carriage returns as [`note_carriage_returns`] does; returns the
+/// bytes skipped.
+fn skip_line(
+    input: &mut impl std::io::BufRead,
+    pending: &mut bool,
+    inside: &mut bool,
+) -> std::io::Result<u64> {
+    let mut skipped = 0;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(skipped);
+        }
+        let (part, done) = match memchr::memchr(b'\n', buf) {
+            Some(i) => (&buf[..i], Some(i + 1)),
+            None => (buf, None),
+        };
+        note_carriage_returns(part, pending, inside);
         let used = done.unwrap_or(buf.len());
         input.consume(used);
+        skipped += used as u64;
         if done.is_some() {
-            return Ok(Some(if whole {
-                Read::Whole
-            } else {
-                Read::TooLong { carriage_return }
-            }));
+            return Ok(skipped);
         }
     }
 }

@@ -440,27 +440,7 @@ fn next_block<R: BufRead>(
             // A block without a line end: one line longer than any kept.
             let (mut pending, mut carriage_return) = (false, false);
             note_carriage_returns(&buf, &mut pending, &mut carriage_return);
-            loop {
-                let chunk = match input.fill_buf() {
-                    Ok(c) => c,
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                    Err(e) => return Err(e),
-                };
-                if chunk.is_empty() {
-                    break;
-                }
-                let (part, done) = match memchr::memchr(b'\n', chunk) {
-                    Some(i) => (&chunk[..i], Some(i + 1)),
-                    None => (chunk, None),
-                };
-                note_carriage_returns(part, &mut pending, &mut carriage_return);
-                let used = done.unwrap_or(chunk.len());
-                input.consume(used);
-                *bytes += used as u64;
-                if done.is_some() {
-                    break;
-                }
-            }
+            *bytes += crate::skip_line(input, &mut pending, &mut carriage_return)?;
             Ok(Some(Block::TooLong { carriage_return }))
         }
     }

@@ -205,6 +205,14 @@ fn lines_ended_by_a_carriage_return_alone_are_named() {
     let inside = format!("2 0 1\n{}\r0 1 2\r\n", " ".repeat(MAX_LINE_BYTES));
     let e = read_all(inside.as_bytes(), false).unwrap_err();
     assert!(e.to_string().contains("carriage return"), "{e}");
+    // ... however far past the part kept, read a buffer at a time.
+    let far = format!("2 0 1\n{}\r0 1 2\r\n", " ".repeat(3 * MAX_LINE_BYTES));
+    for capacity in [7, 1 << 13] {
+        let mut input = std::io::BufReader::with_capacity(capacity, far.as_bytes());
+        let mut parser = DeckParser::new(None, None);
+        let e = read_decks(&mut input, &mut parser, false, |_| {}).unwrap_err();
+        assert!(e.to_string().contains("carriage return"), "{e}");
+    }
 }
 
 #[test]
@@ -720,7 +728,9 @@ fn a_line_longer_than_a_block_is_one_bad_line_in_parallel_too() {
         "0 ".repeat(MAX_LINE_BYTES / 2),
         "1 ".repeat(MAX_LINE_BYTES / 2)
     );
-    let input = format!("{decks}{long}\n{decks}{long_cr}\r\n{decks}{long}");
+    // A \r past the block that holds the line's start.
+    let long_far_cr = format!("{}\r0 1", " ".repeat(MAX_LINE_BYTES + 8192));
+    let input = format!("{decks}{long}\n{decks}{long_cr}\r\n{decks}{long_far_cr}\n{long}");
     let want = sequential(input.as_bytes(), true).unwrap();
     assert_eq!(want.0.len(), 600_000);
     let kinds: Vec<_> = want
@@ -733,7 +743,7 @@ fn a_line_longer_than_a_block_is_one_bad_line_in_parallel_too() {
         kinds,
         [
             (LineKind::LineTooLong, 2, 200_001),
-            (LineKind::CarriageReturn, 1, 400_002)
+            (LineKind::CarriageReturn, 2, 400_002)
         ]
     );
     for threads in [1, 2, 7] {
