@@ -170,10 +170,11 @@ impl Fingerprints {
     /// hash of each fingerprint's bits (equal fingerprints, same bucket),
     /// then each bucket's fingerprints, from every chunk, are counted in a
     /// hash table small enough for the cache (a bucket of more than
-    /// `2^15`, as many copies of one deck fill, is sorted instead); chunks, then buckets, on rayon's workers. Memory besides
-    /// the fingerprints (16 bytes a deck): a chunk (1 MiB) and a table
-    /// (2 MiB) per worker, and the sorted buckets, at most as many
-    /// fingerprints again.
+    /// `2^15`, as many copies of one deck fill, is sorted instead); chunks,
+    /// then buckets, on rayon's workers. Memory besides the fingerprints
+    /// (16 bytes a deck): the buckets' bounds (32 KiB a chunk of 1 MiB), a
+    /// chunk (1 MiB) and a table (2 MiB) per worker, and the sorted
+    /// buckets, at most as many fingerprints again.
     pub fn collisions_among(mut self, ln_arrangements: f64) -> Collisions {
         use rayon::prelude::*;
         let bits = (self.len / 1024).max(1).ilog2().min(12);
