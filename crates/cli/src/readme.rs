@@ -169,6 +169,17 @@ fn check_synopsis(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// A `cargo install` without `--locked`: cargo would resolve the
+/// dependencies afresh, ignoring `Cargo.lock` (newer versions than the
+/// ones tested, and the network again).
+fn unlocked(words: &[String]) -> Option<&'static str> {
+    (words.len() >= 2
+        && words[0] == "cargo"
+        && words[1] == "install"
+        && !words.iter().any(|w| w == "--locked"))
+    .then_some("`cargo install` without `--locked` ignores Cargo.lock")
+}
+
 /// Every problem of one page (a command that does not parse, a file that
 /// does not exist), and how many `shuffle-audit` commands it checked.
 fn problems(page: &str) -> (Vec<String>, usize) {
@@ -192,6 +203,9 @@ fn problems(page: &str) -> (Vec<String>, usize) {
                 out.push(format!(
                     "{page}: `{line}` runs {file}, which does not exist"
                 ));
+            }
+            if let Some(e) = unlocked(&words) {
+                out.push(format!("{page}: `{line}`: {e}"));
             }
             let Some(args) = audit_args(&words) else {
                 continue;
@@ -285,6 +299,16 @@ fn the_checker_sees_what_is_wrong() {
         ("shuffle-audit exact --algorithm ID --deck N [--json]", true),
         ("shuffle-audit exact --algorithm ID [--jsn]", false),
     ];
+    for (line, ok) in [
+        ("cargo install --locked --path crates/cli", true),
+        ("cargo install --path crates/cli --locked # fine", true),
+        ("cargo install --path crates/cli", false),
+        ("cd x && cargo install --path crates/cli", false),
+        ("cargo run --release", true),
+    ] {
+        let found = commands(line).iter().any(|w| unlocked(w).is_some());
+        assert_eq!(!found, ok, "{line}");
+    }
     for (line, ok) in cases {
         let mut good = true;
         for words in commands(line) {

@@ -112,9 +112,10 @@ fn must_have_checked(checked: &[(&str, usize)], max_deck: usize) {
 }
 
 /// Heavy: decks of 3 to 8 cards with the `sample` command's default budget
-/// of 10^7 shuffles. `cargo test --release -- --ignored`.
+/// of 10^7 shuffles, about 5 minutes on 2 cores in release: run by
+/// `scripts/test-heavy.sh`, not by CI.
 #[test]
-#[ignore]
+#[ignore = "about 5 minutes in release: scripts/test-heavy.sh"]
 fn biased_algorithms_are_caught_on_3_to_8_cards_with_the_default_budget() {
     let checked = caught_when_the_budget_allows(8, 10_000_000);
     must_have_checked(&checked, 8);

@@ -5,7 +5,7 @@
 //!
 //! These need Chromium, so `cargo test --workspace` skips them
 //! (`#[ignore]`); `.ci/run` installs Chromium when it is missing and runs
-//! them with `cargo test --workspace --test browser -- --ignored`.
+//! them with the other ignored tests (`cargo test --workspace -- --ignored`).
 //! `CHROMIUM` names the browser's binary; by default the first of
 //! `chromium`, `chromium-browser` and `google-chrome` on the `PATH`.
 //! `LIVE_SCREENSHOTS=DIR` writes the page at 1280 and 390 px wide there.

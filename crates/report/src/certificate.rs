@@ -4,7 +4,7 @@
 
 use crate::document::Provenance;
 use crate::document::Standalone;
-use crate::fmt::{fmt_count, fmt_level, fmt_log10_p};
+use crate::fmt::{fmt_count, fmt_df, fmt_level, fmt_log10_p};
 use crate::sampled::{AuditReport, InputInfo, ShoeAuditReport};
 use judge::grade::{Finding, Grade, Level};
 use stats::test::audit::Skipped;
@@ -257,11 +257,7 @@ fn test_row(out: &mut String, t: &TestResult, l: &Level, unit: &str) {
             format!("{unit}s")
         },
         t.statistic,
-        if t.df > 0.0 {
-            t.df.to_string()
-        } else {
-            "–".into()
-        },
+        fmt_df(t.df),
         fmt_log10_p(t.log10_p),
         l.per_test,
         if l.rejects(t.log10_p) {

@@ -75,6 +75,19 @@ pub fn fmt_log10_p(log10_p: f64) -> String {
     }
 }
 
+/// A test's degrees of freedom: whole as `719`, fractional (a G-test
+/// referred to a scaled chi-square law in a sparse table) to one decimal as
+/// `718.6`, and `-` for a test that has none.
+pub fn fmt_df(df: f64) -> String {
+    if df <= 0.0 {
+        "-".into()
+    } else if df.fract() == 0.0 {
+        format!("{df}")
+    } else {
+        format!("{df:.1}")
+    }
+}
+
 /// A count with thousands separators: `2,000,000`.
 pub fn fmt_count(n: u64) -> String {
     let digits = n.to_string();
@@ -158,6 +171,14 @@ pub fn draw_method(t: &stats::test::single::DrawTest) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn degrees_of_freedom_are_whole_or_one_decimal() {
+        assert_eq!(fmt_df(719.0), "719");
+        assert_eq!(fmt_df(362_879.0), "362879");
+        assert_eq!(fmt_df(718.6123), "718.6");
+        assert_eq!(fmt_df(0.0), "-");
+    }
 
     #[test]
     fn counts_get_thousands_separators() {

@@ -4,7 +4,7 @@ use super::links::{png, svg_link};
 
 /// The fair control's samples by deck ([`crate::suite::fair_controls`]).
 pub(super) type Controls<'a> = std::collections::BTreeMap<usize, &'a crate::sampled::SampleReport>;
-use crate::fmt::{fmt_count, fmt_log10_p, fmt_power_of_ten, fmt_prob, tv_cell};
+use crate::fmt::{fmt_count, fmt_df, fmt_log10_p, fmt_power_of_ten, fmt_prob, tv_cell};
 use crate::suite::SuiteAlgorithm;
 use judge::grade::Grade;
 use stats::law::perm::factorial;
@@ -246,7 +246,7 @@ fn algorithm_details(
                     t.shuffles,
                     t.name,
                     t.statistic,
-                    t.df,
+                    fmt_df(t.df),
                     fmt_log10_p(t.log10_p),
                     s.verdict.label()
                 );

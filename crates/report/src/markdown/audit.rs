@@ -205,7 +205,7 @@ fn decklists(md: &mut String, study: Option<&judge::decklist::DecklistStudy>) {
             copy is its own card and the value × position test is the position test: a \
             shuffle that deals the names fairly but always the first copy first is caught \
             in 50 games by the opening hand (p = 10^-166) and with p = 10^-2837 by the \
-            position test at 300 (the tests in `crates/cli/tests/decklist.rs`).\n\n";
+            position test at 300 (the tests in `crates/cli/tests/integration/decklist.rs`).\n\n";
     let Some(study) = study else {
         return;
     };

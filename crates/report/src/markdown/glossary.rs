@@ -21,9 +21,10 @@ pub(crate) const TERMS: &[(&str, &str)] = &[
     (
         "chi-square (χ²) test",
         "Compares counts with the counts a fair shuffle would give on average. Large \
-         differences give a large statistic and a small p-value. *Williams' correction* \
-         makes its p-value more accurate when cells are small; *df* (degrees of freedom) is \
-         the number of cells that can vary freely.",
+         differences give a large statistic and a small p-value. *df* (degrees of freedom) is \
+         the number of cells that can vary freely; the G-test, whose law with few counts \
+         per cell is not quite chi-square, is referred to a scaled chi-square law with its \
+         exact mean and variance, so its df can be fractional.",
     ),
     (
         "collision test, Stein–Chen",

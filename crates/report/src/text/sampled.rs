@@ -3,7 +3,7 @@
 
 use super::table::{Align, Table};
 use crate::document::Standalone;
-use crate::fmt::{fmt_count, fmt_level, fmt_log10_p, fmt_power_of_ten, fmt_prob};
+use crate::fmt::{fmt_count, fmt_df, fmt_level, fmt_log10_p, fmt_power_of_ten, fmt_prob};
 use crate::sampled::{AuditReport, SampleReport, ShoeAuditReport};
 use judge::Grade;
 use judge::grade::{Finding, Level};
@@ -311,11 +311,7 @@ fn tests_table(
         table.row([
             t.label(),
             format!("{:.4}", t.statistic),
-            if t.df > 0.0 {
-                format!("{}", t.df)
-            } else {
-                "-".into()
-            },
+            fmt_df(t.df),
             fmt_log10_p(t.log10_p),
             if level.is_some_and(|l| l.rejects(t.log10_p)) {
                 "*".into()

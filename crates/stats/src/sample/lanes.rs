@@ -442,7 +442,7 @@ where
 {
     let lanes = path.lanes() as u64;
     let groups = shuffles.div_ceil(CHUNK).div_ceil(lanes);
-    super::accumulate(groups, make, |acc, g| {
+    super::accumulate(groups, &make, &|acc: &mut A, g| {
         progress(deal_group(path, program, seed, g * lanes, shuffles, acc));
     })
 }

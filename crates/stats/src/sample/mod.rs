@@ -511,14 +511,20 @@ fn shuffle_batch<S: Shuffle, R: Rng>(
 /// Runs `work(acc, i)` for every `i` in `0..count` on rayon's threads, each
 /// thread into accumulators made by `make`, then merges them: exact sums,
 /// so the counts do not depend on how the work was split.
-fn accumulate<A, F>(count: u64, make: F, work: impl Fn(&mut A, u64) + Sync + Send) -> A
-where
-    A: Accumulator,
-    F: Fn() -> A + Sync + Send,
-{
+///
+/// `make` and `work` are called through references to trait objects (once
+/// per accumulator, once per chunk of [`CHUNK`] shuffles): rayon's
+/// machinery is compiled once per accumulator type, not once per
+/// accumulator, algorithm and closure, which made a thousand copies of it
+/// and most of the workspace's build time.
+fn accumulate<A: Accumulator>(
+    count: u64,
+    make: &(dyn Fn() -> A + Sync),
+    work: &(dyn Fn(&mut A, u64) + Sync),
+) -> A {
     (0..count)
         .into_par_iter()
-        .fold(&make, |mut acc, i| {
+        .fold(make, |mut acc, i| {
             work(&mut acc, i);
             acc
         })
@@ -526,7 +532,7 @@ where
             a.merge(b);
             a
         })
-        .unwrap_or_else(&make)
+        .unwrap_or_else(make)
 }
 
 struct Run<'p, F> {
@@ -550,7 +556,7 @@ impl<A: Accumulator, F: Fn() -> A + Sync + Send> Visitor for Run<'_, F> {
             progress,
             ..
         } = self;
-        accumulate(chunks, &make, |acc, c| {
+        accumulate(chunks, &make, &|acc: &mut A, c| {
             let len = CHUNK.min(shuffles - c * CHUNK);
             let mut src = Sampler::new(chunk_rng(seed, c));
             let mut decks: [Vec<u8>; BATCH] = std::array::from_fn(|_| scratch_deck(&identity));

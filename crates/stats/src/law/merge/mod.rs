@@ -540,7 +540,7 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "12! arrangements x 12 steps: about 2.5 minutes and 12 GB in release mode (scripts/bench-merge.sh)"]
+    #[ignore = "12! arrangements x 12 steps: about 6 minutes and 12 GB in release mode: scripts/bench-merge.sh and scripts/test-heavy.sh, not CI"]
     fn naive_swap_at_12_cards_is_checked_three_ways() {
         // OEIS A000085(12).
         beyond_published(12, 140152);

@@ -8,6 +8,9 @@ use crate::test::test_name::TestName;
 use statrs::distribution::{Binomial, ContinuousCDF, DiscreteCDF};
 use statrs::function::gamma::{gamma_ur, ln_gamma};
 
+mod g;
+pub use g::{WILLIAMS_FROM, g_moments, g_uniform};
+
 /// One test's outcome.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -260,30 +263,6 @@ pub fn pearson_expected(name: TestName, counts: &[u64], probabilities: &[f64]) -
         };
     }
     TestResult::chi2(name, x2, cells as f64 - 1.0, n, min_expected)
-}
-
-/// The likelihood-ratio (G) test of `counts` against equal expected counts,
-/// with Williams' correction: `G = 2 Σ O ln(O / E)` divided by
-/// `q = 1 + (k + 1) / (6 N)` for `k` cells and `N` observations,
-/// chi-square with `k - 1` degrees of freedom.
-///
-/// Without the correction G's mean exceeds its degrees of freedom by about
-/// `(k + 1) / (6 N)` relative: a sixth of a standard deviation at 720 cells
-/// and 20 expected per cell, enough for the calibration test to reject the
-/// uncorrected p-values (Williams, "Improved likelihood ratio tests for
-/// complete contingency tables", Biometrika 1976).
-pub fn g_uniform(name: TestName, counts: &[u64]) -> TestResult {
-    let n: u64 = counts.iter().sum();
-    let k = counts.len() as f64;
-    let e = n as f64 / k;
-    let g: f64 = 2.0
-        * counts
-            .iter()
-            .filter(|&&o| o > 0)
-            .map(|&o| o as f64 * (o as f64 / e).ln())
-            .sum::<f64>();
-    let q = 1.0 + (k + 1.0) / (6.0 * n as f64);
-    TestResult::chi2(name, g.max(0.0) / q, k - 1.0, n, e)
 }
 
 /// The position-matrix test: does each card land on each position with

@@ -4,14 +4,11 @@
 //! a folder holding one kind of document is never replaced by the other;
 //! what an interrupted run of its own left is cleaned up by the next; a
 //! file-size limit and a closed standard output are errors, not silence.
-#![cfg(unix)]
 
 use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-mod common;
 
 fn bin() -> PathBuf {
     assert_cmd::cargo::cargo_bin!("shuffle-audit").to_path_buf()
@@ -52,7 +49,7 @@ fn decks(dir: &Path) -> String {
 /// A tiny suite run into `rep`.
 fn suite(out: &str) -> Vec<&str> {
     let mut args = vec!["suite"];
-    args.extend(common::TINY_SUITE);
+    args.extend(crate::common::TINY_SUITE);
     args.extend(["--algorithms", "fisher-yates", "--out", out]);
     args
 }

@@ -3,8 +3,7 @@
 use predicates::prelude::*;
 use serde_json::Value;
 
-mod common;
-use common::{cmd, fails_with, json, report_json};
+use crate::common::{cmd, fails_with, json, report_json};
 
 #[test]
 fn help_and_version() {

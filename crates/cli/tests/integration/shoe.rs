@@ -4,8 +4,7 @@
 
 use serde_json::Value;
 
-mod common;
-use common::{audit_json as audit, cmd, fails_with_input as fails};
+use crate::common::{audit_json as audit, cmd, fails_with_input as fails};
 
 /// SplitMix64, and an unbiased index below `k` (Lemire's rejection).
 struct Rng(u64);

@@ -3,8 +3,7 @@
 
 use serde_json::Value;
 
-mod common;
-use common::{cmd, fails_with_input as fails};
+use crate::common::{cmd, fails_with_input as fails};
 
 fn single(path: &str, code: i32) -> Value {
     let out = cmd()

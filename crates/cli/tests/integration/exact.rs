@@ -2,8 +2,7 @@
 //! exact position matrix. Every expected value is derived in a comment or
 //! computed here by a brute force independent of the crate.
 
-mod common;
-use common::{cmd, fails_with, json};
+use crate::common::{cmd, fails_with, json};
 use num_bigint::BigUint;
 
 /// What a successful run of `args` prints.

@@ -2,8 +2,7 @@
 //! one line that names the value and what is allowed, or a figure that
 //! says what it rests on.
 
-mod common;
-use common::{cmd, fails_with, fails_with_input};
+use crate::common::{cmd, fails_with, fails_with_input};
 
 #[test]
 fn a_sampled_guessing_score_rests_on_enough_decks_for_its_interval() {
@@ -160,7 +159,7 @@ fn a_heatmap_depends_only_on_the_counts_it_shows() {
     let tmp = tempfile::tempdir().unwrap();
     let run = |algorithms: &str, out: &str| {
         cmd()
-            .args(common::TINY_SUITE)
+            .args(crate::common::TINY_SUITE)
             .args(["--algorithms", algorithms, "--out", out])
             .current_dir(tmp.path())
             .assert()

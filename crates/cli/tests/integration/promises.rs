@@ -3,15 +3,15 @@
 //! not ours, runs killed at every step of the swap and at random instants,
 //! two runs at once, full and vanished disks, closed pipes, tiny budgets,
 //! odd input.
-#![cfg(unix)]
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-mod common;
-use common::{TINY_SUITE, cmd, fails_with, fails_with_input, json, json_with_input, report_json};
+use crate::common::{
+    TINY_SUITE, cmd, fails_with, fails_with_input, json, json_with_input, report_json,
+};
 
 fn bin() -> PathBuf {
     assert_cmd::cargo::cargo_bin!("shuffle-audit").to_path_buf()
@@ -310,10 +310,21 @@ impl Drop for KillOnDrop {
 }
 
 /// A run into `out` that would take hours (10^11 shuffles of 8 cards),
-/// once it holds the folder's lock.
+/// once it holds the folder's lock. Its SIGINT is the default (it ends the
+/// process), even when the tests run in a background job, whose children
+/// inherit SIGINT ignored.
+#[allow(unsafe_code)] // `pre_exec`, to restore SIGINT in the child
 fn endless_run(out: &Path) -> KillOnDrop {
+    let mut command = Command::new(bin());
+    // SAFETY: `signal` is async-signal-safe, as `pre_exec` requires.
+    unsafe {
+        std::os::unix::process::CommandExt::pre_exec(&mut command, || {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            Ok(())
+        });
+    }
     let run = KillOnDrop(
-        Command::new(bin())
+        command
             .args([
                 "--decks",
                 "8",
@@ -359,10 +370,18 @@ fn ctrl_c_while_computing_leaves_the_previous_report() {
         .status()
         .unwrap();
     assert!(killed.success());
-    assert!(
-        !run.0.wait().unwrap().success(),
-        "the run was not interrupted"
-    );
+    let interrupted = Instant::now();
+    let status = loop {
+        if let Some(status) = run.0.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            interrupted.elapsed() < Duration::from_secs(60),
+            "the run went on for a minute after SIGINT"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert!(!status.success(), "the run was not interrupted");
     assert_eq!(snapshot(&out, false), before);
     run_ok(tiny(&out, 2));
     assert_eq!(names_beside(&out), ["r"]);

@@ -31,13 +31,11 @@ pub fn fails_with_input(args: &[&str], stdin: &[u8], text: &str) {
 }
 
 /// [`fails_with_input`] with nothing on stdin.
-#[allow(dead_code)] // not every test binary uses it
 pub fn fails_with(args: &[&str], text: &str) {
     fails_with_input(args, b"", text);
 }
 
 /// The `report.json` a suite run wrote into `out`.
-#[allow(dead_code)] // each test crate compiles its own copy; audit.rs runs no suite
 pub fn report_json(out: &std::path::Path) -> serde_json::Value {
     let text = std::fs::read_to_string(out.join("report.json")).unwrap();
     serde_json::from_str(&text).unwrap()
@@ -45,7 +43,6 @@ pub fn report_json(out: &std::path::Path) -> serde_json::Value {
 
 /// The JSON document a successful run of `args` prints, with `stdin` as
 /// its input.
-#[allow(dead_code)] // not every test binary uses it
 pub fn json_with_input(args: &[&str], stdin: &[u8]) -> serde_json::Value {
     let out = cmd()
         .args(args)
@@ -59,14 +56,12 @@ pub fn json_with_input(args: &[&str], stdin: &[u8]) -> serde_json::Value {
 }
 
 /// [`json_with_input`] with nothing on stdin.
-#[allow(dead_code)] // not every test binary uses it
 pub fn json(args: &[&str]) -> serde_json::Value {
     json_with_input(args, b"")
 }
 
 /// A tiny suite run's budget (a fraction of a second): 3 cards, counted
 /// exactly and sampled 2,000 times, no large decks.
-#[allow(dead_code)] // not every test binary uses it
 pub const TINY_SUITE: [&str; 8] = [
     "--decks",
     "3",
@@ -80,7 +75,6 @@ pub const TINY_SUITE: [&str; 8] = [
 
 /// The JSON document `audit - --json EXTRA` prints for `input`, asserting
 /// its exit code.
-#[allow(dead_code)] // not every test binary uses it
 pub fn audit_json(input: &[u8], extra: &[&str], code: i32) -> serde_json::Value {
     let out = cmd()
         .args(["audit", "-", "--json"])

@@ -3,8 +3,7 @@
 
 use serde_json::Value;
 
-mod common;
-use common::{cmd, fails_with as fails, json_with_input};
+use crate::common::{cmd, fails_with as fails, json_with_input};
 
 fn json(args: &[&str]) -> Value {
     let args: Vec<&str> = ["scaling"]

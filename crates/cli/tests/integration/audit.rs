@@ -4,8 +4,7 @@
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
-mod common;
-use common::{cmd, fails_with_input as fails};
+use crate::common::{cmd, fails_with_input as fails};
 
 /// Deals `decks` decks of `algorithm` into a file in `dir` and returns its
 /// path.

@@ -3,8 +3,7 @@
 
 use serde_json::Value;
 
-mod common;
-use common::{fails_with as fails, json_with_input};
+use crate::common::{fails_with as fails, json_with_input};
 
 fn guess(args: &[&str]) -> Value {
     let args: Vec<&str> = ["guess"]

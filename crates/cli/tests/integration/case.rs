@@ -1,8 +1,7 @@
 //! `shuffle-audit case`: a famous shuffle failure, its published figure
 //! beside the suite's; the page the report shows, and its data.
 
-mod common;
-use common::{cmd, fails_with as fails, json_with_input};
+use crate::common::{cmd, fails_with as fails, json_with_input};
 
 #[test]
 fn laravel_prints_its_page_and_its_data() {

@@ -5,8 +5,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Command, Stdio};
 
-mod common;
-use common::fails_with as fails;
+use crate::common::fails_with as fails;
 
 #[test]
 fn play_prints_its_address_serves_the_page_and_stops_on_ctrl_c() {

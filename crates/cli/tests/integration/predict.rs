@@ -3,8 +3,7 @@
 
 use serde_json::Value;
 
-mod common;
-use common::{cmd, fails_with as fails};
+use crate::common::{cmd, fails_with as fails};
 
 /// The first deck `deal` gives for `algorithm` with `seed`, as numbers.
 fn dealt(algorithm: &str, seed: u64) -> Vec<u64> {

@@ -6,8 +6,7 @@
 use serde_json::Value;
 use std::path::Path;
 
-mod common;
-use common::cmd;
+use crate::common::cmd;
 
 /// `deal`'s output for `args`.
 fn deal(args: &[&str]) -> Vec<u8> {

@@ -4,8 +4,7 @@
 
 use serde_json::Value;
 
-mod common;
-use common::{audit_json as audit, cmd, fails_with_input as fails};
+use crate::common::{audit_json as audit, cmd, fails_with_input as fails};
 
 /// A 60-card decklist as a player writes it: the 17 lands first.
 const DECKLIST: &str = judge::decklist::EXAMPLE_LIST;
