@@ -63,6 +63,16 @@ fn binomial_window(trials: u64, p: f64) -> (u64, Vec<f64>) {
     (lo, w)
 }
 
+/// One cell's share of G, `2 o ln(o / e)` (0 for an empty cell): the
+/// statistic and its moments sum the same terms.
+fn g_term(o: u64, e: f64) -> f64 {
+    if o == 0 {
+        0.0
+    } else {
+        2.0 * o as f64 * (o as f64 / e).ln()
+    }
+}
+
 /// `E[Σ f(O_i)]` and `Var[Σ f(O_i)]` for `f(o) = 2 o ln(o / E)`, the counts
 /// `O_1, …, O_k` multinomial over `k` equal cells with `n` draws.
 ///
@@ -76,13 +86,7 @@ pub fn g_moments(k: u64, n: u64) -> (f64, f64) {
         return (0.0, 0.0);
     }
     let e = n as f64 / k as f64;
-    let f = |o: u64| {
-        if o == 0 {
-            0.0
-        } else {
-            2.0 * o as f64 * (o as f64 / e).ln()
-        }
-    };
+    let f = |o: u64| g_term(o, e);
     let (lo, law) = binomial_window(n, 1.0 / k as f64);
     let mean = |lo: u64, law: &[f64]| -> f64 {
         law.iter()
@@ -118,13 +122,7 @@ pub fn g_uniform(name: TestName, counts: &[u64]) -> TestResult {
     let n: u64 = counts.iter().sum();
     let k = counts.len() as f64;
     let e = n as f64 / k;
-    let g: f64 = 2.0
-        * counts
-            .iter()
-            .filter(|&&o| o > 0)
-            .map(|&o| o as f64 * (o as f64 / e).ln())
-            .sum::<f64>();
-    let g = g.max(0.0);
+    let g = counts.iter().map(|&o| g_term(o, e)).sum::<f64>().max(0.0);
     if e >= WILLIAMS_FROM {
         // `c · χ²(ν)` with Williams' moments is `q · χ²(k − 1)`.
         let q = 1.0 + (k + 1.0) / (6.0 * n as f64);
@@ -177,11 +175,7 @@ mod tests {
 
     fn g_of(t: &[u64]) -> f64 {
         let e = t.iter().sum::<u64>() as f64 / t.len() as f64;
-        2.0 * t
-            .iter()
-            .filter(|&&o| o > 0)
-            .map(|&o| o as f64 * (o as f64 / e).ln())
-            .sum::<f64>()
+        t.iter().map(|&o| g_term(o, e)).sum()
     }
 
     #[test]
