@@ -58,7 +58,8 @@ pub(crate) struct AuditArgs {
     /// with exit 1 at the first line where the evidence of bias reaches
     /// 1/ALPHA (see --monitor for what that guarantees); at the end of
     /// input, exit 0 with the evidence reached. Give --deck and --base to
-    /// start at the first line. One thread reads and judges the lines in
+    /// start at the first line. Decks of distinct cards only: decklists
+    /// and shoes are refused. One thread reads and judges the lines in
     /// order (no --threads).
     #[arg(long, conflicts_with_all = ["unordered", "out", "shoe", "count"])]
     follow: bool,
@@ -129,16 +130,15 @@ fn parse_composition(s: &str) -> Result<Decklist, String> {
     Decklist::parse(s).map_err(|e| e.to_string())
 }
 
-/// `NAME=CARD,CARD,…`.
+/// `NAME=CARD,CARD,…`, the cards named as in a line of names separated
+/// by commas ([`deck_lines::split_names`]).
 fn parse_group(s: &str) -> Result<(String, Vec<String>), String> {
-    let (name, cards) = s.split_once('=').ok_or_else(|| {
-        format!("{s:?} is not NAME=CARD,CARD,... (for example land=Forest,Island)")
-    })?;
-    let cards: Vec<String> = cards.split(',').map(|c| c.trim().to_string()).collect();
-    if name.trim().is_empty() || cards.iter().any(String::is_empty) {
-        return Err(format!(
-            "{s:?} is not NAME=CARD,CARD,... (for example land=Forest,Island)"
-        ));
+    let not_a_group =
+        || format!("{s:?} is not NAME=CARD,CARD,... (for example land=Forest,Island)");
+    let (name, cards) = s.split_once('=').ok_or_else(not_a_group)?;
+    let cards = deck_lines::split_names(cards).map_err(|e| format!("{}: {e}", not_a_group()))?;
+    if name.trim().is_empty() {
+        return Err(not_a_group());
     }
     Ok((name.trim().to_string(), cards))
 }
@@ -337,6 +337,8 @@ fn decks(read: Read<'_>, mut parser: DeckParser, settled: Settled<Input>) -> Res
     );
     // The counts do not depend on the threads: provenance names them.
     result.threads = 0;
+    // Read decks are graded at the stated level, as the exit code is.
+    result.verdict = decision.grade;
     let report = AuditReport {
         input: InputInfo {
             source: args.input.clone(),
@@ -705,30 +707,41 @@ fn follow(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
     let mut alarm_line = None;
     let threshold = -plan.alpha.log10();
     let mut shown = Instant::now();
-    let counts =
-        deck_lines::read_decks_until(reader, &mut parser, args.skip_invalid, |line, deck| {
-            let m = monitor.get_or_insert_with(|| {
-                stats::test::follow::Monitor::new(deck.len(), args.monitor.into())
-            });
-            m.observe(deck);
-            // The status line: at most five times a second, however fast or
-            // slow the lines come.
-            if let Some(bar) = &status
-                && shown.elapsed() >= std::time::Duration::from_millis(200)
-            {
-                shown = Instant::now();
-                bar.set_message(format!(
-                    "{line} lines, evidence 10^{:.2} (alarm at 10^{threshold:.2})",
-                    m.log10_evidence()
-                ));
-            }
-            if judge::grade::alarm(m, plan.alpha) {
-                alarm_line = Some(line);
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
+    let mut settled = deck_lines::settle(reader, &mut parser)
+        .map_err(|e| read_error(name, args.skip_invalid, e))?;
+    // The monitor's laws are those of decks of distinct cards: decklists
+    // (names, or cards that repeat, as shoes have) are refused before any
+    // line is judged.
+    if let Some(list) = parser.decklist_read() {
+        bail!(
+            "{name}: the lines are decklists ({} cards, {} distinct: names, or cards that repeat): --follow watches decks of distinct numbered cards; audit decklists and shoes without --follow",
+            list.cards(),
+            list.counts().len()
+        );
+    }
+    let counts = settled.read_until(&mut parser, args.skip_invalid, |line, deck| {
+        let m = monitor.get_or_insert_with(|| {
+            stats::test::follow::Monitor::new(deck.len(), args.monitor.into())
         });
+        m.observe(deck);
+        // The status line: at most five times a second, however fast or
+        // slow the lines come.
+        if let Some(bar) = &status
+            && shown.elapsed() >= std::time::Duration::from_millis(200)
+        {
+            shown = Instant::now();
+            bar.set_message(format!(
+                "{line} lines, evidence 10^{:.2} (alarm at 10^{threshold:.2})",
+                m.log10_evidence()
+            ));
+        }
+        if judge::grade::alarm(m, plan.alpha) {
+            alarm_line = Some(line);
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
     if let Some(bar) = status {
         bar.finish_and_clear();
     }
@@ -843,8 +856,13 @@ struct DealPlan {
     entry: &'static Entry,
     /// Cards per deck.
     deck: usize,
-    /// Each card's name, by its place in the list (`0..deck`).
+    /// Each card as written on a line, by its place in the list
+    /// (`0..deck`).
     names: Vec<String>,
+    /// What separates the cards of a plain line: a space, or a comma and
+    /// a space for names that hold spaces
+    /// ([`Decklist::separator`](deck_lines::Decklist::separator)).
+    separator: &'static str,
 }
 
 fn plan_deal(args: &DealArgs) -> Result<DealPlan> {
@@ -861,20 +879,31 @@ fn plan_deal(args: &DealArgs) -> Result<DealPlan> {
         (None, None) => unreachable!("clap requires one"),
     };
     within("deck size", deck, 2..=MAX_SAMPLE_DECK)?;
-    let names = match &args.composition {
+    let (names, separator) = match &args.composition {
         Some(list) => {
             let names = list.names();
-            list.listed()
+            let quoted = list.separator() != " ";
+            let written: Vec<String> = list
+                .listed()
                 .into_iter()
-                .map(|v| names[v].clone())
-                .collect()
+                .map(|v| match quoted {
+                    true => deck_lines::quote_name(&names[v]).into_owned(),
+                    false => names[v].clone(),
+                })
+                .collect();
+            (written, list.separator())
         }
         None => {
             let first = args.base.first() as usize;
-            (first..first + deck).map(|c| c.to_string()).collect()
+            ((first..first + deck).map(|c| c.to_string()).collect(), " ")
         }
     };
-    Ok(DealPlan { entry, deck, names })
+    Ok(DealPlan {
+        entry,
+        deck,
+        names,
+        separator,
+    })
 }
 
 /// Writes `decks` decks of `algorithm` to standard output, one per line:
@@ -882,9 +911,14 @@ fn plan_deal(args: &DealArgs) -> Result<DealPlan> {
 pub(crate) fn deal(args: &DealArgs) -> Result<u8> {
     use algorithms::Shuffle;
     use stats::sample::{CHUNK, Sampler, chunk_rng};
-    let DealPlan { entry, deck, names } = plan_deal(args)?;
+    let DealPlan {
+        entry,
+        deck,
+        names,
+        separator,
+    } = plan_deal(args)?;
     let (open, sep, close) = match args.format {
-        Format::Plain => ("", " ", ""),
+        Format::Plain => ("", separator, ""),
         Format::Comma => ("", ",", ""),
         Format::Json => ("[", ",", "]"),
     };

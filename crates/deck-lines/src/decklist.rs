@@ -1,8 +1,8 @@
 //! Decks whose cards repeat (decklists): cards as numbers or names, the
 //! copies of each fixed by a composition that every line must have.
 
-use crate::is_separator;
 use crate::line::LineError;
+use std::borrow::Cow;
 use std::collections::HashMap;
 use thiserror::Error;
 
@@ -32,10 +32,21 @@ impl Card {
         Card::Name(token.to_vec())
     }
 
+    /// The card as shown: its number, or its name with any control
+    /// character (which only a JSON string can hold) escaped (`\t`).
     fn label(&self) -> String {
         match self {
             Card::Number(v) => v.to_string(),
-            Card::Name(n) => String::from_utf8_lossy(n).into_owned(),
+            Card::Name(n) => {
+                let mut shown = String::new();
+                for c in String::from_utf8_lossy(n).chars() {
+                    match c.is_control() {
+                        true => shown.extend(c.escape_default()),
+                        false => shown.push(c),
+                    }
+                }
+                shown
+            }
         }
     }
 }
@@ -69,41 +80,73 @@ pub enum DecklistError {
     /// More cards than [`MAX_DECKLIST_CARDS`].
     #[error("{0} cards: a decklist holds at most {MAX_DECKLIST_CARDS}")]
     Cards(usize),
-    /// A name the lines could not hold.
-    #[error("card name {0:?}: a name is one token, without spaces, commas, brackets or quotes")]
+    /// A list whose names cannot be read one way only.
+    #[error("{spec:?}: {error}")]
+    Names {
+        /// The list.
+        spec: String,
+        /// What cannot be read.
+        error: LineError,
+    },
+    /// A name that is empty or holds a control character.
+    #[error("card name {0:?}: a name is not empty and holds no control character")]
     Name(String),
 }
 
 impl Decklist {
     /// The composition `Forest:9,Island:8,Bolt:4` (`NAME:COPIES`, separated
     /// by commas): the cards and their copies, as `--composition` gives
-    /// them.
+    /// them. A name may hold spaces and colons (`Giant Growth:4`; the
+    /// copies follow the last colon); a name in double quotes may hold
+    /// commas (`"Fire, Ice":2`), as in a line of names (the [line syntax](crate)).
     ///
     /// # Errors
     /// [`DecklistError`] naming the bad entry.
     pub fn parse(spec: &str) -> Result<Decklist, DecklistError> {
+        let mut fields = Vec::new();
+        split_fields(spec.trim().as_bytes(), b',', true, &mut fields).map_err(|error| {
+            DecklistError::Names {
+                spec: spec.into(),
+                error,
+            }
+        })?;
         let mut entries = Vec::new();
-        for entry in spec.split(',').map(str::trim) {
+        for field in &fields {
+            let entry = String::from_utf8_lossy(field);
             let (name, copies) = entry
                 .rsplit_once(':')
-                .ok_or_else(|| DecklistError::Entry(entry.into()))?;
+                .ok_or_else(|| DecklistError::Entry(entry.to_string()))?;
             let copies: usize = copies
                 .trim()
                 .parse()
                 .ok()
                 .filter(|&c| c > 0)
-                .ok_or_else(|| DecklistError::Entry(entry.into()))?;
+                .ok_or_else(|| DecklistError::Entry(entry.to_string()))?;
             let name = name.trim();
-            if name.is_empty()
-                || name
-                    .bytes()
-                    .any(|b| is_separator(b) || b"[]\"".contains(&b) || b.is_ascii_control())
-            {
+            if name.is_empty() || name.chars().any(char::is_control) {
                 return Err(DecklistError::Name(name.into()));
             }
             entries.push((Card::of(name.as_bytes()), copies));
         }
         Decklist::of(entries)
+    }
+
+    /// What separates the names of a line that the [line syntax](crate) reads
+    /// back as these cards: a space when every name is one word without
+    /// quotes, else a comma and a space (each name then written with
+    /// [`quote_name`]).
+    pub fn separator(&self) -> &'static str {
+        let word = |c: &Card| match c {
+            Card::Number(_) => true,
+            Card::Name(n) => !n
+                .iter()
+                .any(|&b| b.is_ascii_whitespace() || b"\",".contains(&b)),
+        };
+        if self.cards.iter().all(word) {
+            " "
+        } else {
+            ", "
+        }
     }
 
     fn of(entries: Vec<(Card, usize)>) -> Result<Decklist, DecklistError> {
@@ -136,7 +179,7 @@ impl Decklist {
     }
 
     /// The composition of one line's cards, if it is one.
-    fn of_line(tokens: &[&[u8]]) -> Result<Decklist, DecklistError> {
+    fn of_line(tokens: &[Cow<'_, [u8]>]) -> Result<Decklist, DecklistError> {
         let mut copies: HashMap<Card, usize> = HashMap::new();
         for t in tokens {
             *copies.entry(Card::of(t)).or_default() += 1;
@@ -191,7 +234,7 @@ impl Decklist {
     /// is an error naming it (the length is checked before).
     fn values(
         &self,
-        tokens: &[&[u8]],
+        tokens: &[Cow<'_, [u8]>],
         out: &mut Vec<u8>,
         held: &mut Vec<usize>,
     ) -> Result<(), LineError> {
@@ -225,68 +268,212 @@ fn shorten(s: &str) -> String {
     s.chars().take(40).collect()
 }
 
-/// The tokens of a line: separated by whitespace and/or commas, or a JSON
-/// array of numbers and of strings without escapes (`["Forest","Island"]`).
-pub(crate) fn split_tokens<'a>(line: &'a [u8], out: &mut Vec<&'a [u8]>) -> Result<(), LineError> {
+/// The cards of a decklist line, as written (a name, or a number's
+/// digits). The syntax, one way only:
+///
+/// - a line starting with `[` is a JSON array of strings and non-negative
+///   integers, read by a JSON parser: a string may hold any character,
+///   escapes included (`"\u00c6ther"`, `"say \"hi\""`);
+/// - a line holding a comma (outside double quotes) has its cards
+///   separated by commas, and a line holding a tab but no comma by tabs:
+///   a name may then hold spaces (`Giant Growth, Forest`), spaces around
+///   a name are not part of it, and a name in double quotes may hold
+///   commas and tabs, with `""` for a quote (`"Fire, Ice"`), as CSV has
+///   it;
+/// - any other line has its cards separated by whitespace, and a name is
+///   one word.
+///
+/// A name outside JSON holds no control character; a quote outside a
+/// quoted name, an empty name between two separators, or a quoted name
+/// that does not close is an error, never a guess.
+pub(crate) fn split_tokens<'a>(
+    line: &'a [u8],
+    out: &mut Vec<Cow<'a, [u8]>>,
+) -> Result<(), LineError> {
     out.clear();
-    let (body, json) = crate::line_body(line)?;
-    let mut i = 0;
-    let mut expect_value = true;
-    while i < body.len() {
-        let b = body[i];
-        if b == b',' {
-            if json && expect_value {
-                return Err(LineError::Json("a comma without a card before it"));
-            }
-            expect_value = true;
-            i += 1;
-        } else if b == b'\r' {
-            return Err(LineError::CarriageReturn);
-        } else if b.is_ascii_whitespace() {
-            i += 1;
-        } else {
-            if json && !expect_value {
-                return Err(LineError::Json("two cards without a comma"));
-            }
-            let token = if json && b == b'"' {
-                let len = body[i + 1..]
-                    .iter()
-                    .position(|&c| c == b'"')
-                    .ok_or(LineError::Json("a string that does not close"))?;
-                let s = &body[i + 1..i + 1 + len];
-                if s.contains(&b'\\') {
-                    return Err(LineError::Json(
-                        "a string with an escape (\\): card names are read as written",
+    let body = line.trim_ascii();
+    if body.contains(&b'\r') {
+        return Err(LineError::CarriageReturn);
+    }
+    if body.first() == Some(&b'[') {
+        return split_json(body, out);
+    }
+    match delimiter(body) {
+        Some(d) => split_fields(body, d, false, out)?,
+        None => {
+            for word in body
+                .split(u8::is_ascii_whitespace)
+                .filter(|w| !w.is_empty())
+            {
+                if word.contains(&b'"') {
+                    return Err(LineError::Names(
+                        "a quote in a line of names separated by spaces: quotes are read only where names are separated by commas or tabs",
                     ));
                 }
-                i += len + 2;
-                s
-            } else {
-                let start = i;
-                while i < body.len() && !is_separator(body[i]) {
-                    i += 1;
-                }
-                &body[start..i]
-            };
-            if token.is_empty()
-                || token
-                    .iter()
-                    .any(|&c| c.is_ascii_control() || b"[]\"".contains(&c))
-                || std::str::from_utf8(token).is_err()
-            {
-                let shown: String = String::from_utf8_lossy(token).chars().take(40).collect();
-                return Err(LineError::BadName { token: shown });
+                out.push(Cow::Borrowed(plain_name(word)?));
             }
-            out.push(token);
-            expect_value = false;
         }
     }
-    crate::end_of_items(
-        json,
-        expect_value,
-        out.is_empty(),
-        "a comma after the last card",
-    )
+    if out.is_empty() {
+        return Err(LineError::Empty);
+    }
+    Ok(())
+}
+
+/// The separator of a line's cards: a comma if one stands outside double
+/// quotes, else a tab if one does, else none (whitespace).
+fn delimiter(body: &[u8]) -> Option<u8> {
+    let (mut quoted, mut tab) = (false, false);
+    for &b in body {
+        match b {
+            b'"' => quoted = !quoted,
+            b',' if !quoted => return Some(b','),
+            b'\t' if !quoted => tab = true,
+            _ => {}
+        }
+    }
+    tab.then_some(b'\t')
+}
+
+/// The fields of `body` separated by `d`, CSV-style: spaces around a
+/// field are dropped, a field in double quotes may hold `d`, with `""`
+/// for a quote. With `suffix`, text after the closing quote is part of
+/// the field (`"Fire, Ice":2` is `Fire, Ice:2`); without, an error.
+pub(crate) fn split_fields<'a>(
+    body: &'a [u8],
+    d: u8,
+    suffix: bool,
+    out: &mut Vec<Cow<'a, [u8]>>,
+) -> Result<(), LineError> {
+    let blank = |b: u8| b != d && b.is_ascii_whitespace();
+    let mut i = 0;
+    loop {
+        while i < body.len() && blank(body[i]) {
+            i += 1;
+        }
+        let field = if body.get(i) == Some(&b'"') {
+            let mut name = Vec::new();
+            i += 1;
+            loop {
+                match body.get(i) {
+                    None => {
+                        return Err(LineError::Names("a quoted name that does not close"));
+                    }
+                    Some(b'"') if body.get(i + 1) == Some(&b'"') => {
+                        name.push(b'"');
+                        i += 2;
+                    }
+                    Some(b'"') => {
+                        i += 1;
+                        break;
+                    }
+                    Some(&c) => {
+                        name.push(c);
+                        i += 1;
+                    }
+                }
+            }
+            let start = i;
+            while i < body.len() && body[i] != d {
+                i += 1;
+            }
+            let tail = body[start..i].trim_ascii();
+            match (suffix, tail.contains(&b'"')) {
+                (true, false) => name.extend_from_slice(tail),
+                _ if tail.is_empty() => {}
+                _ => {
+                    return Err(LineError::Names(
+                        "text after a quoted name, before the next separator",
+                    ));
+                }
+            }
+            plain_name(&name)?;
+            Cow::Owned(name)
+        } else {
+            let start = i;
+            while i < body.len() && body[i] != d {
+                i += 1;
+            }
+            let name = body[start..i].trim_ascii_end();
+            if name.contains(&b'"') {
+                return Err(LineError::Names(
+                    "a quote inside a name: put the whole name in quotes and double the quotes inside it",
+                ));
+            }
+            if name.is_empty() {
+                return Err(LineError::Names(
+                    "an empty name between two separators, or a separator at the end of the line",
+                ));
+            }
+            Cow::Borrowed(plain_name(name)?)
+        };
+        out.push(field);
+        if i >= body.len() {
+            return Ok(());
+        }
+        i += 1;
+    }
+}
+
+/// A name outside JSON: non-empty UTF-8 without control characters.
+fn plain_name(name: &[u8]) -> Result<&[u8], LineError> {
+    match std::str::from_utf8(name) {
+        Ok(s) if !s.is_empty() && !s.chars().any(char::is_control) => Ok(name),
+        _ => Err(LineError::BadName {
+            token: shorten(&String::from_utf8_lossy(name)),
+        }),
+    }
+}
+
+/// The cards of a JSON array, read by a JSON parser: strings (any
+/// character, escapes decoded) and non-negative integers.
+fn split_json<'a>(body: &'a [u8], out: &mut Vec<Cow<'a, [u8]>>) -> Result<(), LineError> {
+    let items: Vec<serde_json::Value> =
+        serde_json::from_slice(body).map_err(|e| LineError::JsonSyntax(e.to_string()))?;
+    if items.is_empty() {
+        return Err(LineError::Json("an empty array"));
+    }
+    for item in items {
+        let card = match &item {
+            serde_json::Value::String(s) if !s.is_empty() => s.clone().into_bytes(),
+            serde_json::Value::Number(n) if n.is_u64() => n.to_string().into_bytes(),
+            other => {
+                return Err(LineError::BadName {
+                    token: shorten(&other.to_string()),
+                });
+            }
+        };
+        out.push(Cow::Owned(card));
+    }
+    Ok(())
+}
+
+/// The names of a list separated by commas (`Forest, Giant Growth,
+/// "Fire, Ice"`), read as a line of names separated by commas is
+/// (the [line syntax](crate)): for options that list cards.
+///
+/// # Errors
+/// A [`LineError`] naming what cannot be read.
+pub fn split_names(list: &str) -> Result<Vec<String>, LineError> {
+    let mut fields = Vec::new();
+    split_fields(list.trim().as_bytes(), b',', false, &mut fields)?;
+    Ok(fields
+        .iter()
+        .map(|f| String::from_utf8_lossy(f).into_owned())
+        .collect())
+}
+
+/// A name as a field of a line the [line syntax](crate) reads back as that name:
+/// bare when it holds no comma, quote, tab or space at either end, else
+/// in double quotes with its quotes doubled. For names separated by
+/// commas ([`Decklist::separator`]).
+pub fn quote_name(name: &str) -> Cow<'_, str> {
+    let bare = !name.is_empty() && !name.contains([',', '"', '\t']) && name.trim() == name;
+    if bare {
+        Cow::Borrowed(name)
+    } else {
+        Cow::Owned(format!("\"{}\"", name.replace('"', "\"\"")))
+    }
 }
 
 /// How a parser reads a decklist line, and learns the composition.

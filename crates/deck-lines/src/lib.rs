@@ -15,10 +15,14 @@
 //! a card more than once, the lines are decklists ([`Decklist`]), and the
 //! composition most of those lines have (each card with its copies) is the
 //! one every line must have; or it is given ([`DeckParser::decklist`]).
-//! Cards are numbers or names (any UTF-8 token without spaces, commas,
-//! brackets, quotes or control characters; in a JSON array, strings
-//! without escapes). A line that holds a card not in the list, or a card
-//! more often than the list has it, is an error naming the card.
+//! Cards are numbers or names: one word each on a line of words; names
+//! that may hold spaces on a line separated by commas or tabs, in double
+//! quotes when they hold a comma (CSV's quoting); any string of a JSON
+//! array, escapes decoded by a JSON parser ([`split_names`] reads a list
+//! of names separated by commas the same way). A line whose
+//! names cannot be read one way only, that holds a card not in the list,
+//! or a card more often than the list has it, is an error naming the
+//! line.
 
 #![deny(missing_docs)]
 
@@ -30,7 +34,9 @@ mod simd;
 
 pub use base::Base;
 use decklist::DecklistReader;
-pub use decklist::{Decklist, DecklistError, MAX_DECKLIST_CARDS, MAX_DECKLIST_VALUES};
+pub use decklist::{
+    Decklist, DecklistError, MAX_DECKLIST_CARDS, MAX_DECKLIST_VALUES, quote_name, split_names,
+};
 pub use line::{InvalidLines, LineCounts, LineError, LineKind, MAX_LINE_BYTES};
 pub use parallel::{Tally, count_parallel};
 use thiserror::Error;

@@ -97,12 +97,21 @@ pub enum LineError {
     },
     /// A token that cannot name a card.
     #[error(
-        "{token:?} cannot name a card: a card is a number or a name without control characters, brackets or quotes, in UTF-8"
+        "{token:?} cannot name a card: a card is a non-negative integer or a name in UTF-8 without control characters (a JSON string may hold any)"
     )]
     BadName {
         /// The token, shortened to 40 characters.
         token: String,
     },
+    /// Card names that cannot be read one way only: a quote or a
+    /// separator where the name syntax allows none.
+    #[error(
+        "{0} (names are separated by commas or tabs, and may then hold spaces; a name in double quotes may hold commas, with \"\" for a quote; or write a JSON array)"
+    )]
+    Names(&'static str),
+    /// A line starting with `[` that is not a JSON array of cards.
+    #[error("malformed JSON array: {0}")]
+    JsonSyntax(String),
     /// A line longer than [`MAX_LINE_BYTES`] (it is skipped unread).
     #[error("line longer than {MAX_LINE_BYTES} bytes: no deck of 2..=255 cards needs that many")]
     TooLong,
@@ -207,7 +216,7 @@ impl LineError {
         match self {
             LineError::Empty => LineKind::EmptyLine,
             LineError::NotANumber { .. } => LineKind::NotANumber,
-            LineError::Json(_) => LineKind::MalformedJson,
+            LineError::Json(_) | LineError::JsonSyntax(_) => LineKind::MalformedJson,
             LineError::WrongLength { .. } => LineKind::WrongLength,
             LineError::DeckSize(_) | LineError::ShoeSize { .. } | LineError::DrawSize(_) => {
                 LineKind::DeckSize
@@ -219,7 +228,7 @@ impl LineError {
                 LineKind::TooManyCopies
             }
             LineError::NotInDecklist { .. } => LineKind::NotInDecklist,
-            LineError::BadName { .. } => LineKind::BadName,
+            LineError::BadName { .. } | LineError::Names(_) => LineKind::BadName,
             LineError::TooLong => LineKind::LineTooLong,
             LineError::CarriageReturn => LineKind::CarriageReturn,
         }

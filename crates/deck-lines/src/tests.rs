@@ -449,7 +449,7 @@ fn a_line_off_the_decklist_names_the_card_and_the_line() {
     );
     assert_eq!(
         err("[\"Forest\",\"Fo\\\"rest\",\"Island\",\"Bolt\"]"),
-        "line 4: malformed JSON array: a string with an escape (\\): card names are read as written"
+        "line 4: card \"Fo\\\"rest\" is not in the decklist (its 3 distinct cards are those of most of the first lines, or of --composition)"
     );
     // Counted, with --skip-invalid, under their kinds.
     let mut p = DeckParser::new(None, None);
@@ -510,9 +510,152 @@ fn a_given_composition_holds_every_line_to_it() {
         "2041 cards: a decklist holds at most 2040"
     );
     assert_eq!(
-        bad("Fo rest:2,Island:1"),
-        "card name \"Fo rest\": a name is one token, without spaces, commas, brackets or quotes"
+        bad(":2,Island:1"),
+        "card name \"\": a name is not empty and holds no control character"
     );
+    assert!(
+        bad("Forest:2,\"Fire, Ice:1")
+            .starts_with("\"Forest:2,\\\"Fire, Ice:1\": a quoted name that does not close"),
+        "{}",
+        bad("Forest:2,\"Fire, Ice:1")
+    );
+    // Names may hold spaces and colons; quoted, commas.
+    let list =
+        Decklist::parse("Giant Growth:2, Circle of Protection: Red:1,\"Fire, Ice\":1").unwrap();
+    assert_eq!(
+        list.names(),
+        ["Circle of Protection: Red", "Fire, Ice", "Giant Growth"]
+    );
+    assert_eq!(list.counts(), [1, 1, 2]);
+    assert_eq!(list.separator(), ", ");
+}
+
+/// The names of one line, as the decklist reader splits it.
+fn names_of(line: &str) -> Result<Vec<String>, String> {
+    let mut tokens = Vec::new();
+    crate::decklist::split_tokens(line.as_bytes(), &mut tokens).map_err(|e| e.to_string())?;
+    Ok(tokens
+        .iter()
+        .map(|t| String::from_utf8(t.to_vec()).unwrap())
+        .collect())
+}
+
+#[test]
+fn names_hold_spaces_between_commas_or_tabs_and_anything_in_json() {
+    let ok = |line: &str, want: &[&str]| assert_eq!(names_of(line).unwrap(), want, "{line:?}");
+    // Whitespace alone: one word a name.
+    ok("Forest  Island \n Opt", &["Forest", "Island", "Opt"]);
+    // A tab and no comma: names separated by tabs.
+    ok("Forest  Island\tOpt", &["Forest  Island", "Opt"]);
+    // Commas: names hold spaces, the spaces around them dropped.
+    ok(
+        "Giant Growth, Forest ,Lightning  Bolt",
+        &["Giant Growth", "Forest", "Lightning  Bolt"],
+    );
+    // Tabs and no comma: the same.
+    ok(
+        "Giant Growth\tForest\t Opt ",
+        &["Giant Growth", "Forest", "Opt"],
+    );
+    // Quotes: commas and tabs inside, "" a quote.
+    ok(
+        "\"Fire, Ice\", Forest, \"Say \"\"hi\"\"\" , \" padded \"",
+        &["Fire, Ice", "Forest", "Say \"hi\"", " padded "],
+    );
+    ok("\"Fire, Ice\"\tForest", &["Fire, Ice", "Forest"]);
+    // Unicode as written.
+    ok(
+        "Æther Vial, Jötun Grunt, 火球",
+        &["Æther Vial", "Jötun Grunt", "火球"],
+    );
+    // JSON, read by a JSON parser: every escape of the standard, as
+    // Python's json.dumps writes them (ensure_ascii), and numbers.
+    ok(
+        r#"["Giant Growth", "\u00c6ther", "say \"hi\"", "back\\slash", "a\/b", "\ud83c\udccf", 12, "Fire, Ice"]"#,
+        &[
+            "Giant Growth",
+            "Æther",
+            "say \"hi\"",
+            "back\\slash",
+            "a/b",
+            "🃏",
+            "12",
+            "Fire, Ice",
+        ],
+    );
+    ok(
+        r#"["tab\there", "nl\nx", "cr\rx", "bs\bx", "ff\fx", "nul\u0000x"]"#,
+        &[
+            "tab\there",
+            "nl\nx",
+            "cr\rx",
+            "bs\u{8}x",
+            "ff\u{c}x",
+            "nul\0x",
+        ],
+    );
+    // What cannot be read one way only is an error, never a guess.
+    let err = |line: &str| names_of(line).unwrap_err();
+    assert!(err("Forest, \"Fire, Ice").starts_with("a quoted name that does not close"));
+    assert!(err("Forest, Fi\"re").starts_with("a quote inside a name"));
+    assert!(err("\"Fire\" Ice, Forest").starts_with("text after a quoted name"));
+    assert!(err("Forest,, Island").starts_with("an empty name between two separators"));
+    assert!(err("Forest, Island,").starts_with("an empty name between two separators"));
+    assert!(err("Forest \"Island\"").starts_with("a quote in a line of names separated by spaces"));
+    assert!(
+        err("Giant\tGrowth, Forest").contains("cannot name a card"),
+        "{}",
+        err("Giant\tGrowth, Forest")
+    );
+    assert!(err(r#"["Forest", "Isl"#).starts_with("malformed JSON array: "));
+    assert!(err(r#"["Forest", "bad \q escape"]"#).starts_with("malformed JSON array: "));
+    assert!(err(r#"["Forest", -1]"#).starts_with("\"-1\" cannot name a card"));
+    assert!(err(r#"["Forest", 1.5]"#).starts_with("\"1.5\" cannot name a card"));
+    assert!(err(r#"["Forest", ""]"#).contains("cannot name a card"));
+    assert!(err(r#"["Forest", null]"#).starts_with("\"null\" cannot name a card"));
+    assert_eq!(err("[]"), "malformed JSON array: an empty array");
+}
+
+#[test]
+fn names_with_spaces_make_one_card_and_read_back_as_written() {
+    // A fair decklist of names with spaces: each name one card.
+    let lines = "Giant Growth, Forest, Giant Growth, Fire, Ice\n\
+                 Forest, Giant Growth, \"Fire, Ice\", Giant Growth\n\
+                 [\"Giant Growth\", \"Fire, Ice\", \"Forest\", \"Giant Growth\"]\n";
+    let mut p = DeckParser::new(None, None);
+    let err = read(lines, &mut p).unwrap_err().to_string();
+    // The first line has five names (Fire and Ice apart): it is off the
+    // composition of most lines, and named.
+    assert_eq!(
+        err,
+        "line 1: 5 cards, expected 4 (the decklist size of most of the first lines)"
+    );
+    let mut p = DeckParser::new(None, None);
+    let decks = read(&lines.replacen("Fire, Ice\n", "\"Fire, Ice\"\n", 1), &mut p).unwrap();
+    let list = p.decklist_read().unwrap();
+    assert_eq!(list.names(), ["Fire, Ice", "Forest", "Giant Growth"]);
+    assert_eq!(
+        decks,
+        [vec![2, 1, 2, 0], vec![1, 2, 0, 2], vec![2, 0, 1, 2]]
+    );
+    // A name written with quote_name and the list's separator reads back.
+    for name in [
+        "Forest",
+        "Giant Growth",
+        "Fire, Ice",
+        "Say \"hi\"",
+        " padded",
+        "Æther",
+    ] {
+        let line = [name, "Forest"]
+            .map(|n| crate::quote_name(n).into_owned())
+            .join(", ");
+        assert_eq!(names_of(&line).unwrap(), [name, "Forest"], "{line}");
+    }
+    // Control characters (only JSON can write them) are shown escaped.
+    let mut p = DeckParser::new(None, None);
+    read("[\"a\\tb\", \"c\", \"c\"]\n", &mut p).unwrap();
+    assert_eq!(p.decklist_read().unwrap().names(), ["a\\tb", "c"]);
 }
 
 #[test]

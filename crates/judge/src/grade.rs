@@ -218,6 +218,35 @@ impl Grade {
         matches!(self, Grade::Suspicious | Grade::Biased)
     }
 
+    /// The grade of a family decided at the level `alpha` (`audit
+    /// --alpha`): the scale above with its *suspicious* line moved to
+    /// `alpha`, so that the grade shows bias exactly when the
+    /// [`Level`] does and the verdict word never disagrees with the exit
+    /// code. *Biased* needs `p_adj` below both [`BIASED_BELOW`] and
+    /// `alpha`; *unusual* is what lies between `alpha` and
+    /// [`UNUSUAL_BELOW`] (nothing when `alpha` is above it). At the
+    /// default level, [`AUDIT_ALPHA`], this is [`Grade::of_log10`].
+    ///
+    /// ```
+    /// use judge::grade::Grade;
+    /// // p_adj = 0.004: uniform on the fixed scale, bias shown at 0.05.
+    /// assert_eq!(Grade::at_level(0.004f64.log10(), 0.05), Grade::Suspicious);
+    /// // p_adj = 1e-7: suspicious on the fixed scale, not shown at 1e-9.
+    /// assert_eq!(Grade::at_level(-7.0, 1e-9), Grade::Unusual);
+    /// ```
+    pub fn at_level(log10_p_adj: f64, alpha: f64) -> Grade {
+        let level = alpha.log10();
+        if log10_p_adj < BIASED_BELOW.log10().min(level) {
+            Grade::Biased
+        } else if log10_p_adj < level {
+            Grade::Suspicious
+        } else if log10_p_adj < UNUSUAL_BELOW.log10() {
+            Grade::Unusual
+        } else {
+            Grade::Uniform
+        }
+    }
+
     /// The grade of one run's smallest adjusted p-value (given as log10),
     /// before any confirmation.
     pub fn of_log10(log10_p_adj: f64) -> Grade {
@@ -437,11 +466,13 @@ pub fn of_decks(run: Run, lag1: Option<Lag1Run>) -> Audited {
 }
 
 /// What the tests of decks read from elsewhere show at a stated level:
-/// the grade of the family's smallest adjusted p-value, the decision at
-/// `alpha` (which the exit code follows) and where the failures lie.
+/// the grade of the family's smallest adjusted p-value at that level
+/// ([`Grade::at_level`]), the decision at `alpha` (which the exit code
+/// follows, as the grade does) and where the failures lie.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Decision {
-    /// The grade (no confirmation: read decks cannot be dealt again).
+    /// The grade at the level (no confirmation: read decks cannot be
+    /// dealt again); it shows bias exactly when `level` does.
     pub grade: Grade,
     /// The decision at the family-wise level.
     pub level: Level,
@@ -462,7 +493,10 @@ impl Decision {
         let tests = alone.clone().into_iter().count() + between.clone().into_iter().count();
         let level = Level::decide(alpha, tests, log10_min_adjusted_p);
         Decision {
-            grade: verdict(log10_min_adjusted_p, None),
+            grade: match tests {
+                0 => Grade::Uniform,
+                _ => Grade::at_level(log10_min_adjusted_p, alpha),
+            },
             finding: Finding::of_tests(alone, between, &level),
             level,
         }

@@ -35,6 +35,7 @@
 //!   and counts, with progress reported through a callback.
 #![deny(missing_docs)]
 
+pub mod calibration;
 pub mod cases;
 pub mod check;
 pub mod decklist;

@@ -184,7 +184,8 @@ pub struct AuditReport {
     /// The tests of the decks alone, as `sample --json` has them
     /// (`algorithm` is the input's name, `expected` `"unknown"`, `seed` 0
     /// and `rng` says the decks were read); its `log10_min_adjusted_p` and
-    /// `verdict` are the whole family's, `lag1` included.
+    /// `verdict` are the whole family's, `lag1` included, the verdict graded at
+    /// `level` so that it shows bias exactly when the exit code is 1.
     pub result: SampleReport,
     /// The tests of consecutive decks (absent with `--unordered`).
     #[serde(skip_serializing_if = "Option::is_none", default)]

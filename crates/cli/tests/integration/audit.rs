@@ -329,9 +329,18 @@ fn alpha_sets_the_level_the_exit_code_follows() {
     audit_json(&path, &["--alpha", "1e-4"], 0);
     let text = audit_text(&path, &["--alpha", "0.01"], 1);
     assert!(
-        text.ends_with("exit 1: bias shown at level 0.01\n"),
+        text.ends_with(
+            "exit 1: bias shown at level 0.01: suspicious (a fair shuffle does this at most once in 100 audits): audit a second, independent file to confirm\n"
+        ),
         "{text}"
     );
+    // The verdict word agrees with the exit code at every level: uniform
+    // on the fixed scale's own terms (p_adj 1.7e-4 is unusual), suspicious
+    // where the level shows bias.
+    assert!(text.contains("\nverdict: SUSPICIOUS "), "{text}");
+    assert_eq!(doc["result"]["verdict"], "suspicious");
+    let stricter = audit_text(&path, &["--alpha", "1e-4"], 0);
+    assert!(stricter.contains("\nverdict: UNUSUAL "), "{stricter}");
     assert!(
         text.contains("level: 0.01 family-wise over 13 tests (Bonferroni: 7.692e-4 each"),
         "{text}"

@@ -313,3 +313,136 @@ fn out_writes_a_certificate_of_decklists() {
             .unwrap();
     assert_eq!(json["groups"], doc["groups"]);
 }
+
+/// A decklist whose names hold spaces, a comma, a colon and letters
+/// outside ASCII.
+const SPACED: &str =
+    "Giant Growth:4,Forest:20,\"Fire, Ice\":2,Æther Vial:3,Circle of Protection: Red:1";
+
+/// `line` as a JSON array the way Python's `json.dumps` writes it
+/// (`ensure_ascii`: every character outside ASCII as `\uXXXX`, quotes and
+/// backslashes escaped).
+fn python_json(names: &[String]) -> String {
+    let quoted: Vec<String> = names
+        .iter()
+        .map(|n| {
+            let mut s = String::from("\"");
+            for c in n.chars() {
+                match c {
+                    '"' => s += "\\\"",
+                    '\\' => s += "\\\\",
+                    c if c.is_ascii() => s.push(c),
+                    c => {
+                        let mut units = [0u16; 2];
+                        for u in c.encode_utf16(&mut units) {
+                            s += &format!("\\u{u:04x}");
+                        }
+                    }
+                }
+            }
+            s + "\""
+        })
+        .collect();
+    format!("[{}]", quoted.join(", "))
+}
+
+#[test]
+fn names_with_spaces_commas_and_unicode_are_one_card_each() {
+    let dealt = cmd()
+        .args(["deal", "-a", "fisher-yates", "--composition", SPACED])
+        .args(["-n", "600", "-s", "3"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(dealt.clone()).unwrap();
+    let first = text.lines().next().unwrap();
+    // Names with spaces are separated by commas, the comma quoted.
+    assert_eq!(first.matches("\"Fire, Ice\"").count(), 2, "{first}");
+    assert_eq!(first.matches(", ").count(), 29 + 2, "{first}");
+    let group = ["--group", "spells=Giant Growth,\"Fire, Ice\""];
+    let doc = audit(&dealt, &group, 0);
+    assert_eq!(doc["finding"], "none-shown");
+    assert_eq!(doc["cards"], 30);
+    let names: Vec<&str> = doc["decklist"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Circle of Protection: Red",
+            "Fire, Ice",
+            "Forest",
+            "Giant Growth",
+            "Æther Vial"
+        ]
+    );
+    assert_eq!(doc["groups"][0]["cards"], 6);
+    // The same decks as JSON arrays with Python's escapes: the same counts,
+    // so the same tests, to the bit.
+    let json: String = text
+        .lines()
+        .map(|line| {
+            let mut tokens = Vec::new();
+            for field in line.split(", ") {
+                tokens.push(field.to_string());
+            }
+            // "Fire, Ice" was split at its comma: join it back.
+            let mut names: Vec<String> = Vec::new();
+            let mut i = 0;
+            while i < tokens.len() {
+                if tokens[i] == "\"Fire" {
+                    names.push("Fire, Ice".into());
+                    i += 2;
+                } else {
+                    names.push(tokens[i].clone());
+                    i += 1;
+                }
+            }
+            python_json(&names) + "\n"
+        })
+        .collect();
+    assert!(json.contains("\\u00c6ther Vial"), "{json}");
+    let again = audit(json.as_bytes(), &group, 0);
+    assert_eq!(again["tests"], doc["tests"]);
+    assert_eq!(again["lag1"], doc["lag1"]);
+}
+
+#[test]
+fn names_that_cannot_be_read_one_way_are_an_error_naming_the_line() {
+    let lines = "Giant Growth, Forest, Forest\nForest, Giant Growth, Forest\nForest, Fo\"rest, Giant Growth\n";
+    fails(
+        &["audit", "-"],
+        lines.as_bytes(),
+        "line 3: a quote inside a name",
+    );
+}
+
+#[test]
+fn follow_refuses_decklists_and_shoes_before_any_verdict() {
+    // Names, and numbers that repeat (a shoe), are not decks the
+    // monitor's laws hold for: one line, exit 2, no alarm.
+    let named = cmd()
+        .args(["deal", "-a", "fisher-yates", "-n", "200"])
+        .args(["--composition", "Forest:30,Island:30"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    fails(
+        &["audit", "-", "--follow"],
+        &named,
+        "standard input: the lines are decklists (60 cards, 2 distinct: names, or cards that repeat): --follow watches decks of distinct numbered cards",
+    );
+    let shoe = "0 1 2 3 3 2 1 0\n1 0 3 2 2 3 0 1\n".repeat(20);
+    fails(
+        &["audit", "-", "--follow"],
+        shoe.as_bytes(),
+        "the lines are decklists (8 cards, 4 distinct",
+    );
+}

@@ -30,6 +30,36 @@ fn grade_audit(
 }
 
 #[test]
+fn the_grade_at_a_level_shows_bias_exactly_when_the_level_does() {
+    let levels = [0.5, 0.05, 0.01, 1e-3, 1e-4, AUDIT_ALPHA, 1e-9, 1e-12, 1e-15];
+    for alpha in levels {
+        for tenths in -200..=0 {
+            let log10_p = f64::from(tenths) / 10.0;
+            let grade = Grade::at_level(log10_p, alpha);
+            let level = Level::decide(alpha, 7, log10_p);
+            assert_eq!(
+                grade.shows_bias(),
+                level.bias_shown,
+                "alpha {alpha}, p 10^{log10_p}: {grade:?}"
+            );
+            // The grade never says more than the fixed scale does.
+            assert!(grade <= Grade::of_log10(log10_p).max(Grade::Suspicious));
+        }
+    }
+    // At the default level the two scales are one.
+    for tenths in -200..=0 {
+        let log10_p = f64::from(tenths) / 10.0;
+        assert_eq!(
+            Grade::at_level(log10_p, AUDIT_ALPHA),
+            Grade::of_log10(log10_p)
+        );
+    }
+    // A family of no tests shows nothing, at any level.
+    let d = Decision::of_family(0.5, f64::INFINITY, [], []);
+    assert_eq!((d.grade, d.level.bias_shown), (Grade::Uniform, false));
+}
+
+#[test]
 fn grades_follow_the_thresholds() {
     assert_eq!(Grade::of_log10(-2.0), Grade::Uniform);
     assert_eq!(Grade::of_log10(-3.5), Grade::Unusual);

@@ -172,8 +172,10 @@ fn decklists(md: &mut String, study: Option<&judge::decklist::DecklistStudy>) {
     *md += "## Decklists\n\n";
     *md += "A player of a collectible card game shuffles a decklist: 60 cards, 9 Forests and 8 \
             Islands, four copies of most spells. Log one game per line, the cards in the order \
-            they were drawn, as numbers or as names (`Forest Island Opt Forest …`, or a JSON \
-            array of strings), and `audit` reads them as decklists with no option: the \
+            they were drawn, as numbers or as names (`Forest Island Opt Forest …`; names with \
+            spaces separated by commas or tabs, `Giant Growth, Forest, \"Fire, Ice\"`, with \
+            CSV's quotes; or a JSON array of strings, any escape read by a JSON parser), \
+            and `audit` reads them as decklists with no option: the \
             composition (each card with its copies) is the one most of the first lines have, \
             or the one `--composition Forest:9,Island:8,…` gives, and a line with a card \
             not in it, or a card too often, is an error naming the card and the line. \

@@ -181,7 +181,11 @@ fn finding_text(
         Finding::DecksBiased => {
             let mut s = format!("exit 1: bias shown at level {alpha}");
             if grade == Grade::Suspicious {
-                s += ": suspicious (a fair shuffle does this about once in a million audits): audit a second, independent file to confirm";
+                let _ = write!(
+                    s,
+                    ": suspicious (a fair shuffle does this at most once in {} audits): audit a second, independent file to confirm",
+                    fmt_count((1.0 / level.alpha).round() as u64)
+                );
             }
             if between_fails {
                 let _ = write!(

@@ -438,6 +438,25 @@ where
 /// usual rule for Pearson's approximation).
 pub const BATTERY_MIN_EXPECTED: f64 = 5.0;
 
+/// Whether the test of `statistic` on `decks` decks of `deck` cards can
+/// reject: its exact law, pooled to [`BATTERY_MIN_EXPECTED`] expected decks
+/// a cell, keeps two cells at least. (3 cards, fewer than 30 decks: the
+/// descents and rising sequences pool into one, and their test would give
+/// p = 1 whatever the decks.) The one rule the audit and its plan follow.
+pub fn testable(statistic: Statistic, deck: usize, decks: u64) -> bool {
+    // No value of a statistic is more than 2/3 likely (the descents of 3
+    // cards: one in 4 of 6 decks), so from 1,000 decks the first pooled
+    // cell leaves more than 300 expected decks to a second: no law need be
+    // computed (a plan for 5,000 cards asks).
+    if decks >= 1_000 {
+        return true;
+    }
+    let law = null(statistic, deck);
+    let zeros = vec![0u64; law.len()];
+    let (_, pooled) = pool(&zeros, &law, decks, BATTERY_MIN_EXPECTED);
+    pooled.iter().filter(|&&p| p > 0.0).count() >= 2
+}
+
 /// One chi-square goodness-of-fit test per statistic: the counts against
 /// the exact null, cells pooled to at least [`BATTERY_MIN_EXPECTED`]
 /// expected each; `pooled cells − 1` degrees of freedom. A count of an

@@ -52,8 +52,9 @@ pub fn min_shuffles_for_histogram(deck: usize) -> u64 {
 /// How many tests a run of `shuffles` decks of `deck` cards applies when
 /// the budget lets each run: the two permutation tests and the position
 /// test with a histogram ([`keeps_histogram`]); else the position test, the
-/// battery's [`battery::Statistic::ALL`] and, where it fits, the collision
-/// test. The Bonferroni factor of the run's grade.
+/// battery's statistics that can reject at this size
+/// ([`battery::testable`]) and, where it fits, the collision test. The
+/// Bonferroni factor of the run's grade.
 pub fn tests_planned(deck: usize, shuffles: u64) -> usize {
     if deck < 2 {
         return 0;
@@ -62,7 +63,11 @@ pub fn tests_planned(deck: usize, shuffles: u64) -> usize {
         return 3;
     }
     let collision = collision::unfit(deck, shuffles.min(COLLISION_MAX_DECKS)).is_none();
-    1 + battery::Statistic::ALL.len() + usize::from(collision)
+    let battery = battery::Statistic::ALL
+        .iter()
+        .filter(|&&s| battery::testable(s, deck, shuffles))
+        .count();
+    1 + battery + usize::from(collision)
 }
 
 /// A test that could not be run, and why.
@@ -191,7 +196,22 @@ impl Analysis {
                 });
             }
             if let Some(b) = battery {
-                tests.extend(battery::tests(b));
+                // A statistic whose values pool into one cell at this many
+                // decks cannot reject (p = 1 whatever the decks): it is
+                // left out of the family, and says so.
+                for (&s, t) in battery::Statistic::ALL.iter().zip(battery::tests(b)) {
+                    if battery::testable(s, n, b.total()) {
+                        tests.push(t);
+                    } else {
+                        skipped.push(Skipped {
+                            reason: format!(
+                                "its values pooled to {} expected decks each leave one cell at {shuffles} decks: nothing to test",
+                                battery::BATTERY_MIN_EXPECTED
+                            ),
+                            name: t.name,
+                        });
+                    }
+                }
                 match collisions {
                     Some(c) => tests.push(collision::test(c)),
                     None => skipped.push(Skipped {

@@ -201,3 +201,20 @@ fn pooling_keeps_mass_and_isolates_impossible_values() {
     let t = pearson_expected(Statistic::Cycles.test_name(), &c, &p);
     assert_eq!(t.p_value, 0.0);
 }
+
+#[test]
+fn no_value_is_more_than_two_thirds_likely_so_a_thousand_decks_test_every_statistic() {
+    // What `testable` assumes from 1,000 decks on, checked on every deck
+    // the laws are quick for; below 1,000 it pools the law itself.
+    for n in 2..=80 {
+        for s in Statistic::ALL {
+            let most = null(s, n).into_iter().fold(0.0, f64::max);
+            assert!(most <= 2.0 / 3.0 + 1e-12, "{s:?} of {n} cards: {most}");
+        }
+    }
+    // Descents of 3 cards, 1/6, 4/6, 1/6: 29 decks pool them into one cell,
+    // 30 keep three.
+    assert!(!testable(Statistic::Descents, 3, 29));
+    assert!(testable(Statistic::Descents, 3, 30));
+    assert!(testable(Statistic::Successions, 3, 29));
+}

@@ -237,3 +237,54 @@ fn empirical_tv_and_its_noise_floor() {
     // k = 2, N = 10^6: 0.5 * 2 * sqrt(2 * 0.25 / (π 10^6)) ≈ 3.99e-4.
     assert!((tv_noise_floor(2, 1_000_000) - 3.989e-4).abs() < 1e-6);
 }
+
+#[test]
+fn pearsons_exact_tail_sums_the_multinomial() {
+    // Two fair cells, two draws: X² is 2 for (0, 2) and (2, 0), 0 for
+    // (1, 1).
+    assert!((pearson_exact_log10_p(2, &[0.5, 0.5], 2.0).unwrap() - 0.5f64.log10()).abs() < 1e-12);
+    assert_eq!(pearson_exact_log10_p(2, &[0.5, 0.5], 0.0), Some(0.0));
+    // Too many tables: the chi-square decides.
+    assert_eq!(pearson_exact_log10_p(10_000, &[0.2, 0.3, 0.5], 1.0), None);
+    assert_eq!(pearson_exact_log10_p(5, &[1.0], 0.0), None);
+}
+
+#[test]
+fn the_exact_test_never_rejects_more_than_its_level_where_the_chi_square_does() {
+    // Every table of 25 decks of 5 cards' successions, pooled as the
+    // battery pools them: the exact test's size is at most the level; the
+    // chi-square reference's is not (what the sweep found).
+    use crate::test::battery::{BATTERY_MIN_EXPECTED, Statistic, null, pool};
+    let n = 25u64;
+    let full = null(Statistic::Successions, 5);
+    let zeros = vec![0u64; full.len()];
+    let (_, law) = pool(&zeros, &full, n, BATTERY_MIN_EXPECTED);
+    let law: [f64; 2] = law.try_into().expect("two pooled cells");
+    let name = TestName::REPEATS;
+    let ln_fact = |m: u64| (1..=m).map(|i| (i as f64).ln()).sum::<f64>();
+    for alpha in [0.01, 0.05] {
+        let (mut exact, mut chi2) = (0.0, 0.0);
+        for a in 0..=n {
+            let c = [a, n - a];
+            let pmf = (ln_fact(n)
+                + c.iter()
+                    .zip(&law)
+                    .map(|(&k, &q)| k as f64 * q.ln() - ln_fact(k))
+                    .sum::<f64>())
+            .exp();
+            let t = pearson_expected(name, &c, &law);
+            if t.p_value < alpha {
+                exact += pmf;
+            }
+            if TestResult::chi2(name, t.statistic, 1.0, n, 5.0).p_value < alpha {
+                chi2 += pmf;
+            }
+        }
+        eprintln!("alpha {alpha}: exact {exact:.4}, chi-square {chi2:.4}");
+        assert!(exact <= alpha, "alpha {alpha}: exact size {exact}");
+        assert!(exact > 0.5 * alpha, "alpha {alpha}: exact size {exact}");
+        if alpha == 0.05 {
+            assert!(chi2 > 1.3 * alpha, "alpha {alpha}: chi-square size {chi2}");
+        }
+    }
+}
