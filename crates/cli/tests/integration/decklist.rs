@@ -11,8 +11,14 @@ const DECKLIST: &str = judge::decklist::EXAMPLE_LIST;
 
 /// `decks` decklists dealt by `algorithm` from list order, seed `seed`.
 fn deal(algorithm: &str, decks: u64, seed: u64) -> Vec<u8> {
+    deal_list(DECKLIST, algorithm, decks, seed)
+}
+
+/// `decks` decks of the composition `list` dealt by `algorithm` from list
+/// order, seed `seed`.
+fn deal_list(list: &str, algorithm: &str, decks: u64, seed: u64) -> Vec<u8> {
     cmd()
-        .args(["deal", "-a", algorithm, "--composition", DECKLIST])
+        .args(["deal", "-a", algorithm, "--composition", list])
         .args(["-n", &decks.to_string(), "-s", &seed.to_string()])
         .assert()
         .success()
@@ -348,14 +354,7 @@ fn python_json(names: &[String]) -> String {
 
 #[test]
 fn names_with_spaces_commas_and_unicode_are_one_card_each() {
-    let dealt = cmd()
-        .args(["deal", "-a", "fisher-yates", "--composition", SPACED])
-        .args(["-n", "600", "-s", "3"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let dealt = deal_list(SPACED, "fisher-yates", 600, 3);
     let text = String::from_utf8(dealt.clone()).unwrap();
     let first = text.lines().next().unwrap();
     // Names with spaces are separated by commas, the comma quoted.
@@ -387,22 +386,7 @@ fn names_with_spaces_commas_and_unicode_are_one_card_each() {
     let json: String = text
         .lines()
         .map(|line| {
-            let mut tokens = Vec::new();
-            for field in line.split(", ") {
-                tokens.push(field.to_string());
-            }
-            // "Fire, Ice" was split at its comma: join it back.
-            let mut names: Vec<String> = Vec::new();
-            let mut i = 0;
-            while i < tokens.len() {
-                if tokens[i] == "\"Fire" {
-                    names.push("Fire, Ice".into());
-                    i += 2;
-                } else {
-                    names.push(tokens[i].clone());
-                    i += 1;
-                }
-            }
+            let names = deck_lines::split_names(line).unwrap();
             python_json(&names) + "\n"
         })
         .collect();
@@ -426,14 +410,7 @@ fn names_that_cannot_be_read_one_way_are_an_error_naming_the_line() {
 fn follow_refuses_decklists_and_shoes_before_any_verdict() {
     // Names, and numbers that repeat (a shoe), are not decks the
     // monitor's laws hold for: one line, exit 2, no alarm.
-    let named = cmd()
-        .args(["deal", "-a", "fisher-yates", "-n", "200"])
-        .args(["--composition", "Forest:30,Island:30"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let named = deal_list("Forest:30,Island:30", "fisher-yates", 200, 1);
     fails(
         &["audit", "-", "--follow"],
         &named,
