@@ -225,7 +225,8 @@ impl Grade {
     /// code. *Biased* needs `p_adj` below both [`BIASED_BELOW`] and
     /// `alpha`; *unusual* is what lies between `alpha` and
     /// [`UNUSUAL_BELOW`] (nothing when `alpha` is above it). At the
-    /// default level, [`AUDIT_ALPHA`], this is [`Grade::of_log10`].
+    /// default level, [`AUDIT_ALPHA`], this is the fixed scale
+    /// ([`Grade::of_log10`]).
     ///
     /// ```
     /// use judge::grade::Grade;
@@ -250,15 +251,7 @@ impl Grade {
     /// The grade of one run's smallest adjusted p-value (given as log10),
     /// before any confirmation.
     pub fn of_log10(log10_p_adj: f64) -> Grade {
-        if log10_p_adj < BIASED_BELOW.log10() {
-            Grade::Biased
-        } else if log10_p_adj < SUSPICIOUS_BELOW.log10() {
-            Grade::Suspicious
-        } else if log10_p_adj < UNUSUAL_BELOW.log10() {
-            Grade::Unusual
-        } else {
-            Grade::Uniform
-        }
+        Grade::at_level(log10_p_adj, SUSPICIOUS_BELOW)
     }
 }
 /// The verdict of an audit whose smallest adjusted p-value (over every
