@@ -1,47 +1,43 @@
 #!/usr/bin/env bash
 # Usage: scripts/sweep.sh [BUDGET] [MAX_REPS] [NUMPY_REPS]
 #
-# The calibration sweep of `audit` on fair decks: decks of 3 to 12 cards
-# and 52, from the fewest decks audit tests to 100 per arrangement, both
-# sides of every point where its family of tests changes
-# (crates/judge/examples/sweep.rs). Each point runs min(MAX_REPS, BUDGET /
-# decks) repetitions (defaults 2e10 and 19000: many hours on 2 cores; at
-# 2e8, decks of 3 to 12 cards took 47 minutes). Then the same audit on decks from numpy's
-# generator, through the release binary (scripts/sweep_numpy.py,
-# NUMPY_REPS repetitions a point, default 200). Writes
-# reports/calibration-sweep.md atomically; exits 1 when a count lies
-# outside its band.
+# The calibration sweep on fair input (crates/report/examples/sweep.rs):
+# every test audit runs on decks of 3 to 12 cards and 52 (from the fewest
+# decks it tests to 100 per arrangement, both sides of every switch of its
+# family), on shoes and decklists from their fewest decks, on single draws
+# below and above each exact limit, and sample --repeat's two-level tests.
+# Each point runs min(MAX_REPS, BUDGET / cost) repetitions, its cost the
+# decks one repetition deals (defaults 2e10 and 19000, which catch a rate
+# 1.5 times the level at 0.01 wherever the budget allows 19000). Then the
+# same audit on decks from numpy's generator, through the release binary
+# (scripts/sweep_numpy.py, NUMPY_REPS repetitions a point, default 200).
+#
+# The measurements replace crates/report/calibration/ (each file renamed
+# into place whole), and the report is written again (cargo run --release)
+# so that reports/calibration-sweep.md shows them. Exits 1 when a count
+# lies above its band.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget="${1:-2e10}"
 reps="${2:-19000}"
 numpy_reps="${3:-200}"
-cargo build --release --locked --quiet -p judge --example sweep
+cargo build --release --locked --quiet -p report --example sweep
 cargo build --release --locked --quiet -p shuffle-audit
-tmp=$(mktemp reports/.calibration-sweep.md.XXXXXX)
-trap 'rm -f "$tmp"' EXIT
+mkdir -p target
+work=$(mktemp -d target/calibration-sweep.XXXXXX)
+trap 'rm -rf "$work"' EXIT
 start=$SECONDS
+target/release/examples/sweep run "$budget" "$reps" > "$work/fisher-yates.jsonl"
+own=$((SECONDS - start))
+python3 scripts/sweep_numpy.py target/release/shuffle-audit "$numpy_reps" > "$work/numpy.jsonl"
+numpy=$((SECONDS - start - own))
+printf '{"command":"scripts/sweep.sh %s %s %s","commit":"%s","seconds":%d,"threads":%d,"numpy_seconds":%d}\n' \
+  "$budget" "$reps" "$numpy_reps" "$(git rev-parse --short HEAD)" "$own" "$(nproc)" "$numpy" > "$work/meta.json"
 status=0
-{
-  echo "# Calibration sweep: audit on fair decks"
-  echo
-  echo "Written by \`scripts/sweep.sh $budget $reps $numpy_reps\` at commit $(git rev-parse --short HEAD)."
-  echo "Each row: a test's rejections of fair decks at 0.01 and 0.05 over the repetitions, with the band a"
-  echo "calibrated count lies in (the whole sweep fails with probability at most 1/1000 when every test is"
-  echo "calibrated); \"caught at\" is the factor on the level a test must exceed to fall above the band with"
-  echo "probability 0.95. The whole family's row is how often \`audit --alpha A\` exits 1: at most A."
-  echo
-  echo "## Decks from the suite's Fisher–Yates"
-  echo
-  target/release/examples/sweep "$budget" "$reps" || status=1
-  echo
-  echo "## Decks from numpy's generator (PCG64), read by the release binary"
-  echo
-  python3 scripts/sweep_numpy.py target/release/shuffle-audit "$numpy_reps"
-  echo
-  echo "Run time: $((SECONDS - start)) s."
-} > "$tmp"
-mv "$tmp" reports/calibration-sweep.md
-trap - EXIT
-echo "wrote reports/calibration-sweep.md ($((SECONDS - start)) s)"
+target/release/examples/sweep page "$work" || status=1
+for f in meta.json fisher-yates.jsonl numpy.jsonl; do
+  mv "$work/$f" "crates/report/calibration/$f"
+done
+cargo run --release --locked --quiet > /dev/null
+echo "wrote crates/report/calibration/ and reports/calibration-sweep.md ($((SECONDS - start)) s)"
 exit "$status"

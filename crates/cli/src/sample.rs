@@ -25,8 +25,8 @@ pub(crate) struct SampleArgs {
     /// number of threads.
     #[arg(long, short, default_value_t = 1)]
     seed: u64,
-    /// Runs with seeds seed, seed+1, …: a Kolmogorov–Smirnov test of each
-    /// test's p-values (two-level test).
+    /// Runs with seeds seed, seed+1, …: a one-sided Kolmogorov–Smirnov test
+    /// of each test's p-values, too many small ones (two-level test).
     #[arg(long, default_value_t = 1, value_name = "R")]
     repeat: u64,
     /// Keep the permutation histogram (n! counters), up to 10 cards. By

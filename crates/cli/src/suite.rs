@@ -42,8 +42,9 @@ pub(crate) struct SuiteArgs {
     /// Seed of every sampled case.
     #[arg(long, default_value_t = STANDARD_SEED)]
     seed: u64,
-    /// Runs per sampled case, with seeds seed, seed+1, …: a Kolmogorov–Smirnov
-    /// test of each test's p-values (two-level test) and their histogram.
+    /// Runs per sampled case, with seeds seed, seed+1, …: a one-sided
+    /// Kolmogorov–Smirnov test of each test's p-values, too many small ones
+    /// (two-level test), and their histogram.
     #[arg(long, default_value_t = STANDARD_REPEAT, value_name = "R")]
     repeat: u64,
     /// A version of a few seconds: decks 3..=6 (exact up to 5), 52; 10x
@@ -353,6 +354,17 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
         OutputFile::text("SCHEMA.md", report::SCHEMA_MD),
     ]);
     files.extend(report::markdown::pages(&report));
+    // The sweep of fair input this build ships, in every report.
+    let calibration = report::calibration::page(&report::calibration::shipped())
+        .context("the calibration figure")?;
+    files.extend(OutputFile::figure(
+        report::calibration::FIGURE,
+        calibration.figure,
+    ));
+    files.push(OutputFile::text(
+        report::calibration::PAGE,
+        calibration.markdown,
+    ));
     files.push(OutputFile::text(
         "index.html",
         report::html::index(&report, &report::markdown::front(&report))?,

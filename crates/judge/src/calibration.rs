@@ -1,13 +1,14 @@
-//! Calibration on fair input: how often each test of `audit` rejects
-//! decks that a uniform shuffle dealt, at sizes on both sides of every
-//! point where the family changes, and whether that rate is the level.
+//! Calibration on fair input: how often each test rejects input that a
+//! uniform shuffle dealt, at sizes on both sides of every point where a
+//! family of tests changes, and whether that rate is the level.
 //!
-//! A point of the sweep is a deck size and a number of decks. One
-//! repetition deals that many decks with the suite's Fisher–Yates (seed
-//! `s` deals what `shuffle-audit deal -a fisher-yates -s s` prints), counts
-//! them in order as `audit` counts decks it reads
-//! ([`ObservedStream`]), and records
-//! each test's p-value and the family's smallest adjusted one. Over `R`
+//! A point of the sweep ([`Sweep`]) is a kind of input and its size: decks
+//! of distinct cards as `audit` reads them, shoes and decklists, one draw
+//! for `audit --single`, or `sample --repeat`'s runs. One repetition deals
+//! fair input with the suite's Fisher–Yates (seed `s` deals what
+//! `shuffle-audit deal -a fisher-yates -s s` prints), counts it as the tool
+//! counts it ([`ObservedStream`], [`ShoeCounts`]), and records each test's
+//! p-value and the family's smallest adjusted one. Over `R`
 //! repetitions the rejections of a test at level `α` are `Binomial(R, α)`
 //! when the test is exact; a test is *in its band* when its count lies in
 //! that law's central band at a tail small enough that a calibrated sweep
@@ -18,10 +19,12 @@
 
 use algorithms::Shuffle;
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 use stats::sample::{CHUNK, Sampler, chunk_rng};
-use stats::test::audit::ObservedStream;
+use stats::test::audit::{AuditPlan, ObservedStream, keeps_histogram};
 use stats::test::hypothesis::binomial_band;
-use stats::test::test_name::TestName;
+use stats::test::shoe::{Composition, ShoeCounts};
+use stats::test::single::Laws;
 
 /// The levels each test is measured at.
 pub const LEVELS: [f64; 2] = [0.01, 0.05];
@@ -31,7 +34,7 @@ pub const LEVELS: [f64; 2] = [0.01, 0.05];
 pub const SWEEP_FALSE_FAILURE: f64 = 1e-3;
 
 /// A point of the sweep: `decks` fair decks of `deck` cards, read in order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Point {
     /// Cards per deck.
     pub deck: usize,
@@ -44,47 +47,189 @@ pub struct Point {
 /// decides on).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
-    /// Each test run, with its `log10 p`.
-    pub tests: Vec<(TestName, f64)>,
+    /// Each test run, by name, with its `log10 p`.
+    pub tests: Vec<(String, f64)>,
     /// `log10` of the family's smallest adjusted p-value.
     pub family: f64,
+}
+
+/// What a sweep measures at one point: the input `audit` (or `sample`)
+/// reads, and how it is tested.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Sweep {
+    /// Decks of distinct cards, read in order: `audit FILE`.
+    Decks(Point),
+    /// Decks whose cards repeat, read in order: value `i` held `counts[i]`
+    /// times (a shoe when the counts are equal, `audit --shoe K`; a
+    /// decklist otherwise, whose opening `hand` is tested too).
+    Repeated {
+        /// Copies of each value.
+        counts: Vec<usize>,
+        /// The opening hand tested (decklists: 7 cards unless `--hand`).
+        hand: Option<usize>,
+        /// Decks per repetition.
+        decks: u64,
+    },
+    /// One draw of `items` items: `audit --single`.
+    Single {
+        /// Items drawn.
+        items: usize,
+    },
+    /// `sample -a fisher-yates --repeat R`: `repeat` runs of `decks`
+    /// decks, each test's p-values tested for uniformity (KS).
+    Repeat {
+        /// Cards per deck.
+        deck: usize,
+        /// Decks per run.
+        decks: u64,
+        /// Runs.
+        repeat: u64,
+    },
+}
+
+impl From<Point> for Sweep {
+    fn from(point: Point) -> Sweep {
+        Sweep::Decks(point)
+    }
+}
+
+impl Sweep {
+    /// Decks (or items) dealt by one repetition: what it costs.
+    pub fn cost(&self) -> u64 {
+        match self {
+            Sweep::Decks(p) => p.decks,
+            Sweep::Repeated { decks, .. } => *decks,
+            Sweep::Single { items } => (*items as u64).div_ceil(52),
+            Sweep::Repeat { decks, repeat, .. } => decks * repeat,
+        }
+    }
+
+    /// One repetition with `seed`: fair input, tested as the tool tests
+    /// it.
+    pub fn repetition(&self, seed: u64) -> Outcome {
+        match self {
+            Sweep::Decks(point) => repetition(*point, seed),
+            Sweep::Repeated {
+                counts,
+                hand,
+                decks,
+            } => repeated(counts, *hand, *decks, seed),
+            Sweep::Single { items } => single(&Laws::new(*items), seed),
+            Sweep::Repeat {
+                deck,
+                decks,
+                repeat,
+            } => sampled(*deck, *decks, *repeat, seed),
+        }
+    }
+}
+
+/// Deals `decks` fair decks starting from `identity` (its cards in any
+/// order), chunk by chunk as `deal` does, to `observe`.
+fn deal(identity: &[u8], decks: u64, seed: u64, mut observe: impl FnMut(&[u8])) {
+    let fy = &algorithms::registry::find("fisher-yates")
+        .expect("registered")
+        .algorithm;
+    let mut deck = identity.to_vec();
+    for c in 0..decks.div_ceil(CHUNK) {
+        let mut src = Sampler::new(chunk_rng(seed, c));
+        for _ in 0..CHUNK.min(decks - c * CHUNK) {
+            deck.copy_from_slice(identity);
+            fy.shuffle(&mut deck, &mut src);
+            observe(&deck);
+        }
+    }
 }
 
 /// One repetition: `point.decks` decks dealt by Fisher–Yates with `seed`,
 /// counted in order and tested as `audit` tests decks it reads.
 pub fn repetition(point: Point, seed: u64) -> Outcome {
-    let fy = &algorithms::registry::find("fisher-yates")
-        .expect("registered")
-        .algorithm;
     let identity: Vec<u8> = (0..point.deck as u8).collect();
-    let mut deck = identity.clone();
     let mut counts = ObservedStream::new(point.deck);
-    for c in 0..point.decks.div_ceil(CHUNK) {
-        let mut src = Sampler::new(chunk_rng(seed, c));
-        for _ in 0..CHUNK.min(point.decks - c * CHUNK) {
-            deck.clone_from(&identity);
-            fy.shuffle(&mut deck, &mut src);
-            counts.observe(&deck);
-        }
-    }
+    deal(&identity, point.decks, seed, |d| counts.observe(d));
     let (run, lag1) = counts.into_runs();
     let audited = crate::grade::of_decks(run, Some(lag1));
     let audit = &audited.audit;
     Outcome {
         tests: audit
-            .first
-            .analysis
-            .tests
+            .family()
+            .map(|t| (t.name.to_string(), t.log10_p))
+            .collect(),
+        family: audit.log10_min_adjusted_p,
+    }
+}
+
+/// `decks` fair decks of the composition `counts`, counted in order as
+/// `audit` counts shoes and decklists, the opening `hand` tested when
+/// given.
+fn repeated(counts: &[usize], hand: Option<usize>, decks: u64, seed: u64) -> Outcome {
+    let identity: Vec<u8> = counts
+        .iter()
+        .enumerate()
+        .flat_map(|(v, &k)| std::iter::repeat_n(v as u8, k))
+        .collect();
+    let composition = Composition::new(counts.to_vec()).expect("a composition");
+    let mut shoes = ShoeCounts::new(composition, true);
+    if let Some(hand) = hand {
+        shoes = shoes.with_hand(hand, Vec::new()).expect("a hand");
+    }
+    deal(&identity, decks, seed, |d| shoes.observe(d));
+    let run = shoes.into_run();
+    Outcome {
+        tests: run
+            .family()
+            .map(|t| (t.name.to_string(), t.log10_p))
+            .collect(),
+        family: run.log10_min_adjusted_p(),
+    }
+}
+
+/// One fair draw of as many items as `laws` count, judged as `audit
+/// --single` judges it.
+fn single(laws: &Laws, seed: u64) -> Outcome {
+    let fy = &algorithms::registry::find("fisher-yates")
+        .expect("registered")
+        .algorithm;
+    let mut draw: Vec<u32> = (0..laws.items() as u32).collect();
+    fy.shuffle(&mut draw, &mut Sampler::new(chunk_rng(seed, 0)));
+    let (tests, family) = crate::single::family(laws, &draw);
+    Outcome {
+        tests: tests
             .iter()
-            .chain(audit.lag1.iter().flat_map(|l| l.tests.iter()))
-            .map(|t| (t.name, t.log10_p))
+            .map(|t| (t.statistic.label().to_string(), t.log10_p))
+            .collect(),
+        family,
+    }
+}
+
+/// `sample -a fisher-yates -d deck --shuffles decks --repeat repeat` with
+/// runs seeded `seed · repeat ..`: disjoint seeds across repetitions. The
+/// family is the first level's, before any confirmation run (which can
+/// only lower the rate of a verdict of bias).
+fn sampled(deck: usize, decks: u64, repeat: u64, seed: u64) -> Outcome {
+    let fy = &algorithms::registry::find("fisher-yates")
+        .expect("registered")
+        .algorithm;
+    let plan = AuditPlan {
+        deck,
+        shuffles: decks,
+        seed: seed * repeat,
+        repeat,
+        histogram: keeps_histogram(deck, decks),
+    };
+    let audit = stats::test::audit::audit(fy, &plan, &|_| {});
+    Outcome {
+        tests: audit
+            .family()
+            .map(|t| (t.name.to_string(), t.log10_p))
             .collect(),
         family: audit.log10_min_adjusted_p,
     }
 }
 
 /// Rejections of one test (or of the family) at each of [`LEVELS`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rejections {
     /// The test's name, or `"family"`.
     pub name: String,
@@ -95,10 +240,10 @@ pub struct Rejections {
 }
 
 /// What `reps` repetitions at a point gave.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PointRates {
     /// The point.
-    pub point: Point,
+    pub point: Sweep,
     /// Repetitions (seeds `first_seed..first_seed + reps`).
     pub reps: u64,
     /// The first seed.
@@ -111,10 +256,19 @@ pub struct PointRates {
 
 /// `reps` repetitions at `point`, seeds `first_seed..first_seed + reps`,
 /// in parallel: the same on any number of threads.
-pub fn rates(point: Point, reps: u64, first_seed: u64) -> PointRates {
+pub fn rates(point: impl Into<Sweep>, reps: u64, first_seed: u64) -> PointRates {
+    let point = point.into();
+    // A draw's laws are counted once for the point.
+    let laws = match point {
+        Sweep::Single { items } => Some(Laws::new(items)),
+        _ => None,
+    };
     let outcomes: Vec<Outcome> = (0..reps)
         .into_par_iter()
-        .map(|r| repetition(point, first_seed + r))
+        .map(|r| match &laws {
+            Some(laws) => single(laws, first_seed + r),
+            None => point.repetition(first_seed + r),
+        })
         .collect();
     let below = |log10_p: f64| LEVELS.map(|a| u64::from(log10_p < a.log10()));
     let mut tests: Vec<Rejections> = Vec::new();
@@ -125,12 +279,11 @@ pub fn rates(point: Point, reps: u64, first_seed: u64) -> PointRates {
     };
     for o in &outcomes {
         for (name, log10_p) in &o.tests {
-            let name = name.to_string();
-            let i = match tests.iter().position(|t| t.name == name) {
+            let i = match tests.iter().position(|t| t.name == *name) {
                 Some(i) => i,
                 None => {
                     tests.push(Rejections {
-                        name,
+                        name: name.clone(),
                         runs: 0,
                         rejected: [0; 2],
                     });
@@ -170,7 +323,7 @@ pub enum Calibrated {
 
 /// One check of a sweep: a count of rejections at a level, its band and
 /// what it says.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Check {
     /// The level.
     pub alpha: f64,
@@ -284,8 +437,9 @@ mod tests {
     /// above its band, and the whole family at most at its level. The
     /// bands share a false failure of at most 1e-3 over the checks of
     /// one call (the seeds are fixed: the outcome is too).
-    fn assert_calibrated(point: Point, reps: u64) -> PointRates {
-        let r = rates(point, reps, 1);
+    fn assert_calibrated(point: impl Into<Sweep>, reps: u64) -> PointRates {
+        let point: Sweep = point.into();
+        let r = rates(point.clone(), reps, 1);
         let checks = (r.tests.len() + 1) * LEVELS.len();
         for (t, family) in r
             .tests
@@ -326,6 +480,65 @@ mod tests {
     }
 
     #[test]
+    fn shoes_draws_and_repeated_runs_are_calibrated_at_their_edges() {
+        // A shoe at the fewest decks its tests need; a decklist with a
+        // single copy of some cards and its opening hand, the same.
+        assert_calibrated(
+            Sweep::Repeated {
+                counts: vec![2; 3],
+                hand: None,
+                decks: 15,
+            },
+            4000,
+        );
+        assert_calibrated(
+            Sweep::Repeated {
+                counts: vec![17, 4, 4, 4, 4, 3, 1, 1, 1],
+                hand: Some(7),
+                decks: 195,
+            },
+            1000,
+        );
+        // A draw on both sides of Spearman's exact limit.
+        for items in [10, 11] {
+            assert_calibrated(Sweep::Single { items }, 4000);
+        }
+        // Two runs of 29 decks of 3 cards: the battery's p-values pile up
+        // at 1, which a two-sided KS test calls bias.
+        let r = assert_calibrated(
+            Sweep::Repeat {
+                deck: 3,
+                decks: 29,
+                repeat: 2,
+            },
+            4000,
+        );
+        assert!(r.tests.iter().any(|t| t.name.starts_with("ks-")), "{r:?}");
+        assert_calibrated(
+            Sweep::Repeat {
+                deck: 3,
+                decks: 15,
+                repeat: 20,
+            },
+            2000,
+        );
+        // 68 decks of 3 cards: position cells expect 22.7, over 5 √20; the
+        // position test's two-level twin runs, and keeps its level.
+        let r = assert_calibrated(
+            Sweep::Repeat {
+                deck: 3,
+                decks: 68,
+                repeat: 20,
+            },
+            2000,
+        );
+        assert!(
+            r.tests.iter().any(|t| t.name == "ks-position-chi2"),
+            "{r:?}"
+        );
+    }
+
+    #[test]
     #[ignore = "about a minute on 2 cores: the switches of 7 and 8 cards, 52 cards at the fewest decks"]
     fn larger_decks_are_calibrated_at_their_switches() {
         for decks in [25_199, 25_200] {
@@ -336,6 +549,19 @@ mod tests {
         }
         for decks in [260, 1_040] {
             assert_calibrated(Point { deck: 52, decks }, 4000);
+        }
+        // A 52-card shoe by rank at its fewest decks, a draw past the
+        // exact laws of Kendall and of the runs.
+        assert_calibrated(
+            Sweep::Repeated {
+                counts: vec![4; 13],
+                hand: None,
+                decks: 65,
+            },
+            4000,
+        );
+        for items in [201, 401] {
+            assert_calibrated(Sweep::Single { items }, 4000);
         }
     }
 

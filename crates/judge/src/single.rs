@@ -3,7 +3,7 @@
 
 use crate::grade::Level;
 use serde::{Deserialize, Serialize};
-use stats::test::single::{DrawStatistic, DrawTest};
+use stats::test::single::{DrawStatistic, DrawTest, Laws};
 
 /// The level of `audit --single` unless `--alpha` says otherwise: the level
 /// of the classic analysis of the 1970 draft lottery (Fienberg 1971).
@@ -30,16 +30,14 @@ pub struct DrawVerdict {
 /// The verdict on one draw (`draw[i]` the item drawn `i`-th, `0..n`) at
 /// the family-wise level `alpha`.
 pub fn judge(draw: &[u32], alpha: f64) -> DrawVerdict {
-    let tests: Vec<DrawTest> = stats::test::single::tests(draw)
-        .into_iter()
-        .filter(|t| !t.log10_p.is_nan())
-        .collect();
-    let log10s: Vec<f64> = tests.iter().map(|t| t.log10_p).collect();
-    let level = Level::decide(
-        alpha,
-        tests.len(),
-        stats::test::audit::adjusted_log10(&log10s),
-    );
+    judge_with(&Laws::new(draw.len()), draw, alpha)
+}
+
+/// [`judge`] with the laws of the draw's size counted beforehand: the
+/// same verdict, for many draws of one size.
+pub fn judge_with(laws: &Laws, draw: &[u32], alpha: f64) -> DrawVerdict {
+    let (tests, log10_min_adjusted_p) = family(laws, draw);
+    let level = Level::decide(alpha, tests.len(), log10_min_adjusted_p);
     let detectable = tests
         .iter()
         .map(|t| {
@@ -53,6 +51,19 @@ pub fn judge(draw: &[u32], alpha: f64) -> DrawVerdict {
         detectable,
         level,
     }
+}
+
+/// The tests of one draw that the verdict holds to its level (those with
+/// a p-value: the longest run has none beyond the exact sizes), and the
+/// `log10` of their smallest Bonferroni-adjusted p-value.
+pub fn family(laws: &Laws, draw: &[u32]) -> (Vec<DrawTest>, f64) {
+    let tests: Vec<DrawTest> = laws
+        .tests(draw)
+        .into_iter()
+        .filter(|t| !t.log10_p.is_nan())
+        .collect();
+    let log10s: Vec<f64> = tests.iter().map(|t| t.log10_p).collect();
+    (tests, stats::test::audit::adjusted_log10(&log10s))
 }
 
 impl DrawVerdict {

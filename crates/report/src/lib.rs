@@ -10,6 +10,7 @@
 
 mod algorithm;
 mod arrangement;
+pub mod calibration;
 pub mod certificate;
 mod document;
 mod error;

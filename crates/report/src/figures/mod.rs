@@ -46,6 +46,7 @@ mod draws;
 mod heatmap;
 mod permutations;
 mod pvalues;
+mod rates;
 mod riffles;
 mod tree;
 
@@ -54,6 +55,7 @@ pub use draws::{DrawPanel, draws};
 pub use heatmap::{Panel, SLIDE_SIZE, colour_limit, heatmap, slide};
 pub use permutations::{Arrangements, permutations};
 pub use pvalues::{PValues, p_values};
+pub use rates::{RatePanel, RatePoint, rates};
 pub use riffles::{RiffleCurve, RifflePanel, riffles};
 pub use tree::{PathFigure, path_tree};
 

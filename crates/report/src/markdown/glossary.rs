@@ -130,7 +130,8 @@ pub(crate) const TERMS: &[(&str, &str)] = &[
     (
         "two-level test, KS",
         "Run the same test many times with different seeds: a fair shuffle's p-values are \
-         spread evenly between 0 and 1, which the Kolmogorov–Smirnov (KS) test checks.",
+         spread evenly between 0 and 1 (or lean towards 1, for a test of counts), and a \
+         one-sided Kolmogorov–Smirnov (KS) test checks that they are not too small too often.",
     ),
 ];
 

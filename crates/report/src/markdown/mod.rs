@@ -197,6 +197,12 @@ pub fn front(report: &SuiteReport) -> String {
         "- [Audit your own shuffle]({AUDIT_PAGE}): test the decks your program deals, shoes \
          and decklists too, with a certificate naming the input by its SHA-256."
     );
+    let _ = writeln!(
+        md,
+        "- [Calibration]({}): how often each test calls a fair shuffle biased, measured \
+         at every size a user can reach, beside the rate it promises.",
+        crate::calibration::PAGE
+    );
     if !report.cases.is_empty() {
         let _ = writeln!(
             md,

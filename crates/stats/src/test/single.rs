@@ -186,17 +186,62 @@ pub struct DrawTest {
 /// # Panics
 /// With fewer than 2 items.
 pub fn tests(draw: &[u32]) -> Vec<DrawTest> {
-    let n = draw.len();
-    assert!(n >= 2, "a draw of {n} items");
-    DrawStatistic::ALL
-        .iter()
-        .map(|&s| match s {
-            DrawStatistic::SpearmanRho => spearman(draw),
-            DrawStatistic::KendallTau => kendall(draw),
-            DrawStatistic::RunsUpDown => runs(draw),
-            DrawStatistic::LongestRun => longest(draw),
-        })
-        .collect()
+    Laws::new(draw.len()).tests(draw)
+}
+
+/// The exact laws a draw of `n` items is tested against, counted once: a
+/// tenth of a second each at the largest exact sizes, so that many draws
+/// of one size (a calibration run, a lab's batch) cost one count.
+#[derive(Debug)]
+pub struct Laws {
+    n: usize,
+    /// `n!`.
+    total: BigUint,
+    spearman: Option<Vec<BigUint>>,
+    kendall: Option<Vec<BigUint>>,
+    runs: Option<Vec<BigUint>>,
+    /// `P(longest < l) · n!` for the `l` asked so far.
+    longest: std::sync::Mutex<std::collections::HashMap<usize, BigUint>>,
+}
+
+impl Laws {
+    /// The laws of draws of `n` items (those exact at `n`).
+    ///
+    /// # Panics
+    /// With fewer than 2 items.
+    pub fn new(n: usize) -> Laws {
+        assert!(n >= 2, "a draw of {n} items");
+        Laws {
+            n,
+            total: factorial(n),
+            spearman: (n <= SPEARMAN_EXACT_UP_TO).then(|| spearman_law(n)),
+            kendall: (n <= KENDALL_EXACT_UP_TO).then(|| kendall_law(n)),
+            runs: (n <= EXACT_UP_TO).then(|| runs_law(n)),
+            longest: Default::default(),
+        }
+    }
+
+    /// The items of the draws these laws test.
+    pub fn items(&self) -> usize {
+        self.n
+    }
+
+    /// The statistics of one permutation `draw` of the `n` items.
+    ///
+    /// # Panics
+    /// When `draw` does not hold `n` items.
+    pub fn tests(&self, draw: &[u32]) -> Vec<DrawTest> {
+        assert_eq!(draw.len(), self.n, "a draw of another size");
+        DrawStatistic::ALL
+            .iter()
+            .map(|&s| match s {
+                DrawStatistic::SpearmanRho => spearman(self, draw),
+                DrawStatistic::KendallTau => kendall(self, draw),
+                DrawStatistic::RunsUpDown => runs(self, draw),
+                DrawStatistic::LongestRun => longest(self, draw),
+            })
+            .collect()
+    }
 }
 
 /// A p-value from `tail` permutations of `total`.
@@ -251,7 +296,7 @@ fn two_sided(
         .sum()
 }
 
-fn spearman(draw: &[u32]) -> DrawTest {
+fn spearman(laws: &Laws, draw: &[u32]) -> DrawTest {
     let n = draw.len();
     let d: u128 = draw
         .iter()
@@ -268,16 +313,16 @@ fn spearman(draw: &[u32]) -> DrawTest {
             rho * (nn - 1.0).sqrt(),
         );
     }
-    let law = spearman_law(n);
+    let law = laws.spearman.as_ref().expect("counted up to its limit");
     // The mean of D is n (n² − 1) / 6: compare 6 D with n (n² − 1).
     let n = n as i128;
-    let tail = two_sided(&law, |s| 6 * s as i128, n * (n * n - 1), d as usize);
+    let tail = two_sided(law, |s| 6 * s as i128, n * (n * n - 1), d as usize);
     exact(
         DrawStatistic::SpearmanRho,
         rho,
         Some(0.0),
         &tail,
-        &factorial(draw.len()),
+        &laws.total,
     )
 }
 
@@ -311,7 +356,7 @@ pub fn spearman_law(n: usize) -> Vec<BigUint> {
         .collect()
 }
 
-fn kendall(draw: &[u32]) -> DrawTest {
+fn kendall(laws: &Laws, draw: &[u32]) -> DrawTest {
     let n = draw.len();
     let inversions = count_inversions(draw);
     let nn = n as f64;
@@ -321,16 +366,16 @@ fn kendall(draw: &[u32]) -> DrawTest {
         let sd = (2.0 * (2.0 * nn + 5.0) / (9.0 * nn * (nn - 1.0))).sqrt();
         return normal(DrawStatistic::KendallTau, tau, Some(0.0), tau / sd);
     }
-    let law = kendall_law(n);
+    let law = laws.kendall.as_ref().expect("counted up to its limit");
     // The mean of I is n (n − 1) / 4.
     let n = n as i128;
-    let tail = two_sided(&law, |s| 4 * s as i128, n * (n - 1), inversions as usize);
+    let tail = two_sided(law, |s| 4 * s as i128, n * (n - 1), inversions as usize);
     exact(
         DrawStatistic::KendallTau,
         tau,
         Some(0.0),
         &tail,
-        &factorial(draw.len()),
+        &laws.total,
     )
 }
 
@@ -391,7 +436,7 @@ fn count_runs(draw: &[u32]) -> usize {
     1 + ups.windows(2).filter(|w| w[0] != w[1]).count()
 }
 
-fn runs(draw: &[u32]) -> DrawTest {
+fn runs(laws: &Laws, draw: &[u32]) -> DrawTest {
     let n = draw.len();
     let r = count_runs(draw);
     let nn = n as f64;
@@ -405,15 +450,15 @@ fn runs(draw: &[u32]) -> DrawTest {
             (r as f64 - mean) / sd,
         );
     }
-    let law = runs_law(n);
+    let law = laws.runs.as_ref().expect("counted up to its limit");
     // The mean is (2n − 1)/3: compare 3 R with 2n − 1.
-    let tail = two_sided(&law, |s| 3 * s as i128, 2 * n as i128 - 1, r);
+    let tail = two_sided(law, |s| 3 * s as i128, 2 * n as i128 - 1, r);
     exact(
         DrawStatistic::RunsUpDown,
         r as f64,
         Some(mean),
         &tail,
-        &factorial(n),
+        &laws.total,
     )
 }
 
@@ -449,7 +494,7 @@ fn longest_run(draw: &[u32]) -> usize {
     best
 }
 
-fn longest(draw: &[u32]) -> DrawTest {
+fn longest(laws: &Laws, draw: &[u32]) -> DrawTest {
     let n = draw.len();
     let l = longest_run(draw);
     if n > EXACT_UP_TO {
@@ -463,10 +508,22 @@ fn longest(draw: &[u32]) -> DrawTest {
             method: DrawMethod::Normal,
         };
     }
-    let total = factorial(n);
     // P(longest ≥ l) = 1 − P(every run shorter than l).
-    let tail = &total - runs_shorter_than(n, l);
-    exact(DrawStatistic::LongestRun, l as f64, None, &tail, &total)
+    let shorter = laws
+        .longest
+        .lock()
+        .expect("no count panics")
+        .entry(l)
+        .or_insert_with(|| runs_shorter_than(n, l))
+        .clone();
+    let tail = &laws.total - shorter;
+    exact(
+        DrawStatistic::LongestRun,
+        l as f64,
+        None,
+        &tail,
+        &laws.total,
+    )
 }
 
 /// Permutations of `n` whose increasing runs are all shorter than `l`:

@@ -102,8 +102,8 @@ impl SampleAudit {
 }
 
 /// Runs an audit's runs: `repeat` runs (seeds `seed`, `seed + 1`, …) of
-/// `shuffles` shuffles, and a KS test of each test's p-values when
-/// `repeat > 1`. No confirmation: the judge asks for it.
+/// `shuffles` shuffles, and a one-sided KS test of each test's p-values
+/// (too many small ones) when `repeat > 1`. No confirmation: the judge asks for it.
 pub fn audit(
     algorithm: &Algorithm,
     plan: &AuditPlan,
@@ -135,7 +135,7 @@ pub fn audit(
             .map(|t| Skipped {
                 name: t.name.two_level(),
                 reason: format!(
-                    "its cells expect {:.1} at least, and {repeat} runs need {least:.1} (√{repeat}): its p-values are too discrete for a two-level test; run more shuffles per run or fewer runs",
+                    "its cells expect {:.1} at least, and {repeat} runs need {least:.1} (5 √{repeat}): its p-values are too discrete for a two-level test; run more shuffles per run or fewer runs",
                     t.min_expected
                 ),
             })
@@ -161,7 +161,7 @@ pub fn audit(
         let ks = p_values
             .iter()
             .map(|NamedValues { name, values }| {
-                let (d, p) = crate::test::hypothesis::ks_uniform(values);
+                let (d, p) = crate::test::hypothesis::ks_uniform_upper(values);
                 TestResult {
                     name: name.two_level(),
                     statistic: d,

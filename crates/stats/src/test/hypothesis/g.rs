@@ -81,7 +81,26 @@ fn g_term(o: u64, e: f64) -> f64 {
 /// is binomial(`n − a`, `1/(k − 1)`), so the covariance is
 /// `Σ_a P(a) (f(a) − m)(h(a) − m)` with `h(a) = E[f(O_2) | O_1 = a]` and
 /// `m = E f(O_1)`, summed in that centred form to keep its digits.
+///
+/// Remembered for each `(k, n)` asked: the double sum over two binomial
+/// windows is the costliest part of a small run's tests, and every run of
+/// the same size asks for it again (`--repeat`, the calibration sweep).
 pub fn g_moments(k: u64, n: u64) -> (f64, f64) {
+    type Memo = std::sync::Mutex<std::collections::HashMap<(u64, u64), (f64, f64)>>;
+    static MEMO: std::sync::OnceLock<Memo> = std::sync::OnceLock::new();
+    let memo = MEMO.get_or_init(Default::default);
+    if let Some(&m) = memo.lock().expect("no computation panics").get(&(k, n)) {
+        return m;
+    }
+    let m = g_moments_counted(k, n);
+    memo.lock()
+        .expect("no computation panics")
+        .insert((k, n), m);
+    m
+}
+
+/// [`g_moments`], computed.
+fn g_moments_counted(k: u64, n: u64) -> (f64, f64) {
     if k < 2 || n == 0 {
         return (0.0, 0.0);
     }

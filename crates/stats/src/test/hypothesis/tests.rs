@@ -117,6 +117,61 @@ fn ks_matches_published_critical_values() {
 }
 
 #[test]
+fn the_one_sided_ks_law_is_birnbaum_and_tingeys() {
+    // One value: D⁺ = 1 − U.
+    for d in [0.1, 0.5, 0.9] {
+        assert!((ks_upper_pvalue(1, d) - (1.0 - d)).abs() < 1e-15);
+    }
+    // Two values: D⁺ ≥ 1/2 exactly when the larger is at most 1/2.
+    assert!((ks_upper_pvalue(2, 0.5) - 0.25).abs() < 1e-15);
+    // Large n: Smirnov's limit exp(−2 n d²) with Stephens's correction
+    // d (√n + 0.12 + 0.11/√n): 0.05 at the limit's critical value.
+    let n = 1000f64;
+    let c = (0.05f64.ln() / -2.0).sqrt();
+    let d = c / (n.sqrt() + 0.12 + 0.11 / n.sqrt());
+    assert!(
+        (ks_upper_pvalue(1000, d) - 0.05).abs() < 1e-3,
+        "{}",
+        ks_upper_pvalue(1000, d)
+    );
+    assert_eq!(ks_upper_pvalue(5, 0.0), 1.0);
+    assert_eq!(ks_upper_pvalue(5, 1.0), 0.0);
+    // Monotone in d.
+    let ps: Vec<f64> = (1..20)
+        .map(|k| ks_upper_pvalue(50, k as f64 / 20.0))
+        .collect();
+    assert!(ps.windows(2).all(|w| w[1] <= w[0]), "{ps:?}");
+}
+
+#[test]
+fn the_one_sided_ks_rejects_small_p_values_and_not_atoms_at_one() {
+    // p-values of a discrete exact test: an atom at 1 (as a chi-square
+    // of counts that hit their expectation) is no evidence of bias; the
+    // two-sided test calls it one.
+    let atoms: Vec<f64> = (0..20)
+        .map(|i| {
+            if i % 3 == 0 {
+                1.0
+            } else {
+                (i as f64 + 0.5) / 20.0
+            }
+        })
+        .collect();
+    assert!(
+        ks_uniform_upper(&atoms).1 > 0.5,
+        "{:?}",
+        ks_uniform_upper(&atoms)
+    );
+    assert!(ks_uniform(&[1.0, 1.0]).1 < 0.05);
+    assert_eq!(ks_uniform_upper(&[1.0, 1.0]), (0.0, 1.0));
+    // p-values squashed towards 0: caught.
+    let small: Vec<f64> = (0..200)
+        .map(|i| ((i as f64 + 0.5) / 200.0).powi(2))
+        .collect();
+    assert!(ks_uniform_upper(&small).1 < 1e-6);
+}
+
+#[test]
 fn ks_of_evenly_spread_values_does_not_reject() {
     let p: Vec<f64> = (0..200).map(|i| (i as f64 + 0.5) / 200.0).collect();
     let (d, pv) = ks_uniform(&p);

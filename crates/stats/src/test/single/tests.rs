@@ -112,7 +112,7 @@ fn the_normal_limits_take_over_from_the_exact_laws_smoothly() {
     };
     let n = KENDALL_EXACT_UP_TO;
     let draw = trend(n);
-    let exact = kendall(&draw);
+    let exact = kendall(&Laws::new(draw.len()), &draw);
     assert!(exact.log10_p < -2.0, "a trend: {exact:?}");
     let nn = n as f64;
     let sd = (2.0 * (2.0 * nn + 5.0) / (9.0 * nn * (nn - 1.0))).sqrt();
@@ -127,7 +127,7 @@ fn the_normal_limits_take_over_from_the_exact_laws_smoothly() {
     );
     let n = EXACT_UP_TO;
     let draw = trend(n);
-    let exact = runs(&draw);
+    let exact = runs(&Laws::new(draw.len()), &draw);
     let nn = n as f64;
     let (mean, sd) = ((2.0 * nn - 1.0) / 3.0, ((16.0 * nn - 29.0) / 90.0).sqrt());
     close(
@@ -145,4 +145,20 @@ fn the_normal_limits_take_over_from_the_exact_laws_smoothly() {
         .map(|t| t.method)
         .collect();
     assert_eq!(methods, [DrawMethod::Normal; 4]);
+}
+
+#[test]
+fn laws_counted_once_test_every_draw_as_counting_afresh_does() {
+    // 12 items: Spearman by its normal limit, the others exact; the
+    // longest run's memo is asked twice for the same length.
+    let laws = Laws::new(12);
+    let draws: [Vec<u32>; 3] = [
+        (0..12).map(|i| (i * 5 + 3) % 12).collect(),
+        (0..12).rev().collect(),
+        (0..12).map(|i| (i * 7 + 1) % 12).collect(),
+    ];
+    for draw in draws.iter().chain(draws.iter()) {
+        assert_eq!(laws.tests(draw), tests(draw));
+    }
+    assert_eq!(laws.items(), 12);
 }

@@ -1,0 +1,575 @@
+//! The calibration page: what the sweep of fair input
+//! ([`judge::calibration`]) measured, as a table of every test at every
+//! size beside its band, a summary a lab can cite, and a figure.
+//!
+//! The measurements ship with the report (`crates/report/calibration/`,
+//! written by `scripts/sweep.sh`): a sweep takes hours, the page it
+//! supports is in every report.
+
+use crate::figures::{Figure, FigureError, RatePanel, RatePoint, rates};
+use crate::fmt::fmt_count;
+use judge::calibration::{Calibrated, Check, LEVELS, PointRates, Rejections, Sweep, check};
+use serde::{Deserialize, Serialize};
+use stats::law::perm::factorial;
+use std::fmt::Write;
+
+/// The page's file name in a report folder.
+pub const PAGE: &str = "calibration-sweep.md";
+
+/// How a shipped sweep was run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Meta {
+    /// The command that ran it.
+    pub command: String,
+    /// The commit it ran at.
+    pub commit: String,
+    /// Seconds the suite's own sweep took, on how many threads.
+    pub seconds: u64,
+    /// Threads it ran on.
+    pub threads: usize,
+    /// Seconds the sweep of numpy's decks took.
+    pub numpy_seconds: u64,
+}
+
+/// A sweep's measurements: fair decks from the suite's Fisher–Yates, and
+/// from an independent generator (numpy's PCG64) read by the binary as a
+/// user's file is read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measured {
+    /// How it was run.
+    pub meta: Meta,
+    /// The suite's own fair input, every kind.
+    pub fisher_yates: Vec<PointRates>,
+    /// numpy's decks, audited by the release binary.
+    pub numpy: Vec<PointRates>,
+}
+
+/// JSON lines of [`PointRates`], blank lines skipped.
+///
+/// # Errors
+/// A line that is not one.
+pub fn parse_lines(text: &str) -> Result<Vec<PointRates>, serde_json::Error> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(serde_json::from_str)
+        .collect()
+}
+
+/// The sweep this build ships.
+pub fn shipped() -> Measured {
+    let bad = "the shipped calibration data parse (a test checks it)";
+    Measured {
+        meta: serde_json::from_str(include_str!("../calibration/meta.json")).expect(bad),
+        fisher_yates: parse_lines(include_str!("../calibration/fisher-yates.jsonl")).expect(bad),
+        numpy: parse_lines(include_str!("../calibration/numpy.jsonl")).expect(bad),
+    }
+}
+
+/// The calibration page of a sweep.
+#[derive(Clone, Debug)]
+pub struct Page {
+    /// The page, in Markdown; its figure is [`FIGURE`] beside it.
+    pub markdown: String,
+    /// The figure.
+    pub figure: Figure,
+    /// Counts checked (each test and the family, at each level).
+    pub checks: usize,
+    /// Rows with a count above its band.
+    pub too_many: usize,
+}
+
+/// The figure's files, `FIGURE.png` and `FIGURE.svg`, beside the page.
+pub const FIGURE: &str = "calibration-sweep";
+
+/// A point's test (or family) checked at both levels.
+struct Row<'a> {
+    point: &'a PointRates,
+    name: &'a str,
+    family: bool,
+    checks: [Check; 2],
+}
+
+impl Row<'_> {
+    fn calibrated(&self) -> Calibrated {
+        let c = self.checks.map(|c| c.calibrated);
+        if c.contains(&Calibrated::TooMany) {
+            Calibrated::TooMany
+        } else if c.contains(&Calibrated::Conservative) {
+            Calibrated::Conservative
+        } else {
+            Calibrated::Yes
+        }
+    }
+}
+
+/// What a point is, in words.
+fn label(point: &Sweep) -> String {
+    match point {
+        Sweep::Decks(p) if p.deck <= stats::sample::MAX_HISTOGRAM_DECK => format!(
+            "{} cards, {} decks ({:.2} per arrangement)",
+            p.deck,
+            fmt_count(p.decks),
+            p.decks as f64 / factorial(p.deck) as f64
+        ),
+        Sweep::Decks(p) => format!("{} cards, {} decks", p.deck, fmt_count(p.decks)),
+        Sweep::Repeated {
+            counts,
+            hand,
+            decks,
+        } => format!(
+            "{}, {} decks",
+            composition(counts, *hand),
+            fmt_count(*decks)
+        ),
+        Sweep::Single { items } => format!("one draw of {items} items"),
+        Sweep::Repeat {
+            deck,
+            decks,
+            repeat,
+        } => format!(
+            "sample: {deck} cards, {repeat} runs of {} decks",
+            fmt_count(*decks)
+        ),
+    }
+}
+
+/// A shoe or decklist, in words.
+fn composition(counts: &[usize], hand: Option<usize>) -> String {
+    let cards: usize = counts.iter().sum();
+    if counts.iter().all(|&k| k == counts[0]) {
+        format!("shoe of {} values × {}", counts.len(), counts[0])
+    } else {
+        let list: Vec<String> = counts.iter().map(usize::to_string).collect();
+        format!(
+            "decklist of {cards} cards ({}){}",
+            list.join("+"),
+            hand.map_or(String::new(), |h| format!(", hand {h}"))
+        )
+    }
+}
+
+/// Which panel a point is drawn in, and its x.
+fn panel_of(point: &Sweep) -> (String, &'static str, f64) {
+    match point {
+        Sweep::Decks(p) => (format!("{} cards", p.deck), "decks", p.decks as f64),
+        Sweep::Repeated {
+            counts,
+            hand,
+            decks,
+        } => (composition(counts, *hand), "decks", *decks as f64),
+        Sweep::Single { items } => ("one draw (--single)".into(), "items", *items as f64),
+        Sweep::Repeat { decks, repeat, .. } => (
+            "sample --repeat".into(),
+            "decks per run × runs",
+            (decks * repeat) as f64,
+        ),
+    }
+}
+
+/// Where the family changes inside a panel: the permutation tests of
+/// decks of up to 10 cards switch on at 5 decks per arrangement; a draw's
+/// exact laws end at 10 (Spearman), 200 (Kendall) and 400 items.
+fn switches(point: &Sweep) -> Vec<f64> {
+    use stats::test::single::{EXACT_UP_TO, KENDALL_EXACT_UP_TO, SPEARMAN_EXACT_UP_TO};
+    match point {
+        Sweep::Decks(p) if p.deck <= stats::sample::MAX_HISTOGRAM_DECK => {
+            vec![stats::test::audit::min_shuffles_for_histogram(p.deck) as f64]
+        }
+        Sweep::Single { .. } => [SPEARMAN_EXACT_UP_TO, KENDALL_EXACT_UP_TO, EXACT_UP_TO]
+            .map(|n| n as f64 + 0.5)
+            .to_vec(),
+        _ => Vec::new(),
+    }
+}
+
+/// Each test (and the family) of each point of `points`, checked at both
+/// levels as one of `checks` counts.
+fn rows_of(points: &[PointRates], checks: usize) -> Vec<Row<'_>> {
+    points
+        .iter()
+        .flat_map(|r| {
+            r.tests
+                .iter()
+                .map(|t| (t, false))
+                .chain(std::iter::once((&r.family, true)))
+                .map(move |(t, family): (&Rejections, bool)| Row {
+                    point: r,
+                    name: if family { FAMILY } else { &t.name },
+                    family,
+                    checks: [0, 1].map(|i| check(t.rejected[i], t.runs, LEVELS[i], checks, family)),
+                })
+        })
+        .collect()
+}
+
+/// The whole family's row.
+const FAMILY: &str = "whole family (exit 1)";
+
+/// The table of `rows`, one line each.
+fn table(md: &mut String, rows: &[Row]) {
+    let _ = writeln!(
+        md,
+        "| point | repetitions | test | rejected at 0.01 (band) | rejected at 0.05 (band) | caught at | calibrated |"
+    );
+    let _ = writeln!(md, "|---|---:|---|---:|---:|---:|---|");
+    for r in rows {
+        let [a, b] = &r.checks;
+        let low = |c: &Check| if r.family { 0 } else { c.band.0 };
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} ({}..={}) | {} ({}..={}) | ×{:.2} / ×{:.2} | {} |",
+            label(&r.point.point),
+            fmt_count(a.runs),
+            r.name,
+            a.rejected,
+            low(a),
+            a.band.1,
+            b.rejected,
+            low(b),
+            b.band.1,
+            a.detects,
+            b.detects,
+            word(r.calibrated())
+        );
+    }
+}
+
+/// The calibration page of the sweep `m`.
+///
+/// # Errors
+/// When the figure cannot be drawn.
+pub fn page(m: &Measured) -> Result<Page, FigureError> {
+    let (mut measured, left_out): (Vec<PointRates>, Vec<PointRates>) =
+        m.fisher_yates.iter().cloned().partition(|r| r.reps > 0);
+    // Decks first (what most users audit), then shoes and decklists, single
+    // draws and repeated runs; each kind in the sweep's order.
+    measured.sort_by_key(|r| match r.point {
+        Sweep::Decks(_) => 0,
+        Sweep::Repeated { .. } => 1,
+        Sweep::Single { .. } => 2,
+        Sweep::Repeat { .. } => 3,
+    });
+    let checks: usize = measured
+        .iter()
+        .chain(&m.numpy)
+        .map(|r| (r.tests.len() + 1) * LEVELS.len())
+        .sum();
+    let rows = rows_of(&measured, checks);
+    let numpy = rows_of(&m.numpy, checks);
+    let above: Vec<&Row> = rows
+        .iter()
+        .chain(&numpy)
+        .filter(|r| r.calibrated() == Calibrated::TooMany)
+        .collect();
+    let mut md = String::new();
+    let _ = writeln!(
+        md,
+        "# Calibration: every test on fair input, at every size\n"
+    );
+    let _ = writeln!(md, "{}\n", sentence(&measured, &m.numpy, &above, checks));
+    let Meta {
+        command,
+        commit,
+        seconds,
+        threads,
+        numpy_seconds,
+    } = &m.meta;
+    let _ = writeln!(
+        md,
+        "Measured by `{command}` at commit `{commit}`: {} on {threads} threads for the suite's own input, {} for numpy's. Fair input comes from the suite's Fisher–Yates (repetition `s` deals what `shuffle-audit deal -a fisher-yates -s s` prints; a draw or a shoe the same from its cards in order) and is tested as `audit`, `audit --shoe`, a decklist audit, `audit --single` and `sample --repeat` test it; then decks from numpy's generator are read by the release binary as a user's file is read. Each count of rejections at α = 0.01 and 0.05 is checked against the central band of Binomial(runs, α) whose tails share a 1-in-1,000 false alarm over all {checks} counts: a calibrated sweep is flagged anywhere at most once in 1,000 runs. Below the band a test is *conservative*: it rejects less often than α, as an exact test of a discrete statistic does (a single draw of 3 items cannot reach p < 0.05), and never calls a fair shuffle biased. \"caught at\" is the factor on the level a test must exceed to fall above the band with probability 0.95: the sweep's resolution there, set by its repetitions (the largest decks get fewer). The whole family's row is how often the tool exits 1 at `--alpha α` (one-sided: Bonferroni may be conservative).\n",
+        duration(*seconds),
+        duration(*numpy_seconds),
+    );
+    let _ = writeln!(
+        md,
+        "![Each test's rejections of fair input as a multiple of the level, by size, with the band of a calibrated count]({FIGURE}.png)\n"
+    );
+    summary(&mut md, &rows);
+    let _ = writeln!(md, "\n## Every point\n");
+    table(&mut md, &rows);
+    let _ = writeln!(
+        md,
+        "\n## Decks from numpy's generator\n\nnumpy's default generator (PCG64, `numpy.random.default_rng(s)` for repetition `s`) deals the decks; `shuffle-audit audit -` reads them from a pipe (`scripts/sweep_numpy.py`).\n"
+    );
+    table(&mut md, &numpy);
+    if !left_out.is_empty() {
+        let _ = writeln!(
+            md,
+            "\n## Points left out\n\nThe budget gave these fewer than 100 repetitions: a sweep with a larger budget measures them.\n"
+        );
+        for r in &left_out {
+            let _ = writeln!(md, "- {}", label(&r.point));
+        }
+    }
+    let figure = figure(&measured, &rows)?;
+    Ok(Page {
+        markdown: md,
+        figure,
+        checks,
+        too_many: above.len(),
+    })
+}
+
+/// Seconds, in words.
+fn duration(seconds: u64) -> String {
+    match seconds {
+        s if s >= 3600 => format!("{} h {:02} min", s / 3600, s % 3600 / 60),
+        s if s >= 60 => format!("{} min {:02} s", s / 60, s % 60),
+        s => format!("{s} s"),
+    }
+}
+
+fn word(c: Calibrated) -> &'static str {
+    match c {
+        Calibrated::Yes => "yes",
+        Calibrated::Conservative => "conservative",
+        Calibrated::TooMany => "**too many**",
+    }
+}
+
+/// The sentence a lab can cite: what was measured, and whether every
+/// count lies within its band (`above` lists those that do not).
+fn sentence(points: &[PointRates], numpy: &[PointRates], above: &[&Row], checks: usize) -> String {
+    let decks: Vec<usize> = points
+        .iter()
+        .filter_map(|r| match r.point {
+            Sweep::Decks(p) => Some(p.deck),
+            _ => None,
+        })
+        .collect();
+    let (lo, hi) = (decks.iter().min(), decks.iter().max());
+    let count = |f: fn(&Sweep) -> bool| points.iter().filter(|r| f(&r.point)).count();
+    let repetitions: u64 = points.iter().chain(numpy).map(|r| r.reps).sum();
+    let grid = format!(
+        "{} points ({} of decks of {}–{} cards from the fewest decks tested to 100 per arrangement, {} of shoes and decklists, {} of single draws, {} of `sample --repeat`, and {} of decks from numpy's generator), {} repetitions, {checks} counts",
+        points.len() + numpy.len(),
+        count(|p| matches!(p, Sweep::Decks(_))),
+        lo.map_or(0, |v| *v),
+        hi.map_or(0, |v| *v),
+        count(|p| matches!(p, Sweep::Repeated { .. })),
+        count(|p| matches!(p, Sweep::Single { .. })),
+        count(|p| matches!(p, Sweep::Repeat { .. })),
+        numpy.len(),
+        fmt_count(repetitions),
+    );
+    if above.is_empty() {
+        format!(
+            "**Every test of this audit rejects a fair shuffle at most at its stated rate**: measured over {grid}, no count of rejections at 0.01 or 0.05 lies above the band of a calibrated test, and the tool exits 1 on fair input at most at the level `--alpha` sets."
+        )
+    } else {
+        let worst: Vec<String> = above
+            .iter()
+            .map(|r| format!("{} at {}", r.name, label(&r.point.point)))
+            .collect();
+        let (counts, lie) = match above.len() {
+            1 => ("count", "lies"),
+            _ => ("counts", "lie"),
+        };
+        format!(
+            "**{} {counts} {lie} above the band of a calibrated test** ({}), measured over {grid}.",
+            above.len(),
+            worst.join("; ")
+        )
+    }
+}
+
+/// One line per test: where it rejected most often, as a multiple of the
+/// level, at each level.
+fn summary(md: &mut String, rows: &[Row]) {
+    let _ = writeln!(md, "## Each test's largest departure\n");
+    let _ = writeln!(
+        md,
+        "The largest rate of rejection over the points where the test ran, as a multiple of the level (1.00: exactly the level), and where; a test whose largest departure lies within its band there is calibrated.\n"
+    );
+    let _ = writeln!(
+        md,
+        "| test | points | largest at 0.01 | where | largest at 0.05 | where | every count in its band |"
+    );
+    let _ = writeln!(md, "|---|---:|---:|---|---:|---|---|");
+    let mut names: Vec<&str> = Vec::new();
+    for r in rows {
+        if !names.contains(&r.name) {
+            names.push(r.name);
+        }
+    }
+    for name in names {
+        let of: Vec<&Row> = rows.iter().filter(|r| r.name == name).collect();
+        let worst = |i: usize| {
+            of.iter()
+                .max_by(|a, b| ratio(&a.checks[i]).total_cmp(&ratio(&b.checks[i])))
+                .map(|r| (ratio(&r.checks[i]), label(&r.point.point)))
+                .expect("one row at least")
+        };
+        let (a, wa) = worst(0);
+        let (b, wb) = worst(1);
+        let ok = of.iter().all(|r| r.calibrated() != Calibrated::TooMany);
+        let _ = writeln!(
+            md,
+            "| {name} | {} | {a:.2} | {wa} | {b:.2} | {wb} | {} |",
+            of.len(),
+            if ok { "yes" } else { "**no**" }
+        );
+    }
+}
+
+fn ratio(c: &Check) -> f64 {
+    c.rejected as f64 / (c.runs as f64 * c.alpha)
+}
+
+fn figure(points: &[PointRates], rows: &[Row]) -> Result<Figure, FigureError> {
+    let mut panels: Vec<RatePanel> = Vec::new();
+    for r in points {
+        let (heading, x_desc, x) = panel_of(&r.point);
+        let i = match panels.iter().position(|p| p.heading == heading) {
+            Some(i) => i,
+            None => {
+                panels.push(RatePanel {
+                    heading,
+                    x_desc,
+                    points: Vec::new(),
+                    switches: Vec::new(),
+                });
+                panels.len() - 1
+            }
+        };
+        for s in switches(&r.point) {
+            if !panels[i].switches.contains(&s) {
+                panels[i].switches.push(s);
+            }
+        }
+        // Every test, and the whole family (its band one-sided: it may
+        // reject less often than the level).
+        for row in rows.iter().filter(|row| std::ptr::eq(row.point, r)) {
+            for (level, c) in row.checks.iter().enumerate() {
+                let per = c.runs as f64 * c.alpha;
+                panels[i].points.push(RatePoint {
+                    x,
+                    level,
+                    ratio: ratio(c),
+                    band: (
+                        if row.family { 0 } else { c.band.0 } as f64 / per,
+                        c.band.1 as f64 / per,
+                    ),
+                });
+            }
+        }
+    }
+    let runs: u64 = points.iter().map(|r| r.reps).sum();
+    rates(
+        "Calibration: each test's rejections of fair input, ÷ the level",
+        &[format!(
+            "{} points, {} repetitions: a dot is one test, or the whole family, at one size; the bar behind, the band a calibrated count stays in; 1 is exactly the level. Points the budget left out are listed on the page.",
+            points.len(),
+            fmt_count(runs)
+        )],
+        LEVELS,
+        &panels,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use judge::calibration::{Point, rates as sweep_rates};
+
+    fn measured(points: Vec<PointRates>) -> Measured {
+        Measured {
+            meta: Meta {
+                command: "scripts/sweep.sh".into(),
+                commit: "0000000".into(),
+                seconds: 4000,
+                threads: 2,
+                numpy_seconds: 90,
+            },
+            fisher_yates: points,
+            numpy: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_page_states_every_count_and_says_when_one_is_above_its_band() {
+        let mut m = measured(vec![
+            sweep_rates(Point { deck: 3, decks: 30 }, 400, 1),
+            sweep_rates(Sweep::Single { items: 11 }, 400, 1),
+            // Left out by the budget.
+            sweep_rates(
+                Point {
+                    deck: 9,
+                    decks: 36_288_000,
+                },
+                0,
+                1,
+            ),
+        ]);
+        let p = page(&m).expect("draws");
+        assert_eq!(p.too_many, 0, "{}", p.markdown);
+        assert!(
+            p.markdown
+                .contains("## Points left out\n\nThe budget gave these fewer than 100 repetitions: a sweep with a larger budget measures them.\n\n- 9 cards, 36,288,000 decks (100.00 per arrangement)\n"),
+            "{}",
+            p.markdown
+        );
+        assert!(
+            p.markdown.contains("2 points (1 of decks of 3–3 cards"),
+            "{}",
+            p.markdown
+        );
+        assert!(
+            p.markdown.contains("**Every test of this audit"),
+            "{}",
+            p.markdown
+        );
+        assert!(
+            p.markdown.contains("1 h 06 min on 2 threads"),
+            "{}",
+            p.markdown
+        );
+        // Every test of every point has its row, with its counts.
+        for r in &m.fisher_yates {
+            for t in &r.tests {
+                let row = format!(
+                    "| {} | {} | {} | {} (",
+                    label(&r.point),
+                    fmt_count(t.runs),
+                    t.name,
+                    t.rejected[0]
+                );
+                assert!(p.markdown.contains(&row), "{row}");
+            }
+        }
+        assert!(p.figure.png.starts_with(b"\x89PNG"));
+        // A test that rejected every time is above its band, and the page
+        // names it instead of the sentence.
+        m.fisher_yates[0].tests[0].rejected = [400, 400];
+        let p = page(&m).expect("draws");
+        assert_eq!(p.too_many, 1);
+        assert!(!p.markdown.contains("**Every test"), "{}", p.markdown);
+        let named = format!("{} at 3 cards, 30 decks", m.fisher_yates[0].tests[0].name);
+        assert!(p.markdown.contains(&named), "{}", p.markdown);
+    }
+
+    #[test]
+    fn the_shipped_sweep_parses_and_its_page_names_each_count_above_its_band() {
+        let m = shipped();
+        assert!(!m.fisher_yates.is_empty() && !m.numpy.is_empty());
+        let p = page(&m).expect("draws");
+        // Every count of the data is checked, and the page flags as many
+        // rows as the checks find above their bands, in its first sentence
+        // too.
+        let counts: usize = m
+            .fisher_yates
+            .iter()
+            .filter(|r| r.reps > 0)
+            .chain(&m.numpy)
+            .map(|r| (r.tests.len() + 1) * 2)
+            .sum();
+        assert_eq!(p.checks, counts);
+        let flagged = p.markdown.matches("| **too many** |").count();
+        assert_eq!(flagged, p.too_many);
+        let first = p.markdown.lines().nth(2).expect("the sentence");
+        match p.too_many {
+            0 => assert!(first.starts_with("**Every test of this audit"), "{first}"),
+            n => assert!(first.starts_with(&format!("**{n} count")), "{first}"),
+        }
+    }
+}
