@@ -199,8 +199,7 @@ pub fn front(report: &SuiteReport) -> String {
     );
     let _ = writeln!(
         md,
-        "- [Calibration]({}): how often each test calls a fair shuffle biased, measured \
-         at every size a user can reach, beside the rate it promises.",
+        "- [Calibration]({}): each test's false alarms on fair input.",
         crate::calibration::PAGE
     );
     if !report.cases.is_empty() {
