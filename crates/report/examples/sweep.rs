@@ -4,7 +4,7 @@
 //! point where a family of tests changes.
 //!
 //! Usage:
-//! - `sweep run [BUDGET] [MAX_REPS]` prints one JSON line per point (a
+//! - `sweep run [BUDGET] [MAX_REPS] [KIND]` prints one JSON line per point (a
 //!   [`PointRates`]) as each point ends: each point runs
 //!   `min(MAX_REPS, BUDGET / cost)` repetitions, its cost being the decks
 //!   one repetition deals (defaults: 2e10 and 19,000, which catch a rate
@@ -52,7 +52,7 @@ fn points() -> Vec<Sweep> {
         all.push(Sweep::Single { items });
     }
     // Shoes (equal counts) and decklists (a 60-card list with 24 lands,
-    // a 40-card one with a single copy of 3 cards), at the fewest decks
+    // a 39-card one with single copies of 3 cards), at the fewest decks
     // tested and beyond.
     let compositions: [(Vec<usize>, Option<usize>); 5] = [
         (vec![2; 3], None),
