@@ -22,6 +22,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use stats::sample::{CHUNK, Sampler, chunk_rng};
 use stats::test::audit::{AuditPlan, ObservedStream, keeps_histogram};
+use stats::test::hypothesis::TestResult;
 use stats::test::hypothesis::binomial_band;
 use stats::test::shoe::{Composition, ShoeCounts};
 use stats::test::single::Laws;
@@ -51,6 +52,24 @@ pub struct Outcome {
     pub tests: Vec<(String, f64)>,
     /// `log10` of the family's smallest adjusted p-value.
     pub family: f64,
+}
+
+impl Outcome {
+    /// The outcome of a family of tests and its smallest adjusted
+    /// `log10 p`.
+    fn of<'a>(tests: impl Iterator<Item = &'a TestResult>, family: f64) -> Outcome {
+        Outcome {
+            tests: tests.map(|t| (t.name.to_string(), t.log10_p)).collect(),
+            family,
+        }
+    }
+}
+
+/// The suite's Fisher–Yates, which deals every fair input of the sweep.
+fn fisher_yates() -> &'static algorithms::Algorithm {
+    &algorithms::registry::find("fisher-yates")
+        .expect("registered")
+        .algorithm
 }
 
 /// What a sweep measures at one point: the input `audit` (or `sample`)
@@ -128,9 +147,7 @@ impl Sweep {
 /// Deals `decks` fair decks starting from `identity` (its cards in any
 /// order), chunk by chunk as `deal` does, to `observe`.
 fn deal(identity: &[u8], decks: u64, seed: u64, mut observe: impl FnMut(&[u8])) {
-    let fy = &algorithms::registry::find("fisher-yates")
-        .expect("registered")
-        .algorithm;
+    let fy = fisher_yates();
     let mut deck = identity.to_vec();
     for c in 0..decks.div_ceil(CHUNK) {
         let mut src = Sampler::new(chunk_rng(seed, c));
@@ -151,13 +168,7 @@ pub fn repetition(point: Point, seed: u64) -> Outcome {
     let (run, lag1) = counts.into_runs();
     let audited = crate::grade::of_decks(run, Some(lag1));
     let audit = &audited.audit;
-    Outcome {
-        tests: audit
-            .family()
-            .map(|t| (t.name.to_string(), t.log10_p))
-            .collect(),
-        family: audit.log10_min_adjusted_p,
-    }
+    Outcome::of(audit.family(), audit.log10_min_adjusted_p)
 }
 
 /// `decks` fair decks of the composition `counts`, counted in order as
@@ -176,21 +187,13 @@ fn repeated(counts: &[usize], hand: Option<usize>, decks: u64, seed: u64) -> Out
     }
     deal(&identity, decks, seed, |d| shoes.observe(d));
     let run = shoes.into_run();
-    Outcome {
-        tests: run
-            .family()
-            .map(|t| (t.name.to_string(), t.log10_p))
-            .collect(),
-        family: run.log10_min_adjusted_p(),
-    }
+    Outcome::of(run.family(), run.log10_min_adjusted_p())
 }
 
 /// One fair draw of as many items as `laws` count, judged as `audit
 /// --single` judges it.
 fn single(laws: &Laws, seed: u64) -> Outcome {
-    let fy = &algorithms::registry::find("fisher-yates")
-        .expect("registered")
-        .algorithm;
+    let fy = fisher_yates();
     let mut draw: Vec<u32> = (0..laws.items() as u32).collect();
     fy.shuffle(&mut draw, &mut Sampler::new(chunk_rng(seed, 0)));
     let (tests, family) = crate::single::family(laws, &draw);
@@ -208,9 +211,7 @@ fn single(laws: &Laws, seed: u64) -> Outcome {
 /// family is the first level's, before any confirmation run (which can
 /// only lower the rate of a verdict of bias).
 fn sampled(deck: usize, decks: u64, repeat: u64, seed: u64) -> Outcome {
-    let fy = &algorithms::registry::find("fisher-yates")
-        .expect("registered")
-        .algorithm;
+    let fy = fisher_yates();
     let plan = AuditPlan {
         deck,
         shuffles: decks,
@@ -219,13 +220,7 @@ fn sampled(deck: usize, decks: u64, repeat: u64, seed: u64) -> Outcome {
         histogram: keeps_histogram(deck, decks),
     };
     let audit = stats::test::audit::audit(fy, &plan, &|_| {});
-    Outcome {
-        tests: audit
-            .family()
-            .map(|t| (t.name.to_string(), t.log10_p))
-            .collect(),
-        family: audit.log10_min_adjusted_p,
-    }
+    Outcome::of(audit.family(), audit.log10_min_adjusted_p)
 }
 
 /// Rejections of one test (or of the family) at each of [`LEVELS`].

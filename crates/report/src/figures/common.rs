@@ -331,3 +331,20 @@ pub(super) fn fit_lines_at(lines: &[String], width: u32, px: u32) -> Vec<String>
     }
     out
 }
+
+/// A legend's sample of a dashed line: three dashes from `(x, y)`.
+pub(super) fn legend_dashes<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    x: i32,
+    y: i32,
+) -> Result<(), String> {
+    for dash in 0..3 {
+        let from = x + dash * 10;
+        area.draw(&PathElement::new(
+            vec![(from, y), (from + 6, y)],
+            BLACK.stroke_width(1),
+        ))
+        .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}

@@ -4,7 +4,7 @@
 
 use super::common::{
     AXIS_PX, CAPTION_PX, FONT, Figure, FigureError, Formats, TICK_PX, draw_title, encode_png,
-    fit_lines, register_font, svg_defaults_dropped, title_height,
+    fit_lines, legend_dashes, register_font, svg_defaults_dropped, title_height,
 };
 use plotters::prelude::*;
 
@@ -212,14 +212,7 @@ fn draw_legend<DB: DrawingBackend>(
     area.draw(&Circle::new((x + 12, y), 6, ABOVE.filled()))
         .map_err(|e| e.to_string())?;
     text(area, &mut x, "above its band".into())?;
-    for dash in 0..3 {
-        let from = x + dash * 10;
-        area.draw(&PathElement::new(
-            vec![(from, y), (from + 6, y)],
-            BLACK.stroke_width(1),
-        ))
-        .map_err(|e| e.to_string())?;
-    }
+    legend_dashes(area, x, y)?;
     text(area, &mut x, "where the tests change".into())?;
     Ok(())
 }

@@ -3,7 +3,7 @@
 
 use super::common::{
     AXIS_PX, CAPTION_PX, FONT, Figure, FigureError, Formats, TICK_PX, draw_title, encode_png,
-    fit_lines, register_font, svg_defaults_dropped, title_height,
+    fit_lines, legend_dashes, register_font, svg_defaults_dropped, title_height,
 };
 use plotters::prelude::*;
 
@@ -210,16 +210,7 @@ fn draw_legend<DB: DrawingBackend>(
                     c.stroke_width(3),
                 ))
                 .map_err(|e| e.to_string())?,
-            None => {
-                for dash in 0..3 {
-                    let from = x + dash * 10;
-                    area.draw(&PathElement::new(
-                        vec![(from, y), (from + 6, y)],
-                        BLACK.stroke_width(1),
-                    ))
-                    .map_err(|e| e.to_string())?;
-                }
-            }
+            None => legend_dashes(area, x, y)?,
         }
         area.draw(&Text::new(name, (x + 34, y - 10), font.clone()))
             .map_err(|e| e.to_string())?;
