@@ -13,7 +13,10 @@
 
 use crate::law::fraction::Fraction;
 use crate::sample::{Accumulator, MAX_SAMPLE_DECK};
-use crate::test::hypothesis::{TestResult, pearson_expected};
+use crate::test::hypothesis::{
+    CHI_SQUARE_MIN_EXPECTED, Divergence, EXACT_FIT_COMPOSITIONS, TestResult, compositions,
+    fit_expected,
+};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use std::sync::Mutex;
@@ -434,9 +437,34 @@ where
     (out_c, out_p)
 }
 
-/// Expected count per pooled cell of the battery's chi-square tests (the
-/// usual rule for Pearson's approximation).
+/// Expected count per pooled cell of the battery's tests where their law
+/// is summed exactly, and the fewest two cells need for a statistic to be
+/// tested at all (the usual rule for Pearson's approximation at 0.05).
+/// Where the chi-square is the reference, cells are pooled further, to
+/// [`CHI_SQUARE_MIN_EXPECTED`] ([`fit`]).
 pub const BATTERY_MIN_EXPECTED: f64 = 5.0;
+
+/// The test of a statistic's `counts` against its exact `law` (same
+/// order), as the battery, the shoes and the decklists run it: the
+/// Cressie–Read power divergence ([`Divergence::CressieRead`]) over cells
+/// pooled to [`BATTERY_MIN_EXPECTED`] expected each, its tail summed
+/// exactly over the multinomial where the counts fall in at most
+/// [`EXACT_FIT_COMPOSITIONS`] ways; else over cells pooled to
+/// [`CHI_SQUARE_MIN_EXPECTED`], against the chi-square with `cells − 1`
+/// degrees of freedom. A count of an impossible value gives p = 0.
+pub fn fit(name: crate::TestName, counts: &[u64], law: &[f64]) -> TestResult {
+    let total = counts.iter().sum();
+    let (c, p) = pool(counts, law, total, BATTERY_MIN_EXPECTED);
+    let possible = p.iter().filter(|&&q| q > 0.0).count();
+    if compositions(total, possible) <= EXACT_FIT_COMPOSITIONS {
+        return fit_expected(Divergence::CressieRead, name, &c, &p);
+    }
+    let (wide_c, wide_p) = pool(counts, law, total, CHI_SQUARE_MIN_EXPECTED);
+    if wide_p.iter().filter(|&&q| q > 0.0).count() < 2 {
+        return fit_expected(Divergence::CressieRead, name, &c, &p);
+    }
+    fit_expected(Divergence::CressieRead, name, &wide_c, &wide_p)
+}
 
 /// Whether the test of `statistic` on `decks` decks of `deck` cards can
 /// reject: its exact law, pooled to [`BATTERY_MIN_EXPECTED`] expected decks
@@ -457,20 +485,13 @@ pub fn testable(statistic: Statistic, deck: usize, decks: u64) -> bool {
     pooled.iter().filter(|&&p| p > 0.0).count() >= 2
 }
 
-/// One chi-square goodness-of-fit test per statistic: the counts against
-/// the exact null, cells pooled to at least [`BATTERY_MIN_EXPECTED`]
-/// expected each; `pooled cells − 1` degrees of freedom. A count of an
-/// impossible value gives p = 0.
+/// One goodness-of-fit test per statistic, in [`Statistic::ALL`]'s
+/// order: its counts against its exact null ([`fit`]).
 pub fn tests(battery: &Battery) -> Vec<TestResult> {
-    let total = battery.total();
     Statistic::ALL
         .iter()
         .zip(&battery.counts)
-        .map(|(&s, counts)| {
-            let law = null(s, battery.deck);
-            let (c, p) = pool(counts, &law, total, BATTERY_MIN_EXPECTED);
-            pearson_expected(s.test_name(), &c, &p)
-        })
+        .map(|(&s, counts)| fit(s.test_name(), counts, &null(s, battery.deck)))
         .collect()
 }
 

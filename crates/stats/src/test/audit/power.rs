@@ -110,17 +110,19 @@ pub fn shuffles_for_power(df: f64, delta: f64, alpha: f64, power: f64) -> f64 {
     hi.ceil()
 }
 
-/// The fewest decks with which the chi-square test of a statistic against
-/// its fair law `fair` (cells pooled to [`crate::test::battery::BATTERY_MIN_EXPECTED`]
-/// as the audit pools them at that many decks) rejects at level `alpha`
-/// with probability `power` when the decks follow `model` instead:
-/// noncentrality `N Σ (q − p)² / p` over the pooled cells (to 0.1 %, by
-/// doubling then bisection, the pooling redone at each `N`). `None` when
-/// no number of decks up to `10^15` does.
+/// The fewest decks with which the test of a statistic against its fair
+/// law `fair` rejects at level `alpha` with probability `power` when the
+/// decks follow `model` instead: cells pooled to
+/// [`crate::test::hypothesis::CHI_SQUARE_MIN_EXPECTED`] as the audit pools
+/// them where the chi-square is its reference, noncentrality
+/// `N Σ (q − p)² / p` over them (every power divergence's near the fair
+/// law, Cressie and Read's included), to 0.1 %, by doubling then
+/// bisection, the pooling redone at each `N`. `None` when no number of
+/// decks up to `10^15` does.
 pub fn decks_for_power(fair: &[f64], model: &[f64], alpha: f64, power: f64) -> Option<f64> {
-    use crate::test::battery::{BATTERY_MIN_EXPECTED, pool};
+    use crate::test::{battery::pool, hypothesis::CHI_SQUARE_MIN_EXPECTED};
     let reaches = |decks: f64| -> bool {
-        let (q, p) = pool(model, fair, decks as u64, BATTERY_MIN_EXPECTED);
+        let (q, p) = pool(model, fair, decks as u64, CHI_SQUARE_MIN_EXPECTED);
         let delta: f64 = q.iter().zip(&p).map(|(q, p)| (q - p).powi(2) / p).sum();
         let df = p.len() as f64 - 1.0;
         df >= 1.0

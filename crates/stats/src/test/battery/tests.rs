@@ -198,8 +198,46 @@ fn pooling_keeps_mass_and_isolates_impossible_values() {
     let (c, p) = pool(&[1, 9, 490, 489, 1, 10], &law, 1000, 5.0);
     assert_eq!(c, [10, 490, 489, 1, 10]);
     assert_eq!(p[3], 0.0);
-    let t = pearson_expected(Statistic::Cycles.test_name(), &c, &p);
+    let t = fit(
+        Statistic::Cycles.test_name(),
+        &[1, 9, 490, 489, 1, 10],
+        &law,
+    );
     assert_eq!(t.p_value, 0.0);
+}
+
+#[test]
+fn the_fit_sums_its_law_exactly_where_it_can_and_pools_to_ten_where_the_chi_square_decides() {
+    use crate::test::hypothesis::{CHI_SQUARE_MIN_EXPECTED, EXACT_FIT_COMPOSITIONS, compositions};
+    let name = Statistic::Descents.test_name();
+    // Descents of 12 cards: 240 decks pool to 5 in 6 cells, C(245, 5)
+    // ways, too many to sum; pooled to 10 they leave 4 cells.
+    let law = null(Statistic::Descents, 12);
+    let counts: Vec<u64> = law.iter().map(|q| (q * 240.0).round() as u64).collect();
+    let total: u64 = counts.iter().sum();
+    let (_, five) = pool(&counts, &law, total, BATTERY_MIN_EXPECTED);
+    assert_eq!(five.len(), 6);
+    assert!(compositions(total, 6) > EXACT_FIT_COMPOSITIONS);
+    let (_, ten) = pool(&counts, &law, total, CHI_SQUARE_MIN_EXPECTED);
+    let t = fit(name, &counts, &law);
+    assert_eq!(t.df, ten.len() as f64 - 1.0);
+    assert_eq!(t.df, 3.0);
+    assert!(t.min_expected >= CHI_SQUARE_MIN_EXPECTED, "{t:?}");
+    // Descents of 3 cards (1/6, 4/6, 1/6), 30 decks: three cells pooled
+    // to 5, C(32, 2) = 496 ways: the exact tail, not the chi-square's.
+    let law3 = null(Statistic::Descents, 3);
+    let t = fit(name, &[9, 17, 4, 0], &law3);
+    assert_eq!(t.df, 2.0);
+    let exact = crate::test::hypothesis::exact_log10_p(
+        crate::test::hypothesis::Divergence::CressieRead,
+        30,
+        &law3[..3],
+        t.statistic,
+    )
+    .expect("496 ways are summed");
+    assert_eq!(exact, t.log10_p);
+    let chi2 = crate::test::hypothesis::ln_chi2_sf(t.statistic, 2.0) / std::f64::consts::LN_10;
+    assert!((exact - chi2).abs() > 1e-3, "{exact} {chi2}");
 }
 
 #[test]
@@ -217,4 +255,57 @@ fn no_value_is_more_than_two_thirds_likely_so_a_thousand_decks_test_every_statis
     assert!(!testable(Statistic::Descents, 3, 29));
     assert!(testable(Statistic::Descents, 3, 30));
     assert!(testable(Statistic::Successions, 3, 29));
+}
+
+/// Where the audit decides (`α/m`, 0.01 over its 13 tests), fair counts
+/// reject at the level; pooled to 5 and referred to the chi-square,
+/// Pearson's sum rejected them 1.7 times too often (the calibration
+/// sweep's 12 cards at 240 decks). 100,000 fair tables of each law; the
+/// band leaves 10^-4 on each side (false failure at most 4 · 10^-4 over
+/// the two laws).
+#[test]
+fn the_fit_keeps_its_level_in_the_tail_the_audit_decides_in() {
+    use crate::test::hypothesis::{Divergence, binomial_band, fit_expected};
+    use rand::{RngExt, SeedableRng};
+    let (tables, level) = (100_000u64, 0.01 / 13.0);
+    let (lo, hi) = binomial_band(tables, level, 1e-4);
+    for (statistic, n, decks) in [
+        (Statistic::Descents, 12, 240u64),
+        (Statistic::Descents, 5, 1_040),
+    ] {
+        let law = null(statistic, n);
+        let cumulative: Vec<f64> = law
+            .iter()
+            .scan(0.0, |a, q| {
+                *a += q;
+                Some(*a)
+            })
+            .collect();
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(n as u64);
+        let (mut now, mut before) = (0u64, 0u64);
+        let mut counts = vec![0u64; law.len()];
+        for _ in 0..tables {
+            counts.iter_mut().for_each(|c| *c = 0);
+            for _ in 0..decks {
+                let u: f64 = rng.random();
+                let k = cumulative.partition_point(|&c| c <= u).min(law.len() - 1);
+                counts[k] += 1;
+            }
+            now += u64::from(fit(statistic.test_name(), &counts, &law).p_value < level);
+            let (c, p) = pool(&counts, &law, decks, BATTERY_MIN_EXPECTED);
+            let pearson = fit_expected(Divergence::Pearson, statistic.test_name(), &c, &p);
+            before += u64::from(pearson.p_value < level);
+        }
+        eprintln!(
+            "{statistic:?} {n} cards {decks} decks: {now} and Pearson's {before} in [{lo}, {hi}]"
+        );
+        assert!(
+            (lo..=hi).contains(&now),
+            "{statistic:?}: {now} not in [{lo}, {hi}]"
+        );
+        assert!(
+            before > hi,
+            "{statistic:?}: Pearson's {before} within [{lo}, {hi}]"
+        );
+    }
 }

@@ -294,14 +294,42 @@ fn empirical_tv_and_its_noise_floor() {
 }
 
 #[test]
-fn pearsons_exact_tail_sums_the_multinomial() {
+fn the_exact_tail_sums_the_multinomial() {
+    use Divergence::{CressieRead, Pearson};
     // Two fair cells, two draws: X² is 2 for (0, 2) and (2, 0), 0 for
     // (1, 1).
-    assert!((pearson_exact_log10_p(2, &[0.5, 0.5], 2.0).unwrap() - 0.5f64.log10()).abs() < 1e-12);
-    assert_eq!(pearson_exact_log10_p(2, &[0.5, 0.5], 0.0), Some(0.0));
+    let half = 0.5f64.log10();
+    assert!((exact_log10_p(Pearson, 2, &[0.5, 0.5], 2.0).unwrap() - half).abs() < 1e-12);
+    assert_eq!(exact_log10_p(Pearson, 2, &[0.5, 0.5], 0.0), Some(0.0));
+    // The power divergence of (0, 2): 1.2 · 1 for the empty cell, and
+    // 1.8 · (2 (2^(2/3) − 1) − 2/3) for the full one.
+    let s = 1.2 + 1.8 * (2.0 * (2f64.powf(2.0 / 3.0) - 1.0) - 2.0 / 3.0);
+    let t = fit_expected(CressieRead, TestName::REPEATS, &[0, 2], &[0.5, 0.5]);
+    assert!((t.statistic - s).abs() < 1e-12, "{t:?}");
+    assert!((t.log10_p - half).abs() < 1e-12, "{t:?}");
+    assert!((exact_log10_p(CressieRead, 2, &[0.5, 0.5], s).unwrap() - half).abs() < 1e-12);
     // Too many tables: the chi-square decides.
-    assert_eq!(pearson_exact_log10_p(10_000, &[0.2, 0.3, 0.5], 1.0), None);
-    assert_eq!(pearson_exact_log10_p(5, &[1.0], 0.0), None);
+    assert_eq!(compositions(10_000, 3), 10_002.0 * 10_001.0 / 2.0);
+    assert_eq!(exact_log10_p(Pearson, 10_000, &[0.2, 0.3, 0.5], 1.0), None);
+    assert_eq!(exact_log10_p(Pearson, 5, &[1.0], 0.0), None);
+}
+
+#[test]
+fn the_power_divergence_is_pearsons_near_the_expectation_and_lighter_far_above() {
+    use Divergence::{CressieRead, Pearson};
+    for e in [5.0f64, 10.0, 1e6, 1e12] {
+        // Near E both are (O − E)² / E to first order.
+        let o = e + e.sqrt() * 1e-3;
+        let (p, c) = (Pearson.term(o, e), CressieRead.term(o, e));
+        assert!((c / p - 1.0).abs() < 1e-3, "E {e}: {c} vs {p}");
+        assert_eq!(CressieRead.term(e, e), 0.0);
+        // Three standard deviations above, the power divergence grows
+        // less than Pearson's term: the lighter tail of a small cell.
+        let o = e + 3.0 * e.sqrt();
+        assert!(CressieRead.term(o, e) < Pearson.term(o, e), "E {e}");
+        // An empty cell: 2E/(λ + 1).
+        assert!((CressieRead.term(0.0, e) - 1.2 * e).abs() < 1e-9 * e);
+    }
 }
 
 #[test]

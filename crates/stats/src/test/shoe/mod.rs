@@ -46,9 +46,9 @@ pub mod law;
 use crate::law::fraction::Fraction;
 use crate::sample::{Accumulator, Positions};
 use crate::test::audit::{MIN_EXPECTED, Skipped};
-use crate::test::battery::{BATTERY_MIN_EXPECTED, pool, total_variation};
+use crate::test::battery::{fit, total_variation};
 use crate::test::collision::{self, COLLISION_MAX_DECKS, Collisions, Fingerprints};
-use crate::test::hypothesis::{TestResult, fixed_margins_test, pearson_expected};
+use crate::test::hypothesis::{TestResult, fixed_margins_test};
 use crate::test::test_name::TestName;
 use num_bigint::BigUint;
 use statrs::function::gamma::ln_gamma;
@@ -398,12 +398,10 @@ impl Fit {
         }
     }
 
-    /// Its chi-square test: the counts against the law, cells pooled to
-    /// [`BATTERY_MIN_EXPECTED`] each.
+    /// Its test: the counts against the law, as the battery tests its
+    /// statistics ([`fit`]).
     fn test(&self, name: TestName) -> TestResult {
-        let total = self.counts.iter().sum();
-        let (c, p) = pool(&self.counts, &self.null, total, BATTERY_MIN_EXPECTED);
-        pearson_expected(name, &c, &p)
+        fit(name, &self.counts, &self.null)
     }
 }
 
