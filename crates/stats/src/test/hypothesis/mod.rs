@@ -373,11 +373,16 @@ pub fn exact_log10_p(divergence: Divergence, n: u64, p: &[f64], x: f64) -> Optio
             Some(*acc)
         }))
         .collect();
+    // Each cell's term and log-weight for every count it can hold, looked
+    // up in the walk (the tables number up to EXACT_FIT_COMPOSITIONS, the
+    // counts only up to n).
+    let by_count = |f: &dyn Fn(usize, u64) -> f64| -> Vec<Vec<f64>> {
+        (0..k).map(|i| (0..=n).map(|c| f(i, c)).collect()).collect()
+    };
     let mut tables = Tables {
-        divergence,
-        expected: p.iter().map(|q| n as f64 * q).collect(),
-        ln_p: p.iter().map(|q| q.ln()).collect(),
-        ln_fact,
+        terms: by_count(&|i, c| divergence.term(c as f64, n as f64 * p[i])),
+        ln_weights: by_count(&|i, c| c as f64 * p[i].ln() - ln_fact[c as usize]),
+        ln_n_fact: ln_fact[ln_fact.len() - 1],
         // Ties: the observed table's own statistic, recomputed in another
         // order, may differ in its last bits.
         at_least: x - 1e-9 * x.max(1.0),
@@ -391,10 +396,11 @@ pub fn exact_log10_p(divergence: Divergence, n: u64, p: &[f64], x: f64) -> Optio
 /// The tables of counts [`exact_log10_p`] walks through, and the
 /// probability of those whose statistic reaches the observed one.
 struct Tables {
-    divergence: Divergence,
-    expected: Vec<f64>,
-    ln_p: Vec<f64>,
-    ln_fact: Vec<f64>,
+    /// `terms[i][c]`: cell `i`'s term of the statistic with count `c`.
+    terms: Vec<Vec<f64>>,
+    /// `ln_weights[i][c]`: `c ln p_i − ln c!`.
+    ln_weights: Vec<Vec<f64>>,
+    ln_n_fact: f64,
     at_least: f64,
     counts: Vec<u64>,
     tail: LogSum,
@@ -411,10 +417,10 @@ impl Tables {
             return;
         }
         self.counts[cell] = left;
-        let (mut x2, mut ln_pmf) = (0.0, self.ln_fact[self.ln_fact.len() - 1]);
+        let (mut x2, mut ln_pmf) = (0.0, self.ln_n_fact);
         for (i, &c) in self.counts.iter().enumerate() {
-            x2 += self.divergence.term(c as f64, self.expected[i]);
-            ln_pmf += c as f64 * self.ln_p[i] - self.ln_fact[c as usize];
+            x2 += self.terms[i][c as usize];
+            ln_pmf += self.ln_weights[i][c as usize];
         }
         if x2 >= self.at_least {
             self.tail.add(ln_pmf);
