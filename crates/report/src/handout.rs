@@ -6,7 +6,7 @@
 
 use crate::error::ReportError;
 use crate::exact::ExactReport;
-use crate::files::{HEADLINE_PANELS, slide_deck};
+use crate::files::{LESSON_NAMES, slide_deck};
 use crate::fmt::{fmt_count, fmt_prob};
 use crate::markdown::{Lang, arrangement, find, paths_of, pick};
 use crate::suite::{LESSON, SuiteAlgorithm, SuiteReport};
@@ -54,8 +54,13 @@ fn largest_cell(e: &ExactReport) -> Option<(usize, usize, Fraction, Fraction)> {
     Some((card, pos, Fraction::new(w, d), Fraction::new(above, d)))
 }
 
+/// The command that gives an exact report's numbers.
+fn exact_command(e: &ExactReport) -> String {
+    format!("shuffle-audit exact -a {} -d {}", e.algorithm, e.deck)
+}
+
 /// The numbers of the naive swap on its largest exact deck.
-fn naive_facts(facts: &mut Vec<String>, e: &ExactReport, lang: Lang) {
+fn naive_facts(facts: &mut Vec<(String, String)>, e: &ExactReport, lang: Lang) {
     let (Some(most), Some(least)) = (
         paths_of(&e.max_probability_exact, e.paths),
         paths_of(&e.min_probability_exact, e.paths),
@@ -66,7 +71,7 @@ fn naive_facts(facts: &mut Vec<String>, e: &ExactReport, lang: Lang) {
     let (paths, all) = (fmt_count(e.paths), fmt_count(factorial(n)));
     let even = e.paths as f64 / factorial(n) as f64;
     let ratio = most as f64 / least as f64;
-    facts.push(pick(
+    facts.push((pick(
         lang,
         format!(
             "{n} cards: the naive swap has {n}^{n} = {paths} equally likely paths for {all} \
@@ -79,10 +84,10 @@ fn naive_facts(facts: &mut Vec<String>, e: &ExactReport, lang: Lang) {
              {even:.1} 条）。精确计数：最常见的排列由 {most} 条路径得到，最少见的只有 {least} 条，\
              前者是后者的 {ratio:.1} 倍。"
         ),
-    ));
+    ), exact_command(e)));
     let tv = fmt_prob(e.total_variation);
     let points = 100.0 * e.total_variation;
-    facts.push(pick(
+    facts.push((pick(
         lang,
         format!(
             "Total variation distance on {n} cards: TV = {} = {tv}: knowing which arrangements \
@@ -95,22 +100,25 @@ fn naive_facts(facts: &mut Vec<String>, e: &ExactReport, lang: Lang) {
              最多比面对公平洗牌高 {points:.1} 个百分点（公平洗牌 TV = 0）。",
             e.total_variation_exact
         ),
-    ));
+    ), exact_command(e)));
     if let Some((card, pos, p, above)) = largest_cell(e) {
         let pct = 100.0 * above.to_f64();
-        facts.push(pick(
-            lang,
-            format!(
-                "Where cards end: card {card} ends at position {pos} with probability {p} = \
+        facts.push((
+            pick(
+                lang,
+                format!(
+                    "Where cards end: card {card} ends at position {pos} with probability {p} = \
                  {:.4}, {pct:.1}% more often than the fair 1/{n}; no card is drawn more \
                  strongly to any place.",
-                p.to_f64()
-            ),
-            format!(
-                "牌落在哪里：第 {card} 号牌落到第 {pos} 号位置的概率是 {p} = {:.4}，比公平的 \
+                    p.to_f64()
+                ),
+                format!(
+                    "牌落在哪里：第 {card} 号牌落到第 {pos} 号位置的概率是 {p} = {:.4}，比公平的 \
                  1/{n} 高 {pct:.1}%，是所有牌、所有位置中偏得最多的。",
-                p.to_f64()
+                    p.to_f64()
+                ),
             ),
+            exact_command(e),
         ));
     }
 }
@@ -131,7 +139,8 @@ pub fn handout(report: &SuiteReport, lang: Lang) -> Result<Option<String>, Repor
     };
     let off = find(report, LESSON[1]);
     let mut code = String::new();
-    for (i, (name, line)) in HEADLINE_PANELS.iter().enumerate() {
+    let mut quoted = Vec::new();
+    for (i, (name, q)) in LESSON_NAMES.iter().zip(crate::lesson_quotes()).enumerate() {
         if i == 1 && off.is_none() {
             continue;
         }
@@ -146,10 +155,14 @@ pub fn handout(report: &SuiteReport, lang: Lang) -> Result<Option<String>, Repor
             (Lang::Zh, 1) => "差一错误".into(),
             (Lang::Zh, _) => "Fisher–Yates".into(),
         };
-        let statement = format!("randomCard = Math.floor(Math.{line});");
-        code.push_str(&format!("{statement:<56}// {name}: {verdict}\n"));
+        quoted.push(q.algorithm);
+        code.push_str(&format!(
+            "{}\n{}\n",
+            crate::markdown::quote_source(q, lang, &format!("{name}: {verdict}")),
+            q.code.replace('\t', "    ")
+        ));
     }
-    let mut facts = Vec::new();
+    let mut facts: Vec<(String, String)> = Vec::new();
     if let Some(tree) = &report.paths {
         let tally = tree.tally();
         let fair_share = tree.paths.len() as f64 / tally.len() as f64;
@@ -170,7 +183,7 @@ pub fn handout(report: &SuiteReport, lang: Lang) -> Result<Option<String>, Repor
                 .map_or(0, |(_, c)| *c)
         };
         let (total, k) = (tree.paths.len(), tally.len());
-        facts.push(pick(
+        facts.push((pick(
             lang,
             format!(
                 "{} cards: {total} equally likely paths for {k} arrangements; {total}/{k} is not \
@@ -191,14 +204,14 @@ pub fn handout(report: &SuiteReport, lang: Lang) -> Result<Option<String>, Repor
                 fewer.join("、"),
                 count(&fewer)
             ),
-        ));
+        ), format!("shuffle-audit exact -a {} -d {}", tree.algorithm, tree.deck)));
     }
     if let Some(e) = naive.largest_exact() {
         naive_facts(&mut facts, e, lang);
     }
     if let Some(e) = off.and_then(SuiteAlgorithm::largest_exact) {
         let n = e.deck;
-        facts.push(pick(
+        facts.push((pick(
             lang,
             format!(
                 "The off-by-one on {n} cards deals only {} of the {} arrangements, the single \
@@ -216,12 +229,12 @@ pub fn handout(report: &SuiteReport, lang: Lang) -> Result<Option<String>, Repor
                 e.total_variation_exact,
                 fmt_prob(e.total_variation)
             ),
-        ));
+        ), exact_command(e)));
     }
     if let Some(e) = fair.largest_exact() {
         let n = e.deck;
         let steps: Vec<String> = (1..=n).rev().map(|k| k.to_string()).collect();
-        facts.push(pick(
+        facts.push((pick(
             lang,
             format!(
                 "Fisher–Yates on {n} cards: {} = {} paths, one per arrangement, each with \
@@ -238,7 +251,7 @@ pub fn handout(report: &SuiteReport, lang: Lang) -> Result<Option<String>, Repor
                 e.max_probability_exact,
                 fmt_exact(&e.total_variation_exact)
             ),
-        ));
+        ), exact_command(e)));
     }
     let sampled = slide_deck(report).and_then(|d| {
         naive
@@ -284,26 +297,54 @@ pub fn handout(report: &SuiteReport, lang: Lang) -> Result<Option<String>, Repor
                 title => pick(lang, "One line decides whether a shuffle is fair", "一行代码决定洗牌是否公平"),
                 lede => pick(
                     lang,
-                    "Walk through the deck, swapping each card with one picked at random: whether \
-                     every arrangement then comes up equally often depends only on which cards the \
-                     pick may land on (index runs from the last card down to the first):",
-                    "走一遍牌堆，把每张牌和随机选中的一张交换：洗完后每种排列是否等可能，只取决于随机选择\
-                     可以落在哪些牌上（index 从最后一张牌递减到第一张）：",
+                    format!(
+                        "Walk through the deck, swapping each card with one picked at random: \
+                         whether every arrangement then comes up equally often depends only on \
+                         which cards the pick may land on ({}):",
+                        crate::markdown::walk_words(crate::lesson_quotes()[0].walk, lang).replace('`', "")
+                    ),
+                    format!(
+                        "走一遍牌堆，把每张牌和随机选中的一张交换：洗完后每种排列是否等可能，只取决于随机选择\
+                         可以落在哪些牌上（{}）：",
+                        crate::markdown::walk_words(crate::lesson_quotes()[0].walk, lang).replace('`', "")
+                    ),
                 ),
                 code => code.trim_end(),
+                quotes => quoted.join(" "),
+                numbers_of => [Some(naive), off, Some(fair)]
+                    .into_iter()
+                    .flatten()
+                    .map(|a| a.info.id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" "),
                 tree => report.path_figure.as_deref(),
                 tree_alt => pick(lang, "Every path of the naive swap on 3 cards", "朴素交换在 3 张牌上的全部路径"),
                 numbers => pick(lang, "The numbers, counted exactly", "精确计数得到的数字"),
                 facts => facts,
                 headline => report.headline.as_deref(),
                 headline_alt => pick(lang, "The naive swap beside Fisher–Yates", "朴素交换与 Fisher–Yates 并排"),
-                headline_caption => pick(
-                    lang,
-                    "Where each card ends up (rows: cards by starting position; columns: where \
-                     they end): red more often than fair, blue less often, white as often; the \
-                     printed percentage in each cell carries the sign in grayscale.",
-                    "每张牌最后落在哪里（行：牌的初始位置；列：洗牌后的位置）：红色比公平更常，蓝色更少，\
-                     白色相同；黑白打印时请看格子里的百分比。",
+                headline_caption => format!(
+                    "{}{}",
+                    pick(
+                        lang,
+                        "Where each card ends up (rows: cards by starting position; columns: \
+                         where they end): red more often than fair, blue less often, white as \
+                         often; the printed percentage in each cell carries the sign in grayscale.",
+                        "每张牌最后落在哪里（行：牌的初始位置；列：洗牌后的位置）：红色比公平更常，蓝色更少，\
+                         白色相同；黑白打印时请看格子里的百分比。",
+                    ),
+                    sampled.map_or(String::new(), |s| match lang {
+                        Lang::En => format!(
+                            " Sampled, not exact: {} shuffles of each, seed {}.",
+                            fmt_count(s.shuffles),
+                            s.seed
+                        ),
+                        Lang::Zh => format!(
+                            "这是抽样结果，不是精确值：每种算法洗 {} 次，种子 {}。",
+                            fmt_count(s.shuffles),
+                            s.seed
+                        ),
+                    })
                 ),
                 made => pick(
                     lang,

@@ -39,7 +39,7 @@ pub use exact::{
 };
 pub use suite::{
     FAIR_CONTROL, LESSON, PATH_TREE, PathRow, PathTree, SUITE_PERMUTATIONS_UP_TO, SuiteAlgorithm,
-    SuiteCase, SuiteReport, SuiteSettings, fair_control, fair_controls,
+    SuiteCase, SuiteReport, SuiteSettings, fair_control, fair_controls, lesson_quotes,
 };
 
 #[cfg(test)]

@@ -227,10 +227,19 @@ pub struct SuiteReport {
     pub decklist: Option<judge::decklist::DecklistStudy>,
 }
 
-/// The three shuffles the teacher's section and the headline compare: the
-/// naive swap, the off-by-one that makes it Sattolo's algorithm, and the
-/// fair control.
-pub const LESSON: [&str; 3] = ["naive-swap", "blog-fisher-yates", FAIR_CONTROL];
+/// The three shuffles the teacher's section, the handouts and the slides
+/// compare: the naive swap, the off-by-one that makes it Sattolo's
+/// algorithm, and the fair control. All three are the JavaScript loop of
+/// "The JavaScript Shuffle" (`altNaiveShuffle`, its one-line "fix", the
+/// correct line), which walks the deck backwards: the lines the pages quote
+/// ([`lesson_quotes`]) are those of the algorithms whose numbers and
+/// figures they show.
+pub const LESSON: [&str; 3] = ["alt-naive-shuffle", "blog-fisher-yates", FAIR_CONTROL];
+
+/// The line each of [`LESSON`] is quoted by, in its order.
+pub fn lesson_quotes() -> [&'static algorithms::registry::Quote; 3] {
+    LESSON.map(|id| algorithms::registry::quote(id).expect("every lesson algorithm is quoted"))
+}
 
 /// The algorithm and deck whose every path the teacher's page shows.
 pub const PATH_TREE: (&str, usize) = (LESSON[0], 3);

@@ -93,6 +93,16 @@ pub fn document(file: &str) -> Option<&'static SourceDocument> {
     DOCUMENTS.iter().find(|d| d.file == file)
 }
 
+/// Which way a quoted loop walks the deck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Walk {
+    /// From the last position down to the first (`index` from
+    /// `deck.length - 1` down to 0).
+    Backward,
+    /// From the first position to the last (`i` from 0 up).
+    Forward,
+}
+
 /// The line that picks the card to swap, as a document wrote it, or as the
 /// fix reads where no document wrote it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,13 +120,16 @@ pub struct Quote {
     pub location_zh: &'static str,
     /// The lines, verbatim (indentation trimmed).
     pub code: &'static str,
+    /// Which way the loop around them walks the deck.
+    pub walk: Walk,
 }
 
 /// The lines that make the difference between the naive swap, the
 /// off-by-one that turns a shuffle into Sattolo's algorithm, and
 /// Fisher–Yates, in JavaScript and C++: file 003's `altNaiveShuffle`, its
-/// one-line "fix", the correct line, and file 004's two versions of
-/// `Poker::Shuffle`.
+/// one-line "fix", the correct line (all three in its loop, which walks
+/// backwards), and file 004's two versions of `Poker::Shuffle` (which walk
+/// forwards).
 pub const TEACHING_QUOTES: [Quote; 5] = [
     Quote {
         algorithm: "alt-naive-shuffle",
@@ -125,6 +138,7 @@ pub const TEACHING_QUOTES: [Quote; 5] = [
         location: "altNaiveShuffle, index from deck.length - 1 down to 0",
         location_zh: "altNaiveShuffle 函数，index 从 deck.length - 1 递减到 0",
         code: "randomCard = Math.floor(Math.random() * deck.length);",
+        walk: Walk::Backward,
     },
     Quote {
         algorithm: "blog-fisher-yates",
@@ -133,6 +147,7 @@ pub const TEACHING_QUOTES: [Quote; 5] = [
         location: "the section on Fisher-Yates: the one line changed in altNaiveShuffle",
         location_zh: "讲 Fisher-Yates 的一节：在 altNaiveShuffle 里改动的那一行",
         code: "randomCard = Math.floor(Math.random() * index);",
+        walk: Walk::Backward,
     },
     Quote {
         algorithm: "fisher-yates",
@@ -141,6 +156,7 @@ pub const TEACHING_QUOTES: [Quote; 5] = [
         location: "the correct line (Durstenfeld 1964)",
         location_zh: "正确的写法（Durstenfeld 1964）",
         code: "randomCard = Math.floor(Math.random() * (index + 1));",
+        walk: Walk::Backward,
     },
     Quote {
         algorithm: "naive-swap-rand15",
@@ -149,6 +165,7 @@ pub const TEACHING_QUOTES: [Quote; 5] = [
         location: "Poker::Shuffle, the wrong version left in a comment",
         location_zh: "Poker::Shuffle 函数里以注释形式留下的错误写法",
         code: "//int ranIndex = 0 + \n\t//(int)((poker_size - 1.0 - 0 + 1.0) * rand() / (RAND_MAX + 1.0));",
+        walk: Walk::Forward,
     },
     Quote {
         algorithm: "poker-fixed-rand15",
@@ -157,8 +174,15 @@ pub const TEACHING_QUOTES: [Quote; 5] = [
         location: "Poker::Shuffle, the corrected version",
         location_zh: "Poker::Shuffle 函数改正后的写法",
         code: "int ranIndex = i + \n\t(int)((poker_size - 1.0 - i + 1.0) * rand() / (RAND_MAX + 1.0));",
+        walk: Walk::Forward,
     },
 ];
+
+/// The teaching quote of the registered algorithm `algorithm`, if it has
+/// one: what a page beside that algorithm's numbers quotes.
+pub fn quote(algorithm: &str) -> Option<&'static Quote> {
+    TEACHING_QUOTES.iter().find(|q| q.algorithm == algorithm)
+}
 
 #[cfg(test)]
 mod tests {
@@ -195,6 +219,7 @@ mod tests {
                 );
             }
             assert!(matches!(q.language, "JavaScript" | "C++"));
+            assert_eq!(quote(q.algorithm), Some(&q), "one quote per algorithm");
         }
     }
 }

@@ -10,7 +10,7 @@ mod documents;
 mod entry;
 mod table;
 
-pub use documents::{DOCUMENTS, Quote, SourceDocument, TEACHING_QUOTES, document};
+pub use documents::{DOCUMENTS, Quote, SourceDocument, TEACHING_QUOTES, Walk, document, quote};
 pub use entry::*;
 pub use table::REGISTRY;
 

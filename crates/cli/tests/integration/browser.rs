@@ -56,7 +56,7 @@ fn report(dir: &Path) -> PathBuf {
     assert_cmd::cargo::cargo_bin_cmd!("shuffle-audit")
         .args([
             "--algorithms",
-            "naive-swap,blog-fisher-yates,fisher-yates",
+            "alt-naive-shuffle,blog-fisher-yates,fisher-yates",
             "--decks",
             "3,4",
             "--exact-up-to",
@@ -98,14 +98,15 @@ fn the_page_loads_hovers_and_switches_figures() {
         .replace("&amp;", "&");
     let r: serde_json::Value = serde_json::from_str(&json).expect("the self-test's JSON");
     assert_eq!(r["errors"], serde_json::json!([]), "errors on the page");
-    // Hovering card 1 at position 0 of the naive swap on 3 cards: the
-    // exact law gives it 10 of the 27 paths.
+    // Hovering card 1 at position 0 of the lesson's naive swap on 3
+    // cards: the exact law gives it 9 of the 27 paths
+    // (`shuffle-audit exact -a alt-naive-shuffle -d 3`).
     let hover = r["hover"].as_str().unwrap();
     for needle in [
         "3 cards: card 1 → position 0",
         "count ",
         "of 20,000 shuffles",
-        "exact probability 10/27",
+        "exact probability 9/27",
         "expected 6,666.7 (1/3)",
         "z = ",
     ] {
@@ -113,7 +114,7 @@ fn the_page_loads_hovers_and_switches_figures() {
     }
     assert_eq!(
         r["figures"],
-        serde_json::json!(["naive-swap/3", "fisher-yates/4"])
+        serde_json::json!(["alt-naive-shuffle/3", "fisher-yates/4"])
     );
     assert_eq!(r["changed"], true, "the selector changed the figure");
     assert_eq!(r["controlShown"], true);
@@ -213,7 +214,7 @@ fn the_handout_prints_on_one_a4_page_in_both_languages() {
     assert_cmd::cargo::cargo_bin_cmd!("shuffle-audit")
         .args([
             "--algorithms",
-            "naive-swap,blog-fisher-yates,fisher-yates",
+            "alt-naive-shuffle,blog-fisher-yates,fisher-yates",
             "--decks",
             "3,4,5,6",
             "--large-decks",

@@ -484,7 +484,9 @@ fn suite_writes_parsable_reports() {
     );
     let md = std::fs::read_to_string(out.join("README.md")).unwrap();
     assert!(md.contains("](algorithms/naive-swap.md)"), "{md}");
-    assert!(md.contains("](headline.png)"), "no headline in {md}");
+    // The headline is the lesson's naive swap beside Fisher–Yates: this
+    // run has the forward naive swap only.
+    assert!(!md.contains("](headline.png)"), "a headline in {md}");
     // Every file the report names exists, and the PNGs decode.
     for case in json["algorithms"]
         .as_array()
@@ -497,12 +499,6 @@ fn suite_writes_parsable_reports() {
             assert!(path.is_file(), "{} is missing", path.display());
         }
     }
-    let headline = image::open(out.join("headline.png")).unwrap();
-    assert_eq!(
-        (headline.width(), headline.height()),
-        (1920, 1080),
-        "a 16:9 slide"
-    );
     let csv = std::fs::read_to_string(out.join("data/naive-swap/positions-n3.csv")).unwrap();
     assert!(
         csv.starts_with("card,position_0,position_1,position_2\n0,"),

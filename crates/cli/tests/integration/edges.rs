@@ -193,7 +193,7 @@ fn every_figure_and_table_is_the_same_bytes_on_one_and_two_threads() {
         cmd()
             .args([
                 "--algorithms",
-                "naive-swap,blog-fisher-yates,fisher-yates,coin-merge-sort",
+                "alt-naive-shuffle,blog-fisher-yates,fisher-yates,coin-merge-sort",
                 "--decks",
                 "3,4",
                 "--exact-up-to",
@@ -257,16 +257,50 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     out
 }
 
+/// The ids a page carries after `key` (`<!-- quote: ` or `data-quotes="`),
+/// up to `end`, each occurrence in order.
+fn marks(text: &str, key: &str, end: &str) -> Vec<Vec<String>> {
+    text.split(key)
+        .skip(1)
+        .map(|rest| {
+            rest.split(end)
+                .next()
+                .unwrap_or("")
+                .split_whitespace()
+                .map(String::from)
+                .collect()
+        })
+        .collect()
+}
+
+/// `shuffle-audit exact -a ID -d N --json`, as the handout prints it.
+fn exact_json(command: &str) -> serde_json::Value {
+    let args: Vec<&str> = command.split_whitespace().skip(1).collect();
+    assert_eq!(args.first(), Some(&"exact"), "{command}");
+    let out = cmd().args(&args).arg("--json").output().unwrap();
+    assert!(out.status.success(), "{command}");
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// An arrangement of `exact`'s digits as the pages letter it: `021` is
+/// `ACB`.
+fn letters(digits: &str) -> String {
+    digits
+        .bytes()
+        .map(|b| char::from(b'A' + (b - b'0')))
+        .collect()
+}
+
 #[test]
-fn the_handout_holds_the_numbers_a_teacher_cites_and_where_they_come_from() {
-    // The lecture's three algorithms, counted exactly on 6 cards: the
-    // handout's numbers are the exact law's, its seed and command the run's.
+fn every_lesson_page_quotes_the_algorithms_whose_numbers_it_shows_and_prints_their_commands() {
+    // The lecture's three algorithms, counted exactly on 3 to 6 cards.
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("lecture");
+    let lesson = report::LESSON;
     cmd()
         .args([
             "--algorithms",
-            "naive-swap,blog-fisher-yates,fisher-yates",
+            &lesson.join(","),
             "--decks",
             "3,4,5,6",
             "--large-decks",
@@ -292,43 +326,157 @@ fn the_handout_holds_the_numbers_a_teacher_cites_and_where_they_come_from() {
             .replace("&quot;", "\"")
             .replace("&amp;", "&")
     };
-    let en = read("handout.html");
-    for needle in [
-        "27 equally likely paths for 6 arrangements",
-        "ACB, BAC, BCA are dealt by 5 paths each, ABC, CAB, CBA by 4",
-        "6^6 = 46,656 equally likely paths for 720",
-        "dealt by 159 paths, the least likely by 32",
-        "TV = 2285/23328 = 0.097951",
-        "probability 9605/46656 = 0.2059, 23.5% more often than the fair 1/6",
-        "only 120 of the 720 arrangements",
-        "TV = 5/6",
-        "probability exactly 1/720. TV = 0.",
-        "20,000 shuffles of each, seed 7, on 6 cards",
-        "https://github.com/shuffle-audit/shuffle-audit",
-        "src=\"paths.png\"",
-        "src=\"headline.png\"",
+    // Every page that quotes code: the first block it quotes is the
+    // lesson's, and every number or figure it shows is of an algorithm
+    // that block quotes (by the ids the page carries, not by its prose).
+    for page in [
+        "README.md",
+        "README.zh.md",
+        "index.html",
+        "handout.html",
+        "handout.zh.html",
     ] {
-        assert!(en.contains(needle), "the handout lacks {needle:?}");
+        let text = read(page);
+        let quotes = [
+            marks(&text, "<!-- quote: ", "-->"),
+            marks(&text, "data-quotes=\"", "\""),
+        ]
+        .concat();
+        let numbers = [
+            marks(&text, "<!-- numbers: ", "-->"),
+            marks(&text, "data-numbers=\"", "\""),
+        ]
+        .concat();
+        assert!(
+            !quotes.is_empty() && !numbers.is_empty(),
+            "{page}: no marks"
+        );
+        assert_eq!(quotes[0], lesson, "{page}: the lesson's quotes");
+        for id in numbers.iter().flatten() {
+            assert!(
+                quotes[0].contains(id),
+                "{page}: numbers of {id}, which it does not quote"
+            );
+        }
+    }
+    // Each of the handout's numbers beside the command that gives it, and
+    // equal to what that command prints.
+    let en = read("handout.html");
+    let facts: Vec<(&str, &str)> = en
+        .split("<li>")
+        .skip(1)
+        .map(|li| {
+            let li = li.split("</li>").next().unwrap();
+            let (fact, command) = li
+                .split_once("<code class=\"command\">")
+                .expect("a command");
+            (fact, command.trim_end_matches("</code>"))
+        })
+        .collect();
+    assert_eq!(facts.len(), 6, "{facts:?}");
+    for (fact, command) in facts {
+        let e = exact_json(command);
+        assert!(command.contains(&format!("-a {} ", e["algorithm"].as_str().unwrap())));
+        let paths = e["paths"].as_u64().unwrap();
+        if e["deck"] == 3 {
+            let favoured: Vec<String> = e["largest_arrangements"]["first"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|d| letters(d.as_str().unwrap()))
+                .collect();
+            let most = e["max_probability_exact"].as_str().unwrap();
+            let each = most.split('/').next().unwrap();
+            assert!(
+                fact.contains(&format!(
+                    "{} are dealt by {each} paths each",
+                    favoured.join(", ")
+                )),
+                "{fact} / {command}"
+            );
+            assert!(
+                fact.contains(&format!("{paths} equally likely paths")),
+                "{fact}"
+            );
+            continue;
+        }
+        // A fraction as the handout writes it: 0, not 0/1.
+        let tv = match e["total_variation_exact"].as_str().unwrap() {
+            "0/1" => "0",
+            tv => tv,
+        };
+        if fact.contains("TV = ") {
+            assert!(
+                fact.contains(&format!("TV = {tv}")),
+                "{fact} / {command}: TV {tv}"
+            );
+        }
+        if fact.contains("ends at position") {
+            // card c ends at position p with probability w/d: the position
+            // matrix's cell.
+            let words: Vec<&str> = fact.split_whitespace().collect();
+            let at = |w: &str| words.iter().position(|x| *x == w).unwrap();
+            let card: usize = words[at("card") + 1].parse().unwrap();
+            let position: usize = words[at("position") + 1].parse().unwrap();
+            let weight = e["position_weights"][card][position].as_str().unwrap();
+            let d = e["denominator"].as_str().unwrap();
+            let (w, d): (u128, u128) = (weight.parse().unwrap(), d.parse().unwrap());
+            let g = gcd(w, d);
+            assert!(
+                fact.contains(&format!("probability {}/{}", w / g, d / g)),
+                "{fact} / {command}"
+            );
+        }
+        if fact.contains("the least likely by") {
+            let of = |key: &str| {
+                let f = e[key].as_str().unwrap();
+                let (n, d) = f.split_once('/').unwrap();
+                n.parse::<u64>().unwrap() * paths / d.parse::<u64>().unwrap()
+            };
+            let (most, least) = (of("max_probability_exact"), of("min_probability_exact"));
+            assert!(
+                fact.contains(&format!(
+                    "dealt by {most} paths, the least likely by {least}"
+                )),
+                "{fact} / {command}"
+            );
+        }
     }
     assert!(en.contains(&command), "no {command}");
     assert!(!en.contains("cargo"), "build instructions in the handout");
     let zh = read("handout.zh.html");
-    for needle in ["TV = 2285/23328 = 0.097951", "159 条路径", "种子 7"] {
-        assert!(zh.contains(needle), "the Chinese handout lacks {needle:?}");
-    }
+    assert!(zh.contains("种子 7"), "the Chinese handout lacks its seed");
     // The slides and the tree are drawn, and the pages link them.
     for png in ["headline.png", "off-by-one.png", "paths.png"] {
         let image = image::open(out.join(png)).unwrap();
         assert!(image.width() >= 1600, "{png}");
     }
+    let headline = image::open(out.join("headline.png")).unwrap();
+    assert_eq!(
+        (headline.width(), headline.height()),
+        (1920, 1080),
+        "a 16:9 slide"
+    );
     let md = std::fs::read_to_string(out.join("README.md")).unwrap();
     for link in [
-        "](headline.png)",
-        "](off-by-one.png)",
-        "](paths.png)",
-        "](figures/naive-swap/permutations-n3.png)",
-        "](handout.html)",
+        "](headline.png)".to_string(),
+        "](off-by-one.png)".to_string(),
+        "](paths.png)".to_string(),
+        format!("](figures/{}/permutations-n3.png)", lesson[0]),
+        "](handout.html)".to_string(),
+        format!("?example={}&run=1", lesson[0]),
     ] {
-        assert!(md.contains(link), "README.md lacks {link}");
+        assert!(md.contains(&link), "README.md lacks {link}");
     }
+    // The live page's example the teacher's page links is the quoted
+    // algorithm.
+    assert_eq!(
+        live::example(lesson[0]).map(|e| e.algorithm),
+        Some(lesson[0])
+    );
+}
+
+/// Greatest common divisor.
+fn gcd(a: u128, b: u128) -> u128 {
+    if b == 0 { a } else { gcd(b, a % b) }
 }

@@ -154,12 +154,13 @@ fn names_beside(out: &Path) -> Vec<String> {
 fn files_that_are_not_ours_survive_byte_for_byte() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("r");
-    // The naive swap and Fisher–Yates: the report has a headline figure.
+    // The lesson's naive swap and Fisher–Yates: the report has a headline
+    // figure.
     run_ok(suite(
         &out,
         1,
         &["--decks", "3", "--exact-up-to", "3", "--shuffles", "2000"],
-        "naive-swap,fisher-yates",
+        "alt-naive-shuffle,fisher-yates",
     ));
     assert!(out.join("headline.png").is_file());
     add_foreign_files(&out);

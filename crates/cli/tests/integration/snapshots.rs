@@ -26,7 +26,7 @@ fn tiny_run() -> (tempfile::TempDir, std::path::PathBuf) {
             "--threads",
             "2",
             "--algorithms",
-            "naive-swap,fisher-yates",
+            "alt-naive-shuffle,fisher-yates",
             "--out",
         ])
         .arg(&out)
@@ -67,8 +67,8 @@ fn tiny_run_markdown_and_json() {
     let (_dir, out) = tiny_run();
     let md = std::fs::read_to_string(out.join("README.md")).unwrap();
     insta::assert_snapshot!("tiny_run_readme", redact_markdown(&md, &out));
-    let page = std::fs::read_to_string(out.join("algorithms/naive-swap.md")).unwrap();
-    insta::assert_snapshot!("tiny_run_naive_swap_page", page);
+    let page = std::fs::read_to_string(out.join("algorithms/alt-naive-shuffle.md")).unwrap();
+    insta::assert_snapshot!("tiny_run_alt_naive_shuffle_page", page);
     let json: Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
     insta::assert_json_snapshot!("tiny_run_report_json", json, {

@@ -27,8 +27,8 @@ pub use scale::{
     permutation_top, ratios_to_uniform,
 };
 pub use whole::{
-    HEADLINE, HEADLINE_PANELS, OFF_BY_ONE_SLIDE, PATH_FIGURE, RIFFLE_FIGURE, SLIDE_DECK_UP_TO,
-    Slides, path_figure, riffle_figure, round_limit, slide_deck, slides,
+    HEADLINE, LESSON_NAMES, OFF_BY_ONE_SLIDE, PATH_FIGURE, RIFFLE_FIGURE, SLIDE_DECK_UP_TO, Slides,
+    path_figure, riffle_figure, round_limit, slide_deck, slides,
 };
 
 /// One file of a report folder, rendered.

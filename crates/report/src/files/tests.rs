@@ -269,3 +269,25 @@ fn the_draft_case_draws_its_scatter_and_its_page_shows_it() {
         "{page}"
     );
 }
+
+#[test]
+fn the_forward_naive_swap_is_the_backward_one_turned_half_a_turn() {
+    // What the teacher's page says of the C++ loop beside the lesson's
+    // JavaScript: card c at position p as often as card n − 1 − c at
+    // n − 1 − p, exactly, on every deck enumerated; and not the same law.
+    for n in 3..=6 {
+        let (forward, backward) = (law("naive-swap", n), law("alt-naive-shuffle", n));
+        assert_eq!(forward.denominator, backward.denominator);
+        let (f, b) = (forward.position_weights(), backward.position_weights());
+        for c in 0..n {
+            for p in 0..n {
+                assert_eq!(
+                    f[c][p],
+                    b[n - 1 - c][n - 1 - p],
+                    "{n} cards, card {c}, position {p}"
+                );
+            }
+        }
+        assert_ne!(f, b, "{n} cards");
+    }
+}

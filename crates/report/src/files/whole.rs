@@ -5,6 +5,7 @@ use super::{OutputFile, figure_files};
 use crate::error::ReportError;
 use crate::figures::{self, Panel};
 use crate::fmt::fmt_count;
+use crate::markdown::Lang;
 use crate::suite::{LESSON, SuiteAlgorithm, SuiteReport};
 
 /// Where the riffle figure goes in the report folder: `RIFFLE_FIGURE.png`
@@ -189,7 +190,11 @@ pub fn slides(report: &SuiteReport) -> Result<Slides, ReportError> {
     );
     let mut out = Slides::default();
 
-    let pair = [(HEADLINE_PANELS[0], naive_s), (HEADLINE_PANELS[2], fy_s)];
+    let quotes = crate::lesson_quotes();
+    let pair = [
+        ((LESSON_NAMES[0], quotes[0].code), naive_s),
+        ((LESSON_NAMES[2], quotes[2].code), fy_s),
+    ];
     let deviations: Vec<Vec<Vec<f64>>> = pair
         .iter()
         .map(|(_, s)| deviation(&s.position_matrix))
@@ -224,7 +229,7 @@ pub fn slides(report: &SuiteReport) -> Result<Slides, ReportError> {
     out.headline = Some(format!("{HEADLINE}.png"));
 
     if let Some(o) = off.and_then(|o| sampled(o, deck)) {
-        let (name, line) = HEADLINE_PANELS[1];
+        let (name, line) = (LESSON_NAMES[1], quotes[1].code);
         let d = deviation(&o.position_matrix);
         let limit = round_limit(colour_limit(&[d.as_slice()], deck, shuffles));
         let stays = d
@@ -259,7 +264,7 @@ pub fn slides(report: &SuiteReport) -> Result<Slides, ReportError> {
             );
         }
         let slide = figures::slide(
-            &format!("Off by one: random() * index is not a fix ({deck} cards)"),
+            &format!("Off by one: the one-line change is not a fix ({deck} cards)"),
             &[
                 format!("{name}: {line}"),
                 counted,
@@ -283,13 +288,9 @@ pub fn slides(report: &SuiteReport) -> Result<Slides, ReportError> {
 /// leave cells too narrow for their labels at a slide's text size.
 pub const SLIDE_DECK_UP_TO: usize = 6;
 
-/// The headline's panels, in [`LESSON`]'s order: the name, and what the
-/// line that picks the card to swap multiplies `Math.random()` by.
-pub const HEADLINE_PANELS: [(&str, &str); 3] = [
-    ("naive swap", "random() * deck.length"),
-    ("off by one", "random() * index"),
-    ("Fisher–Yates", "random() * (index + 1)"),
-];
+/// What the slides and handouts call each of [`LESSON`], in its order;
+/// the line each is quoted by is [`crate::lesson_quotes`]'s.
+pub const LESSON_NAMES: [&str; 3] = ["naive swap", "off by one", "Fisher–Yates"];
 
 /// Where the tree of the naive swap's paths goes: `PATH_FIGURE.png` and
 /// `.svg`.
@@ -332,8 +333,14 @@ pub fn path_figure(report: &SuiteReport) -> Result<Option<Vec<OutputFile>>, Repo
     let total = leaves.len();
     let lines = vec![
         format!(
-            "Each step i swaps the card at position i with the card at the position it picks, \
-             each of the {outcomes} equally likely: {} paths, all equally likely.",
+            "{}, each of the {outcomes} picks equally likely: {} paths, all equally likely.",
+            {
+                let step = crate::markdown::step_words(&tree.algorithm, tree.deck, Lang::En)
+                    .replace('*', "");
+                let mut c = step.chars();
+                c.next()
+                    .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
+            },
             std::iter::repeat_n(outcomes.to_string(), draws)
                 .collect::<Vec<_>>()
                 .join(" × ")

@@ -21,8 +21,9 @@ pub(super) fn large_decks_page(report: &crate::suite::SuiteReport) -> Option<Str
         md,
         "A deck of {first} cards has too many arrangements for a histogram, so large decks get \
          a *battery*: five statistics of each dealt deck whose exact law under a fair \
-         shuffle is known for any deck size, each tested by chi-square against that law \
-         (cells pooled to at least 5 expected): fixed points (rencontres numbers), cycles \
+         shuffle is known for any deck size, each tested against that law by Cressie and \
+         Read's power divergence (its exact tail where few decks fall into few cells, else \
+         the chi-square on cells pooled to 10 expected): fixed points (rencontres numbers), cycles \
          (Stirling numbers of the first kind), descents and rising sequences (Eulerian \
          numbers; a riffle leaves few rising sequences) and adjacent pairs that survive \
          (card `i` still directly followed by `i + 1`). The *collision test* counts pairs \

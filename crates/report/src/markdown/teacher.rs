@@ -5,7 +5,7 @@
 use crate::exact::ExactReport;
 use crate::fmt::{fmt_count, fmt_prob};
 use crate::suite::{LESSON, PathTree, SuiteAlgorithm, SuiteReport};
-use algorithms::registry::{TEACHING_QUOTES, document};
+use algorithms::registry::{Quote, TEACHING_QUOTES, Walk, document};
 use stats::law::perm::factorial;
 use std::fmt::Write;
 
@@ -83,10 +83,9 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
         "{}\n",
         pick(
             lang,
-            "Most shuffles in the documents this report checks walk through the deck and swap \
-             each card with one picked at random. Whether every arrangement of the deck is then \
-             equally likely depends on one thing only: *which* cards the pick may land on. Here \
-             are the lines that decide it, as the documents wrote them.",
+            "Most shuffles in these documents walk through the deck, swapping each card with one \
+             picked at random. Whether every arrangement is then equally likely depends only on \
+             *which* cards the pick may land on. Here are the lines that decide it, as written.",
             "本报告检查的文章里，大多数洗牌算法都是从头到尾（或从尾到头）走一遍牌堆，把每张牌和随机选中的\
              一张牌交换。洗完后每一种排列是否等可能，只取决于一件事：随机选择*可以落在哪些牌上*。下面就是\
              决定这一点的那几行代码，照原文抄录。"
@@ -94,6 +93,28 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
     );
     quotes(md, lang);
     if let Some(h) = &report.headline {
+        let _ = writeln!(md, "<!-- numbers: {NAIVE} {FAIR} -->");
+        let sampled = crate::files::slide_deck(report).and_then(|d| {
+            naive?
+                .cases
+                .iter()
+                .find(|c| c.deck == d)
+                .and_then(|c| c.sampled.as_ref())
+        });
+        let how = sampled.map_or(String::new(), |s| match lang {
+            Lang::En => format!(
+                " Sampled, not exact: {} shuffles of each on {} cards, seed {}.",
+                fmt_count(s.shuffles),
+                s.deck,
+                s.seed
+            ),
+            Lang::Zh => format!(
+                "这是抽样结果，不是精确值：每种算法在 {} 张牌上洗 {} 次，种子 {}。",
+                s.deck,
+                fmt_count(s.shuffles),
+                s.seed
+            ),
+        });
         let apart = if report.off_by_one_slide.is_some() {
             pick(
                 lang,
@@ -106,7 +127,7 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
         };
         let _ = writeln!(
             md,
-            "![{}]({h})\n\n{}{apart}\n",
+            "![{}]({h})\n\n{}{how}{apart}\n",
             pick(
                 lang,
                 "The naive swap beside Fisher–Yates",
@@ -115,11 +136,9 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
             pick(
                 lang,
                 "*Where each card ends up* after the naive swap and after Fisher–Yates, on one \
-                 colour scale that fits the naive swap's largest deviation (a 16:9 slide). Rows: \
-                 cards by starting position; columns: where they end. Red: more often than a \
-                 fair shuffle puts them there; blue: less often; white: as often; equally dark \
-                 at equal deviations. In grayscale, the percentage in each cell tells them \
-                 apart.",
+                 colour scale (a 16:9 slide). Rows: cards by starting position; columns: where \
+                 they end. Red: more often than fair; blue: less; white: as often; in grayscale, \
+                 the percentage in each cell tells them apart.",
                 "*每张牌最后落在哪里*：朴素交换与 Fisher–Yates 并排，共用一个色标，色标范围按朴素交换\
                  的最大偏差取整（幻灯片上写明了范围；16:9，1920 × 1080）。行是牌的初始位置，列是洗牌\
                  后的位置。红色表示比公平洗牌更常落在这里，蓝色表示更少，白色表示与公平洗牌一样。\
@@ -141,10 +160,10 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
                 Lang::En => writeln!(
                     md,
                     "![The naive swap on {n} cards: how often each arrangement came up]({bars})\n\n\
-                     The same on {shuffles} naive swaps (seed {seed}): each bar is how often an \
-                     arrangement came up, against the {k} that would each come up 1/{k} of the \
-                     time if the shuffle were fair (the line, with the band a fair shuffle stays \
-                     in), and is labelled with its exact share of the {total} paths.\n",
+                     The same on {shuffles} naive swaps, sampled (seed {seed}): each bar is how \
+                     often one of the {k} arrangements came up; the line is the fair 1/{k}, with \
+                     the band a fair shuffle stays in; each label is the exact share of the \
+                     {total} paths.\n",
                     n = tree.deck,
                     shuffles = fmt_count(s.shuffles),
                     seed = s.seed,
@@ -168,6 +187,7 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
     }
     counting(md, naive, fair, lang);
     if let Some(n) = naive.and_then(|a| a.largest_exact()) {
+        let _ = writeln!(md, "<!-- numbers: {NAIVE} -->");
         how_big(md, n, lang);
     }
     if let Some(o) = off {
@@ -205,14 +225,15 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
         Lang::En => writeln!(
             md,
             "Live: `shuffle-audit play --port 8000` runs the shuffle in your browser and fills \
-             the heatmap as you watch; `{LIVE}/?example=naive-swap&run=1` is stopped in \
-             seconds, `{LIVE}/?example=fisher-yates&deck=52&run=1` runs on.\n"
+             the heatmap as you watch; `{LIVE}/?example={NAIVE}&run=1` is stopped in \
+             seconds, \
+             `{LIVE}/?example={FAIR}&deck=52&run=1` runs on.\n"
         ),
         Lang::Zh => writeln!(
             md,
             "课堂现场：`shuffle-audit play --port 8000` 启动一个页面，洗牌代码在你自己的浏览器里运行，\
-             热图当场填满：`{LIVE}/?example=naive-swap&run=1`（朴素交换）几秒内即被判定有偏，\
-             `{LIVE}/?example=fisher-yates&deck=52&run=1`（Fisher–Yates）一直运行不报警。\n"
+             热图当场填满：`{LIVE}/?example={NAIVE}&run=1`（上面引用的第一个循环，照原文）几秒内\
+             即被判定有偏，`{LIVE}/?example={FAIR}&deck=52&run=1`（Fisher–Yates）一直运行不报警。\n"
         ),
     };
     if crate::handout::applies(report) {
@@ -237,64 +258,163 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
 /// links nothing off its own folder).
 const LIVE: &str = "http://127.0.0.1:8000";
 
-/// The lines that pick the card, grouped by language.
-fn quotes(md: &mut String, lang: Lang) {
-    for language in ["JavaScript", "C++"] {
-        let fence = if language == "C++" { "cpp" } else { "js" };
-        let _ = writeln!(md, "```{fence}");
-        for (i, q) in TEACHING_QUOTES
-            .iter()
-            .filter(|q| q.language == language)
-            .enumerate()
-        {
-            if i > 0 {
-                let _ = writeln!(md);
-            }
-            let from = q.document.and_then(document).map(|d| d.short);
-            let what = match q.algorithm {
-                "alt-naive-shuffle" | "naive-swap-rand15" => {
-                    pick(lang, "the naive swap: biased", "朴素交换：有偏")
-                }
-                "blog-fisher-yates" => pick(
-                    lang,
-                    "the off-by-one: Sattolo's algorithm, biased",
-                    "差一错误：Sattolo 算法，有偏",
-                ),
-                "fisher-yates" => pick(lang, "Fisher–Yates: fair", "Fisher–Yates：公平"),
-                "poker-fixed-rand15" => pick(
-                    lang,
-                    "Fisher–Yates: fair (up to rand()'s own 15-bit bias)",
-                    "Fisher–Yates：公平（除了 rand() 自身 15 位的微小偏差）",
-                ),
-                _ => "",
-            };
-            let _ = match (lang, from) {
-                (Lang::En, Some(from)) => writeln!(md, "// {what}. {from}: {}", q.location),
-                (Lang::En, None) => writeln!(md, "// {what}. Not in the documents: {}", q.location),
-                (Lang::Zh, Some(from)) => {
-                    writeln!(md, "// {what}。出处：{from}，{}", q.location_zh)
-                }
-                (Lang::Zh, None) => writeln!(md, "// {what}。原文未给出，{}", q.location_zh),
-            };
-            let _ = writeln!(md, "{}", q.code.replace('\t', "    "));
-        }
-        let _ = writeln!(md, "```\n");
+/// How a quoted loop walks the deck, in words.
+pub(crate) fn walk_words(walk: Walk, lang: Lang) -> &'static str {
+    match walk {
+        Walk::Backward => pick(
+            lang,
+            "`index` runs from the last card down to the first",
+            "`index` 从最后一张牌递减到第一张",
+        ),
+        Walk::Forward => pick(
+            lang,
+            "`i` runs from the first card to the last",
+            "`i` 从第一张牌递增到最后一张",
+        ),
     }
+}
+
+/// Which position the swap at step *i* of a quoted loop exchanges, in
+/// words (Markdown): from the quote's walk, on `n` cards.
+pub(crate) fn step_words(algorithm: &str, n: usize, lang: Lang) -> String {
+    let walk = algorithms::registry::quote(algorithm).map(|q| q.walk);
+    match (walk, lang) {
+        (Some(Walk::Backward), Lang::En) => format!(
+            "the swap at step *i* exchanges the card at position {} − *i* with the card at \
+             the position picked",
+            n + 1
+        ),
+        (Some(Walk::Backward), Lang::Zh) => format!(
+            "第 *i* 步把第 {} − *i* 个位置上的牌（先从最后一张开始）与选中位置上的牌交换",
+            n + 1
+        ),
+        (_, Lang::En) => "the swap at step *i* exchanges the card at position *i* with the \
+                          card at the position picked"
+            .to_string(),
+        (_, Lang::Zh) => "第 *i* 步把第 *i* 个位置上的牌与选中位置上的牌交换".to_string(),
+    }
+}
+
+/// The comment above a quoted line: what it does, and where it is quoted
+/// from (document and function, from the registry).
+pub(crate) fn quote_source(q: &Quote, lang: Lang, what: &str) -> String {
+    let from = q.document.and_then(document).map(|d| d.short);
+    match (lang, from) {
+        (Lang::En, Some(from)) => format!("// {what}. {from}: {}", q.location),
+        (Lang::En, None) => format!("// {what}. Not in the documents: {}", q.location),
+        (Lang::Zh, Some(from)) => format!("// {what}。出处：{from}，{}", q.location_zh),
+        (Lang::Zh, None) => format!("// {what}。原文未给出，{}", q.location_zh),
+    }
+}
+
+/// What a quoted line does, as its comment says.
+fn quote_verdict(q: &Quote, lang: Lang) -> &'static str {
+    match q.algorithm {
+        "alt-naive-shuffle" | "naive-swap-rand15" => {
+            pick(lang, "the naive swap: biased", "朴素交换：有偏")
+        }
+        "blog-fisher-yates" => pick(
+            lang,
+            "the off-by-one: Sattolo's algorithm, biased",
+            "差一错误：Sattolo 算法，有偏",
+        ),
+        "fisher-yates" => pick(lang, "Fisher–Yates: fair", "Fisher–Yates：公平"),
+        "poker-fixed-rand15" => pick(
+            lang,
+            "Fisher–Yates: fair (up to rand()'s own 15-bit bias)",
+            "Fisher–Yates：公平（除了 rand() 自身 15 位的微小偏差）",
+        ),
+        _ => "",
+    }
+}
+
+/// One fenced block of quotes, each marked with the registered algorithm
+/// it is (`<!-- quote: ID -->`, which a test reads beside the numbers'
+/// marks).
+fn quote_block(md: &mut String, quotes: &[&Quote], lang: Lang) {
+    let fence = if quotes.first().is_some_and(|q| q.language == "C++") {
+        "cpp"
+    } else {
+        "js"
+    };
+    let ids: Vec<&str> = quotes.iter().map(|q| q.algorithm).collect();
+    let _ = writeln!(
+        md,
+        "<!-- quote: {} -->
+```{fence}",
+        ids.join(" ")
+    );
+    for (i, q) in quotes.iter().enumerate() {
+        if i > 0 {
+            let _ = writeln!(md);
+        }
+        let _ = writeln!(md, "{}", quote_source(q, lang, quote_verdict(q, lang)));
+        let _ = writeln!(md, "{}", q.code.replace('\t', "    "));
+    }
+    let _ = writeln!(md, "```\n");
+}
+
+/// The lines that pick the card: the lesson's loop first (the one whose
+/// numbers the page shows), then the same choice in the other language's
+/// loop, with how its walk differs.
+fn quotes(md: &mut String, lang: Lang) {
+    let lesson = crate::lesson_quotes();
+    quote_block(md, &lesson, lang);
+    let walk = walk_words(lesson[0].walk, lang);
     let _ = writeln!(
         md,
         "{}\n",
-        pick(
-            lang,
-            "In the JavaScript loop `index` runs from the last card down to the first. \
-             Picking among *all* cards (`deck.length`, or `poker_size` in C++) is the naive \
-             swap. Picking below `index` never lets a card stay where it is. Picking below \
-             `index + 1` (or, going forwards as the C++ does, from `i` to the end) is \
-             Fisher–Yates.",
-            "JavaScript 循环中 `index` 从最后一张牌递减到第一张。在*所有*牌中选（`deck.length`，\
-             C++ 中为 `poker_size`）就是朴素交换；在 `index` 以下选，牌永远不能留在原位；在 \
-             `index + 1` 以下选（或像 C++ 那样向前走，从 `i` 选到末尾）才是 Fisher–Yates。"
-        )
+        match lang {
+            Lang::En => format!(
+                "In this loop {walk}. Picking among *all* cards is the naive swap; below \
+                 `index`, a card never stays where it is; below `index + 1`, Fisher–Yates. \
+                 Every number and figure below is these three loops'."
+            ),
+            Lang::Zh => format!(
+                "这个循环中{walk}。在*所有*牌中选就是朴素交换；在 `index` 以下选，牌永远不能留在原位；\
+                 在 `index + 1` 以下选才是 Fisher–Yates。下文的数字和图都出自这三个循环。"
+            ),
+        }
     );
+    let other: Vec<&Quote> = TEACHING_QUOTES
+        .iter()
+        .filter(|q| q.language != lesson[0].language)
+        .collect();
+    let Some(first) = other.first() else {
+        return;
+    };
+    let _ = writeln!(
+        md,
+        "{}\n",
+        match lang {
+            Lang::En => format!(
+                "The same choice in {}, where {}:",
+                first.language,
+                walk_words(first.walk, lang)
+            ),
+            Lang::Zh => format!(
+                "{} 中的同一个选择（{}）：",
+                first.language,
+                walk_words(first.walk, lang)
+            ),
+        }
+    );
+    quote_block(md, &other, lang);
+    if first.walk != lesson[0].walk {
+        let _ = writeln!(
+            md,
+            "{}\n",
+            pick(
+                lang,
+                "Walking forwards turns the heatmap half a turn: there card *c* ends at *p* \
+                 exactly as often as card *n*−1−*c* at *n*−1−*p* here \
+                 (`shuffle-audit exact -a naive-swap -d 6`).",
+                "向前走就是从另一端读位置：它的热图就是这里的热图转半圈（第 *c* 张牌落在第 *p* 个位置的概率，\
+                 恰好等于这里第 *n* − 1 − *c* 张牌落在第 *n* − 1 − *p* 个位置的概率；\
+                 `shuffle-audit exact -a naive-swap -d 6`）。"
+            )
+        );
+    }
 }
 
 /// The naive swap's paths on 3 cards as a table: one row per first two
@@ -320,19 +440,22 @@ fn path_table(md: &mut String, tree: &PathTree, figure: Option<&str>, lang: Lang
         .join(pick(lang, ", ", "、"));
     let product = format!("{each}{}", format!(" × {each}").repeat(draws - 1));
     let total = tree.paths.len();
+    let step = step_words(&tree.algorithm, n, lang);
     let _ = match lang {
         Lang::En => writeln!(
             md,
-            "### Why the naive swap cannot be fair\n\nTake {n} cards, {cards}. The naive swap \
-             makes {draws} swaps, and each picks one of {each} positions, so it has {product} = \
-             {total} equally likely paths. Here is every one of them, as a tree and as a table: the \
-             swap at step *i* exchanges the card at position *i* with the card at the position picked.\n"
+            "### Why the naive swap cannot be fair\n\n<!-- numbers: {} -->\nTake {n} cards, \
+             {cards}. The naive swap makes {draws} swaps, and each picks one of {each} \
+             positions, so it has {product} = {total} equally likely paths. Here is every one of \
+             them, as a tree and as a table: {step}.\n",
+            tree.algorithm
         ),
         Lang::Zh => writeln!(
             md,
-            "### 为什么朴素交换不可能公平\n\n取 {cards} {n} 张牌。朴素交换做 {draws} 次交换，每次从 \
-             {each} 个位置中选一个，所以共有 {product} = {total} 条等可能的路径。下面用树状图和表格列出全部路径：\
-             第 *i* 步把第 *i* 个位置上的牌与选中位置上的牌交换。\n"
+            "### 为什么朴素交换不可能公平\n\n<!-- numbers: {} -->\n取 {cards} {n} 张牌。朴素交换做 \
+             {draws} 次交换，每次从 {each} 个位置中选一个，所以共有 {product} = {total} 条等可能的\
+             路径。下面用树状图和表格列出全部路径：{step}。\n",
+            tree.algorithm
         ),
     };
     if let Some(f) = figure {
@@ -425,6 +548,7 @@ fn counting(
     let Some(fy) = fair.and_then(|a| a.largest_exact()) else {
         return;
     };
+    let _ = writeln!(md, "<!-- numbers: {FAIR} -->");
     let n = fy.deck;
     let (paths, dealt) = (fmt_count(fy.paths), fmt_count(fy.support as u64));
     let (p, max, min) = (
@@ -509,6 +633,7 @@ fn off_by_one(md: &mut String, o: &SuiteAlgorithm, slide: Option<&str>, lang: La
     if !sattolo {
         return;
     }
+    let _ = writeln!(md, "<!-- numbers: {OFF_BY_ONE} -->");
     let all = fmt_count(factorial(n));
     let support = fmt_count(e.support as u64);
     let p = &e.max_probability_exact;
