@@ -6,7 +6,7 @@
 
 use crate::error::ReportError;
 use crate::exact::ExactReport;
-use crate::files::{LESSON_NAMES, slide_deck};
+use crate::files::{LESSON_NAMES, slide_sample};
 use crate::fmt::{fmt_count, fmt_prob};
 use crate::markdown::{Lang, arrangement, find, paths_of, pick};
 use crate::suite::{LESSON, SuiteAlgorithm, SuiteReport};
@@ -253,13 +253,8 @@ pub fn handout(report: &SuiteReport, lang: Lang) -> Result<Option<String>, Repor
             ),
         ), exact_command(e)));
     }
-    let sampled = slide_deck(report).and_then(|d| {
-        naive
-            .cases
-            .iter()
-            .find(|c| c.deck == d)
-            .and_then(|c| c.sampled.as_ref())
-    });
+    let sampled = slide_sample(report, naive);
+    let walk = crate::markdown::walk_words(crate::lesson_quotes()[0].walk, lang).replace('`', "");
     let p = &report.provenance;
     let commit: String = p.git_commit.chars().take(12).collect();
     let date = p.date.get(..10).unwrap_or(&p.date);
@@ -300,13 +295,11 @@ pub fn handout(report: &SuiteReport, lang: Lang) -> Result<Option<String>, Repor
                     format!(
                         "Walk through the deck, swapping each card with one picked at random: \
                          whether every arrangement then comes up equally often depends only on \
-                         which cards the pick may land on ({}):",
-                        crate::markdown::walk_words(crate::lesson_quotes()[0].walk, lang).replace('`', "")
+                         which cards the pick may land on ({walk}):"
                     ),
                     format!(
                         "走一遍牌堆，把每张牌和随机选中的一张交换：洗完后每种排列是否等可能，只取决于随机选择\
-                         可以落在哪些牌上（{}）：",
-                        crate::markdown::walk_words(crate::lesson_quotes()[0].walk, lang).replace('`', "")
+                         可以落在哪些牌上（{walk}）："
                     ),
                 ),
                 code => code.trim_end(),
@@ -333,18 +326,10 @@ pub fn handout(report: &SuiteReport, lang: Lang) -> Result<Option<String>, Repor
                         "每张牌最后落在哪里（行：牌的初始位置；列：洗牌后的位置）：红色比公平更常，蓝色更少，\
                          白色相同；黑白打印时请看格子里的百分比。",
                     ),
-                    sampled.map_or(String::new(), |s| match lang {
-                        Lang::En => format!(
-                            " Sampled, not exact: {} shuffles of each, seed {}.",
-                            fmt_count(s.shuffles),
-                            s.seed
-                        ),
-                        Lang::Zh => format!(
-                            "这是抽样结果，不是精确值：每种算法洗 {} 次，种子 {}。",
-                            fmt_count(s.shuffles),
-                            s.seed
-                        ),
-                    })
+                    sampled.map_or(String::new(), |s| format!(
+                        " {}",
+                        crate::markdown::sampled_words(s, lang)
+                    ))
                 ),
                 made => pick(
                     lang,

@@ -28,7 +28,7 @@ pub use scale::{
 };
 pub use whole::{
     HEADLINE, LESSON_NAMES, OFF_BY_ONE_SLIDE, PATH_FIGURE, RIFFLE_FIGURE, SLIDE_DECK_UP_TO, Slides,
-    path_figure, riffle_figure, round_limit, slide_deck, slides,
+    path_figure, riffle_figure, round_limit, slide_deck, slide_sample, slides,
 };
 
 /// One file of a report folder, rendered.

@@ -154,6 +154,19 @@ pub fn slide_deck(report: &SuiteReport) -> Option<usize> {
         .find(|&d| d <= SLIDE_DECK_UP_TO && sampled(LESSON[0], d) && sampled(LESSON[2], d))
 }
 
+/// The sample of `a` on the slides' deck ([`slide_deck`]): what the
+/// headline heatmap shows of it.
+pub fn slide_sample<'a>(
+    report: &SuiteReport,
+    a: &'a SuiteAlgorithm,
+) -> Option<&'a crate::sampled::SampleReport> {
+    let d = slide_deck(report)?;
+    a.cases
+        .iter()
+        .find(|c| c.deck == d)
+        .and_then(|c| c.sampled.as_ref())
+}
+
 /// The teacher's slides, 16:9: [`HEADLINE`], the naive swap beside
 /// Fisher–Yates on a scale that fits the naive swap's deviations, so its
 /// bias shows at a glance; and [`OFF_BY_ONE_SLIDE`], the off-by-one
@@ -170,16 +183,8 @@ pub fn slides(report: &SuiteReport) -> Result<Slides, ReportError> {
         return Ok(Slides::default());
     };
     let off = get(LESSON[1]);
-    fn sampled(a: &SuiteAlgorithm, deck: usize) -> Option<&crate::sampled::SampleReport> {
-        a.cases
-            .iter()
-            .find(|c| c.deck == deck)
-            .and_then(|c| c.sampled.as_ref())
-    }
-    let Some(deck) = slide_deck(report) else {
-        return Ok(Slides::default());
-    };
-    let (Some(naive_s), Some(fy_s)) = (sampled(naive, deck), sampled(fy, deck)) else {
+    let sampled = |a| slide_sample(report, a);
+    let (Some(naive_s), Some(fy_s)) = (sampled(naive), sampled(fy)) else {
         return Ok(Slides::default());
     };
     let (deck, shuffles, seed) = (naive_s.deck, naive_s.shuffles, naive_s.seed);
@@ -228,7 +233,7 @@ pub fn slides(report: &SuiteReport) -> Result<Slides, ReportError> {
     out.files.extend(figure_files(HEADLINE, || headline)?);
     out.headline = Some(format!("{HEADLINE}.png"));
 
-    if let Some(o) = off.and_then(|o| sampled(o, deck)) {
+    if let Some(o) = off.and_then(sampled) {
         let (name, line) = (LESSON_NAMES[1], quotes[1].code);
         let d = deviation(&o.position_matrix);
         let limit = round_limit(colour_limit(&[d.as_slice()], deck, shuffles));

@@ -16,7 +16,9 @@ mod tables;
 mod teacher;
 
 pub use teacher::Lang;
-pub(crate) use teacher::{arrangement, find, paths_of, pick, quote_source, step_words, walk_words};
+pub(crate) use teacher::{
+    arrangement, find, paths_of, pick, quote_source, sampled_words, step_words, walk_words,
+};
 
 /// The folder of the per-algorithm pages, relative to the report folder.
 pub const ALGORITHM_PAGES: &str = "algorithms";

@@ -94,27 +94,9 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
     quotes(md, lang);
     if let Some(h) = &report.headline {
         let _ = writeln!(md, "<!-- numbers: {NAIVE} {FAIR} -->");
-        let sampled = crate::files::slide_deck(report).and_then(|d| {
-            naive?
-                .cases
-                .iter()
-                .find(|c| c.deck == d)
-                .and_then(|c| c.sampled.as_ref())
-        });
-        let how = sampled.map_or(String::new(), |s| match lang {
-            Lang::En => format!(
-                " Sampled, not exact: {} shuffles of each on {} cards, seed {}.",
-                fmt_count(s.shuffles),
-                s.deck,
-                s.seed
-            ),
-            Lang::Zh => format!(
-                "这是抽样结果，不是精确值：每种算法在 {} 张牌上洗 {} 次，种子 {}。",
-                s.deck,
-                fmt_count(s.shuffles),
-                s.seed
-            ),
-        });
+        let how = naive
+            .and_then(|a| crate::files::slide_sample(report, a))
+            .map_or(String::new(), |s| format!(" {}", sampled_words(s, lang)));
         let apart = if report.off_by_one_slide.is_some() {
             pick(
                 lang,
@@ -270,6 +252,26 @@ pub(crate) fn walk_words(walk: Walk, lang: Lang) -> &'static str {
             lang,
             "`i` runs from the first card to the last",
             "`i` 从第一张牌递增到最后一张",
+        ),
+    }
+}
+
+/// What a heatmap of a sample is, in a caption: not the exact law, and
+/// from how many shuffles of each algorithm, on how many cards, with
+/// which seed.
+pub(crate) fn sampled_words(s: &crate::sampled::SampleReport, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!(
+            "Sampled, not exact: {} shuffles of each on {} cards, seed {}.",
+            fmt_count(s.shuffles),
+            s.deck,
+            s.seed
+        ),
+        Lang::Zh => format!(
+            "这是抽样结果，不是精确值：每种算法在 {} 张牌上洗 {} 次，种子 {}。",
+            s.deck,
+            fmt_count(s.shuffles),
+            s.seed
         ),
     }
 }
