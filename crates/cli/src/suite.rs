@@ -303,6 +303,7 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
         headline: None,
         off_by_one_slide: None,
         path_figure: None,
+        path_bars: None,
         algorithms,
         riffles,
         paths: None,
@@ -321,6 +322,10 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
     if let Some(tree) = files::path_figure(&report)? {
         report.path_figure = Some(tree[0].path.clone());
         files.extend(tree);
+    }
+    if let Some(bars) = files::path_bars(&report)? {
+        report.path_bars = Some(bars[0].path.clone());
+        files.extend(bars);
     }
     timed(Stage::Headline);
     // The famous cases port algorithms of the whole registry: a run of

@@ -50,6 +50,7 @@
     const params = new URLSearchParams();
     if (e) params.set("example", e.id);
     params.set("deck", $("deck").value);
+    if (goOnTo() > 0) params.set("until", String(goOnTo()));
     params.set("run", "1");
     $("link").href = `/?${params}`;
     $("link").hidden = !e;
@@ -61,6 +62,12 @@
     $("code").value = e.code;
     $("source").textContent = `${e.title}: ${e.source}.`;
     updateLink();
+  }
+
+  // The decks to go on to after the alarm (0: stop at the alarm).
+  function goOnTo() {
+    const v = Number($("until").value);
+    return Number.isInteger(v) && v > 0 ? Math.min(v, config.decks_per_run) : 0;
   }
 
   function deckSize() {
@@ -116,7 +123,7 @@
         const r = await fetch("/sessions", {
           method: "POST",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ deck: n, example: e ? e.id : null }),
+          body: JSON.stringify({ deck: n, example: e ? e.id : null, until: goOnTo() }),
         });
         const body = await r.json();
         if (!r.ok) {
@@ -171,26 +178,88 @@
         heatmap($("exact"), h.exact, h.limit);
         $("exact-title").textContent = `Exact law of ${ex ? ex.algorithm : "the example"}, ${s.deck} cards`;
       }
-      $("limit").textContent = `scale ±${(100 * h.limit).toFixed(1)}%`;
+      legend(h.limit, h.scale);
     }
+    $("counts").title = s.until > 0 ? `going on to ${fmt(s.until)} decks after the alarm` : "";
     curve($("evidence"), s);
   }
 
+  // The colour bar from −100% (or −limit, when nearer) to +limit: a card
+  // cannot land somewhere less often than never.
+  function legend(limit, words) {
+    const low = -Math.min(1, 1 / limit);
+    $("bar").style.background = "linear-gradient(to right," +
+      Array.from({ length: 17 }, (_, i) => colour(low + (1 - low) * i / 16)).join(",") + ")";
+    $("limit").textContent = words ? `scale ${words}` : "";
+  }
   // A heatmap on a canvas: cell (card, position) coloured by its
-  // deviation over the shared limit.
+  // deviation over the shared limit; positions numbered along the top,
+  // cards down the left; each cell's value written in it when it has
+  // room (and so printed), and read out on hover.
+  const LABEL = 16;
   function heatmap(canvas, m, limit) {
     const n = m.length;
+    const ratio = window.devicePixelRatio || 1;
     const px = fit(canvas);
+    const W = px / ratio;
     const ctx = canvas.getContext("2d");
-    const size = px / n;
-    ctx.clearRect(0, 0, px, px);
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ctx.clearRect(0, 0, W, W);
+    const size = (W - LABEL) / n;
+    const every = Math.max(1, Math.ceil(11 / size));
+    ctx.font = "10px system-ui, 'DejaVu Sans', sans-serif";
+    ctx.fillStyle = "#555";
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    for (let k = 0; k < n; k += every) {
+      ctx.fillText(String(k), LABEL + (k + 0.5) * size, LABEL / 2);
+      ctx.fillText(String(k), LABEL / 2, LABEL + (k + 0.5) * size);
+    }
+    const values = size >= 26;
+    const font = Math.min(12, Math.floor(size / 3.2));
     for (let card = 0; card < n; card++) {
       for (let pos = 0; pos < n; pos++) {
-        ctx.fillStyle = colour(m[card][pos] / limit);
-        ctx.fillRect(Math.floor(pos * size), Math.floor(card * size),
-          Math.ceil(size), Math.ceil(size));
+        const v = m[card][pos] / limit;
+        ctx.fillStyle = colour(v);
+        const x = LABEL + pos * size, y = LABEL + card * size;
+        ctx.fillRect(Math.floor(x), Math.floor(y), Math.ceil(size), Math.ceil(size));
+        if (values) {
+          ctx.font = `${font}px system-ui, 'DejaVu Sans', sans-serif`;
+          ctx.fillStyle = Math.abs(v) > 0.75 ? "#fff" : "#1a1a1a";
+          ctx.fillText(pct(m[card][pos]), x + size / 2, y + size / 2);
+        }
       }
     }
+    canvas.dataset.n = String(n);
+  }
+
+  // A change from fair as the report writes it: +23%, −4.1%, 0%.
+  function pct(v) {
+    const p = 100 * v;
+    if (Math.abs(p) < 0.05) return "0%";
+    const digits = Math.abs(p) >= 10 ? 0 : 1;
+    return (p < 0 ? "−" : "+") + Math.abs(p).toFixed(digits) + "%";
+  }
+
+  // The cell under the pointer, on any panel: its card and position and
+  // the value of every panel there.
+  function readCell(canvas, ev) {
+    const s = lastState;
+    if (!s || !s.heatmap) return;
+    const n = s.heatmap.observed.length;
+    const r = canvas.getBoundingClientRect();
+    const size = (r.width - LABEL) / n;
+    const pos = Math.floor((ev.clientX - r.left - LABEL) / size);
+    const card = Math.floor((ev.clientY - r.top - LABEL) / size);
+    if (pos < 0 || card < 0 || pos >= n || card >= n) return;
+    $("cell").textContent = cellWords(card, pos);
+  }
+  function cellWords(card, pos) {
+    const h = lastState.heatmap;
+    const parts = [`card ${card} → position ${pos}`, `your shuffle ${pct(h.observed[card][pos])}`,
+      `fair control ${pct(h.control[card][pos])}`];
+    if (h.exact) parts.push(`exact law ${pct(h.exact[card][pos])}`);
+    return parts.join(" · ") + " (against the fair 1/" + h.observed.length + ")";
   }
 
   // Sizes a canvas's pixels to its drawn size; its width in pixels.
@@ -210,7 +279,9 @@
   function curve(canvas, s) {
     const ratio = window.devicePixelRatio || 1;
     const cssW = canvas.clientWidth || 720;
-    const w = Math.round(cssW * ratio), h = Math.round(cssW / 3 * ratio);
+    // A third as high as wide, a quarter beside the code on a wide screen.
+    const aspect = window.innerWidth >= 1100 ? 4 : 3;
+    const w = Math.round(cssW * ratio), h = Math.round(cssW / aspect * ratio);
     if (canvas.width !== w || canvas.height !== h) {
       canvas.width = w;
       canvas.height = h;
@@ -220,7 +291,10 @@
     const W = w / ratio, H = h / ratio;
     ctx.clearRect(0, 0, W, H);
     const pts = s.curve.map(([t, e]) => [t, e === null ? Infinity : e]);
-    const maxT = Math.max(1, s.decks, ...pts.map((p) => p[0]));
+    // The decks bet on: after an alarm the run may go on counting, but
+    // the evidence stays the alarm's.
+    const bet = s.detail ? s.detail.decks : s.decks;
+    const maxT = Math.max(1, bet, ...pts.map((p) => p[0]));
     const finite = pts.map((p) => p[1]).filter(Number.isFinite);
     // A fair run's evidence sinks as it goes (each bet it loses costs
     // it): below −2·log10(1/α) the curve runs along the bottom edge.
@@ -234,16 +308,30 @@
     ctx.fillStyle = "#555";
     ctx.strokeStyle = "#d0d0d0";
     ctx.lineWidth = 1;
+    // Labels at least 16 px apart.
+    const perPower = (H - up - down) / (top - bottom);
+    const stride = Math.max(1, Math.ceil(16 / perPower));
     for (let k = Math.ceil(bottom); k <= Math.floor(top); k++) {
+      if (k % stride !== 0 && k !== 0) continue;
       ctx.beginPath();
       ctx.moveTo(left, y(k));
       ctx.lineTo(W - right, y(k));
       ctx.stroke();
       ctx.fillText(k === 0 ? "1" : `10^${k}`, 4, y(k) + 4);
     }
+    // Evidence below the floor runs along the bottom edge, which says so.
+    if (bottom <= floor) ctx.fillText(`≤ 10^${Math.round(floor)}`, 4, y(bottom) - 3);
     ctx.fillText("0", left - 3, H - 8);
-    const end = `${fmt(maxT)} decks`;
+    const end = `${fmt(maxT)} decks bet on`;
     ctx.fillText(end, W - right - ctx.measureText(end).width, H - 8);
+    // The evidence now, in numbers, at the curve's end.
+    if (s.decks > 0) {
+      const e = s.evidence;
+      const now = e === null ? "now ∞" : `now ${powerOfTen(e)}`;
+      ctx.fillStyle = "#1a1a1a";
+      ctx.fillText(now, left + 16, H - 8);
+      ctx.fillStyle = "#555";
+    }
     // The line where the run stops.
     ctx.strokeStyle = colour(1);
     ctx.setLineDash([6, 4]);
@@ -270,21 +358,60 @@
     }
   }
 
-  // The step-by-step boards: one shuffle of 6 cards by each method, each
-  // random pick shown.
+  // 10^e as the finding writes it: 10^-101 far from 1, 10^0.42 near it.
+  function powerOfTen(e) {
+    return Math.abs(e) >= 10 ? `10^${e.toFixed(0)}` : `10^${e.toFixed(2)}`;
+  }
+
+  // The step-by-step boards: one shuffle of 6 cards by each of the
+  // lesson's loops (the lines the report quotes, from the server's
+  // registry), each random pick shown.
   const steps = {
     naive: { moves: [], at: 0, deck: [] },
     fy: { moves: [], at: 0, deck: [] },
   };
+  const STEP_DECK = 6;
+  // The positions a loop's steps visit, in order: last to first when it
+  // walks backwards.
+  function walk(line, n) {
+    const order = [...Array(n).keys()];
+    return line.walk === "backward" ? order.reverse() : order;
+  }
+  function lessonText() {
+    const [naive, fy] = config.lesson;
+    const n = STEP_DECK;
+    $("naive-name").textContent = naive.name;
+    $("fy-name").textContent = fy.name;
+    const code = $("steps-code");
+    code.textContent = config.lesson.map((l) => `// ${l.name}. ${l.source}\n${l.code}`).join("\n");
+    code.dataset.quotes = config.lesson.map((l) => l.algorithm).join(" ");
+    const direction = naive.walk === "backward"
+      ? "the loop walks the deck from the last position down to the first"
+      : "the loop walks the deck from the first position to the last";
+    $("steps-text").textContent = `Each step draws one random number and swaps two cards; ` +
+      `${direction}, as in the lines quoted below. The naive swap draws ${n} times from ${n} ` +
+      `choices: ${n}^${n} = ${fmt(n ** n)} equally likely paths, shared among ${fmt(factorial(n))} ` +
+      `orders of the deck, which is not a whole number of paths each, so some orders get more ` +
+      `paths than others. Fisher–Yates draws from ${n}, then ${n - 1}, … down to 1 choice: ` +
+      `${fmt(factorial(n))} paths, one for each order.`;
+  }
+  function factorial(n) {
+    return n <= 1 ? 1 : n * factorial(n - 1);
+  }
   function newShuffles() {
-    const n = 6;
+    const n = STEP_DECK;
+    const [naive, fy] = config.lesson;
     steps.naive = { moves: [], at: 0, deck: [...Array(n).keys()] };
     steps.fy = { moves: [], at: 0, deck: [...Array(n).keys()] };
-    for (let i = 0; i < n; i++) {
+    for (const i of walk(naive, n)) {
       steps.naive.moves.push({ i, j: Math.floor(Math.random() * n), choices: `0 to ${n - 1}`, of: n });
     }
-    for (let i = n - 1; i > 0; i--) {
-      steps.fy.moves.push({ i, j: Math.floor(Math.random() * (i + 1)), choices: `0 to ${i}`, of: i + 1 });
+    // Fisher–Yates picks among the positions not yet dealt: up to i when
+    // walking backwards, from i on when walking forwards.
+    for (const i of walk(fy, n)) {
+      const [lo, hi] = fy.walk === "backward" ? [0, i] : [i, n - 1];
+      const j = lo + Math.floor(Math.random() * (hi - lo + 1));
+      steps.fy.moves.push({ i, j, choices: `${lo} to ${hi}`, of: hi - lo + 1 });
     }
     drawBoard("naive", null);
     drawBoard("fy", null);
@@ -311,7 +438,8 @@
       d.textContent = card;
       board.appendChild(d);
     });
-    const paths = k === "naive" ? "6 × 6 × 6 × 6 × 6 × 6 = 46,656" : "6 × 5 × 4 × 3 × 2 = 720";
+    const paths = s.moves.map((m) => m.of).join(" × ") + " = " +
+      fmt(s.moves.reduce((a, m) => a * m.of, 1));
     const note = $(`${k === "naive" ? "naive" : "fy"}-note`);
     if (m) {
       note.textContent = `Step ${s.at} of ${s.moves.length}: position ${m.i} swaps with the random pick ${m.j} (one of ${m.of}: ${m.choices}).`;
@@ -329,6 +457,8 @@
     get refreshes() { return refreshes; },
     get error() { return $("error").hidden ? null : $("error").textContent; },
     get running() { return worker !== null; },
+    // The words the readout shows for a cell, as a pointer over it would.
+    cell: (card, pos) => (lastState && lastState.heatmap ? cellWords(card, pos) : null),
   };
 
   async function start() {
@@ -336,8 +466,7 @@
     config = await r.json();
     palette = config.palette;
     document.querySelectorAll(".alpha").forEach((e) => (e.textContent = `α = ${config.alpha}`));
-    $("bar").style.background = "linear-gradient(to right," +
-      Array.from({ length: 17 }, (_, i) => colour(i / 8 - 1)).join(",") + ")";
+    legend(1, "");
     $("deck").min = config.decks[0];
     $("deck").max = config.decks[1];
     $("example").innerHTML = "";
@@ -350,6 +479,8 @@
     const params = new URLSearchParams(location.search);
     pickExample(params.get("example") || "naive-swap");
     if (params.has("deck")) $("deck").value = params.get("deck");
+    if (params.has("until")) $("until").value = params.get("until");
+    $("until").addEventListener("input", updateLink);
     $("example").addEventListener("change", () => pickExample($("example").value));
     $("code").addEventListener("input", updateLink);
     $("deck").addEventListener("input", updateLink);
@@ -357,6 +488,13 @@
     $("stop").addEventListener("click", () => { stopRun(); poll(); });
     $("step").addEventListener("click", step);
     $("again").addEventListener("click", newShuffles);
+    for (const id of ["observed", "control", "exact"]) {
+      const c = $(id);
+      c.classList.add("heat");
+      c.addEventListener("mousemove", (ev) => readCell(c, ev));
+      c.addEventListener("click", (ev) => readCell(c, ev));
+    }
+    lessonText();
     newShuffles();
     updateLink();
     if (params.get("run") === "1") startRun();

@@ -267,6 +267,9 @@ async fn guard(
 #[derive(Serialize)]
 struct Config {
     examples: &'static [crate::Example],
+    /// The step-by-step view's loops: the lesson's naive swap and
+    /// Fisher–Yates, quoted from the registry as the report quotes them.
+    lesson: Vec<LessonLine>,
     palette: Vec<[u8; 3]>,
     alpha: f64,
     decks: [usize; 2],
@@ -275,9 +278,43 @@ struct Config {
     decks_per_run: u64,
 }
 
+/// One quoted line of the lesson, as the step-by-step view shows and
+/// runs it.
+#[derive(Serialize)]
+struct LessonLine {
+    algorithm: &'static str,
+    name: &'static str,
+    code: &'static str,
+    /// The document and function it is quoted from.
+    source: String,
+    /// `"backward"` or `"forward"`: which way its loop walks the deck.
+    walk: &'static str,
+}
+
+fn lesson() -> Vec<LessonLine> {
+    let quotes = report::lesson_quotes();
+    [quotes[0], quotes[2]]
+        .into_iter()
+        .map(|q| LessonLine {
+            algorithm: q.algorithm,
+            name: algorithms::registry::find(q.algorithm).map_or(q.algorithm, |e| e.name),
+            code: q.code,
+            source: match q.document.and_then(algorithms::registry::document) {
+                Some(d) => format!("{}: {}", d.short, q.location),
+                None => format!("Not in the documents: {}", q.location),
+            },
+            walk: match q.walk {
+                algorithms::registry::Walk::Backward => "backward",
+                algorithms::registry::Walk::Forward => "forward",
+            },
+        })
+        .collect()
+}
+
 async fn config(axum::extract::State(app): axum::extract::State<Arc<App>>) -> Response {
     json(&Config {
         examples: &crate::EXAMPLES,
+        lesson: lesson(),
         palette: report::figures::palette()
             .iter()
             .map(|c| [c.0, c.1, c.2])
@@ -296,6 +333,10 @@ struct NewRun {
     deck: usize,
     #[serde(default)]
     example: Option<String>,
+    /// After the alarm, go on counting until the run holds this many
+    /// decks.
+    #[serde(default)]
+    until: Option<u64>,
 }
 
 #[derive(Serialize)]
@@ -315,7 +356,7 @@ async fn new_run(
             return refuse(
                 StatusCode::BAD_REQUEST,
                 format!(
-                    "a run starts from {{\"deck\": n, \"example\": \"id\"}}: {}",
+                    "a run starts from {{\"deck\": n, \"example\": \"id\", \"until\": decks}}: {}",
                     e.body_text()
                 ),
             );
@@ -346,6 +387,16 @@ async fn new_run(
             );
         }
     };
+    let until = run.until.unwrap_or(0);
+    if until > app.limits.decks_per_session {
+        return refuse(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "going on to {until} decks after the alarm: a run holds at most {} decks",
+                app.limits.decks_per_session
+            ),
+        );
+    }
     let deck = run.deck;
     let exact = match example {
         Some(e) if deck <= EXACT_UP_TO => {
@@ -357,7 +408,7 @@ async fn new_run(
         _ => None,
     };
     let has_exact = exact.is_some();
-    let session = Session::new(deck, example.map(|e| e.id), exact, app.alpha);
+    let session = Session::going_on(deck, example.map(|e| e.id), exact, app.alpha, until);
     let id = app
         .runs
         .lock()
@@ -428,7 +479,7 @@ async fn add_decks(
                 judge::live::LiveVerdict::Biased => "biased",
             },
             evidence: f.log10_evidence.is_finite().then_some(f.log10_evidence),
-            stop: f.alarm_deck.is_some(),
+            stop: s.stopped(),
         })
     })
     .await;

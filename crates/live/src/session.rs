@@ -32,6 +32,12 @@ pub struct Session {
     control: Positions,
     monitor: Monitor,
     alarm_deck: Option<u64>,
+    /// After the alarm, the decks are still counted (not bet on) until
+    /// the run holds this many: the reader sees the pattern the alarm
+    /// found. 0 stops at the alarm.
+    until: u64,
+    /// Decks counted: those bet on, and those after the alarm.
+    counted: u64,
     batches: u64,
     curve: Vec<(u64, f64)>,
     next_point: u64,
@@ -47,6 +53,18 @@ impl Session {
         exact: Option<Vec<Vec<f64>>>,
         alpha: f64,
     ) -> Self {
+        Self::going_on(deck, example, exact, alpha, 0)
+    }
+
+    /// A run that, after its alarm, goes on counting decks until it holds
+    /// `until` of them (the verdict stays the alarm's).
+    pub fn going_on(
+        deck: usize,
+        example: Option<&'static str>,
+        exact: Option<Vec<Vec<f64>>>,
+        alpha: f64,
+        until: u64,
+    ) -> Self {
         Session {
             deck,
             example,
@@ -56,6 +74,8 @@ impl Session {
             control: Positions::new(deck),
             monitor: Monitor::new(deck, judge::live::LIVE_MODE),
             alarm_deck: None,
+            until,
+            counted: 0,
             batches: 0,
             curve: vec![(0, 0.0)],
             next_point: 1,
@@ -66,8 +86,9 @@ impl Session {
     /// Counts and bets on a batch of decks (`deck` bytes each, card `c` at
     /// position `p` as byte `p` of its deck), whole or not at all: a batch
     /// with one bad deck, or past the session's bound, changes nothing.
-    /// The run stops at the deck where the evidence reaches `1/α`; the
-    /// decks after it in the batch are not counted. Returns the decks
+    /// The bets stop at the deck where the evidence reaches `1/α`; the
+    /// decks after it are counted (not bet on) until the run holds the
+    /// decks it was to go on to, and the rest are not. Returns the decks
     /// counted.
     ///
     /// # Errors
@@ -79,7 +100,9 @@ impl Session {
     }
 
     fn try_add(&mut self, batch: &[u8], limits: &Limits) -> Result<u64, BatchError> {
-        if let Some(at) = self.alarm_deck {
+        if let Some(at) = self.alarm_deck
+            && self.stopped()
+        {
             return Err(BatchError::Stopped(at));
         }
         let n = self.deck;
@@ -89,8 +112,19 @@ impl Session {
         }
         let mut counted = 0;
         for deck in batch.chunks_exact(n) {
+            if self.alarm_deck.is_some() {
+                // After the alarm: counted for the heatmap, not bet on.
+                if self.counted >= self.until {
+                    break;
+                }
+                stats::sample::Accumulator::observe(&mut self.positions, deck);
+                self.counted += 1;
+                counted += 1;
+                continue;
+            }
             stats::sample::Accumulator::observe(&mut self.positions, deck);
             self.monitor.observe(deck);
+            self.counted += 1;
             counted += 1;
             let t = self.monitor.decks();
             let stop = alarmed(&self.monitor, self.alpha);
@@ -104,12 +138,11 @@ impl Session {
             }
             if stop {
                 self.alarm_deck = Some(t);
-                break;
             }
         }
-        if self.curve.last().is_some_and(|&(t, _)| t != self.decks()) {
-            self.curve
-                .push((self.decks(), self.monitor.log10_evidence()));
+        let bet = self.monitor.decks();
+        if self.curve.last().is_some_and(|&(t, _)| t != bet) {
+            self.curve.push((bet, self.monitor.log10_evidence()));
         }
         // The fair control: as many Fisher–Yates decks, from this batch's
         // own stream of the control seed.
@@ -129,9 +162,20 @@ impl Session {
         Ok(counted)
     }
 
-    /// Decks counted.
+    /// Decks counted, those after the alarm included.
     pub fn decks(&self) -> u64 {
-        self.monitor.decks()
+        self.counted
+    }
+
+    /// Whether the run takes no more decks: its alarm has gone off, and
+    /// it holds the decks it was to go on to.
+    pub fn stopped(&self) -> bool {
+        self.alarm_deck.is_some() && self.counted >= self.until
+    }
+
+    /// The decks the run goes on to after its alarm (0: it stops there).
+    pub fn until(&self) -> u64 {
+        self.until
     }
 
     /// The judge's finding on the decks so far.
@@ -239,6 +283,36 @@ mod tests {
         // The control counted as many decks.
         let total: u64 = s.control()[0].iter().sum();
         assert_eq!(total, s.decks());
+    }
+
+    #[test]
+    fn after_the_alarm_a_run_goes_on_counting_to_its_decks_and_keeps_its_verdict() {
+        let limits = Limits::default();
+        let mut s = Session::going_on(3, None, None, 1e-3, 2_500);
+        let same: Vec<u8> = [2u8, 0, 1].repeat(1_000);
+        assert_eq!(s.add(&same, &limits), Ok(1_000));
+        assert!(!s.stopped());
+        let at = s
+            .finding()
+            .alarm_deck
+            .expect("the same deck every time alarms");
+        assert!(at < 100, "{at}");
+        // Counted on, not bet on: the verdict, its evidence and the curve
+        // stay the alarm's.
+        let evidence = s.finding().log10_evidence;
+        assert_eq!(s.add(&same, &limits), Ok(1_000));
+        assert_eq!(s.add(&same, &limits), Ok(500), "counted up to 2,500");
+        assert_eq!(s.decks(), 2_500);
+        assert!(s.stopped());
+        let f = s.finding();
+        assert_eq!(f.alarm_deck, Some(at));
+        assert_eq!(f.decks, at);
+        assert_eq!(f.log10_evidence, evidence);
+        assert_eq!(s.curve().last().unwrap().0, at);
+        assert_eq!(s.positions()[2], vec![2_500, 0, 0]);
+        let control: u64 = s.control()[0].iter().sum();
+        assert_eq!(control, 2_500);
+        assert_eq!(s.add(&same, &limits), Err(BatchError::Stopped(at)));
     }
 
     #[test]

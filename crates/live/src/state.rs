@@ -15,8 +15,10 @@ pub struct State {
     pub example: Option<&'static str>,
     /// Cards per deck (0 before any run).
     pub deck: usize,
-    /// Decks received and counted.
+    /// Decks received and counted, those after the alarm included.
     pub decks: u64,
+    /// The decks the run goes on to after its alarm (0: it stops there).
+    pub until: u64,
     /// `"idle"` before any run, then `"watching"` or `"biased"`.
     pub verdict: &'static str,
     /// `log10` of the evidence against a fair shuffle (`null` when
@@ -49,6 +51,9 @@ pub struct Heatmap {
     /// (the largest deviation drawn, but at least four times the spread
     /// of a fair shuffle's largest cell at this many decks).
     pub limit: f64,
+    /// The scale's range in words ([`report::files::scale_range`]): the
+    /// blue end stops at −100%.
+    pub scale: String,
 }
 
 impl State {
@@ -59,6 +64,7 @@ impl State {
             example: None,
             deck: 0,
             decks: 0,
+            until: 0,
             verdict: "idle",
             evidence: Some(0.0),
             threshold: -alpha.log10(),
@@ -85,7 +91,15 @@ impl State {
             },
             evidence: finite(f.log10_evidence),
             threshold: f.log10_threshold,
-            finding: report::text::live_finding(&f),
+            finding: match f.alarm_deck {
+                Some(at) if s.decks() > at => format!(
+                    "{} {}",
+                    report::text::live_finding(&f),
+                    report::text::live_after_alarm(at, s.decks())
+                ),
+                _ => report::text::live_finding(&f),
+            },
+            until: s.until(),
             curve: s.curve().iter().map(|&(t, e)| (t, finite(e))).collect(),
             heatmap: (heatmap && s.decks() > 0).then(|| heatmaps(s)),
             refused: s.refused.clone(),
@@ -107,5 +121,6 @@ fn heatmaps(s: &Session) -> Heatmap {
         control,
         exact,
         limit,
+        scale: report::files::scale_range(limit, 1),
     }
 }

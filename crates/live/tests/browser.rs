@@ -257,8 +257,156 @@ async fn the_naive_swap_is_flagged_within_seconds() {
         let note = eval(&page, "document.getElementById('naive-note').textContent").await;
         assert!(note.as_str().unwrap().starts_with("Step 2 of 6"), "{note}");
         let note = eval(&page, "document.getElementById('fy-note').textContent").await;
-        assert!(note.as_str().unwrap().starts_with("Step 2 of 5"), "{note}");
+        assert!(note.as_str().unwrap().starts_with("Step 2 of 6"), "{note}");
         screenshot(&page, &format!("naive-swap-{width}.png")).await;
+        assert_eq!(eval(&page, "window.shuffleAudit.errors.length").await, 0);
+        assert_eq!(chrome.problems(), Vec::<String>::new());
+    }
+}
+
+/// Where the page's parts are: each of `ids` as `[left, top, right,
+/// bottom]` in the viewport, and the viewport and page sizes.
+const LAYOUT: &str = "(() => { const r = {}; \
+    for (const id of ['code', 'observed', 'evidence', 'finding']) { \
+      const b = document.getElementById(id).getBoundingClientRect(); \
+      r[id] = [b.left, b.top, b.right, b.bottom]; } \
+    r.view = [innerWidth, innerHeight, document.documentElement.scrollWidth, scrollY]; \
+    return r; })()";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium; run by .ci/run"]
+async fn the_lesson_runs_on_a_classroom_screen_and_a_phone() {
+    let url = serve();
+    let config = ureq::get(format!("{url}config"))
+        .call()
+        .unwrap()
+        .body_mut()
+        .read_json::<Value>()
+        .unwrap();
+    for (name, width, height) in [("classroom", 1280, 720), ("phone", 390, 844)] {
+        let chrome = Chrome::launch(name, width, height).await;
+        // The lesson's naive swap, going on to 50,000 decks after its
+        // alarm so that its pattern shows.
+        let page = chrome
+            .open(&format!(
+                "{url}?example=alt-naive-shuffle&deck=6&run=1&until=50000"
+            ))
+            .await;
+        let s = until(&page, STATE, Duration::from_secs(60), |s| {
+            s["decks"].as_u64() == Some(50_000)
+        })
+        .await;
+        until(
+            &page,
+            "window.shuffleAudit.running",
+            Duration::from_secs(10),
+            |r| r == false,
+        )
+        .await;
+        // The verdict is the alarm's, on the decks bet on.
+        assert_eq!(s["verdict"], "biased", "{s}");
+        let alarm = s["detail"]["alarm_deck"].as_u64().unwrap();
+        assert!(alarm < 50_000, "{s}");
+        assert_eq!(s["detail"]["decks"].as_u64(), Some(alarm));
+        assert_eq!(s["curve"].as_array().unwrap().last().unwrap()[0], alarm);
+        let finding = s["finding"].as_str().unwrap();
+        assert!(finding.starts_with("Biased: after "), "{finding}");
+        assert!(finding.contains("went on to 50,000 decks"), "{finding}");
+        // 50,000 decks of 6: each cell expects 8,333 counts, so its change
+        // from fair has a standard deviation under 1.1 %; every cell is
+        // within 6 % of the exact law's (5.5 standard deviations: a
+        // fair sample strays that far with probability under 10^-6).
+        let h = &s["heatmap"];
+        for card in 0..6 {
+            for pos in 0..6 {
+                let seen = h["observed"][card][pos].as_f64().unwrap();
+                let exact = h["exact"][card][pos].as_f64().unwrap();
+                assert!(
+                    (seen - exact).abs() < 0.06,
+                    "card {card} at {pos}: {seen} vs {exact}"
+                );
+            }
+        }
+        // Rows and columns labelled; each cell read out.
+        assert_eq!(
+            eval(&page, "document.getElementById('observed').dataset.n").await,
+            "6"
+        );
+        let cell = eval(&page, "window.shuffleAudit.cell(0, 1)").await;
+        let cell = cell.as_str().unwrap();
+        for words in [
+            "card 0 → position 1",
+            "your shuffle +",
+            "fair control ",
+            "exact law +24%",
+        ] {
+            assert!(cell.contains(words), "{words:?} not in {cell:?}");
+        }
+        // The code, the heatmap and the evidence: whole and on screen
+        // without scrolling at 1280 × 720; no sideways scrolling on a
+        // phone.
+        let l = eval(&page, LAYOUT).await;
+        let view = &l["view"];
+        let (w, h) = (view[0].as_f64().unwrap(), view[1].as_f64().unwrap());
+        assert!(
+            view[2].as_f64().unwrap() <= w,
+            "{name}: the page scrolls sideways: {l}"
+        );
+        for id in ["code", "observed", "evidence", "finding"] {
+            let r: Vec<f64> = l[id]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_f64().unwrap())
+                .collect();
+            assert!(
+                r[0] >= 0.0 && r[2] <= w,
+                "{name}: #{id} runs off the side: {l}"
+            );
+            if width == 1280 {
+                assert!(
+                    r[1] >= 0.0 && r[3] <= h,
+                    "{name}: #{id} is not all on screen: {l}"
+                );
+            }
+        }
+        // The step-by-step view runs the lesson's loops, quoted as the
+        // report quotes them.
+        let quoted = eval(
+            &page,
+            "document.getElementById('steps-code').dataset.quotes",
+        )
+        .await;
+        assert_eq!(quoted, "alt-naive-shuffle fisher-yates");
+        let code = eval(&page, "document.getElementById('steps-code').textContent").await;
+        for line in config["lesson"].as_array().unwrap() {
+            assert!(
+                code.as_str()
+                    .unwrap()
+                    .contains(line["code"].as_str().unwrap()),
+                "{code}"
+            );
+        }
+        eval(
+            &page,
+            "document.getElementById('again').click(); document.getElementById('step').click(); \
+             document.getElementById('step').click(); 0",
+        )
+        .await;
+        for board in ["naive-note", "fy-note"] {
+            let note = eval(
+                &page,
+                &format!("document.getElementById('{board}').textContent"),
+            )
+            .await;
+            assert!(
+                note.as_str()
+                    .unwrap()
+                    .starts_with("Step 2 of 6: position 4 swaps"),
+                "{board}: {note}"
+            );
+        }
+        screenshot(&page, &format!("lesson-{width}.png")).await;
         assert_eq!(eval(&page, "window.shuffleAudit.errors.length").await, 0);
         assert_eq!(chrome.problems(), Vec::<String>::new());
     }
@@ -296,6 +444,12 @@ async fn fisher_yates_runs_a_million_decks_without_an_alarm() {
     eval(&page, "document.getElementById('stop').click(); 0").await;
     assert_eq!(s["verdict"], "watching");
     assert_eq!(first["deck"], 52);
+    // Far below 1, the evidence is said in words.
+    let evidence = s["evidence"].as_f64().unwrap();
+    let finding = s["finding"].as_str().unwrap();
+    if evidence < -1.0 {
+        assert!(finding.starts_with("No evidence of bias in "), "{finding}");
+    }
     // The display keeps up: at least twice a second.
     assert!(
         refreshes as f64 / seconds >= 2.0,

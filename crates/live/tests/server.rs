@@ -108,11 +108,11 @@ fn a_run_counts_its_batches_and_stops_a_biased_shuffle() {
         .map(|v| v.as_f64().unwrap())
         .sum();
     assert!(row0.abs() < 1e-12, "{row0}");
+    let finding = s["finding"].as_str().unwrap();
     assert!(
-        s["finding"]
-            .as_str()
-            .unwrap()
-            .starts_with("No bias shown in 2,000 decks")
+        finding.starts_with("No evidence of bias in 2,000 decks")
+            || finding.starts_with("No bias shown yet in 2,000 decks"),
+        "{finding}"
     );
     // Then the same deck over and over: stopped, the rest uncounted.
     let same: Vec<u8> = [5u8, 4, 3, 2, 1, 0].repeat(5_000);

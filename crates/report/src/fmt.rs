@@ -88,6 +88,19 @@ pub fn fmt_df(df: f64) -> String {
     }
 }
 
+/// A relative change as a signed percentage with one decimal: `+23.5%`,
+/// `−12.0%`, and `0%` below 0.05% either way.
+pub fn fmt_change(v: f64) -> String {
+    let p = 100.0 * v;
+    if p.abs() < 0.05 {
+        "0%".into()
+    } else if p < 0.0 {
+        format!("−{:.1}%", -p)
+    } else {
+        format!("+{p:.1}%")
+    }
+}
+
 /// A count with thousands separators: `2,000,000`.
 pub fn fmt_count(n: u64) -> String {
     let digits = n.to_string();

@@ -6,7 +6,7 @@
 
 use crate::error::ReportError;
 use crate::exact::ExactReport;
-use crate::files::{LESSON_NAMES, slide_sample};
+use crate::files::LESSON_NAMES;
 use crate::fmt::{fmt_count, fmt_prob};
 use crate::markdown::{Lang, arrangement, find, paths_of, pick};
 use crate::suite::{LESSON, SuiteAlgorithm, SuiteReport};
@@ -121,6 +121,139 @@ fn naive_facts(facts: &mut Vec<(String, String)>, e: &ExactReport, lang: Lang) {
             exact_command(e),
         ));
     }
+}
+
+/// One panel of the handout's heatmap: an exact position law as an HTML
+/// table, each cell coloured as the figures colour it and labelled with
+/// its change from fair.
+#[derive(serde::Serialize)]
+struct HeatPanel {
+    heading: String,
+    /// `rows[card][position]`.
+    rows: Vec<Vec<HeatCell>>,
+}
+
+#[derive(serde::Serialize)]
+struct HeatCell {
+    /// `+23.5%`.
+    text: String,
+    /// The exact probability, `9605/46656`.
+    exact: String,
+    /// CSS colours of the cell and its text.
+    background: String,
+    colour: String,
+}
+
+/// The handout's heatmap: the lesson's naive swap beside Fisher–Yates, the
+/// exact law of each on the naive swap's largest counted deck, on one
+/// colour scale; with the commands that give them.
+#[derive(serde::Serialize)]
+struct Heat {
+    deck: usize,
+    panels: Vec<HeatPanel>,
+    /// The colour bar, a CSS gradient from −100% (or −limit) to +limit.
+    gradient: String,
+    scale: String,
+    commands: Vec<String>,
+    positions: Vec<usize>,
+}
+
+fn css(c: plotters::style::RGBColor) -> String {
+    format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2)
+}
+
+/// The exact position laws of `laws` (name, report) on one colour scale.
+fn heat(laws: &[(String, &ExactReport)]) -> Option<Heat> {
+    let deck = laws.first()?.1.deck;
+    if laws.iter().any(|(_, e)| e.deck != deck) {
+        return None;
+    }
+    let deviations: Vec<Vec<Vec<f64>>> = laws
+        .iter()
+        .map(|(_, e)| crate::files::exact_deviation(&e.position_matrix))
+        .collect();
+    let farthest = deviations
+        .iter()
+        .flatten()
+        .flatten()
+        .fold(0.0f64, |a, v| a.max(v.abs()));
+    let limit = crate::files::round_limit(farthest);
+    let panels = laws
+        .iter()
+        .zip(&deviations)
+        .map(|((heading, e), d)| HeatPanel {
+            heading: heading.clone(),
+            rows: d
+                .iter()
+                .zip(&e.position_weights)
+                .map(|(row, weights)| {
+                    row.iter()
+                        .zip(weights)
+                        .map(|(&v, w)| {
+                            let fill = crate::figures::diverging(v / limit);
+                            HeatCell {
+                                text: crate::fmt::fmt_change(v),
+                                exact: format!("{w}/{}", e.denominator),
+                                background: css(fill),
+                                colour: if crate::figures::lightness(fill) < 55.0 {
+                                    "#fff".into()
+                                } else {
+                                    "#000".into()
+                                },
+                            }
+                        })
+                        .collect()
+                })
+                .collect(),
+        })
+        .collect();
+    let low = -(1.0f64 / limit).min(1.0);
+    let gradient = (0..=16)
+        .map(|i| {
+            css(crate::figures::diverging(
+                low + (1.0 - low) * f64::from(i) / 16.0,
+            ))
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    Some(Heat {
+        deck,
+        panels,
+        gradient,
+        scale: crate::files::scale_range(limit, 0),
+        commands: laws.iter().map(|(_, e)| exact_command(e)).collect(),
+        positions: (0..deck).collect(),
+    })
+}
+
+/// The caption under the handout's tree: how to read it.
+fn tree_caption(report: &SuiteReport, lang: Lang) -> Option<String> {
+    let tree = report.paths.as_ref()?;
+    let step = crate::markdown::step_words(&tree.algorithm, tree.deck, lang).replace('*', "");
+    Some(match lang {
+        Lang::En => format!(
+            "Every path of the naive swap on {} cards: {step}; each box is an arrangement, the \
+             card at each position. Red: dealt by more paths than a fair share; blue: by fewer.",
+            tree.deck
+        ),
+        Lang::Zh => format!(
+            "朴素交换在 {} 张牌上的全部路径：{step}；每个方框是一种排列，依次写出每个位置上的牌。\
+             红色：得到它的路径比公平份额多；蓝色：比公平份额少。",
+            tree.deck
+        ),
+    })
+}
+
+/// The caption under the handout's heatmap.
+fn heat_caption(lang: Lang) -> &'static str {
+    pick(
+        lang,
+        "Where each card ends up, exactly (every path counted): each cell is how much more (+) \
+         or less (−) often than fair the card of its row lands at the position of its column. \
+         Red: more often; blue: less; white: as often; in grayscale, read the numbers.",
+        "每张牌最后落在哪里，精确值（逐条路径计数）：每格是该行的牌落到该列位置的频率比公平多（+）\
+         或少（−）多少。红色：更常；蓝色：更少；白色：与公平相同；黑白打印时请看数字。",
+    )
 }
 
 /// Whether the run has a handout: it needs the naive swap and
@@ -253,35 +386,43 @@ pub fn handout(report: &SuiteReport, lang: Lang) -> Result<Option<String>, Repor
             ),
         ), exact_command(e)));
     }
-    let sampled = slide_sample(report, naive);
+    let heat = naive.largest_exact().and_then(|e| {
+        let f = fair
+            .cases
+            .iter()
+            .find(|c| c.deck == e.deck)?
+            .exact
+            .as_ref()?;
+        let n = e.deck;
+        heat(&[
+            (
+                pick(
+                    lang,
+                    format!("naive swap, exact, {n} cards"),
+                    format!("朴素交换（精确），{n} 张牌"),
+                ),
+                e,
+            ),
+            (
+                pick(
+                    lang,
+                    format!("Fisher–Yates, exact, {n} cards"),
+                    format!("Fisher–Yates（精确），{n} 张牌"),
+                ),
+                f,
+            ),
+        ])
+    });
     let walk = crate::markdown::walk_words(crate::lesson_quotes()[0].walk, lang).replace('`', "");
     let p = &report.provenance;
     let commit: String = p.git_commit.chars().take(12).collect();
     let date = p.date.get(..10).unwrap_or(&p.date);
-    let how = match sampled {
-        Some(s) => pick(
-            lang,
-            format!(
-                "Exact numbers: every path counted, no randomness. Heatmap: {} shuffles of each, \
-                 seed {}, on {} cards. Command:",
-                fmt_count(s.shuffles),
-                s.seed,
-                s.deck
-            ),
-            format!(
-                "精确数字：逐条路径计数，不含随机性。热图：每种算法洗 {} 次，种子 {}，{} 张牌。命令：",
-                fmt_count(s.shuffles),
-                s.seed,
-                s.deck
-            ),
-        ),
-        None => pick(
-            lang,
-            "Exact numbers: every path counted, no randomness. Command:",
-            "精确数字：逐条路径计数，不含随机性。命令：",
-        )
-        .to_string(),
-    };
+    let how = pick(
+        lang,
+        "Every number and the heatmap are exact: every path counted, no randomness. The report \
+         came from:",
+        "所有数字和热图都是精确值：逐条路径计数，不含随机性。本报告由以下命令生成：",
+    );
     let mut env = minijinja::Environment::new();
     env.add_template("handout.html", TEMPLATE)
         .map_err(|e| ReportError::Page(e.to_string()))?;
@@ -310,27 +451,19 @@ pub fn handout(report: &SuiteReport, lang: Lang) -> Result<Option<String>, Repor
                     .map(|a| a.info.id.as_str())
                     .collect::<Vec<_>>()
                     .join(" "),
-                tree => report.path_figure.as_deref(),
                 tree_alt => pick(lang, "Every path of the naive swap on 3 cards", "朴素交换在 3 张牌上的全部路径"),
                 numbers => pick(lang, "The numbers, counted exactly", "精确计数得到的数字"),
                 facts => facts,
-                headline => report.headline.as_deref(),
-                headline_alt => pick(lang, "The naive swap beside Fisher–Yates", "朴素交换与 Fisher–Yates 并排"),
-                headline_caption => format!(
-                    "{}{}",
-                    pick(
-                        lang,
-                        "Where each card ends up (rows: cards by starting position; columns: \
-                         where they end): red more often than fair, blue less often, white as \
-                         often; the printed percentage in each cell carries the sign in grayscale.",
-                        "每张牌最后落在哪里（行：牌的初始位置；列：洗牌后的位置）：红色比公平更常，蓝色更少，\
-                         白色相同；黑白打印时请看格子里的百分比。",
-                    ),
-                    sampled.map_or(String::new(), |s| format!(
-                        " {}",
-                        crate::markdown::sampled_words(s, lang)
-                    ))
-                ),
+                tree_svg => crate::files::handout_tree(report, lang),
+                tree_caption => tree_caption(report, lang),
+                heat => minijinja::Value::from(minijinja::value::Serde(heat)),
+                heat_caption => heat_caption(lang),
+                card_word => pick(lang, "card", "牌"),
+                position_word => pick(lang, "position", "位置"),
+                columns_word => pick(lang, "final position", "最终位置"),
+                scale_word => pick(lang, "scale", "色标"),
+                less_word => pick(lang, "less often than fair", "比公平少"),
+                more_word => pick(lang, "more often", "比公平多"),
                 made => pick(
                     lang,
                     format!("Made by shuffle-audit {} (commit {commit}, {date}):", p.version),

@@ -110,6 +110,8 @@ struct CaseView<'a> {
     exact: Option<Vec<Vec<String>>>,
     /// The colour scale's limit: the one the case's PNG heatmap uses.
     limit: f64,
+    /// The scale's range in words ([`crate::files::scale_range`]).
+    scale: String,
 }
 
 /// The front page's Markdown cut where the teacher's section starts and
@@ -168,6 +170,21 @@ fn markdown(md: &str) -> String {
             i = end + 1;
             continue;
         }
+        // The screen-only marks become the block the print stylesheet
+        // hides.
+        if let Event::Html(t) = &events[i] {
+            let (start, end) = crate::markdown::SCREEN_ONLY;
+            if t.trim() == start {
+                out.push(Event::Html("<div class=\"screen\">\n".into()));
+                i += 1;
+                continue;
+            }
+            if t.trim() == end {
+                out.push(Event::Html("</div>\n".into()));
+                i += 1;
+                continue;
+            }
+        }
         out.push(events[i].clone());
         i += 1;
     }
@@ -202,6 +219,7 @@ fn data(report: &SuiteReport) -> PageData<'_> {
                         matrices.push(deviation(&f.position_matrix));
                     }
                     let refs: Vec<&[Vec<f64>]> = matrices.iter().map(Vec::as_slice).collect();
+                    let limit = colour_limit(&refs, c.deck, s.shuffles);
                     Some(CaseView {
                         deck: c.deck,
                         shuffles: s.shuffles,
@@ -218,7 +236,8 @@ fn data(report: &SuiteReport) -> PageData<'_> {
                                 })
                                 .collect()
                         }),
-                        limit: colour_limit(&refs, c.deck, s.shuffles),
+                        limit,
+                        scale: crate::files::scale_range(limit, 1),
                     })
                 })
                 .collect(),
@@ -305,6 +324,23 @@ mod tests {
         let html = markdown("## Sources\n\ntext [x](#sources)\n\n| a |\n|---|\n| 1 |\n");
         assert!(html.contains("<h2 id=\"sources\">Sources</h2>"), "{html}");
         assert!(html.contains("<table>"), "{html}");
+    }
+
+    #[test]
+    fn the_screen_only_marks_become_the_block_print_hides() {
+        let (start, end) = crate::markdown::SCREEN_ONLY;
+        let html = markdown(&format!(
+            "kept\n\n{start}\n\nsee the table:\n\n| a |\n|---|\n| 1 |\n\n{end}\n\nafter\n"
+        ));
+        let open = html.find("<div class=\"screen\">").expect(&html);
+        let close = html.find("</div>").expect(&html);
+        let table = html.find("<table>").expect(&html);
+        assert!(
+            open < html.find("see the table").unwrap() && table < close,
+            "{html}"
+        );
+        assert!(html.find("kept").unwrap() < open && close < html.find("after").unwrap());
+        assert!(!html.contains("<!--"), "{html}");
     }
 
     #[test]

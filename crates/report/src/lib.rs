@@ -173,6 +173,7 @@ mod tests {
             headline: Some("headline.png".into()),
             off_by_one_slide: Some("off-by-one.png".into()),
             path_figure: Some("paths.png".into()),
+            path_bars: Some("paths-bars.png".into()),
             algorithms: vec![SuiteAlgorithm {
                 info: AlgorithmInfo::from(find("rand-shuffle").unwrap()),
                 verdict: Verdict::Uniform,

@@ -202,6 +202,10 @@ pub struct SuiteReport {
     /// folder.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub path_figure: Option<String>,
+    /// The bar chart of how often each of the tree's arrangements came up,
+    /// on an axis of its own, relative to the report folder.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub path_bars: Option<String>,
     /// One entry per algorithm run.
     pub algorithms: Vec<SuiteAlgorithm>,
     /// How many riffles make a deck look shuffled (when the run has a

@@ -120,8 +120,44 @@ fn the_page_loads_hovers_and_switches_figures() {
     assert_eq!(r["controlShown"], true);
     assert_eq!(
         r["printHides"],
-        serde_json::json!(["nav.top", "#explorer", "#rest"])
+        serde_json::json!(["nav.top", "#explorer", "#rest", ".screen"])
     );
+    // Print says only what it prints: the tree and the headline stay; the
+    // table of paths, the bar chart and the off-by-one's slide go, and
+    // with them every sentence that names them.
+    let figures: Vec<&str> = r["printFigures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f.as_str())
+        .collect();
+    assert_eq!(figures, ["headline.png", "paths.png"], "printed figures");
+    let left_out: Vec<&str> = r["screenFigures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f.as_str())
+        .collect();
+    assert!(left_out.contains(&"table"), "{left_out:?}");
+    assert!(left_out.contains(&"off-by-one.png"), "{left_out:?}");
+    assert!(
+        left_out.iter().any(|f| f.contains("/permutations-")),
+        "{left_out:?}"
+    );
+    let text = r["printText"].as_str().unwrap();
+    assert!(text.contains("as a tree"), "{text}");
+    for names_a_left_out_figure in [
+        "table",
+        "each bar",
+        "slide of its own",
+        "diagonal",
+        "heatmap is empty",
+    ] {
+        assert!(
+            !text.contains(names_a_left_out_figure),
+            "the printed page says {names_a_left_out_figure:?}: {text}"
+        );
+    }
 }
 
 #[test]

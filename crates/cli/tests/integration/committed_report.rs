@@ -129,7 +129,7 @@ fn front_page_opens_on_the_teachers_section(root: &Path) {
         "Math.random() * index",
         "Math.random() * (index + 1)",
         "27 equally likely paths",
-        "ABC 4, ACB 5, BAC 5, BCA 4, CAB 5, CBA 4",
+        "012 4, 021 5, 102 5, 120 4, 201 5, 210 4",
         "dealt by 159 of them and the least likely by 32",
         "total variation distance",
         "only the 120 single cycles",
@@ -195,7 +195,7 @@ fn chinese_section(root: &Path) {
         "Math.random() * deck.length",
         "Math.random() * (index + 1)",
         "27 条等可能的路径",
-        "ABC 4 条、ACB 5 条、BAC 5 条、BCA 4 条、CAB 5 条、CBA 4 条",
+        "012 4 条、021 5 条、102 5 条、120 4 条、201 5 条、210 4 条",
         "最可能的排列由其中 159 条路径得到，最不可能的只有 32 条",
         // The code's comments read in Chinese too.
         "出处：\"The JavaScript Shuffle\"，altNaiveShuffle 函数",

@@ -282,15 +282,6 @@ fn exact_json(command: &str) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
-/// An arrangement of `exact`'s digits as the pages letter it: `021` is
-/// `ACB`.
-fn letters(digits: &str) -> String {
-    digits
-        .bytes()
-        .map(|b| char::from(b'A' + (b - b'0')))
-        .collect()
-}
-
 #[test]
 fn every_lesson_page_quotes_the_algorithms_whose_numbers_it_shows_and_prints_their_commands() {
     // The lecture's three algorithms, counted exactly on 3 to 6 cards.
@@ -383,7 +374,7 @@ fn every_lesson_page_quotes_the_algorithms_whose_numbers_it_shows_and_prints_the
                 .as_array()
                 .unwrap()
                 .iter()
-                .map(|d| letters(d.as_str().unwrap()))
+                .map(|d| d.as_str().unwrap().to_string())
                 .collect();
             let most = e["max_probability_exact"].as_str().unwrap();
             let each = most.split('/').next().unwrap();
@@ -442,14 +433,117 @@ fn every_lesson_page_quotes_the_algorithms_whose_numbers_it_shows_and_prints_the
             );
         }
     }
+    // The handout's heatmap: each cell of each table is the exact law the
+    // command printed beside it gives (the cell's fraction, and its change
+    // from fair to one decimal).
+    for page in ["handout.html", "handout.zh.html"] {
+        let text = read(page);
+        let figure = text
+            .split("<figure class=\"heatmap\"")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{page}: no heatmap"));
+        let figure = figure.split("</figure>").next().unwrap();
+        let commands: Vec<&str> = figure
+            .split("<code class=\"command\">")
+            .skip(1)
+            .map(|c| c.split("</code>").next().unwrap())
+            .collect();
+        let tables: Vec<&str> = figure.split("<table>").skip(1).collect();
+        assert_eq!(commands.len(), 2, "{page}: {commands:?}");
+        assert_eq!(tables.len(), commands.len(), "{page}");
+        for (table, command) in tables.iter().zip(&commands) {
+            let e = exact_json(command);
+            let n = e["deck"].as_u64().unwrap() as usize;
+            let d: u128 = e["denominator"].as_str().unwrap().parse().unwrap();
+            let cells: Vec<(&str, &str)> = table
+                .split("<td ")
+                .skip(1)
+                .map(|td| {
+                    let title = td
+                        .split("title=\"")
+                        .nth(1)
+                        .unwrap()
+                        .split('"')
+                        .next()
+                        .unwrap();
+                    let text = td.split('>').nth(1).unwrap().split('<').next().unwrap();
+                    (title, text)
+                })
+                .collect();
+            assert_eq!(cells.len(), n * n, "{page}: {command}");
+            for (i, (title, text)) in cells.iter().enumerate() {
+                let w: u128 = e["position_weights"][i / n][i % n]
+                    .as_str()
+                    .unwrap()
+                    .parse()
+                    .unwrap();
+                assert_eq!(*title, format!("{w}/{d}"), "{page}: {command} cell {i}");
+                let change = 100.0 * (w as f64 * n as f64 / d as f64 - 1.0);
+                let shown: f64 = text
+                    .trim_end_matches('%')
+                    .replace('−', "-")
+                    .parse()
+                    .unwrap();
+                assert!(
+                    (shown - change).abs() <= 0.05 + 1e-9,
+                    "{page}: {command} cell {i}: {text} for {change:.3}%"
+                );
+            }
+        }
+    }
+    // Print sizes: every label of the handout at least 7 pt on A4. The
+    // tree is drawn 1,600 units wide for the 186 mm of text a page holds
+    // (`main { max-width: 186mm }`), so a font-size of f units prints at
+    // f × 186 / 1600 mm; the page's own text is set in points.
+    for page in ["handout.html", "handout.zh.html"] {
+        let text = read(page);
+        assert!(text.contains("max-width: 186mm"), "{page}");
+        let svg = text.split("<svg").nth(1).expect("the tree, inline");
+        let svg = svg.split("</svg>").next().unwrap();
+        assert!(svg.contains("viewBox=\"0 0 1600 "), "{page}");
+        let sizes: Vec<f64> = svg
+            .split("font-size=\"")
+            .skip(1)
+            .map(|f| f.split('"').next().unwrap().parse().unwrap())
+            .collect();
+        assert!(sizes.len() > 30, "{page}: {} labels", sizes.len());
+        let smallest =
+            sizes.iter().copied().fold(f64::MAX, f64::min) * 186.0 / 1600.0 / 25.4 * 72.0;
+        assert!(smallest >= 7.0, "{page}: a tree label at {smallest:.2} pt");
+        for size in text.split("font-size: ").skip(1) {
+            let size = size.split(';').next().unwrap();
+            if let Some(pt) = size.strip_suffix("pt") {
+                let pt: f64 = pt.parse().unwrap();
+                assert!(pt >= 7.0, "{page}: text at {pt} pt");
+            }
+        }
+        assert!(!text.contains("<img"), "{page}: a raster figure");
+    }
+    let zh = read("handout.zh.html");
+    for words in [
+        "第 1 步选",
+        "路径数",
+        "朴素交换（精确），6 张牌",
+        "最终位置",
+        "牌 0",
+    ] {
+        assert!(zh.contains(words), "the Chinese handout lacks {words}");
+    }
     assert!(en.contains(&command), "no {command}");
     assert!(!en.contains("cargo"), "build instructions in the handout");
-    let zh = read("handout.zh.html");
-    assert!(zh.contains("种子 7"), "the Chinese handout lacks its seed");
+    assert!(
+        zh.contains("--seed 7"),
+        "the Chinese handout lacks its command"
+    );
     // The slides and the tree are drawn, and the pages link them.
-    for png in ["headline.png", "off-by-one.png", "paths.png"] {
+    for (png, width) in [
+        ("headline.png", 1600),
+        ("off-by-one.png", 1600),
+        ("paths.png", 1600),
+        ("paths-bars.png", 1000),
+    ] {
         let image = image::open(out.join(png)).unwrap();
-        assert!(image.width() >= 1600, "{png}");
+        assert!(image.width() >= width, "{png}");
     }
     let headline = image::open(out.join("headline.png")).unwrap();
     assert_eq!(
@@ -462,7 +556,7 @@ fn every_lesson_page_quotes_the_algorithms_whose_numbers_it_shows_and_prints_the
         "](headline.png)".to_string(),
         "](off-by-one.png)".to_string(),
         "](paths.png)".to_string(),
-        format!("](figures/{}/permutations-n3.png)", lesson[0]),
+        "](paths-bars.png)".to_string(),
         "](handout.html)".to_string(),
         format!("?example={}&run=1", lesson[0]),
     ] {

@@ -295,10 +295,19 @@ pub(super) fn line_width(text: &str) -> u32 {
 /// How wide `text` is drawn at `px` pixels, in pixels.
 pub(super) fn text_width(text: &str, px: u32) -> u32 {
     register_font();
-    (FONT, px)
-        .into_font()
-        .box_size(text)
-        .map_or(u32::MAX, |(w, _)| w)
+    let font = (FONT, px).into_font();
+    let width = |t: &str| font.box_size(t).map_or(u32::MAX, |(w, _)| w);
+    // The embedded font has no Chinese: a figure in Chinese is read as
+    // SVG, in the reader's fonts, whose ideographs are one em wide. An em
+    // is a digit's width over its advance in DejaVu Sans, 0.636 em.
+    let wide = |c: char| matches!(c, '\u{2E80}'..='\u{9FFF}' | '\u{FF00}'..='\u{FFEF}');
+    let ideographs = text.chars().filter(|&c| wide(c)).count() as u32;
+    if ideographs == 0 {
+        return width(text);
+    }
+    let rest: String = text.chars().filter(|&c| !wide(c)).collect();
+    let em = f64::from(width("0")) / 0.636;
+    width(&rest).saturating_add((em * f64::from(ideographs)).round() as u32)
 }
 
 /// `lines` wrapped at spaces so that each fits the title block of a

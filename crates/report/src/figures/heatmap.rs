@@ -142,12 +142,15 @@ fn draw_colour_bar<DB: DrawingBackend>(
     t: &TextSizes,
 ) -> Result<(), String> {
     let (width, _) = area.dim_in_pixel();
+    // A card cannot land somewhere less than never: the bar stops at
+    // −100% even when the scale's red end runs beyond +100%.
+    let low = -limit.min(1.0);
     let mut chart = ChartBuilder::on(area)
         .margin_top(t.caption * 2)
         .margin_bottom(t.tick * 2 + t.axis + 12)
         .margin_right(8)
         .y_label_area_size(width.saturating_sub(50))
-        .build_cartesian_2d(0.0..1.0, -limit..limit)
+        .build_cartesian_2d(0.0..1.0, low..limit)
         .map_err(|e| e.to_string())?;
     chart
         .configure_mesh()
@@ -163,8 +166,8 @@ fn draw_colour_bar<DB: DrawingBackend>(
     let steps = 120;
     chart
         .draw_series((0..steps).map(|i| {
-            let a = -limit + 2.0 * limit * f64::from(i) / f64::from(steps);
-            let b = -limit + 2.0 * limit * f64::from(i + 1) / f64::from(steps);
+            let a = low + (limit - low) * f64::from(i) / f64::from(steps);
+            let b = low + (limit - low) * f64::from(i + 1) / f64::from(steps);
             Rectangle::new(
                 [(0.0, a), (1.0, b)],
                 diverging((a + b) / 2.0 / limit).filled(),

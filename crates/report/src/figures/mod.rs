@@ -57,7 +57,7 @@ pub use permutations::{Arrangements, permutations};
 pub use pvalues::{PValues, p_values};
 pub use rates::{RatePanel, RatePoint, rates};
 pub use riffles::{RiffleCurve, RifflePanel, riffles};
-pub use tree::{PathFigure, path_tree};
+pub use tree::{PRINT_WIDTH_MM, PathFigure, TreeWords, path_tree};
 
 #[cfg(test)]
 mod tests;

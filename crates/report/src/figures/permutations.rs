@@ -24,6 +24,11 @@ pub struct Arrangements<'a> {
     pub fractions: Option<&'a [String]>,
     /// The axis's top ratio (its bottom is `1/top`).
     pub top: f64,
+    /// Bars from uniform (`×1`) on a linear axis from `2 − top` to `top`,
+    /// rather than from zero: the lesson's few bars, whose differences
+    /// (4/27 against 5/27) and fair band a class must see. Only for at
+    /// most 24 arrangements.
+    pub from_uniform: bool,
 }
 
 /// A permutation histogram, in units of the uniform probability (`1` is
@@ -53,6 +58,7 @@ pub fn permutations(
         exact,
         fractions,
         top,
+        from_uniform,
     } = arrangements;
     let k = ratios.len();
     // The axis is log2 of the ratio, from −log2(top) to log2(top); its
@@ -98,13 +104,24 @@ pub fn permutations(
         let blue = RGBColor(5, 113, 176);
         let grey = RGBColor(220, 220, 220);
         if k <= 24 {
-            // Linear, from zero: a bar's length is its probability.
-            let bar_top = |v: f64| v.clamp(0.0, top);
+            // Linear, from zero: a bar's length is its probability; or
+            // from uniform: its length is how far it is from fair.
+            let (low, base) = if from_uniform {
+                (2.0 - top, 1.0)
+            } else {
+                (0.0, 0.0)
+            };
+            let bar_top = |v: f64| v.clamp(low, top);
+            let ticks = if from_uniform {
+                9
+            } else {
+                top.round() as usize * 2 + 1
+            };
             let mut chart = ChartBuilder::on(&body)
                 .margin(12)
                 .x_label_area_size(TICK_PX * 3 + AXIS_PX + 4)
                 .y_label_area_size(TICK_PX * 3 + AXIS_PX + 20)
-                .build_cartesian_2d((0..k as i32 - 1).into_segmented(), 0.0..top)
+                .build_cartesian_2d((0..k as i32 - 1).into_segmented(), low..top)
                 .map_err(|e| e.to_string())?;
             chart
                 .configure_mesh()
@@ -117,7 +134,7 @@ pub fn permutations(
                     }
                     _ => String::new(),
                 })
-                .y_labels(top.round() as usize * 2 + 1)
+                .y_labels(ticks)
                 .y_label_formatter(&|v| linear_ratio_label(*v))
                 .x_desc("arrangement (card at each position)")
                 .y_desc(y_desc.as_str())
@@ -130,7 +147,7 @@ pub fn permutations(
                     let i = i as i32;
                     let mut bar = Rectangle::new(
                         [
-                            (SegmentValue::Exact(i), 0.0),
+                            (SegmentValue::Exact(i), base),
                             (SegmentValue::Exact(i + 1), bar_top(p)),
                         ],
                         blue.filled(),
@@ -182,16 +199,17 @@ pub fn permutations(
                     .map_err(|e| e.to_string())?;
             }
             if let Some(fractions) = fractions {
-                // Inside each bar, at its foot: clear of the lines above.
+                // Inside each bar, at its foot: clear of the lines above;
+                // bars from uniform leave the plot's foot free, in black.
                 let style = (FONT, TICK_PX)
                     .into_font()
-                    .color(&WHITE)
+                    .color(if from_uniform { &BLACK } else { &WHITE })
                     .pos(Pos::new(HPos::Center, VPos::Bottom));
                 chart
                     .draw_series(fractions.iter().enumerate().map(|(i, f)| {
                         Text::new(
                             f.clone(),
-                            (SegmentValue::CenterOf(i as i32), top * 0.03),
+                            (SegmentValue::CenterOf(i as i32), low + (top - low) * 0.03),
                             style.clone(),
                         )
                     }))

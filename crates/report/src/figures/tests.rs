@@ -93,6 +93,37 @@ fn heatmap_png_has_size_colours_and_text() {
 }
 
 #[test]
+fn the_colour_bar_stops_at_minus_100_percent() {
+    // Cards dealt to a place twice as often as fair, or never: the red end
+    // runs to +200%, the blue end stops at −100%.
+    let m = vec![vec![2.0, -1.0], vec![-1.0, 2.0]];
+    let panels = [Panel {
+        heading: "n = 2".into(),
+        deviation: &m,
+    }];
+    let limit = colour_limit(&[&m], 0.0);
+    assert_eq!(limit, 2.0);
+    let f = heatmap("twice or never", &[], &panels, limit, Formats::Both).unwrap();
+    let svg = f.svg.as_deref().unwrap();
+    let ticks: Vec<f64> = svg
+        .lines()
+        .filter_map(|l| l.trim().strip_suffix('%')?.parse::<f64>().ok())
+        .collect();
+    assert!(ticks.len() >= 4, "{ticks:?}");
+    let (low, high) = ticks
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(a, b), &t| (a.min(t), b.max(t)));
+    assert!((-100.0..=-50.0).contains(&low), "{ticks:?}");
+    assert!(high > 150.0, "{ticks:?}");
+    assert_eq!(
+        crate::files::scale_range(limit, 0),
+        "−100% to +200%",
+        "the words say where the bar stops"
+    );
+    assert_eq!(crate::files::scale_range(0.25, 1), "±25.0%");
+}
+
+#[test]
 fn permutation_figures_draw_for_small_and_large_decks() {
     let p = [1.2, 0.9, 0.9, 1.2, 0.9, 0.9];
     let f = permutations(
@@ -105,6 +136,7 @@ fn permutation_figures_draw_for_small_and_large_decks() {
             exact: Some(&[1.0; 6]),
             fractions: Some(&["4/27", "5/27", "5/27", "5/27", "4/27", "4/27"].map(String::from)),
             top: 1.5,
+            from_uniform: false,
         },
         Formats::Both,
     )
@@ -129,6 +161,7 @@ fn permutation_figures_draw_for_small_and_large_decks() {
             exact: None,
             fractions: None,
             top: 2.0,
+            from_uniform: false,
         },
         Formats::Both,
     )

@@ -24,12 +24,63 @@ pub struct PathFigure<'a> {
     /// Each distinct arrangement, with how many leaves deal it, in the
     /// order the tally row shows them.
     pub tally: &'a [(String, u64)],
+    /// The words the figure draws, in the reader's language.
+    pub words: &'a TreeWords,
+    /// Drawn for paper: no title block, and every label at least 7 pt
+    /// when the figure is printed [`PRINT_WIDTH_MM`] wide.
+    pub print: bool,
 }
 
-/// Left margin: the column of "step i picks" labels.
-const LEFT: u32 = 150;
-/// From one level of the tree to the next.
-const LEVEL: u32 = 140;
+/// The words of a tree figure.
+#[derive(Clone, Debug)]
+pub struct TreeWords {
+    /// The label of each level's picks: `steps[0]` is the first draw's.
+    pub steps: Vec<String>,
+    /// The label of the tally row.
+    pub paths: String,
+    /// Each tally entry's label (`"021: 5 of 27"`), in the tally's order.
+    pub counts: Vec<String>,
+}
+
+/// The printed width a [`PathFigure::print`] tree is drawn for: the text
+/// column of an A4 page with 12 mm margins.
+pub const PRINT_WIDTH_MM: f64 = 186.0;
+
+/// The sizes of a tree on screen and on paper.
+struct TreeSizes {
+    /// Left margin: the column of "step i picks" labels.
+    left: u32,
+    /// From one level of the tree to the next.
+    level: u32,
+    /// The picks, the leaves and the row labels.
+    label: u32,
+    /// The tally row.
+    count: u32,
+    /// Room on each side of a leaf's label.
+    pad: u32,
+    /// From the leaves to the tally row.
+    tally: u32,
+}
+
+const SCREEN: TreeSizes = TreeSizes {
+    left: 150,
+    level: 140,
+    label: REPORT.tick,
+    count: REPORT.caption,
+    pad: 6,
+    tally: 100,
+};
+
+/// 1,600 px across [`PRINT_WIDTH_MM`]: 27 px labels are drawn at 21.8
+/// SVG units, 7.2 pt.
+const PAPER: TreeSizes = TreeSizes {
+    left: 190,
+    level: 96,
+    label: 27,
+    count: 28,
+    pad: 3,
+    tally: 80,
+};
 
 /// The shade of an arrangement dealt `count` times where a fair shuffle
 /// would deal `fair`: the heatmaps' palette, red above fair and blue
@@ -59,23 +110,33 @@ pub fn path_tree(
     if leaves == 0 || leaves > 64 || leaves != expected || tree.tally.is_empty() {
         return None;
     }
-    let t = &REPORT;
+    let z = if tree.print { &PAPER } else { &SCREEN };
+    if tree.words.steps.len() < tree.draws || tree.words.counts.len() != tree.tally.len() {
+        return None;
+    }
     let width = 1600u32;
     let lines = &fit_lines(lines, width);
-    let head = title_height(lines.len());
-    let height = head + 40 + LEVEL * tree.draws as u32 + 150;
-    let spacing = f64::from(width - LEFT - 20) / leaves as f64;
+    let head = if tree.print {
+        0
+    } else {
+        title_height(lines.len())
+    };
+    let height = head + 40 + z.level * tree.draws as u32 + z.tally + 50;
+    let spacing = f64::from(width - z.left - 20) / leaves as f64;
     let fair = leaves as f64 / tree.tally.len() as f64;
     // x of node `k` on `level` (level 0 the root, `draws` the leaves).
     let x = move |level: usize, k: usize| -> i32 {
         let span = tree.outcomes.pow((tree.draws - level) as u32);
-        (f64::from(LEFT) + spacing * (k * span) as f64 + spacing * span as f64 / 2.0).round() as i32
+        (f64::from(z.left) + spacing * (k * span) as f64 + spacing * span as f64 / 2.0).round()
+            as i32
     };
-    let y = move |level: usize| -> i32 { (head + 40 + LEVEL * level as u32) as i32 };
+    let y = move |level: usize| -> i32 { (head + 40 + z.level * level as u32) as i32 };
     Some(twin!(Formats::Both, width, height, |root| {
         root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let (top, _) = root.split_vertically(head);
-        draw_title(&top, title, lines)?;
+        if !tree.print {
+            let (top, _) = root.split_vertically(head);
+            draw_title(&top, title, lines)?;
+        }
         let centred = |px: u32, colour: RGBColor| {
             (FONT, px)
                 .into_font()
@@ -104,16 +165,16 @@ pub fn path_tree(
                 ))
                 .map_err(|e| e.to_string())?;
                 root.draw(&Text::new(
-                    (k % tree.outcomes + 1).to_string(),
+                    (k % tree.outcomes).to_string(),
                     (lx, ly),
-                    centred(t.tick, BLACK),
+                    centred(z.label, BLACK),
                 ))
                 .map_err(|e| e.to_string())?;
             }
             root.draw(&Text::new(
-                format!("step {level} picks"),
+                tree.words.steps[level - 1].clone(),
                 (12, (y(level - 1) + y(level)) / 2),
-                (FONT, t.tick)
+                (FONT, z.label)
                     .into_font()
                     .color(&grey)
                     .pos(Pos::new(HPos::Left, VPos::Center)),
@@ -128,7 +189,7 @@ pub fn path_tree(
             }
         }
         let label = |text: &str, (cx, cy): (i32, i32), fill: RGBColor| {
-            let half = (super::common::text_width(text, t.tick) / 2 + 6) as i32;
+            let half = (super::common::text_width(text, z.label) / 2 + z.pad) as i32;
             root.draw(&Rectangle::new(
                 [(cx - half, cy - 16), (cx + half, cy + 16)],
                 fill.filled(),
@@ -137,7 +198,7 @@ pub fn path_tree(
                 root.draw(&Text::new(
                     text.to_string(),
                     (cx, cy),
-                    centred(t.tick, BLACK),
+                    centred(z.label, BLACK),
                 ))
             })
             .map_err(|e| e.to_string())
@@ -152,28 +213,31 @@ pub fn path_tree(
             )?;
         }
         // The tally: each arrangement and how many paths deal it.
-        let row = y(tree.draws) + 100;
-        let cell = f64::from(width - LEFT - 20) / tree.tally.len() as f64;
+        let row = y(tree.draws) + z.tally as i32;
+        let cell = f64::from(width - z.left - 20) / tree.tally.len() as f64;
         root.draw(&Text::new(
-            "paths",
+            tree.words.paths.as_str(),
             (12, row),
-            (FONT, t.tick)
+            (FONT, z.label)
                 .into_font()
                 .color(&grey)
                 .pos(Pos::new(HPos::Left, VPos::Center)),
         ))
         .map_err(|e| e.to_string())?;
-        for (i, (a, c)) in tree.tally.iter().enumerate() {
-            let cx = (f64::from(LEFT) + cell * (i as f64 + 0.5)).round() as i32;
-            let text = format!("{a}: {c} of {leaves}");
-            let half = (super::common::text_width(&text, t.caption) / 2 + 10) as i32;
+        for (i, ((_, c), text)) in tree.tally.iter().zip(&tree.words.counts).enumerate() {
+            let cx = (f64::from(z.left) + cell * (i as f64 + 0.5)).round() as i32;
+            let half = (super::common::text_width(text, z.count) / 2 + 10) as i32;
             root.draw(&Rectangle::new(
                 [(cx - half, row - 20), (cx + half, row + 20)],
                 shade(*c, fair).filled(),
             ))
             .map_err(|e| e.to_string())?;
-            root.draw(&Text::new(text, (cx, row), centred(t.caption, BLACK)))
-                .map_err(|e| e.to_string())?;
+            root.draw(&Text::new(
+                text.as_str(),
+                (cx, row),
+                centred(z.count, BLACK),
+            ))
+            .map_err(|e| e.to_string())?;
         }
         Ok(())
     }))

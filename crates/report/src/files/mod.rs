@@ -24,11 +24,12 @@ pub use csv::{
 use scale::pale_note;
 pub use scale::{
     FAIR_ALPHA, PALE, PERMUTATION_TOP_MAX, colour_limit, deviation, exact_deviation, fair_envelope,
-    permutation_top, ratios_to_uniform,
+    permutation_top, ratios_to_uniform, scale_range,
 };
 pub use whole::{
-    HEADLINE, LESSON_NAMES, OFF_BY_ONE_SLIDE, PATH_FIGURE, RIFFLE_FIGURE, SLIDE_DECK_UP_TO, Slides,
-    path_figure, riffle_figure, round_limit, slide_deck, slide_sample, slides,
+    HEADLINE, LESSON_NAMES, OFF_BY_ONE_SLIDE, PATH_BARS, PATH_FIGURE, RIFFLE_FIGURE,
+    SLIDE_DECK_UP_TO, Slides, handout_tree, path_bars, path_figure, riffle_figure, round_limit,
+    slide_deck, slide_sample, slides,
 };
 
 /// One file of a report folder, rendered.
@@ -270,6 +271,7 @@ pub fn case_files(
                     exact: exact.as_deref(),
                     fractions: fractions.as_deref(),
                     top: axis.top,
+                    from_uniform: false,
                 },
                 formats,
             )
@@ -373,8 +375,8 @@ fn position_heatmap(
     let lines = vec![
         format!(
             "{n} cards. Rows: cards by starting position; columns: final positions; colour: \
-             observed / expected − 1, limits ±{:.2}% ({}).",
-            100.0 * limit,
+             observed / expected − 1, limits {} ({}).",
+            scale_range(limit, 2),
             pale_note()
         ),
         parts
@@ -434,11 +436,11 @@ fn bostock_figure(stem: &str, b: &judge::cases::Bostock) -> Result<Vec<OutputFil
     ];
     let lines = vec![format!(
         "{} cards, {} runs each, seed {}. Rows: cards by starting position; columns: \
-         final positions; colour: observed / expected − 1, limits ±{:.0}% ({}).",
+         final positions; colour: observed / expected − 1, limits {} ({}).",
         b.deck,
         fmt_count(b.shuffles),
         b.seed,
-        100.0 * limit,
+        scale_range(limit, 0),
         pale_note()
     )];
     figure_files(stem, || {

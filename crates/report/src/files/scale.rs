@@ -42,6 +42,19 @@ pub fn colour_limit(matrices: &[&[Vec<f64>]], deck: usize, shuffles: u64) -> f64
     crate::figures::colour_limit(matrices, floor)
 }
 
+/// A colour scale's range in words, with `decimals` decimals: `±25%`, or
+/// `−100% to +200%` when the red end runs beyond +100% (no cell falls
+/// below −100%: a card cannot land somewhere less often than never). The
+/// colour bars of the figures and pages stop where this says.
+pub fn scale_range(limit: f64, decimals: usize) -> String {
+    let p = 100.0 * limit;
+    if limit > 1.0 {
+        format!("−100% to +{p:.decimals$}%")
+    } else {
+        format!("±{p:.decimals$}%")
+    }
+}
+
 /// The band a fair shuffle's permutation histogram of `k` arrangements and
 /// `shuffles` decks stays in, all at once in 99 of 100 runs, as ratios to
 /// uniform: per bar up to 24 arrangements, per rank of the sorted curve

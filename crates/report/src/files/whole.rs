@@ -114,6 +114,13 @@ pub fn round_limit(limit: f64) -> f64 {
 /// The colour scale in words, for a slide on `deck` cards at `±limit`.
 fn scale_in_words(deck: usize, limit: f64) -> String {
     let p = fmt_percent(limit);
+    if limit > 1.0 {
+        return format!(
+            "Scale −100% to +{p}: the deepest red is a card landing in a place {p} more often \
+             than the fair 1 in {deck}; blue at −100% is a card that never lands there; white \
+             is fair."
+        );
+    }
     format!(
         "Scale ±{p}: the deepest red is a card landing in a place {p} more often than the \
          fair 1 in {deck}, the deepest blue {p} less often; white is fair."
@@ -309,12 +316,43 @@ pub const PATH_FIGURE: &str = "paths";
 /// # Errors
 /// [`ReportError::Figure`] naming the figure that could not be drawn.
 pub fn path_figure(report: &SuiteReport) -> Result<Option<Vec<OutputFile>>, ReportError> {
-    let Some(tree) = &report.paths else {
+    let Some(figure) = report
+        .paths
+        .as_ref()
+        .and_then(|t| tree_figure(t, Lang::En, false))
+    else {
         return Ok(None);
     };
-    let Some(first) = tree.paths.first() else {
-        return Ok(None);
-    };
+    figure_files(PATH_FIGURE, || figure).map(Some)
+}
+
+/// The tree of the report's [`PathTree`](crate::PathTree) drawn for the
+/// handout in `lang`: an SVG to set inline, as wide as the page's text,
+/// every label at least 7 pt on A4 ([`figures::PRINT_WIDTH_MM`]), its
+/// words in the reader's language and fonts. `None` as for
+/// [`path_figure`].
+pub fn handout_tree(report: &SuiteReport, lang: Lang) -> Option<String> {
+    let figure = tree_figure(report.paths.as_ref()?, lang, true)?.ok()?;
+    let svg = figure.svg?;
+    // Drawn 1,600 units wide, shown as wide as the text: the viewBox
+    // scales it.
+    let open = svg.find('>')?;
+    let head = &svg[..open];
+    let view = head.find("viewBox=")?;
+    Some(format!(
+        "<svg role=\"img\" width=\"100%\" {}{}",
+        &head[view..],
+        &svg[open..]
+    ))
+}
+
+/// The tree figure of `tree` in `lang`, for the screen or for paper.
+fn tree_figure(
+    tree: &crate::PathTree,
+    lang: Lang,
+    print: bool,
+) -> Option<Result<figures::Figure, figures::FigureError>> {
+    let first = tree.paths.first()?;
     let draws = first.choices.len();
     let outcomes = first.outcomes.first().copied().unwrap_or(0) as usize;
     if tree
@@ -322,41 +360,63 @@ pub fn path_figure(report: &SuiteReport) -> Result<Option<Vec<OutputFile>>, Repo
         .iter()
         .any(|p| p.outcomes.len() != draws || p.outcomes.iter().any(|&k| k as usize != outcomes))
     {
-        return Ok(None);
+        return None;
     }
-    let letters = |a: &[usize]| crate::markdown::arrangement(a);
-    let start = letters(&(0..tree.deck).collect::<Vec<_>>());
-    let leaves: Vec<String> = tree.paths.iter().map(|p| letters(&p.arrangement)).collect();
+    let label = |a: &[usize]| crate::markdown::arrangement(a);
+    let start = label(&(0..tree.deck).collect::<Vec<_>>());
+    let leaves: Vec<String> = tree.paths.iter().map(|p| label(&p.arrangement)).collect();
     let tally: Vec<(String, u64)> = tree
         .tally()
         .into_iter()
-        .map(|(a, c)| (letters(a), c as u64))
+        .map(|(a, c)| (label(a), c as u64))
         .collect();
+    let total = leaves.len();
+    let words = figures::TreeWords {
+        steps: (1..=draws)
+            .map(|i| match lang {
+                Lang::En => format!("step {i} picks"),
+                Lang::Zh => format!("第 {i} 步选"),
+            })
+            .collect(),
+        paths: crate::markdown::pick(lang, "paths", "路径数").to_string(),
+        counts: tally
+            .iter()
+            .map(|(a, c)| match lang {
+                Lang::En => format!("{a}: {c} of {total}"),
+                Lang::Zh => format!("{a}：{total} 条中 {c} 条"),
+            })
+            .collect(),
+    };
     let name = algorithms::registry::find(&tree.algorithm)
         .map_or(tree.algorithm.clone(), |e| e.name.to_string());
     let k = tally.len();
-    let total = leaves.len();
-    let lines = vec![
-        format!(
-            "{}, each of the {outcomes} picks equally likely: {} paths, all equally likely.",
-            {
-                let step = crate::markdown::step_words(&tree.algorithm, tree.deck, Lang::En)
-                    .replace('*', "");
-                let mut c = step.chars();
-                c.next()
-                    .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
-            },
-            std::iter::repeat_n(outcomes.to_string(), draws)
-                .collect::<Vec<_>>()
-                .join(" × ")
-                + &format!(" = {total}")
-        ),
-        format!(
-            "A fair shuffle would deal each of the {k} arrangements by {total}/{k} paths, \
-             which is not a whole number. Red: dealt by more paths; blue: by fewer."
-        ),
-    ];
-    let figure = figures::path_tree(
+    let capital = |s: &str| {
+        let mut c = s.chars();
+        c.next()
+            .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
+    };
+    let step = crate::markdown::step_words(&tree.algorithm, tree.deck, lang).replace('*', "");
+    let (counting, swap) = step.split_once("; ").unwrap_or(("", step.as_str()));
+    let product = std::iter::repeat_n(outcomes.to_string(), draws)
+        .collect::<Vec<_>>()
+        .join(" × ");
+    let mut lines = Vec::new();
+    if !counting.is_empty() {
+        lines.push(format!(
+            "{}: each box is an arrangement, the card at each position.",
+            capital(counting)
+        ));
+    }
+    lines.push(format!(
+        "{}, each of the {outcomes} picks equally likely: {product} = {total} paths, all \
+         equally likely.",
+        capital(swap)
+    ));
+    lines.push(format!(
+        "A fair shuffle would deal each of the {k} arrangements by {total}/{k} paths, which is \
+         not a whole number. Red: dealt by more paths; blue: by fewer."
+    ));
+    figures::path_tree(
         &format!("{name} on {} cards: every path", tree.deck),
         &lines,
         &figures::PathFigure {
@@ -365,12 +425,79 @@ pub fn path_figure(report: &SuiteReport) -> Result<Option<Vec<OutputFile>>, Repo
             draws,
             leaves: &leaves,
             tally: &tally,
+            words: &words,
+            print,
         },
-    );
-    let Some(figure) = figure else {
+    )
+}
+
+/// Where the bar chart of the tree's arrangements goes:
+/// `PATH_BARS.png` and `.svg`.
+pub const PATH_BARS: &str = "paths-bars";
+
+/// How often each arrangement of the report's [`PathTree`](crate::PathTree)
+/// came up in its algorithm's sample on the tree's deck, [`PATH_BARS`]:
+/// bars from the fair `1/n!` on an axis of their own (not the one every
+/// algorithm's figure of that deck shares), the fair band, and each
+/// arrangement's exact share of the tree's paths. `None` when the run has
+/// no tree or no sample of its permutations.
+///
+/// # Errors
+/// [`ReportError::Figure`] naming the figure that could not be drawn.
+pub fn path_bars(report: &SuiteReport) -> Result<Option<Vec<OutputFile>>, ReportError> {
+    let Some(tree) = &report.paths else {
         return Ok(None);
     };
-    figure_files(PATH_FIGURE, || figure).map(Some)
+    let Some((s, counts)) = crate::markdown::find(report, &tree.algorithm)
+        .and_then(|a| a.cases.iter().find(|c| c.deck == tree.deck))
+        .and_then(|c| c.sampled.as_ref())
+        .and_then(|s| Some((s, s.permutation_counts.as_deref()?)))
+    else {
+        return Ok(None);
+    };
+    let k = counts.len();
+    let tally = tree.tally();
+    // The tally runs in lexicographic order, the figure's rank order.
+    if tally.len() != k || k > 24 {
+        return Ok(None);
+    }
+    let total = tree.paths.len();
+    let exact: Vec<f64> = tally
+        .iter()
+        .map(|(_, c)| *c as f64 * k as f64 / total as f64)
+        .collect();
+    let fractions: Vec<String> = tally.iter().map(|(_, c)| format!("{c}/{total}")).collect();
+    let ratios = super::ratios_to_uniform(counts);
+    let envelope = super::fair_envelope(k, s.shuffles);
+    let top = super::permutation_top(&ratios, Some(&exact), &envelope);
+    let n = tree.deck;
+    let name = algorithms::registry::find(&tree.algorithm)
+        .map_or(tree.algorithm.clone(), |e| e.name.to_string());
+    let lines = vec![format!(
+        "{} shuffles, seed {}. Blue: how often each arrangement came up, from the black line \
+         (uniform, 1/{n}! = 1/{k}) up or down; grey: the band every bar of a fair shuffle \
+         stays in (99 of 100 runs); red: the exact law, each arrangement's share of the \
+         {total} paths at the foot.",
+        fmt_count(s.shuffles),
+        s.seed
+    )];
+    figure_files(PATH_BARS, || {
+        figures::permutations(
+            &format!("{name} on {n} cards: how often each arrangement came up"),
+            &lines,
+            figures::Arrangements {
+                deck: n,
+                ratios: &ratios,
+                envelope: Some(&envelope),
+                exact: Some(&exact),
+                fractions: Some(&fractions),
+                top,
+                from_uniform: true,
+            },
+            figures::Formats::Both,
+        )
+    })
+    .map(Some)
 }
 
 #[cfg(test)]

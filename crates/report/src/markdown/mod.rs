@@ -16,9 +16,12 @@ mod tables;
 mod teacher;
 
 pub use teacher::Lang;
-pub(crate) use teacher::{
-    arrangement, find, paths_of, pick, quote_source, sampled_words, step_words, walk_words,
-};
+pub(crate) use teacher::{arrangement, find, paths_of, pick, quote_source, step_words, walk_words};
+
+/// The marks around a block the printed page leaves out (a figure, with
+/// the sentences that refer to it): invisible in Markdown, a
+/// `<div class="screen">` in HTML, which the print stylesheet hides.
+pub const SCREEN_ONLY: (&str, &str) = ("<!-- screen -->", "<!-- /screen -->");
 
 /// The folder of the per-algorithm pages, relative to the report folder.
 pub const ALGORITHM_PAGES: &str = "algorithms";

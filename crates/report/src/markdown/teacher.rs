@@ -15,14 +15,10 @@ const NAIVE: &str = LESSON[0];
 const OFF_BY_ONE: &str = LESSON[1];
 const FAIR: &str = LESSON[2];
 
-/// A card by its starting position, as a letter: 0 is `A`.
-fn card(i: usize) -> char {
-    char::from(b'A' + (i % 26) as u8)
-}
-
-/// An arrangement as letters: `BCA` is card B first.
+/// An arrangement as every page writes it ([`crate::arrangement::cards_label`]):
+/// `120` is card 1 first; cards and positions count from 0.
 pub(crate) fn arrangement(a: &[usize]) -> String {
-    a.iter().map(|&i| card(i)).collect()
+    crate::arrangement::cards_label(a)
 }
 
 /// The language of the teacher's page: English on the front page, and
@@ -42,6 +38,17 @@ pub(crate) fn pick<T>(lang: Lang, en: T, zh: T) -> T {
         Lang::En => en,
         Lang::Zh => zh,
     }
+}
+
+/// Writes what `body` writes between the screen-only marks
+/// ([`super::SCREEN_ONLY`]): a figure the printed page leaves out, with
+/// every sentence that refers to it, so that print says only what it
+/// prints.
+fn screen_only(md: &mut String, body: impl FnOnce(&mut String)) {
+    let (start, end) = super::SCREEN_ONLY;
+    let _ = writeln!(md, "{start}\n");
+    body(md);
+    let _ = writeln!(md, "{end}\n");
 }
 
 /// Whether the run has any of the algorithms the section compares.
@@ -97,19 +104,9 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
         let how = naive
             .and_then(|a| crate::files::slide_sample(report, a))
             .map_or(String::new(), |s| format!(" {}", sampled_words(s, lang)));
-        let apart = if report.off_by_one_slide.is_some() {
-            pick(
-                lang,
-                " The off-by-one has [a slide of its own](#the-off-by-one): its −100% would \
-                 wash these out.",
-                "差一错误的偏差达到 −100%，放在一起会把这里的颜色冲淡，所以它单独一张幻灯片，见下文。",
-            )
-        } else {
-            ""
-        };
         let _ = writeln!(
             md,
-            "![{}]({h})\n\n{}{how}{apart}\n",
+            "![{}]({h})\n\n{}{how}\n",
             pick(
                 lang,
                 "The naive swap beside Fisher–Yates",
@@ -128,43 +125,52 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
                  请看格子里印的百分比。"
             )
         );
+        if report.off_by_one_slide.is_some() {
+            screen_only(md, |md| {
+                let _ = writeln!(
+                    md,
+                    "{}\n",
+                    pick(
+                        lang,
+                        "The off-by-one has [a slide of its own](#the-off-by-one): its −100% \
+                         would wash these out.",
+                        "差一错误的偏差达到 −100%，放在一起会把这里的颜色冲淡，所以它单独一张幻灯片，见下文。",
+                    )
+                );
+            });
+        }
     }
     if let Some(tree) = &report.paths {
         path_table(md, tree, report.path_figure.as_deref(), lang);
-        if let Some((case, bars)) = naive.and_then(|a| {
-            a.cases
-                .iter()
-                .find(|c| c.deck == tree.deck)
-                .and_then(|c| Some((c, super::links::png(c, "permutations")?)))
-        }) && let Some(s) = &case.sampled
-        {
-            let _ = match lang {
-                Lang::En => writeln!(
-                    md,
-                    "![The naive swap on {n} cards: how often each arrangement came up]({bars})\n\n\
-                     The same on {shuffles} naive swaps, sampled (seed {seed}): each bar is how \
-                     often one of the {k} arrangements came up; the line is the fair 1/{k}, with \
-                     the band a fair shuffle stays in; each label is the exact share of the \
-                     {total} paths.\n",
-                    n = tree.deck,
-                    shuffles = fmt_count(s.shuffles),
-                    seed = s.seed,
-                    k = factorial(tree.deck),
-                    total = tree.paths.len(),
-                ),
-                Lang::Zh => writeln!(
-                    md,
-                    "![朴素交换在 {n} 张牌上各种排列出现的频率]({bars})\n\n\
-                     用朴素交换实际洗 {shuffles} 次（种子 {seed}）：每根柱子是一种排列出现的频率；\
-                     若洗牌公平，{k} 种排列各占 1/{k}（横线，阴影是公平洗牌的波动范围）。柱上标的是\
-                     它在 {total} 条路径中所占的精确比例。\n",
-                    n = tree.deck,
-                    shuffles = fmt_count(s.shuffles),
-                    seed = s.seed,
-                    k = factorial(tree.deck),
-                    total = tree.paths.len(),
-                ),
-            };
+        if let (Some(bars), Some(s)) = (
+            report.path_bars.as_deref(),
+            find(report, &tree.algorithm)
+                .and_then(|a| a.cases.iter().find(|c| c.deck == tree.deck))
+                .and_then(|c| c.sampled.as_ref()),
+        ) {
+            let (n, k, total) = (tree.deck, factorial(tree.deck), tree.paths.len());
+            let shuffles = fmt_count(s.shuffles);
+            let seed = s.seed;
+            screen_only(md, |md| {
+                let _ = match lang {
+                    Lang::En => writeln!(
+                        md,
+                        "![The naive swap on {n} cards: how often each arrangement came up]\
+                         ({bars})\n\n\
+                         The same on {shuffles} naive swaps, sampled (seed {seed}): each bar runs \
+                         from the fair 1/{k} (the black line) to how often one of the {k} \
+                         arrangements came up; grey is the band a fair shuffle's bars stay in; \
+                         red, and the label at the foot, the exact share of the {total} paths.\n"
+                    ),
+                    Lang::Zh => writeln!(
+                        md,
+                        "![朴素交换在 {n} 张牌上各种排列出现的频率]({bars})\n\n\
+                         用朴素交换实际洗 {shuffles} 次（种子 {seed}）：每根柱子从公平的 1/{k}\
+                         （黑线）画到一种排列实际出现的频率；灰色是公平洗牌的柱子所在的波动范围；\
+                         红线和底部的标注是它在 {total} 条路径中所占的精确比例。\n"
+                    ),
+                };
+            });
         }
     }
     counting(md, naive, fair, lang);
@@ -282,18 +288,21 @@ pub(crate) fn step_words(algorithm: &str, n: usize, lang: Lang) -> String {
     let walk = algorithms::registry::quote(algorithm).map(|q| q.walk);
     match (walk, lang) {
         (Some(Walk::Backward), Lang::En) => format!(
-            "the swap at step *i* exchanges the card at position {} − *i* with the card at \
-             the position picked",
-            n + 1
+            "cards and positions count from 0, as in the code; the swap at step *i* exchanges the card \
+             at position {n} − *i* with the card at the position picked"
         ),
         (Some(Walk::Backward), Lang::Zh) => format!(
-            "第 *i* 步把第 {} − *i* 个位置上的牌（先从最后一张开始）与选中位置上的牌交换",
-            n + 1
+            "牌和位置都和代码里一样从 0 数起；第 *i* 步把位置 {n} − *i* 上的牌（先从最后一张开始）与选中\
+             位置上的牌交换"
         ),
-        (_, Lang::En) => "the swap at step *i* exchanges the card at position *i* with the \
-                          card at the position picked"
+        (_, Lang::En) => "cards and positions count from 0, as in the code; the swap at step *i* \
+                          exchanges the card at position *i* − 1 with the card at the position \
+                          picked"
             .to_string(),
-        (_, Lang::Zh) => "第 *i* 步把第 *i* 个位置上的牌与选中位置上的牌交换".to_string(),
+        (_, Lang::Zh) => {
+            "牌和位置都和代码里一样从 0 数起；第 *i* 步把位置 *i* − 1 上的牌与选中位置上的牌交换"
+                .to_string()
+        }
     }
 }
 
@@ -436,68 +445,92 @@ fn path_table(md: &mut String, tree: &PathTree, figure: Option<&str>, lang: Lang
         return;
     }
     let cards = (0..n)
-        .map(card)
-        .map(String::from)
+        .map(|c| c.to_string())
         .collect::<Vec<_>>()
         .join(pick(lang, ", ", "、"));
     let product = format!("{each}{}", format!(" × {each}").repeat(draws - 1));
     let total = tree.paths.len();
     let step = step_words(&tree.algorithm, n, lang);
+    let form = match (figure.is_some(), lang) {
+        (true, Lang::En) => "as a tree",
+        (false, Lang::En) => "as a table",
+        (true, Lang::Zh) => "用树状图",
+        (false, Lang::Zh) => "用表格",
+    };
     let _ = match lang {
         Lang::En => writeln!(
             md,
-            "### Why the naive swap cannot be fair\n\n<!-- numbers: {} -->\nTake {n} cards, \
+            "### Why the naive swap cannot be fair\n\n<!-- numbers: {} -->\nTake {n} cards, numbered \
              {cards}. The naive swap makes {draws} swaps, and each picks one of {each} \
              positions, so it has {product} = {total} equally likely paths. Here is every one of \
-             them, as a tree and as a table: {step}.\n",
+             them, {form}: {step}.\n",
             tree.algorithm
         ),
         Lang::Zh => writeln!(
             md,
-            "### 为什么朴素交换不可能公平\n\n<!-- numbers: {} -->\n取 {cards} {n} 张牌。朴素交换做 \
+            "### 为什么朴素交换不可能公平\n\n<!-- numbers: {} -->\n取编号为 {cards} 的 {n} 张牌。朴素交换做 \
              {draws} 次交换，每次从 {each} 个位置中选一个，所以共有 {product} = {total} 条等可能的\
-             路径。下面用树状图和表格列出全部路径：{step}。\n",
+             路径。下面{form}列出全部路径：{step}。\n",
             tree.algorithm
         ),
     };
-    if let Some(f) = figure {
+    let table = |md: &mut String| {
+        let head: Vec<String> = (1..draws)
+            .map(|i| match lang {
+                Lang::En => format!("step {i} picks"),
+                Lang::Zh => format!("第 {i} 步选"),
+            })
+            .collect();
+        let last: Vec<String> = (0..each)
+            .map(|v| match lang {
+                Lang::En => format!("step {draws} picks {v}"),
+                Lang::Zh => format!("第 {draws} 步选 {v}"),
+            })
+            .collect();
         let _ = writeln!(
             md,
-            "![{}]({f})\n",
-            pick(
-                lang,
-                "Every path of the naive swap on 3 cards, as a tree",
-                "朴素交换在 3 张牌上的全部路径（树状图）"
-            )
+            "| {} | {} |\n|{}{}",
+            head.join(" | "),
+            last.join(" | "),
+            "---:|".repeat(head.len()),
+            "---|".repeat(last.len())
         );
-    }
-    let head: Vec<String> = (1..draws)
-        .map(|i| match lang {
-            Lang::En => format!("step {i} picks"),
-            Lang::Zh => format!("第 {i} 步选"),
-        })
-        .collect();
-    let last: Vec<String> = (1..=each)
-        .map(|v| match lang {
-            Lang::En => format!("step {draws} picks {v}"),
-            Lang::Zh => format!("第 {draws} 步选 {v}"),
-        })
-        .collect();
-    let _ = writeln!(
-        md,
-        "| {} | {} |\n|{}{}",
-        head.join(" | "),
-        last.join(" | "),
-        "---:|".repeat(head.len()),
-        "---|".repeat(last.len())
-    );
-    for row in tree.paths.chunks(each) {
-        let prefix: Vec<String> = row[0].choices[..draws - 1]
-            .iter()
-            .map(|c| (c + 1).to_string())
-            .collect();
-        let leaves: Vec<String> = row.iter().map(|p| arrangement(&p.arrangement)).collect();
-        let _ = writeln!(md, "| {} | {} |", prefix.join(" | "), leaves.join(" | "));
+        for row in tree.paths.chunks(each) {
+            let prefix: Vec<String> = row[0].choices[..draws - 1]
+                .iter()
+                .map(|c| c.to_string())
+                .collect();
+            let leaves: Vec<String> = row.iter().map(|p| arrangement(&p.arrangement)).collect();
+            let _ = writeln!(md, "| {} | {} |", prefix.join(" | "), leaves.join(" | "));
+        }
+        let _ = writeln!(md);
+    };
+    match figure {
+        Some(f) => {
+            let _ = writeln!(
+                md,
+                "![{}]({f})\n",
+                pick(
+                    lang,
+                    "Every path of the naive swap on 3 cards, as a tree",
+                    "朴素交换在 3 张牌上的全部路径（树状图）"
+                )
+            );
+            // On paper the tree stands for the table: one page stays one.
+            screen_only(md, |md| {
+                let _ = writeln!(
+                    md,
+                    "{}\n",
+                    pick(
+                        lang,
+                        "The same paths as a table, one row per first two picks:",
+                        "同样的路径列成表格，每行是前两步的选择："
+                    )
+                );
+                table(md);
+            });
+        }
+        None => table(md),
     }
     let tally = tree.tally();
     let counts = tally
@@ -512,13 +545,13 @@ fn path_table(md: &mut String, tree: &PathTree, figure: Option<&str>, lang: Lang
     let _ = match lang {
         Lang::En => writeln!(
             md,
-            "\nCounting the arrangements: {counts}. {total} paths cannot be shared evenly among \
+            "Counting the arrangements: {counts}. {total} paths cannot be shared evenly among \
              {k} arrangements ({total} / {k} is not a whole number), so some arrangements must \
              come up more often than others, whatever random numbers are used.\n"
         ),
         Lang::Zh => writeln!(
             md,
-            "\n每种排列对应的路径数：{counts}。{total} 条路径无法平均分给 {k} 种排列（{total} / {k} 不是整数），\
+            "每种排列对应的路径数：{counts}。{total} 条路径无法平均分给 {k} 种排列（{total} / {k} 不是整数），\
              所以无论随机数多好，总有些排列出现得更频繁。\n"
         ),
     };
@@ -655,33 +688,40 @@ fn off_by_one(md: &mut String, o: &SuiteAlgorithm, slide: Option<&str>, lang: La
             "### The off-by-one\n\nDrawing below `index` instead of `index + 1` looks like the \
              fix for the naive swap; it is another algorithm, Sattolo's, made for another job: \
              dealing one random *single cycle*. A card is never swapped with itself, so follow \
-             card A to where it ends, then the card that started there, and so on: you pass \
-             through every card before coming back to A. Of the {all} arrangements of {n} \
+             card 0 to where it ends, then the card that started there, and so on: you pass \
+             through every card before coming back to card 0. Of the {all} arrangements of {n} \
              cards only the {support} single cycles can be dealt, each with probability {p}; \
              the other {never} never come up. Its TV is {tv} = 1 − 1/{n}. No card ever ends \
-             where it started: the diagonal of its heatmap is empty. The \"Knuth-Durstenfeld\" \
+             where it started. The \"Knuth-Durstenfeld\" \
              and \"Inside-Out\" of {same} make the same mistake.\n"
         ),
         Lang::Zh => writeln!(
             md,
             "### 差一错误\n\n在 `index` 以下选、而不是在 `index + 1` 以下选，看起来像是对朴素交换\
              的修正，其实是另一个算法：Sattolo 算法，它的用途是生成一个随机的*单一轮换*。牌永远不会\
-             与自己交换，所以从牌 A 出发，看它落到哪里，再看原来在那里的牌落到哪里……一路走下去，\
-             会经过每一张牌才回到 A。{n} 张牌的 {all} 种排列中，只有 {support} 种单一轮换可能出现，\
+             与自己交换，所以从牌 0 出发，看它落到哪里，再看原来在那里的牌落到哪里……一路走下去，\
+             会经过每一张牌才回到牌 0。{n} 张牌的 {all} 种排列中，只有 {support} 种单一轮换可能出现，\
              每种概率 {p}；其余 {never} 种永远不会出现。它的 TV 为 {tv} = 1 − 1/{n}。没有任何牌会\
-             留在原位：热图的对角线是空的。{same} 中的 “Knuth-Durstenfeld” 和 “Inside-Out” \
+             留在原位。{same} 中的 “Knuth-Durstenfeld” 和 “Inside-Out” \
              犯了同样的错误。\n"
         ),
     };
     if let Some(f) = slide {
-        let _ = writeln!(
-            md,
-            "![{}]({f})\n",
-            pick(
-                lang,
-                "The off-by-one on a slide of its own: the empty diagonal",
-                "差一错误单独一张幻灯片：对角线是空的"
-            )
-        );
+        screen_only(md, |md| {
+            let _ = writeln!(
+                md,
+                "{}\n\n![{}]({f})\n",
+                pick(
+                    lang,
+                    "On its heatmap the diagonal is empty:",
+                    "所以它的热图对角线是空的："
+                ),
+                pick(
+                    lang,
+                    "The off-by-one on a slide of its own: the empty diagonal",
+                    "差一错误单独一张幻灯片：对角线是空的"
+                )
+            );
+        });
     }
 }

@@ -615,13 +615,44 @@ pub fn live_finding(f: &judge::live::LiveFinding) -> String {
             )
         }
         _ if f.decks == 0 => "No decks yet.".to_string(),
-        _ => format!(
-            "No bias shown in {} decks: the evidence is 10^{:.2}; the run stops if it \
-             reaches 1/α = {threshold}. A fair shuffle's evidence stays below it with \
-             probability at least {}, however long the run.",
+        // Far below 1: the decks have bet against bias and won.
+        _ if f.log10_evidence < -1.0 => format!(
+            "No evidence of bias in {} decks: the evidence against a fair shuffle is {}, far \
+             below 1 (the decks look like a fair shuffle's); the run stops if it reaches 1/α = \
+             {threshold}. A fair shuffle's evidence stays below it with probability at least \
+             {}, however long the run.",
             fmt_count(f.decks),
-            f.log10_evidence,
+            power_of_ten(f.log10_evidence),
+            1.0 - f.alpha
+        ),
+        _ => format!(
+            "No bias shown yet in {} decks: the evidence is {}; the run stops if it reaches \
+             1/α = {threshold}. A fair shuffle's evidence stays below it with probability at \
+             least {}, however long the run.",
+            fmt_count(f.decks),
+            power_of_ten(f.log10_evidence),
             1.0 - f.alpha
         ),
     }
+}
+
+/// `10^e` as the live page writes evidence: `10^-101` far from 1,
+/// `10^0.42` near it.
+pub fn power_of_ten(e: f64) -> String {
+    if e.abs() >= 10.0 {
+        format!("10^{e:.0}")
+    } else {
+        format!("10^{e:.2}")
+    }
+}
+
+/// What a live run did after its alarm: went on counting to show the
+/// pattern, the verdict unchanged.
+pub fn live_after_alarm(alarm_deck: u64, decks: u64) -> String {
+    format!(
+        "The run went on to {} decks after the alarm at deck {}, counted and not bet on, so \
+         that the pattern shows; the verdict is the alarm's.",
+        fmt_count(decks),
+        fmt_count(alarm_deck)
+    )
 }
