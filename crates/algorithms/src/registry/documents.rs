@@ -184,10 +184,104 @@ pub fn quote(algorithm: &str) -> Option<&'static Quote> {
     TEACHING_QUOTES.iter().find(|q| q.algorithm == algorithm)
 }
 
+/// Code a famous case quotes as it was published (`shuffle-audit case
+/// ID`), with the registered algorithms whose numbers its page shows
+/// beside it: the page takes the code from here, and marks it with those
+/// ids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PublishedQuote {
+    /// The case.
+    pub case: &'static str,
+    /// The registered algorithms the code is, whose numbers the case's
+    /// page shows; none when the page's figures come from a port outside
+    /// the registry (`random-shuffle-15bit`: libstdc++'s loop on
+    /// Microsoft's `rand()`).
+    pub algorithms: &'static [&'static str],
+    /// The code block's language, as a Markdown fence names it.
+    pub fence: &'static str,
+    /// The code, as published.
+    pub code: &'static str,
+}
+
+/// The code of every famous case that has code, in the cases' order.
+pub const PUBLISHED_QUOTES: [PublishedQuote; 7] = [
+    PublishedQuote {
+        case: "planet-poker",
+        algorithms: &["planet-poker"],
+        fence: "pascal",
+        code: "for ctr := 1 to 52 do Card[ctr] := ctr;\nrandomize;\nfor ctr := 1 to 52 do begin\n  \
+               random_number := random(51)+1;\n  tmp := card[random_number];\n  \
+               card[random_number] := card[ctr];\n  card[ctr] := tmp;\nend;",
+    },
+    PublishedQuote {
+        case: "eu-ballot-2010",
+        algorithms: &[
+            "sort-random-v8-legacy",
+            "sort-random-v8-timsort",
+            "sort-random-spidermonkey",
+        ],
+        fence: "js",
+        code: "function RandomSort (a,b)\n{\n    return (0.5 - Math.random());\n}\n\
+               // the five browsers of the first screen, sorted with it\nbrowsers.sort(RandomSort);",
+    },
+    PublishedQuote {
+        case: "bostock-2014",
+        algorithms: &["sort-random-v8-legacy"],
+        fence: "js",
+        code: "array.sort(function() { return Math.random() - .5; });",
+    },
+    PublishedQuote {
+        case: "laravel-2019",
+        algorithms: &["usort-rand-php7", "usort-rand01-php7"],
+        fence: "php",
+        code: "usort($array, function () {\n    return rand(-1, 1);\n});",
+    },
+    PublishedQuote {
+        case: "freecell",
+        algorithms: &["freecell"],
+        fence: "c",
+        code: "srand(deal);                       /* the deal number */\n\
+               for (left = 52; left > 0; left--) {\n    \
+               j = rand() % left;             /* Microsoft C: 15 bits */\n    \
+               deal_card(deck[j]);\n    deck[j] = deck[left - 1];\n}",
+    },
+    PublishedQuote {
+        case: "random-shuffle-15bit",
+        algorithms: &[],
+        fence: "cpp",
+        code: "vector<int> permutation(N);          // N = 3000000: 0, 1, …, N - 1\n\
+               random_shuffle(permutation.begin(), permutation.end());\n\
+               // the mean of |permutation[i] - i|",
+    },
+    PublishedQuote {
+        case: "dotnet-tickcount",
+        algorithms: &["dotnet-shuffle-tickcount"],
+        fence: "csharp",
+        code: "var rng = new Random();            // seeded with Environment.TickCount\n\
+               for (int i = deck.Length - 1; i > 0; i--) {\n    \
+               int j = rng.Next(i + 1);\n    (deck[i], deck[j]) = (deck[j], deck[i]);\n}",
+    },
+];
+
+/// The published code of case `case`, if it has code.
+pub fn published_quote(case: &str) -> Option<&'static PublishedQuote> {
+    PUBLISHED_QUOTES.iter().find(|q| q.case == case)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::registry::{REGISTRY, find};
+
+    #[test]
+    fn every_published_quote_names_registered_algorithms() {
+        for q in PUBLISHED_QUOTES {
+            for id in q.algorithms {
+                assert!(find(id).is_ok(), "{}: {id} is not registered", q.case);
+            }
+            assert!(!q.code.is_empty() && !q.code.ends_with('\n'), "{}", q.case);
+        }
+    }
 
     #[test]
     fn every_seed_document_a_source_names_is_described() {

@@ -10,7 +10,10 @@ mod documents;
 mod entry;
 mod table;
 
-pub use documents::{DOCUMENTS, Quote, SourceDocument, TEACHING_QUOTES, Walk, document, quote};
+pub use documents::{
+    DOCUMENTS, PUBLISHED_QUOTES, PublishedQuote, Quote, SourceDocument, TEACHING_QUOTES, Walk,
+    document, published_quote, quote,
+};
 pub use entry::*;
 pub use table::REGISTRY;
 

@@ -204,11 +204,36 @@ fn cards(list: &[u8]) -> String {
     list.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
 }
 
+/// The code case `case` quotes, from the registry
+/// ([`algorithms::registry::published_quote`]), marked with the
+/// registered algorithms it is (`<!-- quote: ids -->`, which a test reads
+/// beside the `<!-- numbers: ids -->` of the figures).
+fn published(md: &mut String, case: &str) {
+    let Some(q) = algorithms::registry::published_quote(case) else {
+        return;
+    };
+    let _ = writeln!(
+        md,
+        "<!-- quote: {} -->\n```{}\n{}\n```\n",
+        q.algorithms.join(" "),
+        q.fence,
+        q.code
+    );
+}
+
+/// The mark before a case's own figures: the registered algorithms whose
+/// numbers they are, those its code is.
+fn numbers(md: &mut String, case: &str) {
+    if let Some(q) = algorithms::registry::published_quote(case)
+        && !q.algorithms.is_empty()
+    {
+        let _ = writeln!(md, "<!-- numbers: {} -->", q.algorithms.join(" "));
+    }
+}
+
 fn planet_poker(md: &mut String, f: &PlanetPoker) {
     *md += "## The code as published\n\n";
-    *md += "```pascal\nfor ctr := 1 to 52 do Card[ctr] := ctr;\nrandomize;\nfor ctr := 1 to 52 do begin\n  \
-           random_number := random(51)+1;\n  tmp := card[random_number];\n  \
-           card[random_number] := card[ctr];\n  card[ctr] := tmp;\nend;\n```\n\n";
+    published(md, "planet-poker");
     *md += "PlanetPoker's FAQ, quoted by Arkin, Hill, Marks, Schmid and Walls, \"How We Learned to \
            Cheat at Online Poker: A Study in Software Security\" (Developer.com, 1999); \
            registered as [`planet-poker`](../algorithms/planet-poker.md).\n\n";
@@ -219,6 +244,7 @@ fn planet_poker(md: &mut String, f: &PlanetPoker) {
            - Five cards (a player's two and the three of the flop) are enough to find the deck \
            among them, and with it every card still to come.\n\n";
     *md += "## The suite's figures\n\n";
+    numbers(md, "planet-poker");
     let _ = writeln!(
         md,
         "- The published loop with ideal draws, one card's position as a Markov chain through \
@@ -275,8 +301,7 @@ fn planet_poker(md: &mut String, f: &PlanetPoker) {
 
 fn ballot(md: &mut String, b: &Ballot) {
     *md += "## The code as published\n\n";
-    *md += "```js\nfunction RandomSort (a,b)\n{\n    return (0.5 - Math.random());\n}\n\
-           // the five browsers of the first screen, sorted with it\nbrowsers.sort(RandomSort);\n```\n\n";
+    published(md, "eu-ballot-2010");
     *md += "www.browserchoice.eu, February 2010, as quoted by Rob Weir, \"Doing the Microsoft \
            Shuffle: Algorithm Fail in Browser Ballot\" (2010), after DSL.sk's test.\n\n";
     *md += "## The published figure\n\n";
@@ -289,6 +314,7 @@ fn ballot(md: &mut String, b: &Ballot) {
            sorts this suite ports, exactly, for the same comparator (`0.5 - Math.random()` \
            and `Math.random() - 0.5` are both a fair coin).\n\n";
     *md += "## The suite's figures\n\n";
+    numbers(md, "eu-ballot-2010");
     let _ = writeln!(
         md,
         "The exact probability that the item listed at each place (rows) ends at each \
@@ -326,7 +352,7 @@ fn ballot(md: &mut String, b: &Ballot) {
 
 fn bostock(md: &mut String, b: &Bostock, figure: Option<&str>) {
     *md += "## The code as published\n\n";
-    *md += "```js\narray.sort(function() { return Math.random() - .5; });\n```\n\n";
+    published(md, "bostock-2014");
     *md += "Mike Bostock, \"Visualizing Algorithms\" (2014), and his shuffle comparison page: \
            the matrix of where each of 60 cards ends, 10,000 runs, drawn in the reader's \
            browser; Chrome then ran V8's legacy sort, registered as \
@@ -337,6 +363,7 @@ fn bostock(md: &mut String, b: &Bostock, figure: Option<&str>) {
            computed in each reader's browser and never published, so there is nothing to test \
            the suite's counts against: **the two are compared by eye only.**\n\n";
     *md += "## The suite's figure\n\n";
+    numbers(md, "bostock-2014");
     if let Some(fig) = figure {
         let _ = writeln!(
             md,
@@ -378,7 +405,7 @@ fn bostock(md: &mut String, b: &Bostock, figure: Option<&str>) {
 
 fn laravel(md: &mut String, l: &Laravel) {
     *md += "## The code as published\n\n";
-    *md += "```php\nusort($array, function () {\n    return rand(-1, 1);\n});\n```\n\n";
+    published(md, "laravel-2019");
     *md += "Laravel's `Arr::shuffle` with a seed, before laravel/framework pull request 27861 \
            (March 2019), whose author ran it 10^6 times on `['a', 'b', 'c', 'd', 'e']` on PHP \
            7 and counted which element came first, with `rand(-1, 1)` and with `rand(0, 1)`. \
@@ -386,6 +413,7 @@ fn laravel(md: &mut String, l: &Laravel) {
            [`usort-rand01-php7`](../algorithms/usort-rand01-php7.md): PHP 7's `zend_sort` \
            (insertion sort below 16 elements), each comparator call one draw.\n\n";
     *md += "## The published figures beside the exact law\n\n";
+    numbers(md, "laravel-2019");
     *md += "| comparator | | a | b | c | d | e |\n|---|---|---:|---:|---:|---:|---:|\n";
     for r in &l.rows {
         let _ = writeln!(
@@ -446,9 +474,7 @@ fn laravel(md: &mut String, l: &Laravel) {
 
 fn freecell(md: &mut String, f: &FreeCell) {
     *md += "## The code as published\n\n";
-    *md += "```c\nsrand(deal);                       /* the deal number */\nfor (left = 52; left > 0; left--) {\n    \
-           j = rand() % left;             /* Microsoft C: 15 bits */\n    deal_card(deck[j]);\n    \
-           deck[j] = deck[left - 1];\n}\n```\n\n";
+    published(md, "freecell");
     *md += "Jim Horne's algorithm for Microsoft FreeCell, as Rosetta Code (\"Deal cards for \
            FreeCell\") gives it; cards numbered Ace of Clubs 0, Ace of Diamonds 1, …, King \
            of Spades 51. Registered as [`freecell`](../algorithms/freecell.md).\n\n";
@@ -457,6 +483,7 @@ fn freecell(md: &mut String, f: &FreeCell) {
            checks; Windows 95's FreeCell numbered 32,000 deals (15 bits), later versions a \
            million.\n\n";
     *md += "## The suite's figures\n\n";
+    numbers(md, "freecell");
     for (k, ok) in &f.published {
         let first: Vec<&str> = FREECELL_PUBLISHED
             .iter()
@@ -518,8 +545,7 @@ fn unique_len(k: Option<usize>, max: usize) -> usize {
 
 fn random_shuffle(md: &mut String, r: &RandomShuffle) {
     *md += "## The code as published\n\n";
-    *md += "```cpp\nvector<int> permutation(N);          // N = 3000000: 0, 1, …, N - 1\nrandom_shuffle(permutation.begin(), permutation.end());\n\
-           // the mean of |permutation[i] - i|\n```\n\n";
+    published(md, "random-shuffle-15bit");
     *md += "neal, \"Don't use rand(): a guide to random number generators in C++\" (Codeforces, \
            2018), on Codeforces' Windows compilers. libstdc++'s `random_shuffle` (as GCC 12 \
            still ships it) swaps position `i` with `rand() % (i + 1)`, and Microsoft's C \
@@ -556,8 +582,7 @@ fn random_shuffle(md: &mut String, r: &RandomShuffle) {
 
 fn dotnet(md: &mut String, d: &DotNet) {
     *md += "## The code\n\n";
-    *md += "```csharp\nvar rng = new Random();            // seeded with Environment.TickCount\nfor (int i = deck.Length - 1; i > 0; i--) {\n    \
-           int j = rng.Next(i + 1);\n    (deck[i], deck[j]) = (deck[j], deck[i]);\n}\n```\n\n";
+    published(md, "dotnet-tickcount");
     *md += "Eric Lippert, \"Producing permutations\", parts six and seven (2013): a deck \
            shuffled with the .NET Framework's `new Random()`, which seeds itself with the \
            milliseconds since the machine started. His own code builds the permutation from \
@@ -568,6 +593,7 @@ fn dotnet(md: &mut String, d: &DotNet) {
     *md += "2^31 seeds against 52 · 51 · 50 · 49 · 48 ≈ 2^28 ways to start a deck: five cards \
            leave about 2^3 decks, and a sixth card almost always one.\n\n";
     *md += "## The suite's figures\n\n";
+    numbers(md, "dotnet-tickcount");
     let _ = writeln!(
         md,
         "Other seeds of the 2^31 expected to share the first cards of a deal: {}.\n",
@@ -757,4 +783,66 @@ fn draft(md: &mut String, d: &Draft, figure: Option<&str>) {
         fair_mean(y1970),
         y1970.month_means[0]
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ids a page carries after `key`, each occurrence in order.
+    fn marks(text: &str, key: &str) -> Vec<Vec<String>> {
+        text.split(key)
+            .skip(1)
+            .map(|rest| {
+                rest.split("-->")
+                    .next()
+                    .unwrap_or("")
+                    .split_whitespace()
+                    .map(String::from)
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_case_page_quotes_the_code_whose_numbers_it_shows() {
+        let scale = judge::cases::CaseScale::quick();
+        let mut quoted = 0;
+        for (id, _) in judge::cases::CASES {
+            let page = page(&judge::cases::run(id, &scale, 1).unwrap());
+            let quotes = marks(&page, "<!-- quote: ");
+            let numbers = marks(&page, "<!-- numbers: ");
+            let Some(q) = algorithms::registry::published_quote(id) else {
+                assert!(quotes.is_empty() && numbers.is_empty(), "{id}");
+                continue;
+            };
+            quoted += 1;
+            // One quote, the registry's code for the case, marked with the
+            // algorithms it is; every number beside it theirs.
+            assert_eq!(quotes.len(), 1, "{id}");
+            assert_eq!(quotes[0], q.algorithms, "{id}");
+            let block = format!("```{}\n{}\n```", q.fence, q.code);
+            assert!(
+                page.contains(&block),
+                "{id}: the page's code is not the registry's"
+            );
+            assert_eq!(page.matches("```").count() % 2, 0, "{id}");
+            assert_eq!(
+                numbers.is_empty(),
+                q.algorithms.is_empty(),
+                "{id}: figures without their algorithm's mark"
+            );
+            for n in numbers.iter().flatten() {
+                assert!(quotes[0].contains(n), "{id}: numbers of {n}, not quoted");
+            }
+            // Each algorithm the code is has its page linked.
+            for a in q.algorithms {
+                assert!(
+                    page.contains(&format!("](../algorithms/{a}.md)")),
+                    "{id}: {a}"
+                );
+            }
+        }
+        assert_eq!(quoted, algorithms::registry::PUBLISHED_QUOTES.len());
+    }
 }

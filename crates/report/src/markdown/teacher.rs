@@ -115,9 +115,9 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
             pick(
                 lang,
                 "*Where each card ends up* after the naive swap and after Fisher–Yates, on one \
-                 colour scale (a 16:9 slide). Rows: cards by starting position; columns: where \
-                 they end. Red: more often than fair; blue: less; white: as often; in grayscale, \
-                 the percentage in each cell tells them apart.",
+                 colour scale. Rows: cards by starting position; columns: where they end. Red: \
+                 more often than fair; blue: less; white: as often; in grayscale, read the \
+                 percentages.",
                 "*每张牌最后落在哪里*：朴素交换与 Fisher–Yates 并排，共用一个色标，色标范围按朴素交换\
                  的最大偏差取整（幻灯片上写明了范围；16:9，1920 × 1080）。行是牌的初始位置，列是洗牌\
                  后的位置。红色表示比公平洗牌更常落在这里，蓝色表示更少，白色表示与公平洗牌一样。\
@@ -158,9 +158,9 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
                         "![The naive swap on {n} cards: how often each arrangement came up]\
                          ({bars})\n\n\
                          The same on {shuffles} naive swaps, sampled (seed {seed}): each bar runs \
-                         from the fair 1/{k} (the black line) to how often one of the {k} \
-                         arrangements came up; grey is the band a fair shuffle's bars stay in; \
-                         red, and the label at the foot, the exact share of the {total} paths.\n"
+                         from the fair 1/{k} (black line) to how often one arrangement came up; \
+                         grey: a fair shuffle's band; red, and the label at its foot: the exact \
+                         share of the {total} paths.\n"
                     ),
                     Lang::Zh => writeln!(
                         md,
@@ -229,12 +229,12 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
         let _ = match lang {
             Lang::En => writeln!(
                 md,
-                "To print: [the one-page handout]({page}) (A4), with the tree of paths, the exact \
-                 numbers, the heatmap, and the seed and command behind them.\n"
+                "To print: [the one-page handout]({page}) (A4): the tree, the exact numbers and \
+                 heatmap, and the commands that give them.\n"
             ),
             Lang::Zh => writeln!(
                 md,
-                "打印用：[单页讲义]({page})（A4），包括路径树、精确数字、热图，以及它们所用的种子和命令。\n"
+                "打印用：[单页讲义]({page})（A4）：路径树、精确数字和精确热图，以及得到它们的命令。\n"
             ),
         };
     }
@@ -288,14 +288,14 @@ pub(crate) fn step_words(algorithm: &str, n: usize, lang: Lang) -> String {
     let walk = algorithms::registry::quote(algorithm).map(|q| q.walk);
     match (walk, lang) {
         (Some(Walk::Backward), Lang::En) => format!(
-            "cards and positions count from 0, as in the code; the swap at step *i* exchanges the card \
+            "positions count from 0, as in the code; the swap at step *i* exchanges the card \
              at position {n} − *i* with the card at the position picked"
         ),
         (Some(Walk::Backward), Lang::Zh) => format!(
             "牌和位置都和代码里一样从 0 数起；第 *i* 步把位置 {n} − *i* 上的牌（先从最后一张开始）与选中\
              位置上的牌交换"
         ),
-        (_, Lang::En) => "cards and positions count from 0, as in the code; the swap at step *i* \
+        (_, Lang::En) => "positions count from 0, as in the code; the swap at step *i* \
                           exchanges the card at position *i* − 1 with the card at the position \
                           picked"
             .to_string(),
@@ -523,7 +523,7 @@ fn path_table(md: &mut String, tree: &PathTree, figure: Option<&str>, lang: Lang
                     "{}\n",
                     pick(
                         lang,
-                        "The same paths as a table, one row per first two picks:",
+                        "As a table:",
                         "同样的路径列成表格，每行是前两步的选择："
                     )
                 );
@@ -713,7 +713,7 @@ fn off_by_one(md: &mut String, o: &SuiteAlgorithm, slide: Option<&str>, lang: La
                 "{}\n\n![{}]({f})\n",
                 pick(
                     lang,
-                    "On its heatmap the diagonal is empty:",
+                    "Its heatmap's diagonal is empty:",
                     "所以它的热图对角线是空的："
                 ),
                 pick(
