@@ -574,3 +574,53 @@ fn every_lesson_page_quotes_the_algorithms_whose_numbers_it_shows_and_prints_the
 fn gcd(a: u128, b: u128) -> u128 {
     if b == 0 { a } else { gcd(b, a % b) }
 }
+
+#[test]
+fn the_closing_table_says_when_a_bias_is_proved_exactly_but_beyond_the_sample() {
+    // Fisher–Yates drawing with `rand() % (i + 1)` on 15 bits: biased by
+    // its exact law (TV 5.0e-5 on 6 cards), which 20,000 shuffles cannot
+    // see. Its row must not read "biased … worst p" with a passing p.
+    let tmp = tempfile::tempdir().unwrap();
+    let out = cmd()
+        .args([
+            "--algorithms",
+            "fisher-yates-mod15,naive-swap",
+            "--decks",
+            "6",
+            "--exact-up-to",
+            "6",
+            "--large-decks",
+            "none",
+            "--shuffles",
+            "20000",
+            "--out",
+        ])
+        .arg(tmp.path().join("r"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let row = |id: &str| {
+        text.lines()
+            .find(|l| l.starts_with(&format!("{id} ")))
+            .unwrap_or_else(|| panic!("no row {id}: {text}"))
+            .to_string()
+    };
+    let mod15 = row("fisher-yates-mod15");
+    assert!(
+        mod15.contains("biased") && mod15.contains("not seen †"),
+        "{mod15}"
+    );
+    // A bias the sample shows keeps its p-value.
+    let naive = row("naive-swap");
+    assert!(naive.contains("e-") && !naive.contains('†'), "{naive}");
+    let note = text
+        .lines()
+        .find(|l| l.starts_with("† "))
+        .unwrap_or_else(|| panic!("no footnote: {text}"));
+    assert!(
+        note.contains("fisher-yates-mod15: about ")
+            && note.contains("shuffles of 6 cards to see it, 20,000 dealt"),
+        "{note}"
+    );
+}

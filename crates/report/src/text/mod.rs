@@ -1,7 +1,7 @@
 //! Plain-text renderings for the terminal.
 
 use crate::algorithm::AlgorithmInfo;
-use crate::fmt::{effect_cell, fmt_log10_p};
+use crate::fmt::{effect_cell, fmt_count, fmt_log10_p};
 use crate::suite::SuiteReport;
 use judge::Verdict;
 use std::fmt::Write;
@@ -71,8 +71,37 @@ pub fn suite(report: &SuiteReport, colour: bool) -> String {
         .column("effect", Align::Left, 28)
         .column("basis", Align::Left, 0);
     let mut misses = 0;
+    let mut unseen: Vec<String> = Vec::new();
     for a in &report.algorithms {
-        let worst = a.worst_log10_p().map_or_else(|| "-".into(), fmt_log10_p);
+        // Biased by its exact law while no sample shows it: a p-value here
+        // would read as a pass, so the row says why instead.
+        let beyond_the_sample = a.verdict == Verdict::Biased
+            && a.largest_exact().is_some_and(|e| e.total_variation > 0.0)
+            && a.cases
+                .iter()
+                .filter_map(|c| c.sampled.as_ref())
+                .all(|s| s.verdict != judge::grade::Grade::Biased);
+        let worst = if beyond_the_sample {
+            "not seen †".to_string()
+        } else {
+            a.worst_log10_p().map_or_else(|| "-".into(), fmt_log10_p)
+        };
+        if beyond_the_sample {
+            let needed = a
+                .cases
+                .iter()
+                .filter_map(|c| Some((c.deck, c.shuffles_to_detect?, c.sampled.as_ref()?.shuffles)))
+                .min_by(|x, y| x.1.total_cmp(&y.1));
+            unseen.push(match needed {
+                Some((deck, needed, dealt)) => format!(
+                    "{}: about {} shuffles of {deck} cards to see it, {} dealt",
+                    a.info.id,
+                    crate::fmt::fmt_shuffles(needed),
+                    fmt_count(dealt)
+                ),
+                None => a.info.id.clone(),
+            });
+        }
         let basis = match (a.largest_exact().is_some(), a.worst_log10_p().is_some()) {
             (true, true) => "exact + sampled",
             (true, false) => "exact",
@@ -104,6 +133,14 @@ pub fn suite(report: &SuiteReport, colour: bool) -> String {
         ]);
     }
     let mut out = table.render(colour);
+    if !unseen.is_empty() {
+        let _ = writeln!(
+            out,
+            "\n† biased by the exact law (its TV above); the bias is below what this run's sample \
+             can see, so no sampled p-value is shown: {}",
+            unseen.join("; ")
+        );
+    }
     if misses > 0 {
         let _ = writeln!(
             out,
