@@ -195,7 +195,7 @@ fn heat(laws: &[(String, &ExactReport)]) -> Option<Heat> {
                                 text: crate::fmt::fmt_change(v),
                                 exact: format!("{w}/{}", e.denominator),
                                 background: css(fill),
-                                colour: if crate::figures::lightness(fill) < 55.0 {
+                                colour: if crate::figures::text_on(fill) == plotters::style::WHITE {
                                     "#fff".into()
                                 } else {
                                     "#000".into()

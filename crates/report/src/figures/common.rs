@@ -175,6 +175,13 @@ pub fn diverging(v: f64) -> RGBColor {
     palette()[i]
 }
 
+/// The colour of text on a cell filled with `fill`: white on the darker
+/// cells (L* below 55), black elsewhere, the same on both sides of the
+/// balanced palette.
+pub fn text_on(fill: RGBColor) -> RGBColor {
+    if lightness(fill) < 55.0 { WHITE } else { BLACK }
+}
+
 /// CIE L* (0 black, 100 white) of an sRGB colour: what a grayscale print
 /// keeps of it.
 pub fn lightness(c: RGBColor) -> f64 {

@@ -2,8 +2,8 @@
 
 use super::common::{
     FONT, Figure, FigureError, Formats, REPORT, SLIDE, TextSizes, diverging, draw_title,
-    draw_title_at, encode_png, fit_lines_at, lightness, percent, register_font,
-    svg_defaults_dropped, title_height, title_height_at,
+    draw_title_at, encode_png, fit_lines_at, percent, register_font, svg_defaults_dropped,
+    title_height, title_height_at,
 };
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -88,13 +88,7 @@ fn draw_panel<DB: DrawingBackend>(
         chart
             .draw_series(cells.map(|(card, pos, v)| {
                 let y = n - 1 - card;
-                // White on the darker cells (L* below 55), black elsewhere:
-                // the same on both sides of the balanced palette.
-                let colour = if lightness(diverging(v / limit)) < 55.0 {
-                    WHITE
-                } else {
-                    BLACK
-                };
+                let colour = super::common::text_on(diverging(v / limit));
                 Text::new(
                     percent(v),
                     (SegmentValue::CenterOf(pos), SegmentValue::CenterOf(y)),

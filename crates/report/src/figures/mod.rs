@@ -50,7 +50,9 @@ mod rates;
 mod riffles;
 mod tree;
 
-pub use common::{Figure, FigureError, Formats, PALETTE_STEPS, diverging, lightness, palette};
+pub use common::{
+    Figure, FigureError, Formats, PALETTE_STEPS, diverging, lightness, palette, text_on,
+};
 pub use draws::{DrawPanel, draws};
 pub use heatmap::{Panel, SLIDE_SIZE, colour_limit, heatmap, slide};
 pub use permutations::{Arrangements, permutations};
