@@ -392,8 +392,9 @@ async fn new_run(
         return refuse(
             StatusCode::BAD_REQUEST,
             format!(
-                "going on to {until} decks after the alarm: a run holds at most {} decks",
-                app.limits.decks_per_session
+                "going on to {} decks after the alarm: a run holds at most {} decks",
+                report::fmt::fmt_count(until),
+                report::fmt::fmt_count(app.limits.decks_per_session)
             ),
         );
     }

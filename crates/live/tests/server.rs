@@ -207,6 +207,13 @@ fn every_request_is_bounded() {
     );
     let (status, e) = start(addr, json!({"deck": 8, "code": "alert(1)"}));
     assert_eq!(status, 400, "{e}");
+    // Going on after the alarm stays within a run's decks.
+    let (status, e) = start(addr, json!({"deck": 8, "until": 1_501}));
+    assert_eq!(status, 400, "{e}");
+    assert_eq!(
+        e["error"],
+        "going on to 1,501 decks after the alarm: a run holds at most 1,500 decks"
+    );
     let id = start(addr, json!({"deck": 4})).1["session"]
         .as_u64()
         .unwrap();
