@@ -201,9 +201,15 @@ async fn screenshot(page: &Page, name: &str) {
 
 const STATE: &str = "window.shuffleAudit && window.shuffleAudit.state";
 
+/// One browser at a time: the tests time the page (an alarm within
+/// seconds, refreshes a second), and two Chromiums on the two cores CI has
+/// would time each other.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs Chromium; run by .ci/run"]
 async fn the_naive_swap_is_flagged_within_seconds() {
+    let _one = ONE_AT_A_TIME.lock().await;
     let url = serve();
     for (name, width) in [("wide", 1280), ("phone", 390)] {
         let chrome = Chrome::launch(name, width, 900).await;
@@ -276,6 +282,7 @@ const LAYOUT: &str = "(() => { const r = {}; \
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs Chromium; run by .ci/run"]
 async fn the_lesson_runs_on_a_classroom_screen_and_a_phone() {
+    let _one = ONE_AT_A_TIME.lock().await;
     let url = serve();
     let config = ureq::get(format!("{url}config"))
         .call()
@@ -415,6 +422,7 @@ async fn the_lesson_runs_on_a_classroom_screen_and_a_phone() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs Chromium; run by .ci/run"]
 async fn fisher_yates_runs_a_million_decks_without_an_alarm() {
+    let _one = ONE_AT_A_TIME.lock().await;
     let url = serve();
     let chrome = Chrome::launch("fy", 1280, 900).await;
     let page = chrome
@@ -470,6 +478,7 @@ async fn fisher_yates_runs_a_million_decks_without_an_alarm() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs Chromium; run by .ci/run"]
 async fn broken_code_is_an_error_and_not_a_verdict() {
+    let _one = ONE_AT_A_TIME.lock().await;
     let url = serve();
     let chrome = Chrome::launch("broken", 1280, 900).await;
     let page = chrome.open(&url).await;
