@@ -299,10 +299,7 @@ fn lesson() -> Vec<LessonLine> {
             algorithm: q.algorithm,
             name: algorithms::registry::find(q.algorithm).map_or(q.algorithm, |e| e.name),
             code: q.code,
-            source: match q.document.and_then(algorithms::registry::document) {
-                Some(d) => format!("{}: {}", d.short, q.location),
-                None => format!("Not in the documents: {}", q.location),
-            },
+            source: report::markdown::quote_origin(q),
             walk: match q.walk {
                 algorithms::registry::Walk::Backward => "backward",
                 algorithms::registry::Walk::Forward => "forward",

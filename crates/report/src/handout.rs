@@ -207,7 +207,8 @@ fn heat(laws: &[(String, &ExactReport)]) -> Option<Heat> {
                 .collect(),
         })
         .collect();
-    let low = -(1.0f64 / limit).min(1.0);
+    // From the bar's bottom, in units of the scale, to its top.
+    let low = crate::figures::colour_bar_bottom(limit) / limit;
     let gradient = (0..=16)
         .map(|i| {
             css(crate::figures::diverging(

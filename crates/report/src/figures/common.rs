@@ -175,6 +175,13 @@ pub fn diverging(v: f64) -> RGBColor {
     palette()[i]
 }
 
+/// Where a colour bar of the symmetric scale `±limit` stops below: at
+/// −100% when the limit runs beyond it (a card cannot land somewhere less
+/// often than never), else at `−limit`.
+pub fn colour_bar_bottom(limit: f64) -> f64 {
+    -limit.min(1.0)
+}
+
 /// The colour of text on a cell filled with `fill`: white on the darker
 /// cells (L* below 55), black elsewhere, the same on both sides of the
 /// balanced palette.

@@ -136,9 +136,7 @@ fn draw_colour_bar<DB: DrawingBackend>(
     t: &TextSizes,
 ) -> Result<(), String> {
     let (width, _) = area.dim_in_pixel();
-    // A card cannot land somewhere less than never: the bar stops at
-    // −100% even when the scale's red end runs beyond +100%.
-    let low = -limit.min(1.0);
+    let low = super::common::colour_bar_bottom(limit);
     let mut chart = ChartBuilder::on(area)
         .margin_top(t.caption * 2)
         .margin_bottom(t.tick * 2 + t.axis + 12)

@@ -51,7 +51,8 @@ mod riffles;
 mod tree;
 
 pub use common::{
-    Figure, FigureError, Formats, PALETTE_STEPS, diverging, lightness, palette, text_on,
+    Figure, FigureError, Formats, PALETTE_STEPS, colour_bar_bottom, diverging, lightness, palette,
+    text_on,
 };
 pub use draws::{DrawPanel, draws};
 pub use heatmap::{Panel, SLIDE_SIZE, colour_limit, heatmap, slide};

@@ -48,7 +48,7 @@ pub fn colour_limit(matrices: &[&[Vec<f64>]], deck: usize, shuffles: u64) -> f64
 /// colour bars of the figures and pages stop where this says.
 pub fn scale_range(limit: f64, decimals: usize) -> String {
     let p = 100.0 * limit;
-    if limit > 1.0 {
+    if crate::figures::colour_bar_bottom(limit) > -limit {
         format!("−100% to +{p:.decimals$}%")
     } else {
         format!("±{p:.decimals$}%")

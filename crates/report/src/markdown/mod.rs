@@ -15,7 +15,7 @@ mod summary;
 mod tables;
 mod teacher;
 
-pub use teacher::Lang;
+pub use teacher::{Lang, quote_origin};
 pub(crate) use teacher::{arrangement, find, paths_of, pick, quote_source, step_words, walk_words};
 
 /// The marks around a block the printed page leaves out (a figure, with

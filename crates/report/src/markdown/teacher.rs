@@ -311,10 +311,18 @@ pub(crate) fn step_words(algorithm: &str, n: usize, lang: Lang) -> String {
 pub(crate) fn quote_source(q: &Quote, lang: Lang, what: &str) -> String {
     let from = q.document.and_then(document).map(|d| d.short);
     match (lang, from) {
-        (Lang::En, Some(from)) => format!("// {what}. {from}: {}", q.location),
-        (Lang::En, None) => format!("// {what}. Not in the documents: {}", q.location),
+        (Lang::En, _) => format!("// {what}. {}", quote_origin(q)),
         (Lang::Zh, Some(from)) => format!("// {what}。出处：{from}，{}", q.location_zh),
         (Lang::Zh, None) => format!("// {what}。原文未给出，{}", q.location_zh),
+    }
+}
+
+/// Where a quoted line comes from, in English: its document and function,
+/// or the fix no document shows (`Not in the documents: …`).
+pub fn quote_origin(q: &Quote) -> String {
+    match q.document.and_then(document) {
+        Some(d) => format!("{}: {}", d.short, q.location),
+        None => format!("Not in the documents: {}", q.location),
     }
 }
 
