@@ -4,7 +4,7 @@
 # Times the exact enumerator on the naive swap (n^n paths) for each deck size,
 # on 1 thread and on 2, in this one run, and prints paths per second and the
 # 2-thread/1-thread speed-up, then state merging (stats::law::merge) on 2 threads
-# and its ratio to brute force. The figures in the README come from this script.
+# and its ratio to brute force. The figures in docs/performance.md come from this script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 decks="${1:-8 9}"

@@ -6,7 +6,7 @@
 # seed) timed on this build and on BASELINE (built in a worktree beside
 # this one: one more release build, a few minutes), one after the other,
 # RUNS times each, in this run. Prints each wall time, the stages of the
-# last run of this build (from report.json's provenance.timings), the ratio
+# last run of this build (from run.json's timings), the ratio
 # of the medians, and whether the two reports hold the same results: every
 # number in report.json but the provenance (commit, date, times) must be
 # equal, since a speed-up may not change a count. RESAMPLED names the
@@ -41,9 +41,9 @@ for i in $(seq "$runs"); do
   done
 done
 median() { printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
-python3 - "$out/new/report.json" <<'PY'
+python3 - "$out/new/run.json" <<'PY'
 import json, sys
-t = json.load(open(sys.argv[1]))["provenance"]["timings"]
+t = json.load(open(sys.argv[1]))["timings"]
 print("this build, by stage: " + ", ".join(f"{s['stage']} {s['seconds']:.1f} s" for s in t["stages"]))
 print("slowest to sample: " + ", ".join(f"{a['algorithm']} {a['seconds']:.1f} s" for a in t["sampling"][:5]))
 PY

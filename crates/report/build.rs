@@ -1,5 +1,5 @@
-//! Records, for the provenance of every report: the git commit the tool was
-//! built from, the compiler's version, and the locked versions of the
+//! Records, for the provenance of every report: the last git commit of the
+//! tool's source, the compiler's version, and the locked versions of the
 //! crates that decide the numbers.
 
 use std::path::Path;
@@ -23,7 +23,16 @@ fn main() {
     ] {
         println!("cargo:rerun-if-changed={}", root.join(f).display());
     }
-    let commit = run("git", &["-C", &root.to_string_lossy(), "rev-parse", "HEAD"])
+    // The last commit of the tool's source, not HEAD: committing a
+    // regenerated report (or a page of documentation) changes HEAD but not
+    // the code, and a rerun must record the same commit to leave the
+    // committed report unchanged.
+    let dir = root.to_string_lossy();
+    let source = ["crates", "Cargo.toml", "Cargo.lock"];
+    let mut args = vec!["-C", &dir, "log", "-1", "--format=%H", "--"];
+    args.extend(source);
+    let commit = run("git", &args)
+        .or_else(|| run("git", &["-C", &dir, "rev-parse", "HEAD"]))
         .unwrap_or_else(|| "unknown".into());
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
     let rustc = run(&rustc, &["--version"]).unwrap_or_else(|| "unknown".into());

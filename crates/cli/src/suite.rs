@@ -354,8 +354,15 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
     sampling.sort_by(|a, b| b.seconds.total_cmp(&a.seconds));
     report.provenance.timings = Some(Timings { stages, sampling });
     report.provenance.wall_seconds = Some(start.elapsed().as_secs_f64());
+    // What varies from run to run goes to a file of its own: every page
+    // and `report.json` are what a rerun reproduces.
+    let run = report.provenance.take_run();
     files.extend([
         OutputFile::text("report.json", serde_json::to_string(&report)? + "\n"),
+        OutputFile::text(
+            report::markdown::RUN_FILE,
+            serde_json::to_string_pretty(&run)? + "\n",
+        ),
         OutputFile::text("SCHEMA.md", report::SCHEMA_MD),
     ]);
     files.extend(report::markdown::pages(&report));

@@ -214,7 +214,7 @@ fn render(c: &Certified<'_>, p: &Provenance) -> String {
             p.tool, p.version, p.git_commit, p.rustc
         ),
     );
-    row(&mut out, "Date", p.date.clone());
+    row(&mut out, "Date", p.date.clone().unwrap_or_default());
     out += "\n## What was tested\n\n";
     out += "| test | what it checks | sample | statistic | df | p-value | level | result |\n";
     out += "|---|---|---|---|---|---|---|---|\n";

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 /// The version of the JSON documents' layout; bumped on any breaking change.
-pub const SCHEMA_VERSION: u32 = 8;
+pub const SCHEMA_VERSION: u32 = 9;
 
 /// The schema of the JSON documents, written beside them as `SCHEMA.md`.
 pub const SCHEMA_MD: &str = include_str!("../SCHEMA.md");
@@ -47,7 +47,10 @@ pub struct Provenance {
     pub tool: String,
     /// The tool's version.
     pub version: String,
-    /// The git commit the tool was built from, or `"unknown"`.
+    /// The last commit that changed the tool's source (`crates/`,
+    /// `Cargo.toml`, `Cargo.lock`) in the checkout it was built from, or
+    /// `"unknown"`: a commit of reports or documentation alone does not
+    /// change it, so a rerun of the same code records the same commit.
     pub git_commit: String,
     /// `rustc --version` of the compiler that built it.
     pub rustc: String,
@@ -55,8 +58,11 @@ pub struct Provenance {
     pub crates: Vec<String>,
     /// The command line that produced the document.
     pub command: String,
-    /// When the run started, UTC, RFC 3339.
-    pub date: String,
+    /// When the run started, UTC, RFC 3339. A suite's `report.json` leaves
+    /// it out, with the threads and the wall time: they are in `run.json`
+    /// beside it ([`RunRecord`]).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub date: Option<String>,
     /// Worker threads (results do not depend on it).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub threads: Option<usize>,
@@ -153,10 +159,49 @@ impl Provenance {
                 .map(String::from)
                 .collect(),
             command: command.into(),
-            date: utc_now(),
+            date: Some(utc_now()),
             threads: None,
             wall_seconds: None,
             timings: None,
+        }
+    }
+}
+
+/// What varies from one run of the suite to the next (when it ran, on how
+/// many threads, how long it took), written to `run.json` beside
+/// `report.json` and kept out of every page: the report itself holds only
+/// what a rerun reproduces, so a rerun of unchanged code leaves a committed
+/// report byte for byte as it was.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunRecord {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// The command line, as in the report's provenance.
+    pub command: String,
+    /// When the run started, UTC, RFC 3339.
+    pub date: String,
+    /// Worker threads (results do not depend on it).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub threads: Option<usize>,
+    /// Wall time of the whole run, in seconds.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub wall_seconds: Option<f64>,
+    /// Where the wall time went.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub timings: Option<Timings>,
+}
+
+impl Provenance {
+    /// Moves what varies from run to run (date, threads, wall time and
+    /// timings) out of this provenance into a [`RunRecord`].
+    pub fn take_run(&mut self) -> RunRecord {
+        RunRecord {
+            schema_version: SCHEMA_VERSION,
+            command: self.command.clone(),
+            date: self.date.take().unwrap_or_default(),
+            threads: self.threads.take(),
+            wall_seconds: self.wall_seconds.take(),
+            timings: self.timings.take(),
         }
     }
 }

@@ -417,7 +417,6 @@ pub fn handout(report: &SuiteReport, lang: Lang) -> Result<Option<String>, Repor
     let walk = crate::markdown::walk_words(crate::lesson_quotes()[0].walk, lang).replace('`', "");
     let p = &report.provenance;
     let commit: String = p.git_commit.chars().take(12).collect();
-    let date = p.date.get(..10).unwrap_or(&p.date);
     let how = pick(
         lang,
         "Every number and the heatmap are exact: every path counted, no randomness. The report \
@@ -467,8 +466,8 @@ pub fn handout(report: &SuiteReport, lang: Lang) -> Result<Option<String>, Repor
                 more_word => pick(lang, "more often", "比公平多"),
                 made => pick(
                     lang,
-                    format!("Made by shuffle-audit {} (commit {commit}, {date}):", p.version),
-                    format!("由 shuffle-audit {} 生成（提交 {commit}，{date}）：", p.version),
+                    format!("Made by shuffle-audit {} (commit {commit}):", p.version),
+                    format!("由 shuffle-audit {} 生成（提交 {commit}）：", p.version),
                 ),
                 address => ADDRESS,
                 how => how,

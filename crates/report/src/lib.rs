@@ -30,7 +30,8 @@ pub mod text;
 
 pub use algorithm::{AlgorithmInfo, SourceInfo, source_line};
 pub use document::{
-    AlgorithmTime, Provenance, SCHEMA_MD, SCHEMA_VERSION, Stage, StageTime, Standalone, Timings,
+    AlgorithmTime, Provenance, RunRecord, SCHEMA_MD, SCHEMA_VERSION, Stage, StageTime, Standalone,
+    Timings,
 };
 pub use error::ReportError;
 pub use exact::{
@@ -67,7 +68,7 @@ mod tests {
             "{:?}",
             p.crates
         );
-        assert_eq!(p.date.len(), 20);
+        assert_eq!(p.date.map(|d| d.len()), Some(20));
     }
 
     #[test]
@@ -482,6 +483,10 @@ mod tests {
             &serde_json::to_value(AlgorithmInfo::from(entry)).unwrap(),
             &mut all,
         );
+        let mut run = Provenance::new("test");
+        run.threads = Some(2);
+        run.wall_seconds = Some(1.0);
+        keys(&serde_json::to_value(run.take_run()).unwrap(), &mut all);
         for key in &all {
             assert!(
                 SCHEMA_MD.contains(&format!("`{key}`")),

@@ -85,7 +85,7 @@ fn audit_of_dealt_decks_equals_sample_and_gates_a_ci_job() {
     assert_eq!(doc["result"]["verdict"], "biased");
     assert_eq!(doc["input"]["decks"], 40_000);
     assert_eq!(doc["input"]["base"], "0-based");
-    assert_eq!(doc["schema_version"], 8);
+    assert_eq!(doc["schema_version"], report::SCHEMA_VERSION);
     // A fair shuffle passes: exit 0.
     let fy = deal(dir.path(), "fisher-yates", 6, 40_000, &[]);
     let doc = audit_json(&fy, &[], 0);

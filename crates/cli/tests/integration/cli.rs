@@ -401,13 +401,19 @@ fn suite_writes_parsable_reports() {
             .and(predicate::str::contains("Report:")),
     );
     let json = report_json(&out);
-    assert_eq!(json["schema_version"], 8);
+    assert_eq!(json["schema_version"], report::SCHEMA_VERSION);
     assert_eq!(json["settings"]["decks"], serde_json::json!([3, 4]));
     assert_eq!(json["settings"]["large_decks"], serde_json::json!([12]));
     assert_eq!(json["algorithms"].as_array().unwrap().len(), 3);
-    // Where the time went: every stage once, in order, adding up to no
-    // more than the wall time; one sampling share per algorithm.
-    let t = &json["provenance"]["timings"];
+    // Where the time went, in run.json beside the report (report.json
+    // holds only what a rerun reproduces): every stage once, in order,
+    // adding up to no more than the wall time; one sampling share per
+    // algorithm.
+    let run: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("run.json")).unwrap()).unwrap();
+    assert_eq!(run["command"], json["provenance"]["command"]);
+    assert_eq!(run["date"].as_str().map(str::len), Some(20));
+    let t = &run["timings"];
     let stages: Vec<&str> = t["stages"]
         .as_array()
         .unwrap()
@@ -433,7 +439,7 @@ fn suite_writes_parsable_reports() {
         .iter()
         .map(|s| s["seconds"].as_f64().unwrap())
         .sum();
-    let wall = json["provenance"]["wall_seconds"].as_f64().unwrap();
+    let wall = run["wall_seconds"].as_f64().unwrap();
     assert!(staged > 0.0 && staged <= wall, "{staged} of {wall}");
     let sampling = t["sampling"].as_array().unwrap();
     assert_eq!(sampling.len(), 3);
@@ -450,8 +456,9 @@ fn suite_writes_parsable_reports() {
             .all(|w| w[0]["seconds"].as_f64() >= w[1]["seconds"].as_f64())
     );
     let readme = std::fs::read_to_string(out.join("README.md")).unwrap();
+    // The page says where the times are, and holds none itself.
     assert!(
-        readme.contains("(exact laws ") && readme.contains("slowest to sample: `"),
+        readme.contains("`run.json` beside this page") && !readme.contains("slowest to sample"),
         "{readme}"
     );
     let naive = &json["algorithms"][0];
@@ -464,18 +471,14 @@ fn suite_writes_parsable_reports() {
     assert!(naive["cases"][2]["exact"].is_null());
     // No riffle among the algorithms: no riffle study.
     assert!(json.get("riffles").is_none());
-    for key in [
-        "git_commit",
-        "rustc",
-        "crates",
-        "date",
-        "threads",
-        "wall_seconds",
-    ] {
+    for key in ["git_commit", "rustc", "crates", "command", "version"] {
         assert!(
             !json["provenance"][key].is_null(),
             "provenance.{key} missing"
         );
+    }
+    for key in ["date", "threads", "wall_seconds"] {
+        assert!(!run[key].is_null(), "run.{key} missing");
     }
     let md = std::fs::read_to_string(out.join("algorithms/naive-swap.md")).unwrap();
     assert!(
@@ -948,7 +951,7 @@ fn power_says_how_many_shuffles() {
     assert!(doc["tests"][0].get("shuffles").is_none());
     // The 15-bit rand() % k bias on 5 cards: the same needed noncentrality
     // as the naive swap's position test (df 16), so about 10^10 shuffles
-    // (the README's "10^10 to 7·10^10 on 3 to 6 cards").
+    // (docs/report.md's "10^10 to 7·10^10 on 3 to 6 cards").
     let mod15 = json(&["power", "-a", "fisher-yates-mod15", "-d", "5", "--json"]);
     let naive5 = json(&["power", "-a", "naive-swap", "-d", "5", "--json"]);
     let (a, b) = (

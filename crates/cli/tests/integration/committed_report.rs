@@ -175,6 +175,35 @@ fn the_committed_report_stays_within_its_budget() {
     assert_eq!(json.lines().count(), 1);
 }
 
+/// A clean checkout stays clean: `cargo run --release` of unchanged code
+/// rewrites the committed report byte for byte, because nothing in it
+/// varies from run to run (date, threads and wall time go to `run.json`,
+/// which git ignores), and its commit is the code's, not the report's.
+#[test]
+fn the_committed_report_holds_nothing_a_rerun_changes() {
+    for root in folders() {
+        let json: serde_json::Value =
+            serde_json::from_str(&read(&root.join("report.json"))).unwrap();
+        let provenance = json["provenance"].as_object().unwrap();
+        for varying in ["date", "threads", "wall_seconds", "timings"] {
+            assert!(
+                !provenance.contains_key(varying),
+                "{}: report.json records {varying}",
+                root.display()
+            );
+        }
+        for page in ["README.md", "README.zh.md", "index.html", "handout.html"] {
+            let text = read(&root.join(page));
+            assert!(!text.contains("wall time:"), "{page} records a wall time");
+        }
+    }
+    let ignored = read(&reports().join("../.gitignore"));
+    assert!(
+        ignored.lines().any(|l| l == "/reports/run.json"),
+        ".gitignore leaves reports/run.json to git"
+    );
+}
+
 #[test]
 fn the_teachers_section_is_also_in_simplified_chinese() {
     for root in folders() {

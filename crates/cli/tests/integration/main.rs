@@ -22,6 +22,7 @@ mod only_ours;
 mod play;
 mod predict;
 mod promises;
+mod readme;
 mod scaling;
 mod shoe;
 mod single;

@@ -1,4 +1,4 @@
-//! The promises of the README's "How reports are written" and "Exit codes
+//! The promises of the guide's "How reports are written" and "Exit codes
 //! and standard output", tried as a user would break them: folders that are
 //! not ours, runs killed at every step of the swap and at random instants,
 //! two runs at once, full and vanished disks, closed pipes, tiny budgets,

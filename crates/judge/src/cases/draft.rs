@@ -8,7 +8,7 @@ use stats::test::single::DrawStatistic;
 
 /// The 1970 draft as shipped for `audit --single`: the draft number of
 /// each birth date, January 1 to December 31, with its source in the
-/// file's comment lines. The case reads the same file the README's
+/// file's comment lines. The case reads the same file the guide's
 /// command reads.
 const DRAFT_1970: &str = include_str!("../../../../scripts/examples/draft-1970.txt");
 /// The 1971 draft, likewise.

@@ -38,8 +38,9 @@ pub fn page(report: &crate::suite::SuiteReport) -> String {
            decks that any program dealt, read one per line from a file or a pipe, and exits 0 \
            when no bias shows, 1 when one does, 2 on bad input, so it can gate a CI job.\n\n";
     md += "```sh\n\
-           node my-shuffle.js | shuffle-audit audit -\n\
-           shuffle-audit audit decks.txt --alpha 0.01 --out certificate/\n\
+           node scripts/examples/shuffle.js sort 8 100000 | shuffle-audit audit -   # your program in place of shuffle.js\n\
+           mkdir -p out && shuffle-audit deal -a fisher-yates -d 8 -n 100000 > out/decks.txt\n\
+           shuffle-audit audit out/decks.txt --alpha 0.01 --out out/certificate\n\
            ```\n\n";
     md += "A line is one deck listed by position: `3 0 2 1`, `3,0,2,1` or `[3,0,2,1]`, cards \
            numbered from 0 or from 1. Every line is checked; the first bad one stops the \

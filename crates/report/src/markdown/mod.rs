@@ -311,6 +311,10 @@ fn sources(md: &mut String) {
     let _ = writeln!(md);
 }
 
+/// The file beside the report that records what varies from run to run
+/// ([`crate::RunRecord`]).
+pub const RUN_FILE: &str = "run.json";
+
 fn provenance(md: &mut String, report: &SuiteReport) {
     let p = &report.provenance;
     let _ = writeln!(md, "## Provenance\n");
@@ -323,33 +327,11 @@ fn provenance(md: &mut String, report: &SuiteReport) {
     let _ = writeln!(md, "- compiler: {}", p.rustc);
     let _ = writeln!(md, "- crates: {}", p.crates.join(", "));
     let _ = writeln!(md, "- generator: {}", report.settings.rng);
-    let _ = writeln!(md, "- date: {}", p.date);
-    if let Some(t) = p.threads {
-        let _ = writeln!(md, "- threads: {t} (the counts do not depend on it)");
-    }
-    if let Some(s) = p.wall_seconds {
-        let _ = write!(md, "- wall time: {s:.1} s");
-        if let Some(t) = &p.timings {
-            let stages: Vec<String> = t
-                .stages
-                .iter()
-                .map(|st| format!("{} {:.1} s", st.stage.label(), st.seconds))
-                .collect();
-            let slowest: Vec<String> = t
-                .sampling
-                .iter()
-                .take(3)
-                .map(|a| format!("`{}` {:.1} s", a.algorithm, a.seconds))
-                .collect();
-            let _ = write!(
-                md,
-                " ({}; slowest to sample: {})",
-                stages.join(", "),
-                slowest.join(", ")
-            );
-        }
-        let _ = writeln!(md);
-    }
+    let _ = writeln!(
+        md,
+        "- when it ran, on how many threads and how long: `{RUN_FILE}` beside this page \
+         (every run writes its own; the report holds only what a rerun reproduces)"
+    );
     let _ = writeln!(
         md,
         "\nEvery figure and count can be reproduced with the command above; the same seed \

@@ -189,7 +189,7 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
     let _ = writeln!(
         md,
         "{}\n\n```sh\ncargo run --release -- suite --algorithms {} --large-decks none --out \
-         lecture\n```\n\n{}{}{}\n",
+         out/lecture\n```\n\n{}{}{}\n",
         pick(
             lang,
             "### For a lecture\n\nThe same three, with their figures, in a few seconds:",
