@@ -684,6 +684,30 @@ fn seed_table(page: &str, text: &str) -> Vec<String> {
     out
 }
 
+/// The paths of the lesson's tree per arrangement (`012 4, 021 5, …,
+/// 210 4`) a page states are the ones the committed report's teacher page
+/// draws.
+fn path_counts(page: &str, text: &str) -> Vec<String> {
+    let flat = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let report = flat(&std::fs::read_to_string(root().join("reports/README.md")).unwrap());
+    let text = flat(text);
+    let mut out = Vec::new();
+    for (start, _) in text.match_indices("012 ") {
+        let Some(end) = text[start..].find("210 ") else {
+            continue;
+        };
+        let end = start + end + "210 ".len();
+        let digits = text[end..].chars().take_while(char::is_ascii_digit).count();
+        let stated = &text[start..end + digits];
+        if !report.contains(stated) {
+            out.push(format!(
+                "{page}: \"{stated}\" is not what the report's tree counts"
+            ));
+        }
+    }
+    out
+}
+
 #[test]
 fn every_command_of_the_readmes_parses_and_every_file_they_name_exists() {
     let (mut all, mut checked) = (Vec::new(), 0);
@@ -731,6 +755,7 @@ fn every_number_the_readme_and_the_guide_state_is_the_tools_or_dated() {
         let text = std::fs::read_to_string(root().join(&page)).expect("a page");
         all.extend(undated_times(&page, &text));
         all.extend(stated_counts(&page, &text));
+        all.extend(path_counts(&page, &text));
         if text.contains("## What it finds") {
             let (p, c) = distance_table(&page, &text);
             all.extend(p);
@@ -874,6 +899,13 @@ fn the_checker_sees_undated_times_and_wrong_counts() {
     for (text, ok) in counts {
         assert_eq!(stated_counts("p", &text).is_empty(), ok, "{text}");
     }
+    // The forward naive swap's counts are not the lesson's tree.
+    let lesson = "the tree (012 4, 021 5,\n102 5, 120 4, 201 5, 210 4 paths)";
+    assert_eq!(path_counts("p", lesson), Vec::<String>::new());
+    assert_eq!(
+        path_counts("p", "012 4, 021 5, 102 5, 120 5, 201 4, 210 4").len(),
+        1
+    );
     // A distance off in its last digit, and one right; a seeded shuffle
     // with one card too few, and the rows missing.
     let table = "## What it finds\n\n| [`naive-swap`](x) | a | b | 0.0981 |\n\
