@@ -10,13 +10,17 @@
 //!   fails (bias found: exit 1) keeps its code.
 //! - Standard error is written best effort: a closed one is not a panic.
 //! - A standard output that is closed when the command starts (`>&-`)
-//!   takes nothing at all: the command refuses to run, with exit 2 and one
-//!   line on standard error ([`guard_standard_output`]).
+//!   takes nothing at all: on Linux the command refuses to run, with exit 2
+//!   and one line on standard error ([`guard_standard_output`]). A
+//!   standard output open on `/dev/null`, for writing (`>/dev/null`) or for
+//!   reading and writing (`1<>/dev/null`, Python's `subprocess.DEVNULL`),
+//!   is a place to write to: the command runs and exits with its verdict.
 
 use report::export::Format;
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 /// What happened to standard output.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,31 +88,48 @@ pub(crate) fn emit_bytes(bytes: &[u8]) -> bool {
 /// pass a gate silently.
 ///
 /// Rust's runtime gives each closed standard stream `/dev/null` before
-/// `main`, opened for reading and writing, so that no file opened later
-/// takes its number; that is how a closed one is recognised. (A shell's
-/// `>/dev/null` opens it for writing only, and is accepted.)
+/// `main`, opened for reading and writing, which a caller can also give on
+/// purpose (`1<>/dev/null`, Python's `subprocess.DEVNULL`). The two are
+/// told apart by looking at descriptor 1 before the runtime does: on Linux
+/// a constructor run by the loader, before `main`, records whether it was
+/// open ([`STDOUT_AT_START`]). Elsewhere nothing is recorded, and a closed
+/// standard output is taken as `/dev/null`: the result is lost and the
+/// exit code still follows the verdict.
 ///
 /// # Errors
 /// When standard output was closed.
 pub(crate) fn guard_standard_output() -> anyhow::Result<()> {
-    #[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
-    {
-        use rustix::fs::{OFlags, fcntl_getfl, fstat, stat};
-        let out = std::io::stdout();
-        let given_by_runtime = fcntl_getfl(&out)
-            .is_ok_and(|flags| flags & OFlags::RWMODE == OFlags::RDWR)
-            && matches!(
-                (fstat(&out), stat("/dev/null")),
-                (Ok(a), Ok(b)) if a.st_rdev == b.st_rdev && a.st_mode == b.st_mode
-            );
-        if given_by_runtime {
-            anyhow::bail!(
-                "standard output is closed, so the result could not be written: give it a file, a pipe or /dev/null"
-            );
-        }
+    if STDOUT_AT_START.load(Ordering::Relaxed) == CLOSED {
+        anyhow::bail!(
+            "standard output is closed, so the result could not be written: give it a file, a pipe or /dev/null"
+        );
     }
     Ok(())
 }
+
+const UNKNOWN: u8 = 0;
+const OPEN: u8 = 1;
+const CLOSED: u8 = 2;
+
+/// Whether descriptor 1 was open when the process started, as seen before
+/// Rust's runtime replaces a closed one: [`OPEN`], [`CLOSED`], or
+/// [`UNKNOWN`] where nothing looked.
+static STDOUT_AT_START: AtomicU8 = AtomicU8::new(UNKNOWN);
+
+/// Looks at descriptor 1 (called by the loader, before `main`).
+#[cfg(target_os = "linux")]
+extern "C" fn look_at_stdout() {
+    let open = rustix::io::fcntl_getfd(std::io::stdout()).is_ok();
+    STDOUT_AT_START.store(if open { OPEN } else { CLOSED }, Ordering::Relaxed);
+}
+
+/// The loader runs the functions of `.init_array` before `main`, and so
+/// before Rust's runtime opens `/dev/null` on a closed standard stream.
+#[cfg(target_os = "linux")]
+#[allow(unsafe_code)]
+#[used]
+#[unsafe(link_section = ".init_array")]
+static LOOK_AT_STDOUT: extern "C" fn() = look_at_stdout;
 
 /// Makes a file-size limit (`ulimit -f`) a write error ("File too large")
 /// that the command reports, instead of the signal (SIGXFSZ) that would
@@ -155,6 +176,13 @@ fn settle(code: u8, stdout: &Stdout) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn descriptor_1_was_looked_at_before_main() {
+        // The test binary links this module too: the loader ran the look.
+        assert_ne!(STDOUT_AT_START.load(Ordering::Relaxed), UNKNOWN);
+    }
 
     #[test]
     fn standard_output_never_turns_a_failure_into_a_pass() {

@@ -1,5 +1,5 @@
 //! `shuffle-audit play`: the live page, served on this computer until
-//! Ctrl-C.
+//! Ctrl-C or SIGTERM; a second one stops it at once.
 
 use crate::common::PASS;
 use anyhow::{Context, Result};
@@ -23,7 +23,11 @@ pub(crate) struct PlayArgs {
     alpha: f64,
 }
 
-/// Serves the page until Ctrl-C; exit 0.
+/// Serves the page until Ctrl-C or SIGTERM, then waits a few seconds for
+/// the requests under way (a second signal: not at all); exit 0. The
+/// page's address must reach standard output: if it cannot be printed
+/// (a full disk, a closed pipe), nobody can open the page, and `play`
+/// stops with exit 2.
 pub(crate) fn run(args: &PlayArgs) -> Result<u8> {
     crate::range::strictly_between_0_and_1("--alpha", args.alpha, "false-alarm probability")?;
     let addr = SocketAddr::new(args.listen, args.port);
@@ -37,17 +41,36 @@ pub(crate) fn run(args: &PlayArgs) -> Result<u8> {
     }
     {
         let mut out = std::io::stdout().lock();
-        let _ = writeln!(
+        writeln!(
             out,
             "shuffle-audit play: open {} (Ctrl-C stops it)",
             server.url()
-        );
-        let _ = out.flush();
+        )
+        .and_then(|()| out.flush())
+        .context("cannot print the page's address to standard output, so nobody could open it")?;
     }
     server
-        .run(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
+        .run(stop_signal(), stop_signal())
         .context("the page's server stopped")?;
     Ok(PASS)
+}
+
+/// Ctrl-C (SIGINT) or SIGTERM, whichever comes first from now on.
+async fn stop_signal() {
+    #[cfg(unix)]
+    let terminate = async {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        () = terminate => {}
+    }
 }

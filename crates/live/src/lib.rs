@@ -16,7 +16,12 @@
 //! | `GET /config` | the examples, the report's palette, the level and the bounds, as JSON |
 //! | `POST /sessions` | a new run: `{"deck": n, "example": "ID"}` → `{"session": id, …}` |
 //! | `POST /sessions/ID/decks` | a batch of decks, `n` bytes each |
-//! | `GET /state` | what the page shows, as JSON ([`State`]), of the latest run or of `?session=ID` |
+//! | `GET /state?session=ID` | what the page shows of run `ID`, as JSON ([`State`]); without `session`, the idle page |
+//!
+//! A run's id is 128 random bits from the operating system, in hex: only
+//! whoever started the run can add decks to it or read it. Connections
+//! are bounded in number and in time ([`Limits`]), and stopping waits a
+//! bounded time for the requests under way.
 
 mod examples;
 mod server;
@@ -25,8 +30,9 @@ mod state;
 
 pub use examples::{EXAMPLES, Example, example};
 pub use server::{Server, serve};
-pub use session::{Session, validate};
-pub use state::State;
+pub use session::{Session, curve_points, validate};
+pub use state::{STATE_BYTES, State};
+use std::time::Duration;
 
 /// The smallest and largest deck the page deals.
 pub const DECKS: std::ops::RangeInclusive<usize> = 3..=60;
@@ -34,7 +40,7 @@ pub const DECKS: std::ops::RangeInclusive<usize> = 3..=60;
 /// The largest deck whose exact law the page computes for an example.
 pub const EXACT_UP_TO: usize = 8;
 
-/// The bounds on what the server accepts.
+/// The bounds on what the server accepts, and on how long it waits.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// The most bytes in one batch of decks (1 MiB: 20,164 decks of 52).
@@ -43,6 +49,19 @@ pub struct Limits {
     pub decks_per_session: u64,
     /// The most runs kept; a new one replaces the least recently used.
     pub sessions: usize,
+    /// The most connections open at once: one more is answered `503` and
+    /// closed at once.
+    pub connections: usize,
+    /// How long a connection may take to send a request's headers, and
+    /// how long it may stay idle between two requests, before it is
+    /// closed.
+    pub header_timeout: Duration,
+    /// How long a request may take once its headers are in, its body read
+    /// and its answer computed, before it is answered `408` and its
+    /// connection closed.
+    pub request_timeout: Duration,
+    /// How long stopping waits for the requests under way.
+    pub shutdown_grace: Duration,
 }
 
 impl Default for Limits {
@@ -51,6 +70,10 @@ impl Default for Limits {
             batch_bytes: 1 << 20,
             decks_per_session: 100_000_000,
             sessions: 8,
+            connections: 32,
+            header_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(30),
+            shutdown_grace: Duration::from_secs(3),
         }
     }
 }

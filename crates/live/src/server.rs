@@ -4,16 +4,24 @@ use crate::state::State;
 use crate::{DECKS, EXACT_UP_TO, Limits, Session, example};
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::rejection::{BytesRejection, JsonRejection};
+use axum::extract::rejection::{BytesRejection, JsonRejection, PathRejection};
 use axum::extract::{DefaultBodyLimit, Path, Query, Request};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use hyper::body::Incoming;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::future::Future;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+use tokio::sync::{OnceCell, Semaphore};
+use tower::ServiceExt;
 
 const INDEX_HTML: &str = include_str!("../assets/index.html");
 const APP_JS: &str = include_str!("../assets/app.js");
@@ -45,35 +53,94 @@ struct App {
     limits: Limits,
     addr: SocketAddr,
     runs: Mutex<Runs>,
+    exact: ExactLaws,
+}
+
+/// A run's id: 128 bits from the operating system's generator, as 32
+/// lowercase hex digits. Nobody who did not start a run can name it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct RunId(String);
+
+impl RunId {
+    fn new() -> std::io::Result<RunId> {
+        use rand::TryRng;
+        let mut bits = [0u8; 16];
+        rand::rngs::SysRng
+            .try_fill_bytes(&mut bits)
+            .map_err(|e| std::io::Error::other(format!("no random bits for a run id: {e}")))?;
+        Ok(RunId(bits.iter().map(|b| format!("{b:02x}")).collect()))
+    }
+
+    /// The id named in a request, if it is one: 32 lowercase hex digits.
+    fn parse(id: &str) -> Option<RunId> {
+        (id.len() == 32 && id.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
+            .then(|| RunId(id.to_string()))
+    }
 }
 
 /// The runs kept, least recently used first.
 #[derive(Debug, Default)]
 struct Runs {
-    next: u64,
-    kept: Vec<(u64, Arc<Mutex<Session>>)>,
+    kept: Vec<(RunId, Arc<Mutex<Session>>)>,
 }
 
 impl Runs {
-    fn get(&mut self, id: u64) -> Option<Arc<Mutex<Session>>> {
-        let i = self.kept.iter().position(|(k, _)| *k == id)?;
+    fn get(&mut self, id: &RunId) -> Option<Arc<Mutex<Session>>> {
+        let i = self.kept.iter().position(|(k, _)| k == id)?;
         let run = self.kept.remove(i);
         let session = run.1.clone();
         self.kept.push(run);
         Some(session)
     }
 
-    fn latest(&self) -> Option<(u64, Arc<Mutex<Session>>)> {
-        self.kept.last().cloned()
-    }
-
-    fn add(&mut self, session: Session, most: usize) -> u64 {
-        self.next += 1;
+    fn add(&mut self, id: RunId, session: Session, most: usize) {
         if self.kept.len() >= most {
             self.kept.remove(0);
         }
-        self.kept.push((self.next, Arc::new(Mutex::new(session))));
-        self.next
+        self.kept.push((id, Arc::new(Mutex::new(session))));
+    }
+}
+
+/// The examples' exact position matrices, each computed once, by the
+/// fastest exact method, on a pool of one thread of its own: a flood of
+/// new runs waits for it, and the runs under way do not.
+#[derive(Debug)]
+struct ExactLaws {
+    laws: Mutex<HashMap<(&'static str, usize), Arc<Computed>>>,
+    pool: Semaphore,
+}
+
+type Matrix = Arc<Vec<Vec<f64>>>;
+
+/// A matrix computed once: `None` when the law cannot be counted.
+type Computed = OnceCell<Option<Matrix>>;
+
+impl ExactLaws {
+    fn new() -> Self {
+        ExactLaws {
+            laws: Mutex::new(HashMap::new()),
+            pool: Semaphore::new(1),
+        }
+    }
+
+    async fn get(&self, algorithm: &'static str, deck: usize) -> Option<Matrix> {
+        let cell = self
+            .laws
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .entry((algorithm, deck))
+            .or_default()
+            .clone();
+        cell.get_or_init(|| async {
+            let _turn = self.pool.acquire().await.ok()?;
+            tokio::task::spawn_blocking(move || exact_matrix(algorithm, deck))
+                .await
+                .ok()
+                .flatten()
+                .map(Arc::new)
+        })
+        .await
+        .clone()
     }
 }
 
@@ -94,6 +161,7 @@ impl Server {
                 limits,
                 addr,
                 runs: Mutex::new(Runs::default()),
+                exact: ExactLaws::new(),
             }),
         })
     }
@@ -116,30 +184,125 @@ impl Server {
         format!("http://{host}:{}/", self.addr.port())
     }
 
-    /// Serves until `shutdown` completes, on a runtime of its own.
+    /// Serves on a runtime of its own until `stop` completes, then waits
+    /// for the requests under way until they end, the grace of its
+    /// [`Limits`] runs out or `now` completes, whichever comes first.
     ///
     /// # Errors
     /// When the runtime cannot start or the listener fails.
-    pub fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
-        tokio::runtime::Builder::new_multi_thread()
+    pub fn run(
+        self,
+        stop: impl Future<Output = ()> + Send + 'static,
+        now: impl Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
             .enable_all()
-            .build()?
-            .block_on(serve(self, shutdown))
+            .build()?;
+        let served = runtime.block_on(serve(self, stop, now));
+        // An exact law still being computed is not waited for.
+        runtime.shutdown_background();
+        served
     }
 }
 
-/// Serves `server` until `shutdown` completes, on the current runtime.
+/// Serves `server` on the current runtime until `stop` completes, then
+/// waits for the requests under way until they end, the grace of its
+/// [`Limits`] runs out or `now` completes, whichever comes first.
+///
+/// Each connection is bounded in time: its headers, and the idle time
+/// between two requests, by `header_timeout`; a request once its headers
+/// are in, by `request_timeout`. Past `connections` open at once, a new
+/// one is answered `503` and closed.
 ///
 /// # Errors
-/// When the listener fails.
+/// When the listener cannot be handed to the runtime.
 pub async fn serve(
     server: Server,
-    shutdown: impl Future<Output = ()> + Send + 'static,
+    stop: impl Future<Output = ()> + Send + 'static,
+    now: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    let limits = server.app.limits.clone();
     let listener = tokio::net::TcpListener::from_std(server.listener)?;
-    axum::serve(listener, router(server.app))
-        .with_graceful_shutdown(shutdown)
-        .await
+    let router = router(server.app);
+    let open = Arc::new(Semaphore::new(limits.connections));
+    let graceful = GracefulShutdown::new();
+    let mut http = http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(limits.header_timeout)
+        .max_buf_size(MAX_HEAD_BYTES);
+    tokio::pin!(stop);
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                // Out of descriptors, or a connection reset before it was
+                // accepted: the timeouts free descriptors; try again soon.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    continue;
+                }
+            },
+            () = &mut stop => break,
+        };
+        let Ok(permit) = open.clone().try_acquire_owned() else {
+            busy(&stream, limits.connections);
+            continue;
+        };
+        let router = router.clone();
+        let request_timeout = limits.request_timeout;
+        let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
+            let answer = router.clone().oneshot(request.map(axum::body::Body::new));
+            async move {
+                Ok::<_, std::convert::Infallible>(
+                    match tokio::time::timeout(request_timeout, answer).await {
+                        Ok(Ok(response)) => response,
+                        Ok(Err(never)) => match never {},
+                        Err(_) => {
+                            let mut r = refuse(
+                                StatusCode::REQUEST_TIMEOUT,
+                                format!(
+                                    "a request is answered within {} s of its headers: send it whole, sooner",
+                                    request_timeout.as_secs_f64()
+                                ),
+                            );
+                            r.headers_mut()
+                                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+                            r
+                        }
+                    },
+                )
+            }
+        });
+        let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+        tokio::spawn(async move {
+            let _ = connection.await;
+            drop(permit);
+        });
+    }
+    drop(listener);
+    tokio::select! {
+        () = graceful.shutdown() => {}
+        () = tokio::time::sleep(limits.shutdown_grace) => {}
+        () = now => {}
+    }
+    Ok(())
+}
+
+/// The most bytes of a request's head (its request line and headers).
+const MAX_HEAD_BYTES: usize = 64 * 1024;
+
+/// Answers a connection past the bound `503`, without waiting for it.
+fn busy(stream: &tokio::net::TcpStream, most: usize) {
+    let body = format!(
+        "{{\"error\":\"the server holds its most connections ({most}) open: try again in a moment\"}}"
+    );
+    let answer = format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncache-control: no-store\r\nretry-after: 1\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    // A fresh socket's send buffer takes these few bytes whole; if not,
+    // the connection is closed all the same.
+    let _ = stream.try_write(answer.as_bytes());
 }
 
 fn router(app: Arc<App>) -> Router {
@@ -338,7 +501,7 @@ struct NewRun {
 
 #[derive(Serialize)]
 struct Started {
-    session: u64,
+    session: String,
     deck: usize,
     exact: bool,
 }
@@ -397,33 +560,52 @@ async fn new_run(
     }
     let deck = run.deck;
     let exact = match example {
-        Some(e) if deck <= EXACT_UP_TO => {
-            tokio::task::spawn_blocking(move || exact_matrix(e.algorithm, deck))
-                .await
-                .ok()
-                .flatten()
-        }
+        Some(e) if deck <= EXACT_UP_TO => app.exact.get(e.algorithm, deck).await,
         _ => None,
     };
     let has_exact = exact.is_some();
-    let session = Session::going_on(deck, example.map(|e| e.id), exact, app.alpha, until);
-    let id = app
-        .runs
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .add(session, app.limits.sessions);
+    let Ok(id) = RunId::new() else {
+        return refuse(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the operating system gave no random bits for a run id: try again".into(),
+        );
+    };
+    let session = Session::going_on(
+        deck,
+        example.map(|e| e.id),
+        exact.map(|m| m.to_vec()),
+        app.alpha,
+        until,
+    );
+    app.runs.lock().unwrap_or_else(PoisonError::into_inner).add(
+        id.clone(),
+        session,
+        app.limits.sessions,
+    );
     json(&Started {
-        session: id,
+        session: id.0,
         deck,
         exact: has_exact,
     })
 }
 
-/// The exact position matrix of `algorithm` on `deck` cards, when the
-/// whole law is counted.
+/// The exact position matrix of `algorithm` on `deck` cards, by the
+/// fastest exact method the judge has for it: the one-card Markov chain
+/// for a swap-based shuffle, else the cheaper of state merging and the
+/// walk of every path ([`judge::method::exact_plan`]).
 fn exact_matrix(algorithm: &str, deck: usize) -> Option<Vec<Vec<f64>>> {
+    use judge::method::{ExactPlan, Requested, exact_plan};
     let entry = algorithms::registry::find(algorithm).ok()?;
-    let law = stats::exact_distribution(&entry.algorithm, deck, &stats::Limits::default()).ok()?;
+    if let Ok(ExactPlan::Chain(swaps)) = exact_plan(entry, deck, Requested::MarkovChain) {
+        let law = stats::law::markov::exact_position_law(&swaps)
+            .ok()?
+            .rounded();
+        return Some(law.matrix.chunks(deck).map(<[f64]>::to_vec).collect());
+    }
+    let law = match exact_plan(entry, deck, Requested::Auto).ok()? {
+        ExactPlan::Merge(swaps) => stats::law::merge::merged_distribution(&swaps).ok()?,
+        _ => stats::exact_distribution(&entry.algorithm, deck, &stats::Limits::default()).ok()?,
+    };
     law.is_complete().then(|| law.position_matrix())
 }
 
@@ -438,9 +620,15 @@ struct Added {
 
 async fn add_decks(
     axum::extract::State(app): axum::extract::State<Arc<App>>,
-    Path(id): Path<u64>,
+    id: Result<Path<String>, PathRejection>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
+    let Ok(Path(id)) = id else {
+        return refuse(
+            StatusCode::NOT_FOUND,
+            "a run's path is /sessions/ID/decks, ID the 32 hex digits its start returned".into(),
+        );
+    };
     let batch = match body {
         Ok(b) => b,
         Err(_) => {
@@ -453,16 +641,8 @@ async fn add_decks(
             );
         }
     };
-    let Some(session) = app
-        .runs
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .get(id)
-    else {
-        return refuse(
-            StatusCode::NOT_FOUND,
-            format!("no run {id}: it ended or was replaced by newer runs; start a new run"),
-        );
+    let Some(session) = find_run(&app, &id) else {
+        return no_run(&app, &id);
     };
     let limits = app.limits.clone();
     let done = tokio::task::spawn_blocking(move || {
@@ -494,10 +674,31 @@ async fn add_decks(
     }
 }
 
+/// Run `id`, if it is kept.
+fn find_run(app: &App, id: &str) -> Option<Arc<Mutex<Session>>> {
+    let id = RunId::parse(id)?;
+    app.runs
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(&id)
+}
+
+fn no_run(app: &App, id: &str) -> Response {
+    let shown: String = id.chars().take(40).collect();
+    refuse(
+        StatusCode::NOT_FOUND,
+        format!(
+            "no run '{shown}'{}: a run is named by the 32 hex digits its start returned, and is kept until {} newer runs replace it; start a new run",
+            if shown.len() < id.len() { "…" } else { "" },
+            app.limits.sessions
+        ),
+    )
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Which {
-    session: Option<u64>,
+    session: Option<String>,
     heatmap: Option<u8>,
 }
 
@@ -511,26 +712,14 @@ async fn state(
             "the state takes ?session=ID and ?heatmap=0 or 1".into(),
         );
     };
-    let found = {
-        let mut runs = app.runs.lock().unwrap_or_else(PoisonError::into_inner);
-        match which.session {
-            Some(id) => match runs.get(id) {
-                Some(s) => Some((id, s)),
-                None => {
-                    return refuse(StatusCode::NOT_FOUND, format!("no run {id}"));
-                }
-            },
-            None => runs.latest(),
-        }
+    let Some(id) = which.session else {
+        return json(&State::idle(app.alpha));
     };
-    let heatmap = which.heatmap != Some(0);
-    match found {
-        None => json(&State::idle(app.alpha)),
-        Some((id, s)) => {
-            let s = s.lock().unwrap_or_else(PoisonError::into_inner);
-            json(&State::of(id, &s, heatmap))
-        }
-    }
+    let Some(s) = find_run(&app, &id) else {
+        return no_run(&app, &id);
+    };
+    let s = s.lock().unwrap_or_else(PoisonError::into_inner);
+    json(&State::of(id, &s, which.heatmap != Some(0)))
 }
 
 #[cfg(test)]

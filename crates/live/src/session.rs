@@ -10,8 +10,31 @@ use stats::test::follow::Monitor;
 /// each time the decks grow by [`CURVE_GROWTH`].
 const CURVE_EVERY_DECK_UP_TO: u64 = 64;
 /// The growth between two points of the evidence curve past the first
-/// decks: about 380 points by 10^8 decks.
+/// decks: evenly spaced in log-deck space, [`curve_points`] in all.
 const CURVE_GROWTH: f64 = 1.05;
+
+/// The deck after `t` at which the evidence curve takes its next point.
+fn next_point(t: u64) -> u64 {
+    if t < CURVE_EVERY_DECK_UP_TO {
+        t + 1
+    } else {
+        ((t as f64 * CURVE_GROWTH).ceil() as u64).max(t + 1)
+    }
+}
+
+/// The most points the evidence curve of a run of `decks` decks holds,
+/// however its decks are batched: the origin, the points of the grid up
+/// to `decks`, the alarm's point and the latest deck's (356 at 10^8
+/// decks).
+pub fn curve_points(decks: u64) -> usize {
+    let mut t = 1;
+    let mut grid = 0;
+    while t <= decks {
+        grid += 1;
+        t = next_point(t);
+    }
+    grid + 3
+}
 
 /// The seed of the fair control's Fisher–Yates decks; batch `b` of a
 /// session draws its decks from stream `(seed, b)`.
@@ -39,6 +62,7 @@ pub struct Session {
     /// Decks counted: those bet on, and those after the alarm.
     counted: u64,
     batches: u64,
+    /// The curve's points on its grid, and the alarm's.
     curve: Vec<(u64, f64)>,
     next_point: u64,
     /// The last batch refused, and why.
@@ -130,19 +154,11 @@ impl Session {
             let stop = alarmed(&self.monitor, self.alpha);
             if t >= self.next_point || stop {
                 self.curve.push((t, self.monitor.log10_evidence()));
-                self.next_point = if t < CURVE_EVERY_DECK_UP_TO {
-                    t + 1
-                } else {
-                    ((t as f64 * CURVE_GROWTH).ceil() as u64).max(t + 1)
-                };
+                self.next_point = next_point(t);
             }
             if stop {
                 self.alarm_deck = Some(t);
             }
-        }
-        let bet = self.monitor.decks();
-        if self.curve.last().is_some_and(|&(t, _)| t != bet) {
-            self.curve.push((bet, self.monitor.log10_evidence()));
         }
         // The fair control: as many Fisher–Yates decks, from this batch's
         // own stream of the control seed.
@@ -193,9 +209,16 @@ impl Session {
         self.control.rows()
     }
 
-    /// The evidence curve: `(decks, log10 evidence)`, from `(0, 0)`.
-    pub fn curve(&self) -> &[(u64, f64)] {
-        &self.curve
+    /// The evidence curve: `(decks, log10 evidence)`, from `(0, 0)` to
+    /// the latest deck bet on, at most [`curve_points`] of the run's decks
+    /// long whatever the batches.
+    pub fn curve(&self) -> Vec<(u64, f64)> {
+        let mut curve = self.curve.clone();
+        let bet = self.monitor.decks();
+        if curve.last().is_some_and(|&(t, _)| t != bet) {
+            curve.push((bet, self.monitor.log10_evidence()));
+        }
+        curve
     }
 }
 
@@ -313,6 +336,44 @@ mod tests {
         let control: u64 = s.control()[0].iter().sum();
         assert_eq!(control, 2_500);
         assert_eq!(s.add(&same, &limits), Err(BatchError::Stopped(at)));
+    }
+
+    #[test]
+    fn the_curve_is_bounded_in_log_deck_space_whatever_the_batches() {
+        // 100,000 batches of one deck each: the curve keeps its grid.
+        let limits = Limits::default();
+        let mut s = Session::new(4, None, None, 1e-9);
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        for _ in 0..100_000 {
+            let mut deck = [0u8, 1, 2, 3];
+            for i in (1..4).rev() {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                deck.swap(i, (seed % (i as u64 + 1)) as usize);
+            }
+            s.add(&deck, &limits).unwrap();
+        }
+        assert_eq!(s.finding().alarm_deck, None, "a fair run at alpha 1e-9");
+        let curve = s.curve();
+        assert!(curve.len() <= curve_points(100_000), "{}", curve.len());
+        assert_eq!(curve.first(), Some(&(0, 0.0)));
+        assert_eq!(
+            curve.last().unwrap().0,
+            100_000,
+            "it ends at the latest deck"
+        );
+        // Evenly spaced in log decks past the first 64: each step at most
+        // the growth, rounded up to a whole deck.
+        for w in curve.windows(2).filter(|w| w[0].0 >= 64) {
+            assert!(
+                w[1].0 <= (w[0].0 as f64 * CURVE_GROWTH).ceil() as u64,
+                "{w:?}"
+            );
+        }
+        // The grid's count, by its rule: 64 decks one by one, then 5% steps.
+        assert_eq!(curve_points(64), 67);
+        assert_eq!(curve_points(100_000_000), 356);
     }
 
     #[test]

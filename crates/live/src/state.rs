@@ -4,13 +4,18 @@ use crate::session::Session;
 use judge::live::{LiveFinding, LiveVerdict};
 use serde::Serialize;
 
+/// The most bytes of a [`State`] as JSON, whatever the run and its
+/// batches: two 60 × 60 heatmaps of the widest numbers, the longest
+/// evidence curve of a run at its bound of decks, and the words.
+pub const STATE_BYTES: usize = 256 * 1024;
+
 /// What the page shows of one run: the counts as heatmaps on one colour
 /// scale, the evidence and its curve, the verdict and the finding in
 /// words.
 #[derive(Clone, Debug, Serialize)]
 pub struct State {
     /// The run, if there is one.
-    pub session: Option<u64>,
+    pub session: Option<String>,
     /// The example it runs.
     pub example: Option<&'static str>,
     /// Cards per deck (0 before any run).
@@ -30,7 +35,8 @@ pub struct State {
     pub finding: String,
     /// The judge's finding, as data.
     pub detail: Option<LiveFinding>,
-    /// `[decks, log10 evidence]` pairs, from `[0, 0]`.
+    /// `[decks, log10 evidence]` pairs, from `[0, 0]`: at most
+    /// [`crate::session::curve_points`] of the run's decks.
     pub curve: Vec<(u64, Option<f64>)>,
     /// The heatmaps: `observed / expected − 1` per `[card][position]`.
     pub heatmap: Option<Heatmap>,
@@ -77,7 +83,7 @@ impl State {
     }
 
     /// The state of run `id`; the heatmaps only when `heatmap`.
-    pub fn of(id: u64, s: &Session, heatmap: bool) -> Self {
+    pub fn of(id: String, s: &Session, heatmap: bool) -> Self {
         let f = s.finding();
         let finite = |x: f64| x.is_finite().then_some(x);
         State {
@@ -122,5 +128,46 @@ fn heatmaps(s: &Session) -> Heatmap {
         exact,
         limit,
         scale: report::files::scale_range(limit, 1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{DECKS, Limits};
+
+    #[test]
+    fn the_state_of_the_largest_run_fits_its_bound() {
+        let n = *DECKS.end();
+        let limits = Limits::default();
+        let mut s = Session::new(n, Some("naive-swap"), None, 1e-3);
+        let deck: Vec<u8> = (0..n as u8).rev().collect();
+        s.add(&deck, &limits).unwrap();
+        let mut state = State::of("0".repeat(32), &s, true);
+        // The widest numbers JSON prints, in every cell and on the
+        // longest curve a run can draw; the longest words a refusal holds.
+        let wide = -1.234_567_890_123_456_7e-300;
+        let heatmap = state.heatmap.as_mut().unwrap();
+        for m in [&mut heatmap.observed, &mut heatmap.control] {
+            assert_eq!(m.len(), n);
+            m.iter_mut().flatten().for_each(|v| *v = wide);
+        }
+        heatmap.limit = wide;
+        let points = crate::session::curve_points(limits.decks_per_session);
+        state.curve = vec![(limits.decks_per_session, Some(wide)); points];
+        state.refused = Some(
+            crate::BatchError::Twice {
+                deck: usize::MAX,
+                card: 255,
+                n,
+            }
+            .to_string(),
+        );
+        let bytes = serde_json::to_vec(&state).unwrap().len();
+        assert!(bytes <= STATE_BYTES, "{bytes} bytes");
+        assert!(
+            bytes > STATE_BYTES / 2,
+            "{bytes} bytes: the bound is not loose"
+        );
     }
 }

@@ -48,7 +48,7 @@ fn serve() -> String {
     )
     .unwrap();
     let url = server.url();
-    std::thread::spawn(move || server.run(std::future::pending()));
+    std::thread::spawn(move || server.run(std::future::pending(), std::future::pending()));
     url
 }
 
@@ -245,8 +245,9 @@ async fn the_naive_swap_is_flagged_within_seconds() {
             eval(&page, "document.getElementById('exact-figure').hidden").await,
             false
         );
-        // The server says the same.
-        let server = ureq::get(format!("{url}state?heatmap=0"))
+        // The server says the same, of the run the page named.
+        let run = s["session"].as_str().expect("the page's run id");
+        let server = ureq::get(format!("{url}state?session={run}&heatmap=0"))
             .call()
             .unwrap()
             .body_mut()

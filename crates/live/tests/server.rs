@@ -4,13 +4,14 @@
 use serde_json::{Value, json};
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
 
 /// A server on a free loopback port, serving on a thread of its own until
 /// the test ends.
 fn server(limits: live::Limits) -> SocketAddr {
     let server = live::Server::bind("127.0.0.1:0".parse().unwrap(), 1e-3, limits).unwrap();
     let addr = server.local_addr();
-    std::thread::spawn(move || server.run(std::future::pending()));
+    std::thread::spawn(move || server.run(std::future::pending(), std::future::pending()));
     addr
 }
 
@@ -36,7 +37,7 @@ fn start(addr: SocketAddr, body: Value) -> (u16, Value) {
     )
 }
 
-fn send(addr: SocketAddr, session: u64, batch: &[u8]) -> (u16, Value) {
+fn send(addr: SocketAddr, session: &str, batch: &[u8]) -> (u16, Value) {
     call(
         agent()
             .post(format!("http://{addr}/sessions/{session}/decks"))
@@ -84,9 +85,13 @@ fn a_run_counts_its_batches_and_stops_a_biased_shuffle() {
     let (status, started) = start(addr, json!({"deck": 6, "example": "naive-swap"}));
     assert_eq!(status, 200, "{started}");
     assert_eq!(started["exact"], true);
-    let id = started["session"].as_u64().unwrap();
+    let id = started["session"].as_str().unwrap().to_string();
+    assert!(
+        id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit()),
+        "128 bits in hex: {id}"
+    );
     // 2,000 fair decks: counted, no alarm.
-    let (status, added) = send(addr, id, &fair(6, 2_000, 7));
+    let (status, added) = send(addr, &id, &fair(6, 2_000, 7));
     assert_eq!(status, 200, "{added}");
     assert_eq!(added["decks"], 2_000);
     assert_eq!(added["stop"], false);
@@ -116,12 +121,12 @@ fn a_run_counts_its_batches_and_stops_a_biased_shuffle() {
     );
     // Then the same deck over and over: stopped, the rest uncounted.
     let same: Vec<u8> = [5u8, 4, 3, 2, 1, 0].repeat(5_000);
-    let (_, added) = send(addr, id, &same);
+    let (_, added) = send(addr, &id, &same);
     assert_eq!(added["stop"], true);
     assert_eq!(added["verdict"], "biased");
     let stopped_at = added["decks"].as_u64().unwrap();
     assert!(stopped_at < 7_000, "{added}");
-    let s = state(addr, "?heatmap=0");
+    let s = state(addr, &format!("?session={id}&heatmap=0"));
     assert_eq!(s["verdict"], "biased");
     assert!(s["heatmap"].is_null());
     assert!(
@@ -136,7 +141,7 @@ fn a_run_counts_its_batches_and_stops_a_biased_shuffle() {
         s["curve"].as_array().unwrap().last().unwrap()[0],
         stopped_at
     );
-    let (status, refused) = send(addr, id, &[0, 1, 2, 3, 4, 5]);
+    let (status, refused) = send(addr, &id, &[0, 1, 2, 3, 4, 5]);
     assert_eq!(status, 409);
     assert!(
         refused["error"]
@@ -150,13 +155,14 @@ fn a_run_counts_its_batches_and_stops_a_biased_shuffle() {
 fn a_malformed_batch_is_refused_whole_with_a_message() {
     let addr = server(live::Limits::default());
     let id = start(addr, json!({"deck": 4})).1["session"]
-        .as_u64()
-        .unwrap();
-    let (_, ok) = send(addr, id, &fair(4, 10, 3));
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (_, ok) = send(addr, &id, &fair(4, 10, 3));
     assert_eq!(ok["decks"], 10);
     let mut bad = fair(4, 10, 5);
     bad[22] = bad[21];
-    let (status, refused) = send(addr, id, &bad);
+    let (status, refused) = send(addr, &id, &bad);
     assert_eq!(status, 400);
     assert_eq!(
         refused["error"],
@@ -165,7 +171,7 @@ fn a_malformed_batch_is_refused_whole_with_a_message() {
             bad[21]
         )
     );
-    let (status, refused) = send(addr, id, &[0, 1, 2]);
+    let (status, refused) = send(addr, &id, &[0, 1, 2]);
     assert_eq!(status, 400);
     assert_eq!(
         refused["error"],
@@ -178,9 +184,15 @@ fn a_malformed_batch_is_refused_whole_with_a_message() {
         s["refused"],
         "a batch of 3 bytes is not whole decks of 4 cards (one byte a card)"
     );
-    let (status, refused) = send(addr, 99, &[0, 1, 2, 3]);
+    let (status, refused) = send(addr, "99", &[0, 1, 2, 3]);
     assert_eq!(status, 404);
-    assert!(refused["error"].as_str().unwrap().starts_with("no run 99"));
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("no run '99': a run is named by the 32 hex digits"),
+        "{refused}"
+    );
 }
 
 #[test]
@@ -189,6 +201,7 @@ fn every_request_is_bounded() {
         batch_bytes: 4_000,
         decks_per_session: 1_500,
         sessions: 2,
+        ..live::Limits::default()
     });
     let (status, e) = start(addr, json!({"deck": 61}));
     assert_eq!(status, 400);
@@ -215,16 +228,17 @@ fn every_request_is_bounded() {
         "going on to 1,501 decks after the alarm: a run holds at most 1,500 decks"
     );
     let id = start(addr, json!({"deck": 4})).1["session"]
-        .as_u64()
-        .unwrap();
-    let (status, e) = send(addr, id, &fair(4, 1_001, 1));
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, e) = send(addr, &id, &fair(4, 1_001, 1));
     assert_eq!(status, 413);
     assert_eq!(
         e["error"],
         "a batch holds at most 4000 bytes: send fewer decks at a time"
     );
-    assert_eq!(send(addr, id, &fair(4, 1_000, 1)).0, 200);
-    let (status, e) = send(addr, id, &fair(4, 600, 2));
+    assert_eq!(send(addr, &id, &fair(4, 1_000, 1)).0, 200);
+    let (status, e) = send(addr, &id, &fair(4, 600, 2));
     assert_eq!(status, 409);
     assert_eq!(
         e["error"],
@@ -232,14 +246,16 @@ fn every_request_is_bounded() {
     );
     // Two runs kept: a third replaces the least recently used.
     let second = start(addr, json!({"deck": 4})).1["session"]
-        .as_u64()
-        .unwrap();
+        .as_str()
+        .unwrap()
+        .to_string();
     let third = start(addr, json!({"deck": 4})).1["session"]
-        .as_u64()
-        .unwrap();
-    assert_eq!(send(addr, id, &fair(4, 1, 1)).0, 404);
-    assert_eq!(send(addr, second, &fair(4, 1, 1)).0, 200);
-    assert_eq!(send(addr, third, &fair(4, 1, 1)).0, 200);
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(send(addr, &id, &fair(4, 1, 1)).0, 404);
+    assert_eq!(send(addr, &second, &fair(4, 1, 1)).0, 200);
+    assert_eq!(send(addr, &third, &fair(4, 1, 1)).0, 200);
 }
 
 #[test]
@@ -322,4 +338,362 @@ fn the_page_and_its_scripts_carry_their_policies() {
     assert_eq!(config["palette"].as_array().unwrap().len(), 257);
     assert_eq!(config["decks"], json!([3, 60]));
     assert_eq!(config["examples"][0]["id"], "naive-swap");
+}
+
+#[test]
+fn runs_are_named_by_128_random_bits_and_only_by_them() {
+    let addr = server(live::Limits::default());
+    let ids: Vec<String> = (0..4)
+        .map(|_| {
+            start(addr, json!({"deck": 4})).1["session"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    for id in &ids {
+        assert!(
+            id.len() == 32 && id.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')),
+            "{id}"
+        );
+    }
+    let mut distinct = ids.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 4, "{ids:?}");
+    // No two ids of a server share a prefix of 8 hex digits: not a counter.
+    assert!(
+        distinct.windows(2).all(|w| w[0][..8] != w[1][..8]),
+        "{ids:?}"
+    );
+    assert_eq!(send(addr, &ids[0], &fair(4, 5, 1)).0, 200);
+    // Without its id, nobody sees or feeds a run: `/state` alone is the
+    // idle page, and a guessed id is no run.
+    let s = state(addr, "");
+    assert_eq!(s["verdict"], "idle");
+    assert!(s["session"].is_null());
+    for guess in ["1", "2", "0", &"0".repeat(32), &ids[0].to_uppercase()] {
+        let (status, body) = send(addr, guess, &fair(4, 5, 1));
+        assert_eq!(status, 404, "{guess}: {body}");
+        let (status, body) = call(
+            agent()
+                .get(format!("http://{addr}/state?session={guess}"))
+                .call(),
+        );
+        assert_eq!(status, 404, "{guess}: {body}");
+    }
+    assert_eq!(state(addr, &format!("?session={}", ids[0]))["decks"], 5);
+    // A malformed run path is answered in JSON like every other refusal.
+    let port = addr.port();
+    for path in ["/sessions/%FF%FE/decks", "/sessions/abc/decks"] {
+        let (status, body) = raw(
+            addr,
+            &format!(
+                "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: 4\r\nConnection: close\r\n\r\n\x00\x01\x02\x03"
+            ),
+        );
+        assert!(status.contains("404"), "{path}: {status}");
+        let body: Value =
+            serde_json::from_str(&body).unwrap_or_else(|e| panic!("{path}: {e}: {body}"));
+        assert!(
+            body["error"].as_str().unwrap().contains("32 hex digits"),
+            "{body}"
+        );
+    }
+}
+
+/// Short bounds, so that a test sees them at work.
+fn short() -> live::Limits {
+    live::Limits {
+        connections: 4,
+        header_timeout: Duration::from_secs(1),
+        request_timeout: Duration::from_secs(1),
+        shutdown_grace: Duration::from_secs(1),
+        ..live::Limits::default()
+    }
+}
+
+/// Reads what the server sends until it closes the connection, at most
+/// `most`: the bytes and how long it took, or `None` if it is still open.
+fn until_closed(s: &mut TcpStream, most: Duration) -> Option<(String, Duration)> {
+    let start = Instant::now();
+    s.set_read_timeout(Some(most)).unwrap();
+    let mut out = Vec::new();
+    match s.read_to_end(&mut out) {
+        Ok(_) => Some((String::from_utf8_lossy(&out).into_owned(), start.elapsed())),
+        Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => {
+            Some((String::from_utf8_lossy(&out).into_owned(), start.elapsed()))
+        }
+        Err(_) => None,
+    }
+}
+
+#[test]
+fn idle_half_sent_and_slow_connections_are_closed_in_time() {
+    let limits = short();
+    let addr = server(limits.clone());
+    let port = addr.port();
+    let most = Duration::from_secs(5);
+    // Nothing sent; half a request's headers; headers and half a body;
+    // one whole request, then idle on a kept-alive connection.
+    let mut idle = TcpStream::connect(addr).unwrap();
+    let mut half_head = TcpStream::connect(addr).unwrap();
+    write!(
+        half_head,
+        "GET /state HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+    )
+    .unwrap();
+    let mut half_body = TcpStream::connect(addr).unwrap();
+    write!(
+        half_body,
+        "POST /sessions HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"deck\""
+    )
+    .unwrap();
+    let mut kept = TcpStream::connect(addr).unwrap();
+    write!(
+        kept,
+        "GET /config HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n"
+    )
+    .unwrap();
+    for (name, s, answer) in [
+        ("idle", &mut idle, ""),
+        ("half the headers", &mut half_head, ""),
+        ("half the body", &mut half_body, "HTTP/1.1 408"),
+        ("kept alive, idle", &mut kept, "HTTP/1.1 200"),
+    ] {
+        let (out, took) =
+            until_closed(s, most).unwrap_or_else(|| panic!("{name}: still open after {most:?}"));
+        assert!(out.starts_with(answer), "{name}: {out:.300}");
+        assert!(
+            took < limits.header_timeout + Duration::from_secs(2),
+            "{name}: {took:?}"
+        );
+        if name == "half the body" {
+            assert!(
+                out.contains("a request is answered within 1 s of its headers"),
+                "{out}"
+            );
+        }
+    }
+}
+
+#[test]
+fn past_its_connections_a_new_one_is_answered_503_at_once_and_served_after() {
+    let limits = short();
+    let addr = server(limits.clone());
+    let port = addr.port();
+    let held: Vec<TcpStream> = (0..limits.connections)
+        .map(|_| TcpStream::connect(addr).unwrap())
+        .collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let request =
+        format!("GET /config HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n");
+    let mut extra = TcpStream::connect(addr).unwrap();
+    let (out, took) = until_closed(&mut extra, Duration::from_secs(5)).expect("answered");
+    assert!(out.starts_with("HTTP/1.1 503"), "{out}");
+    assert!(
+        out.contains("the server holds its most connections (4) open"),
+        "{out}"
+    );
+    assert!(took < Duration::from_millis(500), "{took:?}");
+    // The held ones time out; then a request is served.
+    std::thread::sleep(limits.header_timeout + Duration::from_millis(500));
+    let (status, _) = raw(addr, &request);
+    assert!(status.contains("200"), "{status}");
+    drop(held);
+}
+
+/// A server on a runtime of this thread's own, stopped by `stop` and at
+/// once by `now`: it returns how long it took after `stop`.
+fn stoppable(
+    limits: live::Limits,
+) -> (
+    SocketAddr,
+    tokio::sync::oneshot::Sender<()>,
+    tokio::sync::oneshot::Sender<()>,
+    std::thread::JoinHandle<Instant>,
+) {
+    let server = live::Server::bind("127.0.0.1:0".parse().unwrap(), 1e-3, limits).unwrap();
+    let addr = server.local_addr();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let (now, at_once) = tokio::sync::oneshot::channel::<()>();
+    let handle = std::thread::spawn(move || {
+        server
+            .run(
+                async {
+                    let _ = stopped.await;
+                },
+                async {
+                    let _ = at_once.await;
+                },
+            )
+            .unwrap();
+        Instant::now()
+    });
+    (addr, stop, now, handle)
+}
+
+#[test]
+fn stopping_waits_for_a_half_sent_request_a_bounded_time_and_a_second_stop_not_at_all() {
+    let limits = live::Limits {
+        shutdown_grace: Duration::from_secs(2),
+        ..live::Limits::default()
+    };
+    for second in [false, true] {
+        let (addr, stop, now, handle) = stoppable(limits.clone());
+        let mut half = TcpStream::connect(addr).unwrap();
+        write!(half, "GET /state HTTP/1.1\r\nHost: {addr}\r\n").unwrap();
+        std::thread::sleep(Duration::from_millis(200));
+        let start = Instant::now();
+        stop.send(()).unwrap();
+        if second {
+            std::thread::sleep(Duration::from_millis(100));
+            now.send(()).unwrap();
+        }
+        let ended = handle.join().unwrap();
+        let took = ended - start;
+        if second {
+            assert!(took < Duration::from_millis(700), "{took:?}");
+        } else {
+            assert!(took >= Duration::from_millis(1_900), "it waited: {took:?}");
+            assert!(
+                took < limits.shutdown_grace + Duration::from_secs(1),
+                "{took:?}"
+            );
+        }
+        drop(half);
+    }
+    // With nothing under way, it stops at once.
+    let (addr, stop, _now, handle) = stoppable(limits.clone());
+    let (status, _) = raw(
+        addr,
+        &format!("GET /config HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"),
+    );
+    assert!(status.contains("200"));
+    let start = Instant::now();
+    stop.send(()).unwrap();
+    let took = handle.join().unwrap() - start;
+    assert!(took < Duration::from_millis(500), "{took:?}");
+}
+
+#[test]
+fn a_flood_of_new_runs_with_exact_laws_does_not_hold_up_a_run_under_way() {
+    // Room for all 50 at once: what is measured is the exact laws' work,
+    // not the bound on connections.
+    let addr = server(live::Limits {
+        sessions: 64,
+        connections: 64,
+        ..live::Limits::default()
+    });
+    let id = start(addr, json!({"deck": 8})).1["session"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let flooding = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let started = Instant::now();
+    let flood: Vec<_> = (0..50)
+        .map(|_| {
+            std::thread::spawn(move || {
+                let (status, body) = start(addr, json!({"deck": 8, "example": "naive-swap"}));
+                assert_eq!(status, 200, "{body}");
+                assert_eq!(body["exact"], true, "{body}");
+            })
+        })
+        .collect();
+    let watcher = {
+        let flooding = flooding.clone();
+        let id = id.clone();
+        std::thread::spawn(move || {
+            let mut latencies = Vec::new();
+            let mut seed = 1;
+            while flooding.load(std::sync::atomic::Ordering::Relaxed) || latencies.len() < 5 {
+                seed += 1;
+                let batch = fair(8, 1_000, seed);
+                let t = Instant::now();
+                let (status, body) = send(addr, &id, &batch);
+                assert_eq!(status, 200, "{body}");
+                latencies.push(t.elapsed());
+            }
+            latencies
+        })
+    };
+    for f in flood {
+        f.join().unwrap();
+    }
+    let flood_took = started.elapsed();
+    flooding.store(false, std::sync::atomic::Ordering::Relaxed);
+    let latencies = watcher.join().unwrap();
+    let worst = latencies.iter().max().unwrap();
+    eprintln!(
+        "50 new runs of naive-swap on 8 cards with exact laws: {flood_took:?}; \
+         the other run's {} batches of 1,000 decks meanwhile: worst {worst:?}",
+        latencies.len()
+    );
+    assert!(flood_took < Duration::from_secs(20), "{flood_took:?}");
+    assert!(*worst < Duration::from_secs(2), "{latencies:?}");
+    // Each run carries the exact law, computed once.
+    let s = state(addr, &format!("?session={id}"));
+    assert_eq!(
+        s["decks"].as_u64().unwrap() as usize,
+        latencies.len() * 1_000
+    );
+}
+
+#[test]
+fn a_run_fed_one_deck_at_a_time_keeps_its_state_small() {
+    let addr = server(live::Limits::default());
+    let id = start(addr, json!({"deck": 3})).1["session"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let batches = 3_000;
+    let decks = fair(3, batches, 11);
+    let agent = agent();
+    for deck in decks.chunks(3) {
+        let (status, body) = call(
+            agent
+                .post(format!("http://{addr}/sessions/{id}/decks"))
+                .send(deck),
+        );
+        assert_eq!(status, 200, "{body}");
+    }
+    let mut r = agent
+        .get(format!("http://{addr}/state?session={id}"))
+        .call()
+        .unwrap();
+    let body = r.body_mut().read_to_string().unwrap();
+    assert!(body.len() <= live::STATE_BYTES, "{}", body.len());
+    let s: Value = serde_json::from_str(&body).unwrap();
+    let curve = s["curve"].as_array().unwrap();
+    assert!(
+        curve.len() <= live::curve_points(batches as u64),
+        "{} points after {batches} batches of one deck",
+        curve.len()
+    );
+    assert_eq!(curve.last().unwrap()[0], batches);
+}
+
+#[test]
+fn the_guide_states_the_bounds_the_server_keeps() {
+    let guide = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/live.md"))
+        .unwrap()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let l = live::Limits::default();
+    for fact in [
+        format!("at most {} points", live::curve_points(l.decks_per_session)),
+        format!("under {} KiB", live::STATE_BYTES / 1024),
+        format!("over {} s to send its headers", l.header_timeout.as_secs()),
+        format!(
+            "not done {} s after its headers",
+            l.request_timeout.as_secs()
+        ),
+        format!("holds {} connections at most", l.connections),
+        format!("waiting {} s at most", l.shutdown_grace.as_secs()),
+        format!("keeps {} runs", l.sessions),
+        "128 random bits".to_string(),
+    ] {
+        assert!(guide.contains(&fact), "docs/live.md does not say '{fact}'");
+    }
 }

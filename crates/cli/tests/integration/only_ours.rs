@@ -276,3 +276,53 @@ fn a_closed_standard_output_is_an_error_not_a_pass() {
         .unwrap();
     assert_eq!(o.status.code(), Some(0));
 }
+
+/// Fair and biased decks: `(file, the verdict's exit code)`.
+fn fair_and_biased(dir: &Path) -> [(String, i32); 2] {
+    let o = run(&["deal", "-a", "naive-swap", "-d", "4", "-n", "20000"], dir);
+    assert!(o.status.success());
+    std::fs::write(dir.join("biased.txt"), o.stdout).unwrap();
+    [(decks(dir), 0), ("biased.txt".into(), 1)]
+}
+
+#[test]
+fn standard_output_on_dev_null_for_reading_and_writing_gets_the_verdict() {
+    // The shell's `1<>/dev/null` opens it for reading and writing, as
+    // Rust's runtime does for a closed descriptor: the two are told apart.
+    let tmp = tempfile::tempdir().unwrap();
+    for (input, code) in fair_and_biased(tmp.path()) {
+        for redirect in ["1<>/dev/null", ">/dev/null"] {
+            let o = Command::new("bash")
+                .arg("-c")
+                .arg(format!("exec \"$0\" audit {input} {redirect}"))
+                .arg(bin())
+                .current_dir(tmp.path())
+                .output()
+                .unwrap();
+            assert_eq!(o.status.code(), Some(code), "{input} {redirect}: {o:?}");
+            assert_eq!(o.stderr, b"", "{input} {redirect}");
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs python3; .ci/run runs it"]
+fn a_python_caller_discarding_the_report_gets_the_verdict() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (input, code) in fair_and_biased(tmp.path()) {
+        // subprocess.DEVNULL is os.open(os.devnull, os.O_RDWR).
+        let o = Command::new("python3")
+            .arg("-c")
+            .arg(
+                "import subprocess, sys\n\
+                 r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL)\n\
+                 sys.exit(r.returncode)",
+            )
+            .args([bin().to_str().unwrap(), "audit", &input])
+            .current_dir(tmp.path())
+            .output()
+            .expect("python3 runs");
+        assert_eq!(o.status.code(), Some(code), "{input}: {o:?}");
+        assert_eq!(o.stderr, b"", "{input}");
+    }
+}
