@@ -240,7 +240,7 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
         (None, 1) => DeckParser::new(plan.deck, plan.base),
         (None, copies) => DeckParser::shoe(plan.deck.map(|d| d * copies), plan.base, copies),
     };
-    let settled = deck_lines::settle(reader, &mut parser)
+    let settled = deck_lines::settle(reader, &mut parser, args.skip_invalid)
         .map_err(|e| read_error(name, args.skip_invalid, e))?;
     let read = Read {
         args,
@@ -394,7 +394,7 @@ where
     let bar = ReadProgress::new(size);
     let progress = |bytes| bar.show(bytes);
     let counted = crate::common::with_threads(args.threads.count, || {
-        deck_lines::count_parallel(settled, parser, args.skip_invalid, tally, &progress)
+        deck_lines::count_parallel(settled, parser, tally, &progress)
             .map(|(counts, lines, input)| (counts, lines, input, rayon::current_num_threads()))
     })?;
     bar.finish();
@@ -610,36 +610,29 @@ fn resolve_groups(
 /// `audit --single`: each line one draw, judged alone
 /// ([`judge::single`]); exit 1 when a draw departs from a uniform draw.
 fn single(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
-    use std::io::BufRead;
     let start = Instant::now();
     let name = plan.name();
     let mut reader = BufReader::with_capacity(1 << 16, Hashing::new(plan.open()?));
     let mut counts = deck_lines::LineCounts::default();
     let mut draws = Vec::new();
     let mut line = Vec::new();
-    loop {
-        line.clear();
-        // At most MAX_LINE_BYTES of a line are kept; the rest is skipped.
-        let limit = deck_lines::MAX_LINE_BYTES as u64 + 1;
-        let read = std::io::Read::take(&mut reader, limit)
-            .read_until(b'\n', &mut line)
-            .with_context(|| format!("reading {name}"))?;
-        if read == 0 {
-            break;
-        }
+    while let Some(read) = deck_lines::next_line(&mut reader, &mut line, args.skip_invalid)
+        .with_context(|| format!("reading {name}"))?
+    {
         counts.lines += 1;
-        if line.len() as u64 == limit && !line.ends_with(b"\n") {
-            reader
-                .skip_until(b'\n')
-                .with_context(|| format!("reading {name}"))?;
-            let e = deck_lines::LineError::TooLong;
-            if args.skip_invalid {
+        match read {
+            Ok(()) => {}
+            Err(e) if args.skip_invalid && !e.ends_the_read() => {
                 counts.invalid(counts.lines, &e);
                 continue;
             }
-            bail!("{name}: line {}: {e}", counts.lines);
+            Err(e) if e.ends_the_read() => bail!("{name}: line {}: {e}", counts.lines),
+            Err(e) => bail!(
+                "{name}: line {}: {e} (--skip-invalid counts bad lines instead)",
+                counts.lines
+            ),
         }
-        let text = line.strip_suffix(b"\n").unwrap_or(&line);
+        let text = line.as_slice();
         let text = if counts.lines == 1 {
             text.strip_prefix(b"\xEF\xBB\xBF".as_slice())
                 .unwrap_or(text)
@@ -707,7 +700,7 @@ fn follow(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
     let mut alarm_line = None;
     let threshold = -plan.alpha.log10();
     let mut shown = Instant::now();
-    let mut settled = deck_lines::settle(reader, &mut parser)
+    let mut settled = deck_lines::settle(reader, &mut parser, args.skip_invalid)
         .map_err(|e| read_error(name, args.skip_invalid, e))?;
     // The monitor's laws are those of decks of distinct cards: decklists
     // (names, or cards that repeat, as shoes have) are refused before any
@@ -719,7 +712,7 @@ fn follow(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
             list.counts().len()
         );
     }
-    let counts = settled.read_until(&mut parser, args.skip_invalid, |line, deck| {
+    let counts = settled.read_until(&mut parser, |line, deck| {
         let m = monitor.get_or_insert_with(|| {
             stats::test::follow::Monitor::new(deck.len(), args.monitor.into())
         });

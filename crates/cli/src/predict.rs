@@ -40,6 +40,10 @@ pub(crate) struct PredictArgs {
     /// The most seeds listed with their decks.
     #[arg(long, default_value_t = 20)]
     cap: usize,
+    /// Search even a range estimated to take over an hour (the estimate
+    /// times the range's first seeds on this machine).
+    #[arg(long)]
+    force: bool,
     #[command(flatten)]
     threads: crate::common::Threads,
     #[command(flatten)]
@@ -140,8 +144,70 @@ fn parse_seeds(text: &str, end: u64) -> Result<Range<u64>> {
     Ok(a..b)
 }
 
+/// The longest search `predict` starts without `--force`.
+const LONGEST_SEARCH_SECONDS: f64 = 3600.0;
+
+/// The seeds timed for the estimate of a search's time.
+const TIMED_SEEDS: u64 = 1 << 18;
+
+/// Refuses a search estimated to take over [`LONGEST_SEARCH_SECONDS`],
+/// before it starts: the first [`TIMED_SEEDS`] seeds of the range are
+/// timed on one thread, and the rest taken to go as fast on each worker.
+fn refuse_a_search_too_long(p: &PredictPlan, threads: usize) -> Result<()> {
+    let total = p.seeds.end - p.seeds.start;
+    if total <= TIMED_SEEDS.saturating_mul(threads as u64) {
+        return Ok(());
+    }
+    let rate =
+        studies::predict::seeds_per_second(p.seeded, p.deck, &p.seen, p.seeds.clone(), TIMED_SEEDS)
+            * threads as f64;
+    let seconds = total as f64 / rate;
+    if seconds > LONGEST_SEARCH_SECONDS {
+        bail!(
+            "--seeds {}..{}: {} seeds would take {} on {threads} thread{} ({} seeds a second, timed on the first {}); a search over an hour needs --force, or narrow the range",
+            p.seeds.start,
+            p.seeds.end,
+            report::fmt::fmt_count(total),
+            about(seconds),
+            if threads == 1 { "" } else { "s" },
+            report::fmt::fmt_count(rate.round() as u64),
+            report::fmt::fmt_count(TIMED_SEEDS),
+        );
+    }
+    Ok(())
+}
+
+/// A long time in words: "about 3.2 hours", "about 53,000 years".
+fn about(seconds: f64) -> String {
+    const UNITS: [(f64, &str); 4] = [
+        (365.25 * 86_400.0, "year"),
+        (86_400.0, "day"),
+        (3_600.0, "hour"),
+        (60.0, "minute"),
+    ];
+    let (size, unit) = UNITS
+        .into_iter()
+        .find(|&(size, _)| seconds >= size)
+        .unwrap_or((1.0, "second"));
+    let x = seconds / size;
+    // Two significant figures.
+    let digits = x.log10().floor() as i32;
+    let step = 10f64.powi(digits - 1);
+    let rounded = (x / step).round() * step;
+    let s = if rounded == 1.0 { "" } else { "s" };
+    if rounded >= 100.0 {
+        format!("about {} {unit}{s}", report::fmt::fmt_count(rounded as u64))
+    } else {
+        format!("about {} {unit}{s}", (rounded * 10.0).round() / 10.0)
+    }
+}
+
 pub(crate) fn run(args: &PredictArgs) -> Result<u8> {
     let p = plan(args)?;
+    if !args.force {
+        let threads = crate::common::with_threads(args.threads.count, rayon::current_num_threads)?;
+        refuse_a_search_too_long(&p, threads)?;
+    }
     let start = Instant::now();
     let bar = crate::common::progress_bar(p.seeds.end - p.seeds.start, "seeds");
     let search = crate::common::with_threads(args.threads.count, || {
@@ -186,4 +252,19 @@ pub(crate) fn run(args: &PredictArgs) -> Result<u8> {
     );
     crate::output::print(&report, args.json.on)?;
     Ok(code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::about;
+
+    #[test]
+    fn long_times_are_said_in_their_unit_to_two_figures() {
+        assert_eq!(about(45.0), "about 45 seconds");
+        assert_eq!(about(3_600.0 * 3.24), "about 3.2 hours");
+        assert_eq!(about(86_400.0 * 9.96), "about 10 days");
+        assert_eq!(about(365.25 * 86_400.0 * 53_123.0), "about 53,000 years");
+        assert_eq!(about(61.0), "about 1 minute");
+        assert_eq!(about(0.5), "about 0.5 seconds");
+    }
 }

@@ -37,7 +37,9 @@ use decklist::DecklistReader;
 pub use decklist::{
     Decklist, DecklistError, MAX_DECKLIST_CARDS, MAX_DECKLIST_VALUES, quote_name, split_names,
 };
-pub use line::{InvalidLines, LineCounts, LineError, LineKind, MAX_LINE_BYTES};
+pub use line::{
+    InvalidLines, LineCounts, LineError, LineKind, MAX_LINE_BYTES, MAX_SKIPPED_LINE_BYTES,
+};
 pub use parallel::{Tally, count_parallel};
 use thiserror::Error;
 
@@ -701,8 +703,10 @@ enum Read {
     Whole,
     /// Longer than [`MAX_LINE_BYTES`]: dropped unread; whether it held a
     /// carriage return other than one just before its `\n` (a `\r\n`
-    /// line end).
+    /// line end), in what was read of it.
     TooLong { carriage_return: bool },
+    /// No line end in [`MAX_SKIPPED_LINE_BYTES`]: the read stops.
+    Endless,
 }
 
 impl Read {
@@ -722,16 +726,35 @@ impl Read {
             Read::TooLong {
                 carriage_return: false,
             } => Err(LineError::TooLong),
+            Read::Endless => Err(LineError::Endless),
+        }
+    }
+
+    /// Whether the read stops at this line: a line with no end in sight,
+    /// or, when bad lines are not skipped, a line too long (left unread
+    /// past what was kept).
+    fn stops(self, skip_invalid: bool) -> bool {
+        match self {
+            Read::Whole => false,
+            Read::TooLong { .. } => !skip_invalid,
+            Read::Endless => true,
         }
     }
 }
 
 /// Reads one line into `line` (without its `\n`), keeping at most
-/// [`MAX_LINE_BYTES`] of it: `None` at the end of the input.
+/// [`MAX_LINE_BYTES`] of it (and the `\r` of a `\r\n` line end): `None` at
+/// the end of the input. A longer line is [`Read::TooLong`]: with `skip`,
+/// the rest of it is skipped, up to [`MAX_SKIPPED_LINE_BYTES`]
+/// ([`Read::Endless`] past them); without, it is left unread, for the read
+/// stops there.
 fn read_line(
     input: &mut impl std::io::BufRead,
     line: &mut Vec<u8>,
+    skip: bool,
 ) -> std::io::Result<Option<Read>> {
+    // Room for the `\r` of a `\r\n` line end after the longest line.
+    const KEEP: usize = MAX_LINE_BYTES + 1;
     let mut any = false;
     loop {
         let buf = match input.fill_buf() {
@@ -740,7 +763,7 @@ fn read_line(
             Err(e) => return Err(e),
         };
         if buf.is_empty() {
-            return Ok(any.then_some(Read::Whole));
+            return Ok(any.then(|| whole_or_one_over(line)));
         }
         any = true;
         let (chunk, done) = match memchr::memchr(b'\n', buf) {
@@ -748,43 +771,89 @@ fn read_line(
             None => (buf, None),
         };
         let used = done.unwrap_or(buf.len());
-        if line.len() + chunk.len() <= MAX_LINE_BYTES {
+        if line.len() + chunk.len() <= KEEP {
             line.extend_from_slice(chunk);
             input.consume(used);
-            if done.is_some() {
-                return Ok(Some(Read::Whole));
+            if done.is_none() {
+                continue;
             }
-            continue;
+            return Ok(Some(whole_or_one_over(line)));
         }
         let (mut pending_cr, mut carriage_return) = (false, false);
         note_carriage_returns(line, &mut pending_cr, &mut carriage_return);
         note_carriage_returns(chunk, &mut pending_cr, &mut carriage_return);
+        let skipped = (line.len() + used) as u64;
         line.clear();
         input.consume(used);
-        if done.is_none() {
-            skip_line(input, &mut pending_cr, &mut carriage_return)?;
+        if done.is_none() && skip {
+            let most = MAX_SKIPPED_LINE_BYTES.saturating_sub(skipped);
+            if skip_line(input, &mut pending_cr, &mut carriage_return, most)?.is_none() {
+                return Ok(Some(Read::Endless));
+            }
         }
         return Ok(Some(Read::TooLong { carriage_return }));
     }
 }
 
+/// Reads the next line of `input` into `line` as every reader of decks
+/// does: its `\n` dropped, at most [`MAX_LINE_BYTES`] kept (and the `\r`
+/// of a `\r\n` line end). `None` at the end of the input; the error of a
+/// line too long ([`LineError::TooLong`], or [`LineError::CarriageReturn`]
+/// when one is seen inside it), whose rest is skipped with `skip_invalid`
+/// and left unread without (the caller stops there); and
+/// [`LineError::Endless`] for one with no end in
+/// [`MAX_SKIPPED_LINE_BYTES`], which ends any read.
+///
+/// # Errors
+/// When reading fails.
+pub fn next_line(
+    input: &mut impl std::io::BufRead,
+    line: &mut Vec<u8>,
+    skip_invalid: bool,
+) -> std::io::Result<Option<Result<(), LineError>>> {
+    line.clear();
+    Ok(read_line(input, line, skip_invalid)?.map(|read| {
+        let mut parser = DeckParser::new(None, None);
+        match read {
+            Read::Whole => Ok(()),
+            _ => read.parse(&mut parser, &[], 0).map(|_| ()),
+        }
+    }))
+}
+
+/// A line read to its end: whole, unless it is one byte over
+/// [`MAX_LINE_BYTES`] and that byte is not the `\r` of a `\r\n` line end.
+fn whole_or_one_over(line: &mut Vec<u8>) -> Read {
+    if line.len() <= MAX_LINE_BYTES || line.last() == Some(&b'\r') {
+        return Read::Whole;
+    }
+    let (mut pending, mut carriage_return) = (false, false);
+    note_carriage_returns(line, &mut pending, &mut carriage_return);
+    line.clear();
+    Read::TooLong { carriage_return }
+}
+
 /// Skips the rest of a line too long to keep, its `\n` included, noting
 /// its carriage returns as [`note_carriage_returns`] does; returns the
-/// bytes skipped.
+/// bytes skipped, or `None` when `most` bytes went by without a line end.
 fn skip_line(
     input: &mut impl std::io::BufRead,
     pending: &mut bool,
     inside: &mut bool,
-) -> std::io::Result<u64> {
+    most: u64,
+) -> std::io::Result<Option<u64>> {
     let mut skipped = 0;
     loop {
+        if skipped > most {
+            return Ok(None);
+        }
         let buf = match input.fill_buf() {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
         };
         if buf.is_empty() {
-            return Ok(skipped);
+            return Ok(Some(skipped));
         }
         let (part, done) = match memchr::memchr(b'\n', buf) {
             Some(i) => (&buf[..i], Some(i + 1)),
@@ -795,7 +864,7 @@ fn skip_line(
         input.consume(used);
         skipped += used as u64;
         if done.is_some() {
-            return Ok(skipped);
+            return Ok(Some(skipped));
         }
     }
 }
@@ -856,7 +925,7 @@ pub fn read_decks_until(
     skip_invalid: bool,
     observe: impl FnMut(u64, &[u8]) -> std::ops::ControlFlow<()>,
 ) -> Result<LineCounts, ReadError> {
-    settle(input, parser)?.read_until(parser, skip_invalid, observe)
+    settle(input, parser, skip_invalid)?.read_until(parser, observe)
 }
 
 /// An input whose first lines were read ahead to settle what the parser
@@ -868,24 +937,31 @@ pub struct Settled<R> {
     ahead: std::collections::VecDeque<(Vec<u8>, Read)>,
     /// Whether no line was read yet (its byte-order mark is dropped).
     first: bool,
+    /// Whether bad lines are counted and skipped; if not, the first ends
+    /// the read.
+    skip_invalid: bool,
 }
 
 /// Reads the first [`VOTE_LINES`] lines of `input` ahead (at most 4 MiB)
 /// when the deck size or numbering is not given, and settles them in
 /// `parser` by their vote ([`DeckParser::vote`]): then the caller knows
 /// whether the lines are decks or decklists
-/// ([`DeckParser::decklist_read`]) before any deck is counted.
+/// ([`DeckParser::decklist_read`]) before any deck is counted. With
+/// `skip_invalid`, the read counts bad lines and goes on; without, the
+/// first ends it (and a line too long is not read to its end).
 ///
 /// # Errors
 /// [`ReadError::Io`].
 pub fn settle<R: std::io::BufRead>(
     input: R,
     parser: &mut DeckParser,
+    skip_invalid: bool,
 ) -> Result<Settled<R>, ReadError> {
     let mut settled = Settled {
         input,
         ahead: Default::default(),
         first: true,
+        skip_invalid,
     };
     if parser.deck.is_none() || parser.base.is_none() {
         let mut bytes = 0;
@@ -896,6 +972,10 @@ pub fn settle<R: std::io::BufRead>(
             };
             bytes += line.len();
             settled.ahead.push_back((std::mem::take(&mut line), read));
+            if read.stops(skip_invalid) {
+                // Nothing after this line is read.
+                break;
+            }
         }
         parser.vote(
             settled
@@ -920,7 +1000,7 @@ impl<R: std::io::BufRead> Settled<R> {
     /// of the first.
     fn next(&mut self, line: &mut Vec<u8>) -> std::io::Result<Option<Read>> {
         line.clear();
-        let read = read_line(&mut self.input, line)?;
+        let read = read_line(&mut self.input, line, self.skip_invalid)?;
         if std::mem::take(&mut self.first)
             && let Some(rest) = line.strip_prefix(BOM)
         {
@@ -937,9 +1017,9 @@ impl<R: std::io::BufRead> Settled<R> {
     pub fn read_until(
         &mut self,
         parser: &mut DeckParser,
-        skip_invalid: bool,
         mut observe: impl FnMut(u64, &[u8]) -> std::ops::ControlFlow<()>,
     ) -> Result<LineCounts, ReadError> {
+        let skip_invalid = self.skip_invalid;
         let mut counts = LineCounts::default();
         let mut line = Vec::with_capacity(256);
         loop {
@@ -960,7 +1040,9 @@ impl<R: std::io::BufRead> Settled<R> {
                         break;
                     }
                 }
-                Err(error) if skip_invalid => counts.invalid(counts.lines, &error),
+                Err(error) if skip_invalid && !error.ends_the_read() => {
+                    counts.invalid(counts.lines, &error);
+                }
                 Err(error) => {
                     return Err(ReadError::Line {
                         line: counts.lines,

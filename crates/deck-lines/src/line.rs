@@ -115,11 +115,29 @@ pub enum LineError {
     /// A line longer than [`MAX_LINE_BYTES`] (it is skipped unread).
     #[error("line longer than {MAX_LINE_BYTES} bytes: no deck of 2..=255 cards needs that many")]
     TooLong,
+    /// No line end in [`MAX_SKIPPED_LINE_BYTES`]: the read stops, even
+    /// when bad lines are skipped.
+    #[error(
+        "no line end in {MAX_SKIPPED_LINE_BYTES} bytes: this is not lines of decks (a line longer than {MAX_LINE_BYTES} bytes is skipped up to that many)"
+    )]
+    Endless,
+}
+
+impl LineError {
+    /// Whether this error ends the read even when bad lines are skipped:
+    /// a line with no end in sight.
+    pub fn ends_the_read(&self) -> bool {
+        matches!(self, LineError::Endless)
+    }
 }
 
 /// The longest line read; the rest of a longer line is skipped without
 /// being kept, so memory stays bounded whatever the input.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// The most bytes of one line skipped when bad lines are skipped: past
+/// them with no line end, the read stops ([`LineError::Endless`]).
+pub const MAX_SKIPPED_LINE_BYTES: u64 = 64 << 20;
 
 /// How many lines of each kind a read found, and where the first of each
 /// invalid kind was.
@@ -229,7 +247,7 @@ impl LineError {
             }
             LineError::NotInDecklist { .. } => LineKind::NotInDecklist,
             LineError::BadName { .. } | LineError::Names(_) => LineKind::BadName,
-            LineError::TooLong => LineKind::LineTooLong,
+            LineError::TooLong | LineError::Endless => LineKind::LineTooLong,
             LineError::CarriageReturn => LineKind::CarriageReturn,
         }
     }

@@ -47,23 +47,23 @@ const PIECE_BYTES: usize = 128 << 10;
 enum Block {
     /// Whole lines, each ending with `\n` but perhaps the input's last.
     Lines(Vec<u8>),
-    /// One line longer than a block, dropped as it was read; whether it
-    /// held a carriage return other than just before its `\n`.
-    TooLong { carriage_return: bool },
+    /// One line longer than a block, dropped as it was read, or left
+    /// unread when the read stops at it: how it was read.
+    TooLong(Read),
 }
 
 /// A piece of a block: whole lines, or a line too long to keep.
 #[derive(Clone, Copy)]
 enum Piece<'a> {
     Lines(&'a [u8]),
-    TooLong { carriage_return: bool },
+    TooLong(Read),
 }
 
 impl Block {
     /// The block in pieces of whole lines, about `size` bytes each.
     fn pieces(&self, size: usize) -> Vec<Piece<'_>> {
         match self {
-            &Block::TooLong { carriage_return } => vec![Piece::TooLong { carriage_return }],
+            &Block::TooLong(read) => vec![Piece::TooLong(read)],
             Block::Lines(bytes) => {
                 let mut pieces = Vec::new();
                 let mut rest = bytes.as_slice();
@@ -126,7 +126,9 @@ impl<A> Part<A> {
                 let decks = self.decks.get_or_insert_with(|| (tally.new)(deck, before));
                 (tally.observe)(decks, deck);
             }
-            Err(e) if skip_invalid => self.counts.invalid(self.counts.lines, &e),
+            Err(e) if skip_invalid && !e.ends_the_read() => {
+                self.counts.invalid(self.counts.lines, &e);
+            }
             Err(e) => self.error = Some((self.counts.lines, e)),
         }
     }
@@ -144,15 +146,9 @@ impl<A> Part<A> {
     {
         let bytes = match block {
             Piece::Lines(bytes) => bytes,
-            Piece::TooLong { carriage_return } => {
+            Piece::TooLong(read) => {
                 if self.error.is_none() {
-                    self.line(
-                        parser,
-                        (&[], 0),
-                        Read::TooLong { carriage_return },
-                        skip_invalid,
-                        tally,
-                    );
+                    self.line(parser, (&[], 0), read, skip_invalid, tally);
                 }
                 return;
             }
@@ -164,7 +160,9 @@ impl<A> Part<A> {
                 None => (rest.len(), rest.len()),
             };
             let line = &rest[..len];
-            let read = if len > MAX_LINE_BYTES {
+            // The `\r` of a `\r\n` line end is not the line's.
+            let content = len - usize::from(line.last() == Some(&b'\r'));
+            let read = if content > MAX_LINE_BYTES {
                 Read::TooLong {
                     carriage_return: line[..len - 1].contains(&b'\r'),
                 }
@@ -227,7 +225,6 @@ impl<A> Part<A> {
 pub fn count_parallel<R, A, N, O, M>(
     settled: Settled<R>,
     parser: &mut DeckParser,
-    skip_invalid: bool,
     tally: &Tally<N, O, M>,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(A, LineCounts, R), ReadError>
@@ -238,7 +235,7 @@ where
     O: Fn(&mut A, &[u8]) + Sync,
     M: Fn(&mut A, A) + Sync,
 {
-    count_in(Sizes::READ, settled, parser, skip_invalid, tally, progress)
+    count_in(Sizes::READ, settled, parser, tally, progress)
 }
 
 /// How the input is cut.
@@ -265,7 +262,6 @@ pub(crate) fn count_in<R, A, N, O, M>(
     sizes: Sizes,
     settled: Settled<R>,
     parser: &mut DeckParser,
-    skip_invalid: bool,
     tally: &Tally<N, O, M>,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(A, LineCounts, R), ReadError>
@@ -277,6 +273,7 @@ where
     M: Fn(&mut A, A) + Sync,
 {
     let mut settled = settled;
+    let skip_invalid = settled.skip_invalid;
     let mut total = Part::new();
     let mut line = Vec::with_capacity(256);
     // One by one: the lines read ahead, then those before the parser is
@@ -304,8 +301,13 @@ where
             let (send, batches) = std::sync::mpsc::sync_channel(1);
             // Counted blocks go back to the reader, to be read into again.
             let (recycle, free) = std::sync::mpsc::channel();
-            let reader =
-                scope.spawn(move || read_blocks(input, first, (blocks, sizes.block), &send, &free));
+            let reading = Reading {
+                first,
+                blocks,
+                size: sizes.block,
+                skip_invalid,
+            };
+            let reader = scope.spawn(move || read_blocks(input, reading, &send, &free));
             let mut read = 0;
             for batch in batches {
                 let (batch, bytes): (Vec<Block>, u64) = batch?;
@@ -355,16 +357,37 @@ where
     }
 }
 
+/// How the reader reads.
+#[derive(Clone, Copy, Debug)]
+struct Reading {
+    /// Whether the first block is the input's first (its byte-order mark
+    /// is dropped).
+    first: bool,
+    /// Blocks per batch.
+    blocks: usize,
+    /// Bytes per block at most.
+    size: usize,
+    /// Whether a line too long is skipped (up to
+    /// [`crate::MAX_SKIPPED_LINE_BYTES`]) for the read to go on; if not,
+    /// the read stops at it.
+    skip_invalid: bool,
+}
+
 /// The reader: sends batches of `blocks` blocks of `size` bytes at most
-/// (and the bytes read) until the input ends, an error, or the receiver is
-/// gone; gives the input back.
+/// (and the bytes read) until the input ends, an error, a line too long
+/// that ends the read, or the receiver is gone; gives the input back.
 fn read_blocks<R: BufRead>(
     mut input: R,
-    mut first: bool,
-    (blocks, size): (usize, usize),
+    reading: Reading,
     send: &std::sync::mpsc::SyncSender<std::io::Result<(Vec<Block>, u64)>>,
     free: &std::sync::mpsc::Receiver<Vec<u8>>,
 ) -> std::io::Result<R> {
+    let Reading {
+        mut first,
+        blocks,
+        size,
+        skip_invalid,
+    } = reading;
     let mut carry = Vec::new();
     let mut end = false;
     while !end {
@@ -372,8 +395,20 @@ fn read_blocks<R: BufRead>(
         let mut bytes = 0;
         while batch.len() < blocks && !end {
             let buf = free.try_recv().unwrap_or_default();
-            match next_block(&mut input, buf, &mut carry, &mut bytes, size) {
+            match next_block(
+                &mut input,
+                buf,
+                &mut carry,
+                &mut bytes,
+                (size, skip_invalid),
+            ) {
                 Ok(Some(mut block)) => {
+                    if let Block::TooLong(read) = block
+                        && read.stops(skip_invalid)
+                    {
+                        // The read stops at this line.
+                        end = true;
+                    }
                     if std::mem::take(&mut first)
                         && let Block::Lines(b) = &mut block
                         && b.starts_with(BOM)
@@ -399,13 +434,15 @@ fn read_blocks<R: BufRead>(
 /// The next block of `size` bytes at most, read into `buf` (a block
 /// counted before, or new): `carry` (the start of a line the last block
 /// cut) and what follows, up to the last line end; `None` at the end of
-/// the input.
+/// the input. A block without a line end is a line too long, skipped to
+/// its end with `skip` (up to [`crate::MAX_SKIPPED_LINE_BYTES`]), left
+/// unread without.
 fn next_block<R: BufRead>(
     input: &mut R,
     mut buf: Vec<u8>,
     carry: &mut Vec<u8>,
     bytes: &mut u64,
-    size: usize,
+    (size, skip): (usize, bool),
 ) -> std::io::Result<Option<Block>> {
     // Only what the last use did not fill is zeroed.
     buf.resize(size, 0);
@@ -440,8 +477,17 @@ fn next_block<R: BufRead>(
             // A block without a line end: one line longer than any kept.
             let (mut pending, mut carriage_return) = (false, false);
             note_carriage_returns(&buf, &mut pending, &mut carriage_return);
-            *bytes += crate::skip_line(input, &mut pending, &mut carriage_return)?;
-            Ok(Some(Block::TooLong { carriage_return }))
+            if !skip {
+                return Ok(Some(Block::TooLong(Read::TooLong { carriage_return })));
+            }
+            let most = crate::MAX_SKIPPED_LINE_BYTES.saturating_sub(len as u64);
+            match crate::skip_line(input, &mut pending, &mut carriage_return, most)? {
+                Some(skipped) => {
+                    *bytes += skipped;
+                    Ok(Some(Block::TooLong(Read::TooLong { carriage_return })))
+                }
+                None => Ok(Some(Block::TooLong(Read::Endless))),
+            }
         }
     }
 }

@@ -205,13 +205,20 @@ fn lines_ended_by_a_carriage_return_alone_are_named() {
     let inside = format!("2 0 1\n{}\r0 1 2\r\n", " ".repeat(MAX_LINE_BYTES));
     let e = read_all(inside.as_bytes(), false).unwrap_err();
     assert!(e.to_string().contains("carriage return"), "{e}");
-    // ... however far past the part kept, read a buffer at a time.
+    // ... however far past the part kept, when bad lines are skipped and
+    // the line is read to its end, a buffer at a time. When they are not,
+    // the read stops at the part kept: the line is too long.
     let far = format!("2 0 1\n{}\r0 1 2\r\n", " ".repeat(3 * MAX_LINE_BYTES));
     for capacity in [7, 1 << 13] {
         let mut input = std::io::BufReader::with_capacity(capacity, far.as_bytes());
         let mut parser = DeckParser::new(None, None);
+        let counts = read_decks(&mut input, &mut parser, true, |_| {}).unwrap();
+        assert_eq!((counts.lines, counts.decks), (2, 1));
+        assert_eq!(counts.invalid[0].kind, LineKind::CarriageReturn);
+        let mut input = std::io::BufReader::with_capacity(capacity, far.as_bytes());
+        let mut parser = DeckParser::new(None, None);
         let e = read_decks(&mut input, &mut parser, false, |_| {}).unwrap_err();
-        assert!(e.to_string().contains("carriage return"), "{e}");
+        assert!(e.to_string().starts_with("line 2: line longer than"), "{e}");
     }
 }
 
@@ -774,13 +781,13 @@ fn in_parallel(
         .unwrap();
     pool.install(|| {
         let mut p = DeckParser::new(None, None);
-        let settled = settle(input, &mut p).map_err(|e| e.to_string())?;
+        let settled = settle(input, &mut p, skip).map_err(|e| e.to_string())?;
         let tally = Tally {
             new: |_: &[u8], _| Vec::new(),
             observe: |decks: &mut Vec<Vec<u8>>, d: &[u8]| decks.push(d.to_vec()),
             append: |decks: &mut Vec<Vec<u8>>, later| decks.extend(later),
         };
-        crate::parallel::count_in(sizes, settled, &mut p, skip, &tally, &|_| {})
+        crate::parallel::count_in(sizes, settled, &mut p, &tally, &|_| {})
             .map(|(decks, counts, _)| (decks, counts))
             .map_err(|e| e.to_string())
     })
@@ -900,4 +907,128 @@ fn a_line_longer_than_a_block_is_one_bad_line_in_parallel_too() {
         in_parallel(input.as_bytes(), true, 2, crate::parallel::Sizes::READ).unwrap(),
         want
     );
+}
+
+/// A reader of `good` lines of 3-card decks, then zeros with no line end,
+/// forever; it counts the bytes it gives.
+struct Endless {
+    good: std::io::Cursor<Vec<u8>>,
+    given: std::sync::Arc<std::sync::atomic::AtomicU64>,
+}
+
+impl Endless {
+    fn new(good: usize) -> (Self, std::sync::Arc<std::sync::atomic::AtomicU64>) {
+        let given = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let input = Endless {
+            good: std::io::Cursor::new("2 0 1\n".repeat(good).into_bytes()),
+            given: given.clone(),
+        };
+        (input, given)
+    }
+}
+
+impl std::io::Read for Endless {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let mut k = self.good.read(buf)?;
+        if k == 0 {
+            buf.fill(0);
+            k = buf.len();
+        }
+        self.given
+            .fetch_add(k as u64, std::sync::atomic::Ordering::Relaxed);
+        Ok(k)
+    }
+}
+
+#[test]
+fn a_line_with_no_end_stops_the_read_at_once_or_after_its_bound_when_skipped() {
+    use std::sync::atomic::Ordering::Relaxed;
+    let tally = Tally {
+        new: |_: &[u8], _| 0u64,
+        observe: |n: &mut u64, _: &[u8]| *n += 1,
+        append: |n: &mut u64, later| *n += later,
+    };
+    // Read one line after another; read ahead for the vote; and in
+    // parallel blocks, on 1 and 2 workers.
+    for how in ["sequential", "vote", "parallel 1", "parallel 2"] {
+        for skip in [false, true] {
+            let (input, given) = Endless::new(10);
+            let input = std::io::BufReader::with_capacity(1 << 16, input);
+            let known = how != "vote";
+            let mut parser = DeckParser::new(known.then_some(3), known.then_some(Base::Zero));
+            let e = match how {
+                "sequential" | "vote" => read_decks(input, &mut parser, skip, |_| {})
+                    .map(|_| ())
+                    .unwrap_err(),
+                _ => {
+                    let threads = if how == "parallel 1" { 1 } else { 2 };
+                    let pool = rayon::ThreadPoolBuilder::new()
+                        .num_threads(threads)
+                        .build()
+                        .unwrap();
+                    pool.install(|| {
+                        let settled = settle(input, &mut parser, skip).unwrap();
+                        crate::parallel::count_in(
+                            crate::parallel::Sizes::READ,
+                            settled,
+                            &mut parser,
+                            &tally,
+                            &|_| {},
+                        )
+                        .map(|_| ())
+                        .unwrap_err()
+                    })
+                }
+            };
+            let read = given.load(Relaxed);
+            let e = e.to_string();
+            if skip {
+                assert_eq!(
+                    e,
+                    format!(
+                        "line 11: no line end in {MAX_SKIPPED_LINE_BYTES} bytes: this is not lines of decks (a line longer than {MAX_LINE_BYTES} bytes is skipped up to that many)"
+                    ),
+                    "{how}"
+                );
+                assert!(read >= MAX_SKIPPED_LINE_BYTES, "{how}: {read}");
+                assert!(read <= MAX_SKIPPED_LINE_BYTES + (8 << 20), "{how}: {read}");
+            } else {
+                assert!(e.starts_with("line 11: line longer than"), "{how}: {e}");
+                // At most a block of the parallel reader past the line's
+                // start, and a buffer.
+                assert!(read <= (3 << 20), "{how}: {read} bytes read");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_longest_line_is_read_whatever_its_line_end() {
+    // The `\r` of a `\r\n` line end is not the line's: a line of
+    // MAX_LINE_BYTES is read with either end, one byte longer with neither.
+    let longest = format!("{}2 0 1", " ".repeat(MAX_LINE_BYTES - 5));
+    let longer = format!(" {longest}");
+    for end in ["\n", "\r\n"] {
+        let text = format!("0 1 2\n{longest}{end}1 2 0{end}");
+        let (decks, counts) = sequential(text.as_bytes(), false).unwrap();
+        assert_eq!((counts.lines, counts.decks), (3, 3), "{end:?}");
+        assert_eq!(decks[1], vec![2, 0, 1]);
+        for threads in [1, 2] {
+            let sizes = crate::parallel::Sizes::READ;
+            let (decks, counts) = in_parallel(text.as_bytes(), false, threads, sizes).unwrap();
+            assert_eq!((counts.lines, counts.decks), (3, 3), "{end:?} {threads}");
+            assert_eq!(decks[1], vec![2, 0, 1]);
+        }
+        let text = format!("0 1 2\n{longer}{end}1 2 0{end}");
+        let e = sequential(text.as_bytes(), false).unwrap_err();
+        assert!(e.starts_with("line 2: line longer than"), "{end:?}: {e}");
+        for threads in [1, 2] {
+            let sizes = crate::parallel::Sizes::READ;
+            let e = in_parallel(text.as_bytes(), false, threads, sizes).unwrap_err();
+            assert!(
+                e.starts_with("line 2: line longer than"),
+                "{end:?} {threads}: {e}"
+            );
+        }
+    }
 }

@@ -55,7 +55,9 @@ pub fn search(
 ) -> Search {
     debug_assert!(seeds.end <= seeded.seed_end());
     let chunks = (seeds.end.saturating_sub(seeds.start)).div_ceil(CHUNK);
-    let per_chunk: Vec<(u64, Vec<Found>)> = (0..chunks)
+    // Reduced in order as the chunks are searched: memory holds `cap`
+    // decks per worker, whatever the range.
+    let (matches, found) = (0..chunks)
         .into_par_iter()
         .map(|c| {
             let start = seeds.start + c * CHUNK;
@@ -73,18 +75,36 @@ pub fn search(
             progress(end - start);
             (count, found)
         })
-        .collect();
-    let matches = per_chunk.iter().map(|(c, _)| c).sum();
-    let found = per_chunk
-        .into_iter()
-        .flat_map(|(_, f)| f)
-        .take(cap)
-        .collect();
+        .reduce(
+            || (0, Vec::new()),
+            |(a, mut earlier), (b, later)| {
+                let room = cap - earlier.len().min(cap);
+                earlier.extend(later.into_iter().take(room));
+                (a + b, earlier)
+            },
+        );
     Search {
         seeds,
         matches,
         found,
     }
+}
+
+/// How many seeds a second [`search`] goes through on one thread, timed
+/// on the first `sample` seeds of `seeds` (all of them if fewer).
+pub fn seeds_per_second(
+    seeded: Seeded,
+    deck: usize,
+    seen: &[u8],
+    seeds: Range<u64>,
+    sample: u64,
+) -> f64 {
+    let timed = seeds.start..seeds.end.min(seeds.start.saturating_add(sample));
+    let start = std::time::Instant::now();
+    let mut fitting = 0u64;
+    seeded.each_fitting(timed.clone(), deck, seen, |_, _| fitting += 1);
+    std::hint::black_box(fitting);
+    (timed.end - timed.start) as f64 / start.elapsed().as_secs_f64().max(1e-9)
 }
 
 /// For `s = 1 ..= target.len()`, how many seeds in `seeds` deal a deck of

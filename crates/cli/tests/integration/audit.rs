@@ -542,3 +542,35 @@ fn follow_never_prints_nan_and_the_ordered_deck_is_decisive_at_any_size() {
         }
     }
 }
+
+#[test]
+fn an_input_with_no_line_end_ends_the_read_at_once_or_after_64_mib_skipped() {
+    // /dev/zero never ends and holds no line end: every reader stops, at
+    // the first line over the limit, or with --skip-invalid after 64 MiB
+    // of it skipped.
+    for mode in [&[][..], &["--single"], &["--follow", "--deck", "4"]] {
+        for skip in [false, true] {
+            let mut args = vec!["audit", "/dev/zero"];
+            args.extend(mode);
+            if skip {
+                args.push("--skip-invalid");
+            }
+            let out = cmd()
+                .args(&args)
+                .timeout(std::time::Duration::from_secs(60))
+                .assert()
+                .code(2)
+                .stdout("")
+                .get_output()
+                .clone();
+            let err = String::from_utf8(out.stderr).unwrap();
+            assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+            let why = if skip {
+                "error: /dev/zero: line 1: no line end in 67108864 bytes: this is not lines of decks"
+            } else {
+                "error: /dev/zero: line 1: line longer than 1048576 bytes"
+            };
+            assert!(err.starts_with(why), "{args:?}: {err}");
+        }
+    }
+}

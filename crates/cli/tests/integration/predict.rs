@@ -363,3 +363,74 @@ fn card_names_are_refused_where_the_cards_have_none() {
         "--seen: \"JD\" is not a card number",
     );
 }
+
+#[test]
+fn a_search_estimated_over_an_hour_is_refused_before_it_starts() {
+    for seeds in ["0..9223372036854775808", "0..1125899906842624"] {
+        let start = std::time::Instant::now();
+        let out = cmd()
+            .args([
+                "predict",
+                "-a",
+                "java-shuffle-millis",
+                "--seen",
+                "19 23 48 2 17 11",
+            ])
+            .args(["--seeds", seeds, "--threads", "2"])
+            .timeout(std::time::Duration::from_secs(60))
+            .assert()
+            .code(2)
+            .stdout("")
+            .get_output()
+            .clone();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with(&format!("error: --seeds {seeds}: "))
+                && err.contains(" seeds would take about ")
+                && err.contains(" years on 2 threads (")
+                && err.contains("a search over an hour needs --force"),
+            "{err}"
+        );
+        assert!(start.elapsed() < std::time::Duration::from_secs(20));
+    }
+}
+
+#[test]
+fn a_forced_search_of_a_huge_range_holds_no_memory_for_it() {
+    // Before, the search allocated a slot per chunk of the range: 2^50
+    // seeds asked for 2^40 bytes and aborted.
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("shuffle-audit"))
+        .args([
+            "predict",
+            "-a",
+            "java-shuffle-millis",
+            "--seen",
+            "19 23 48 2 17 11",
+        ])
+        .args([
+            "--seeds",
+            "0..1125899906842624",
+            "--force",
+            "--threads",
+            "2",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1_500));
+    let status =
+        std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap_or_default();
+    let running = child.try_wait().unwrap().is_none();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(running, "it searches on");
+    let peak_kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().strip_suffix("kB"))
+        .and_then(|v| v.trim().parse().ok())
+        .expect("the peak memory in /proc");
+    assert!(peak_kb < 64 * 1024, "{peak_kb} kB");
+}
