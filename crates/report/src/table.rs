@@ -298,12 +298,20 @@ fn remove_leftovers(dir: &Path, name: &str, table: &Path) -> Result<(), TableErr
             Err(own::Refused::NotOurs(what)) => return Err(TableError::NotOurs { path, what }),
             Err(own::Refused::Io(e)) => return Err(io(e)),
         };
-        match file.try_lock() {
+        let locked = match file.try_lock() {
             // Its writer is gone (the system released its lock).
-            Ok(()) if own::same_file(&file, &path) => std::fs::remove_file(&path).map_err(io)?,
-            // Another run is writing it, or it changed hands: not ours to touch.
-            Ok(()) | Err(std::fs::TryLockError::WouldBlock) => {}
+            Ok(()) => true,
+            // Its writer is exiting, killed a moment ago: its lock goes
+            // when its files are closed.
+            Err(std::fs::TryLockError::WouldBlock) => match pid.parse() {
+                Ok(pid) => own::lock_once_its_holder_exits(&file, pid).map_err(io)?,
+                Err(_) => false,
+            },
             Err(std::fs::TryLockError::Error(e)) => return Err(io(e)),
+        };
+        // Another run is writing it, or it changed hands: not ours to touch.
+        if locked && own::same_file(&file, &path) {
+            std::fs::remove_file(&path).map_err(io)?;
         }
     }
     Ok(())

@@ -313,3 +313,32 @@ fn a_law_too_large_for_the_memory_allowed_is_refused_not_aborted() {
     );
     assert!(o.stdout.is_empty());
 }
+
+#[test]
+fn a_table_killed_mid_write_is_cleaned_up_by_the_next_run_at_once() {
+    // `timeout -s KILL` kills its process group and returns before the
+    // killed run has closed its files: the next run, started at once,
+    // must still find its temporary file's writer gone and remove it.
+    let tmp = tempfile::tempdir().unwrap();
+    let script = "timeout -s KILL 0.4 \"$0\" exact -a naive-swap -d 10 --table t.csv >/dev/null 2>&1\n\
+                  ls -a | grep -c '^\\.t\\.csv\\.shuffle-audit-.*\\.tmp$'\n\
+                  \"$0\" exact -a naive-swap -d 4 --table t.csv >/dev/null || exit 9\n\
+                  ls -a | grep '\\.tmp$'\n\
+                  rm t.csv\n";
+    let mut left_by_the_kill = 0;
+    for round in 0..20 {
+        let out = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(script)
+            .arg(assert_cmd::cargo::cargo_bin!("shuffle-audit"))
+            .current_dir(tmp.path())
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let mut lines = text.lines();
+        left_by_the_kill += lines.next().unwrap_or("0").parse::<u32>().unwrap_or(0);
+        let left: Vec<&str> = lines.collect();
+        assert!(left.is_empty(), "round {round}: left behind {left:?} ({out:?})");
+    }
+    assert!(left_by_the_kill >= 10, "the kill left {left_by_the_kill} temporary files in 20 rounds: the race was not run");
+}

@@ -39,10 +39,20 @@ impl Lock {
             match file.try_lock() {
                 Ok(()) => {}
                 Err(fs::TryLockError::WouldBlock) => {
-                    return Err(FolderError::InUse {
-                        folder: folder.to_path_buf(),
-                        pid: holder(&mut file),
-                    });
+                    let pid = holder(&mut file);
+                    // A holder killed a moment ago lets go once its files
+                    // are closed.
+                    let freed = match pid {
+                        Some(pid) => own::lock_once_its_holder_exits(&file, pid)
+                            .map_err(io_err("locking", &path))?,
+                        None => false,
+                    };
+                    if !freed {
+                        return Err(FolderError::InUse {
+                            folder: folder.to_path_buf(),
+                            pid,
+                        });
+                    }
                 }
                 Err(fs::TryLockError::Error(e)) => {
                     return Err(FolderError::Io {

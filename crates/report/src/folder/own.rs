@@ -155,3 +155,56 @@ pub(crate) fn same_file(file: &File, path: &Path) -> bool {
 pub(crate) fn same_file(_file: &File, path: &Path) -> bool {
     path.exists()
 }
+
+/// The longest wait for the lock of a process that is exiting: the system
+/// releases its locks when it has closed its files, a moment after the
+/// signal that ended it.
+const EXITING_HOLDER_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Takes the lock on `file`, held by process `pid`, if that process is
+/// gone or exiting (killed, and not yet done closing its files): waits for
+/// the system to release it, at most [`EXITING_HOLDER_WAIT`]. Whether the
+/// lock was taken; `false` at once when the holder is alive and well.
+///
+/// Without this, a run started the moment another is killed (`timeout -s
+/// KILL` returns before the killed process has closed its files) finds
+/// the lock still held and leaves the killed run's files behind.
+pub(crate) fn lock_once_its_holder_exits(file: &File, pid: u32) -> io::Result<bool> {
+    if !exiting(pid) {
+        return Ok(false);
+    }
+    let start = std::time::Instant::now();
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(true),
+            Err(fs::TryLockError::WouldBlock) if start.elapsed() < EXITING_HOLDER_WAIT => {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            Err(fs::TryLockError::WouldBlock) => return Ok(false),
+            Err(fs::TryLockError::Error(e)) => return Err(e),
+        }
+    }
+}
+
+/// Whether process `pid` is gone, a zombie, or exiting (its `PF_EXITING`
+/// flag, set as it starts to exit), as Linux's `/proc/PID/stat` says;
+/// elsewhere nothing is known, and `false`.
+fn exiting(pid: u32) -> bool {
+    if !cfg!(target_os = "linux") {
+        return false;
+    }
+    const PF_EXITING: u64 = 0x4;
+    let stat = match fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(s) => s,
+        Err(e) => return e.kind() == io::ErrorKind::NotFound,
+    };
+    // After the command name, in parentheses: state, ppid, pgrp, session,
+    // tty, tpgid, flags.
+    let Some((_, fields)) = stat.rsplit_once(')') else {
+        return false;
+    };
+    let fields: Vec<&str> = fields.split_whitespace().collect();
+    let state = fields.first().copied().unwrap_or("");
+    let flags: u64 = fields.get(6).and_then(|f| f.parse().ok()).unwrap_or(0);
+    matches!(state, "Z" | "X" | "x") || flags & PF_EXITING != 0
+}
