@@ -43,7 +43,7 @@ pub(crate) struct AuditArgs {
     /// source is flagged with probability at most ALPHA. Standards ask for
     /// 0.05 (95 % confidence) or 0.01 (99 %); the default, 1e-6, flags a
     /// fair source about once in a million audits (0.001 with --single).
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::range::parse_real)]
     alpha: Option<f64>,
     /// The decks are not in the order they were dealt (sorted, merged from
     /// several tables): skip the tests of consecutive decks.
@@ -599,6 +599,15 @@ fn resolve_groups(
                     })
                 })
                 .collect::<Result<Vec<_>>>()?;
+            // Named twice: said by name (the judge's check sees values).
+            if let Some(twice) = cards
+                .iter()
+                .enumerate()
+                .find(|&(i, _)| values[..i].contains(&values[i]))
+                .map(|(_, card)| card)
+            {
+                anyhow::bail!("{name}: --group {group}: card {twice:?} is named twice");
+            }
             Ok(Group {
                 name: group.clone(),
                 values,

@@ -19,7 +19,7 @@ pub(crate) struct PlayArgs {
     /// The false-alarm probability of a run: the page stops a run when the
     /// evidence against a fair shuffle reaches 1/ALPHA, which a fair
     /// shuffle does with probability at most ALPHA however long it runs.
-    #[arg(long, default_value_t = judge::live::LIVE_ALPHA, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = judge::live::LIVE_ALPHA, allow_negative_numbers = true, value_parser = crate::range::parse_real)]
     alpha: f64,
 }
 

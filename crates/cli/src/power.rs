@@ -23,10 +23,10 @@ pub(crate) struct PowerArgs {
     /// Significance level (default: the level at which one run is graded
     /// biased, 1e-12 over its tests: 3 with a permutation histogram, up to
     /// 10 cards; 7 with the battery and the collision test above).
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::range::parse_real)]
     alpha: Option<f64>,
     /// Probability of detection wanted (above the level, below 1).
-    #[arg(long, default_value_t = 0.99, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 0.99, allow_negative_numbers = true, value_parser = crate::range::parse_real)]
     power: f64,
     #[command(flatten)]
     json: crate::common::Json,

@@ -54,6 +54,28 @@ impl Display for NotAllowed {
 
 impl std::error::Error for NotAllowed {}
 
+/// A real number as a flag gives it, refused when double precision cannot
+/// hold it: `1e-400` would read as 0 and `1e400` as infinity, and the
+/// refusal would then name a value nobody typed.
+pub(crate) fn parse_real(text: &str) -> Result<f64, String> {
+    let x: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text} is not a number"))?;
+    let mantissa = text.split(['e', 'E']).next().unwrap_or("");
+    if x == 0.0 && mantissa.bytes().any(|b| (b'1'..=b'9').contains(&b)) {
+        return Err(format!(
+            "{text} is too small for double precision, which reads it as 0 (the smallest positive number is about 4.9e-324)"
+        ));
+    }
+    if x.is_infinite() && !text.to_ascii_lowercase().contains("inf") {
+        return Err(format!(
+            "{text} is too large for double precision, which reads it as infinity"
+        ));
+    }
+    Ok(x)
+}
+
 /// `value` when it lies in `range`.
 pub(crate) fn within<T: PartialOrd + Display>(
     what: &str,

@@ -20,11 +20,11 @@ pub(crate) struct ScalingArgs {
     #[arg(long, short, default_value_t = 52)]
     deck: usize,
     /// Level for the shuffles a test needs (family-wise, as `audit`'s).
-    #[arg(long, default_value_t = judge::grade::AUDIT_ALPHA, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = judge::grade::AUDIT_ALPHA, allow_negative_numbers = true, value_parser = crate::range::parse_real)]
     alpha: f64,
     /// Probability of detection for the shuffles a test needs (above
     /// ALPHA, below 1).
-    #[arg(long, default_value_t = 0.99, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 0.99, allow_negative_numbers = true, value_parser = crate::range::parse_real)]
     power: f64,
     #[command(flatten)]
     json: crate::common::Json,

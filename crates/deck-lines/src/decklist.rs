@@ -75,8 +75,18 @@ pub enum DecklistError {
     #[error("card {0:?} is listed twice")]
     Twice(String),
     /// Fewer than 2 or more than 255 distinct cards.
-    #[error("{0} distinct cards: a decklist holds 2..={MAX_DECKLIST_VALUES}")]
-    Distinct(usize),
+    #[error(
+        "{count} distinct card{}{}: a decklist holds 2..={MAX_DECKLIST_VALUES}",
+        if *count == 1 { "" } else { "s" },
+        only.as_deref().map(|o| format!(" ({o})")).unwrap_or_default()
+    )]
+    Distinct {
+        /// The distinct cards.
+        count: usize,
+        /// The one card and its copies, when there is one:
+        /// `"Forest:9" with 1 copy`.
+        only: Option<String>,
+    },
     /// More cards than [`MAX_DECKLIST_CARDS`].
     #[error("{0} cards: a decklist holds at most {MAX_DECKLIST_CARDS}")]
     Cards(usize),
@@ -157,7 +167,17 @@ impl Decklist {
             return Err(DecklistError::Twice(w[0].0.label()));
         }
         if !(2..=MAX_DECKLIST_VALUES).contains(&entries.len()) {
-            return Err(DecklistError::Distinct(entries.len()));
+            return Err(DecklistError::Distinct {
+                count: entries.len(),
+                only: match entries.as_slice() {
+                    [(card, copies)] => Some(format!(
+                        "{:?} with {copies} cop{}",
+                        card.label(),
+                        if *copies == 1 { "y" } else { "ies" }
+                    )),
+                    _ => None,
+                },
+            });
         }
         let cards: usize = entries.iter().map(|e| e.1).sum();
         if cards > MAX_DECKLIST_CARDS {
@@ -518,6 +538,48 @@ impl DecklistReader {
 /// The decklist most of `lines` hold, if most of the lines of their most
 /// common length are decklists (a name among the cards, or a card twice);
 /// `None` when they are plain numbered decks (or nothing).
+/// Why `lines`, most of which name cards (hold a token that is not a
+/// number), are not a decklist: a line of one card is no deck, and a
+/// decklist holds 2..=255 distinct cards. `None` when most lines are
+/// numbers, or nothing is found to say.
+pub(crate) fn why_not<'a>(lines: impl IntoIterator<Item = &'a [u8]>) -> Option<String> {
+    let mut tokens = Vec::new();
+    let (mut lines_seen, mut named, mut single) = (0usize, 0usize, 0usize);
+    let mut distinct = None;
+    for line in lines {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if split_tokens(line, &mut tokens).is_err() || tokens.is_empty() {
+            continue;
+        }
+        lines_seen += 1;
+        if tokens
+            .iter()
+            .all(|t| !t.is_empty() && t.iter().all(u8::is_ascii_digit))
+        {
+            continue;
+        }
+        named += 1;
+        if tokens.len() == 1 {
+            single += 1;
+        } else if distinct.is_none()
+            && let Err(DecklistError::Distinct { count, .. }) = Decklist::of_line(&tokens)
+        {
+            distinct = Some(count);
+        }
+    }
+    if 2 * named <= lines_seen {
+        return None;
+    }
+    if 2 * single > named {
+        return Some(format!(
+            "most of the first lines name one card, and a deck holds 2..={MAX_DECKLIST_VALUES} cards"
+        ));
+    }
+    distinct.map(|count| {
+        format!("the first lines name {count} distinct cards, and a decklist holds 2..={MAX_DECKLIST_VALUES}")
+    })
+}
+
 pub(crate) fn vote<'a>(lines: impl IntoIterator<Item = &'a [u8]>) -> Option<Decklist> {
     let mut tokens = Vec::new();
     // (length, votes), first seen first; and the lists of each length.

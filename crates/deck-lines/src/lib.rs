@@ -67,6 +67,9 @@ pub struct DeckParser {
     decklist: Option<DecklistReader>,
     /// Whether the vote may find that the lines are decklists.
     detect: bool,
+    /// Why the first lines, though most name cards, are not a decklist
+    /// ([`decklist::why_not`]): said with a line that is not numbers.
+    not_a_decklist: Option<String>,
 }
 
 impl DeckParser {
@@ -88,6 +91,7 @@ impl DeckParser {
             held: [0; 256],
             decklist: None,
             detect: true,
+            not_a_decklist: None,
         }
     }
 
@@ -100,6 +104,7 @@ impl DeckParser {
             deck_origin: "given",
             decklist: Some(DecklistReader::new(list)),
             detect: false,
+            not_a_decklist: None,
             ..DeckParser::new(None, None)
         }
     }
@@ -121,6 +126,7 @@ impl DeckParser {
         DeckParser {
             copies: copies.max(1),
             detect: false,
+            not_a_decklist: None,
             ..DeckParser::new(deck, base)
         }
     }
@@ -173,6 +179,7 @@ impl DeckParser {
                 self.decklist = Some(DecklistReader::new(list));
                 return;
             }
+            self.not_a_decklist = decklist::why_not(lines.clone());
         }
         let mut values = Vec::new();
         let mut parsed: Vec<Vec<u64>> = Vec::new();
@@ -256,7 +263,13 @@ impl DeckParser {
     /// deck.
     fn parse_numbers(&mut self, line: &[u8]) -> Result<&[u8], LineError> {
         self.values.clear();
-        split_numbers(line, &mut self.values)?;
+        split_numbers(line, &mut self.values).map_err(|e| match (e, &self.not_a_decklist) {
+            (LineError::NotANumber { token }, Some(why)) => LineError::NotADecklist {
+                token,
+                why: why.clone(),
+            },
+            (e, _) => e,
+        })?;
         let n = self.values.len();
         let want = match self.deck {
             Some(d) => d,
@@ -630,7 +643,20 @@ fn split_numbers(line: &[u8], out: &mut Vec<u64>) -> Result<(), LineError> {
                     .and_then(|v| v.checked_add(u64::from(bytes[i] - b'0')))
                 {
                     Some(v) => v,
-                    None => return Err(not_a_number(&bytes[start..])),
+                    None => {
+                        // All digits: a number, too large for a card.
+                        let digits = bytes[start..].iter().take_while(|b| b.is_ascii_digit());
+                        let end = start + digits.count();
+                        if bytes.get(end).is_none_or(|&b| is_separator(b) || b == b']') {
+                            return Err(LineError::TooLarge {
+                                token: String::from_utf8_lossy(&bytes[start..end])
+                                    .chars()
+                                    .take(40)
+                                    .collect(),
+                            });
+                        }
+                        return Err(not_a_number(&bytes[start..]));
+                    }
                 };
                 i += 1;
             }

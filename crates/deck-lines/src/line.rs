@@ -15,6 +15,21 @@ pub enum LineError {
         /// The token, shortened to 40 characters.
         token: String,
     },
+    /// A whole number too large for any card (past `2^64 − 1`).
+    #[error("card {token} is out of range: a deck holds 2..=255 cards, numbered from 0 or 1")]
+    TooLarge {
+        /// The number, shortened to 40 characters.
+        token: String,
+    },
+    /// A token that is not a number, in lines that name cards but cannot
+    /// be a decklist.
+    #[error("{token:?} is not a number, and the lines are not a decklist: {why}")]
+    NotADecklist {
+        /// The token, shortened to 40 characters.
+        token: String,
+        /// Why they are not a decklist.
+        why: String,
+    },
     /// A JSON array that does not close, or text after it.
     #[error("malformed JSON array: {0}")]
     Json(&'static str),
@@ -233,13 +248,13 @@ impl LineError {
     pub fn kind(&self) -> LineKind {
         match self {
             LineError::Empty => LineKind::EmptyLine,
-            LineError::NotANumber { .. } => LineKind::NotANumber,
+            LineError::NotANumber { .. } | LineError::NotADecklist { .. } => LineKind::NotANumber,
             LineError::Json(_) | LineError::JsonSyntax(_) => LineKind::MalformedJson,
             LineError::WrongLength { .. } => LineKind::WrongLength,
             LineError::DeckSize(_) | LineError::ShoeSize { .. } | LineError::DrawSize(_) => {
                 LineKind::DeckSize
             }
-            LineError::OutOfRange { .. } => LineKind::OutOfRange,
+            LineError::OutOfRange { .. } | LineError::TooLarge { .. } => LineKind::OutOfRange,
             LineError::NoBase(_) => LineKind::NoBase,
             LineError::Duplicate(_) => LineKind::DuplicateCard,
             LineError::TooManyCopies { .. } | LineError::ExtraCopy { .. } => {

@@ -53,7 +53,18 @@ fn every_kind_of_bad_line_is_named() {
         ("1 2 x", "\"x\" is not a number"),
         ("1 2 3x", "\"3x\" is not a number"),
         ("1 -2 0", "\"-2\" is not a number"),
-        ("0 1 99999999999999999999999", "is not a number"),
+        (
+            "0 1 99999999999999999999999",
+            "card 99999999999999999999999 is out of range: a deck holds 2..=255 cards",
+        ),
+        (
+            "[0,1,99999999999999999999]",
+            "card 99999999999999999999 is out of range",
+        ),
+        (
+            "0 1 99999999999999999999x",
+            "\"99999999999999999999x\" is not a number",
+        ),
         ("[0,1,2", "no closing ]"),
         ("[0,,1,2]", "a comma without a number"),
         ("[0 1 2]", "two numbers without a comma"),
@@ -510,7 +521,17 @@ fn a_given_composition_holds_every_line_to_it() {
     assert_eq!(bad("Forest:2,Forest:1"), "card \"Forest\" is listed twice");
     assert_eq!(
         bad("Forest:2"),
-        "1 distinct cards: a decklist holds 2..=255"
+        "1 distinct card (\"Forest\" with 2 copies): a decklist holds 2..=255"
+    );
+    // The copies follow the last colon: the message shows the name read.
+    assert_eq!(
+        bad("Forest:9:1"),
+        "1 distinct card (\"Forest:9\" with 1 copy): a decklist holds 2..=255"
+    );
+    let many: Vec<String> = (0..256).map(|i| format!("c{i}:1")).collect();
+    assert_eq!(
+        bad(&many.join(",")),
+        "256 distinct cards: a decklist holds 2..=255"
     );
     assert_eq!(
         bad("Forest:2000,Island:41"),

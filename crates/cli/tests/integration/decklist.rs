@@ -426,3 +426,50 @@ fn follow_refuses_decklists_and_shoes_before_any_verdict() {
         "the lines are decklists (8 cards, 4 distinct",
     );
 }
+
+#[test]
+fn each_refusal_names_what_was_given() {
+    use crate::common::fails_with_input;
+    // A one-card "decklist", and one of more than 255 distinct names: why
+    // the names are not a decklist, not only that a name is no number.
+    fails_with_input(
+        &["audit", "-"],
+        b"Forest\nForest\nForest\n",
+        "line 1: \"Forest\" is not a number, and the lines are not a decklist: most of the first lines name one card, and a deck holds 2..=255 cards",
+    );
+    let names: Vec<String> = (0..300).map(|i| format!("card{i}")).collect();
+    let line = names.join(",");
+    fails_with_input(
+        &["audit", "-"],
+        format!("{line}\n{line}\n").as_bytes(),
+        "line 1: \"card0\" is not a number, and the lines are not a decklist: the first lines name 300 distinct cards, and a decklist holds 2..=255",
+    );
+    let decklist = b"Forest,Island,Forest,Swamp\nIsland,Forest,Swamp,Forest\n";
+    fails_with_input(
+        &["audit", "-", "--group", "land=Forest,Forest"],
+        decklist,
+        "--group land: card \"Forest\" is named twice",
+    );
+    // The copies follow the last colon: the message shows the name read.
+    fails_with_input(
+        &["audit", "-", "--composition", "Forest:9:1"],
+        decklist,
+        "1 distinct card (\"Forest:9\" with 1 copy): a decklist holds 2..=255",
+    );
+    // A level double precision cannot hold is refused as given, not as 0.
+    fails_with_input(
+        &["audit", "-", "--alpha", "1e-400"],
+        decklist,
+        "1e-400 is too small for double precision, which reads it as 0",
+    );
+    fails_with_input(
+        &["audit", "-", "--alpha", "1e400"],
+        decklist,
+        "1e400 is too large for double precision, which reads it as infinity",
+    );
+    fails_with_input(
+        &["audit", "-"],
+        b"99999999999999999999 1 0\n0 1 2\n",
+        "line 1: card 99999999999999999999 is out of range: a deck holds 2..=255 cards",
+    );
+}

@@ -338,7 +338,13 @@ fn a_table_killed_mid_write_is_cleaned_up_by_the_next_run_at_once() {
         let mut lines = text.lines();
         left_by_the_kill += lines.next().unwrap_or("0").parse::<u32>().unwrap_or(0);
         let left: Vec<&str> = lines.collect();
-        assert!(left.is_empty(), "round {round}: left behind {left:?} ({out:?})");
+        assert!(
+            left.is_empty(),
+            "round {round}: left behind {left:?} ({out:?})"
+        );
     }
-    assert!(left_by_the_kill >= 10, "the kill left {left_by_the_kill} temporary files in 20 rounds: the race was not run");
+    assert!(
+        left_by_the_kill >= 10,
+        "the kill left {left_by_the_kill} temporary files in 20 rounds: the race was not run"
+    );
 }
