@@ -625,6 +625,8 @@ fn single(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
     let mut counts = deck_lines::LineCounts::default();
     let mut draws = Vec::new();
     let mut line = Vec::new();
+    // The exact laws of each size of draw, counted once for all its lines.
+    let mut laws = std::collections::HashMap::new();
     while let Some(read) = deck_lines::next_line(&mut reader, &mut line, args.skip_invalid)
         .with_context(|| format!("reading {name}"))?
     {
@@ -658,7 +660,12 @@ fn single(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
                 draws.push(report::sampled::SingleDraw {
                     line: counts.lines,
                     base,
-                    verdict: judge::single::judge(&draw, plan.alpha),
+                    verdict: judge::single::judge_with(
+                        laws.entry(draw.len())
+                            .or_insert_with(|| stats::test::single::Laws::new(draw.len())),
+                        &draw,
+                        plan.alpha,
+                    ),
                 });
             }
             Err(e) if args.skip_invalid => counts.invalid(counts.lines, &e),

@@ -40,10 +40,7 @@ pub fn judge_with(laws: &Laws, draw: &[u32], alpha: f64) -> DrawVerdict {
     let level = Level::decide(alpha, tests.len(), log10_min_adjusted_p);
     let detectable = tests
         .iter()
-        .map(|t| {
-            t.statistic
-                .detectable(draw.len(), level.per_test, SINGLE_POWER)
-        })
+        .map(|t| laws.detectable(t.statistic, level.per_test, SINGLE_POWER))
         .collect();
     DrawVerdict {
         items: draw.len(),

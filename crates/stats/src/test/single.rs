@@ -226,6 +226,29 @@ impl Laws {
         self.n
     }
 
+    /// `P(longest run < l) · n!`, counted once for each `l`.
+    fn shorter(&self, l: usize) -> BigUint {
+        self.longest
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .entry(l)
+            .or_insert_with(|| runs_shorter_than(self.n, l))
+            .clone()
+    }
+
+    /// [`DrawStatistic::detectable`] in a draw of these laws' size, the
+    /// longest run's from the counts kept here.
+    pub fn detectable(&self, statistic: DrawStatistic, level: f64, power: f64) -> Option<f64> {
+        let n = self.n;
+        if statistic != DrawStatistic::LongestRun || n > EXACT_UP_TO {
+            return statistic.detectable(n, level, power);
+        }
+        (2..=n).find_map(|l| {
+            let tail = &self.total - self.shorter(l);
+            (Fraction::new(tail, self.total.clone()).to_f64() <= level).then_some(l as f64)
+        })
+    }
+
     /// The statistics of one permutation `draw` of the `n` items.
     ///
     /// # Panics
@@ -509,14 +532,7 @@ fn longest(laws: &Laws, draw: &[u32]) -> DrawTest {
         };
     }
     // P(longest ≥ l) = 1 − P(every run shorter than l).
-    let shorter = laws
-        .longest
-        .lock()
-        .expect("no count panics")
-        .entry(l)
-        .or_insert_with(|| runs_shorter_than(n, l))
-        .clone();
-    let tail = &laws.total - shorter;
+    let tail = &laws.total - laws.shorter(l);
     exact(
         DrawStatistic::LongestRun,
         l as f64,
@@ -526,45 +542,39 @@ fn longest(laws: &Laws, draw: &[u32]) -> DrawTest {
     )
 }
 
-/// Permutations of `n` whose increasing runs are all shorter than `l`:
-/// built item by item, the state the relative rank `j` of the last item
-/// among those placed and the length of the run it ends; the next item
-/// above it (ranks `j + 1 ..= k + 1`) lengthens the run, below it starts a
-/// new one.
+/// Permutations of `n` whose increasing runs are all shorter than `l`
+/// (David and Barton, *Combinatorial Chance*, 1962): their exponential
+/// generating function is `1 / Σ_k (x^(kl)/(kl)! − x^(kl+1)/(kl+1)!)`, so
+/// that, with `a_0 = 1`,
+/// `a_m = Σ_(j ≡ 1 mod l) C(m, j) a_(m−j) − Σ_(j ≡ 0 mod l, j ≥ l) C(m, j) a_(m−j)`:
+/// about `n²/l` products of whole numbers, each count exact.
 pub fn runs_shorter_than(n: usize, l: usize) -> BigUint {
     if l <= 1 {
-        return BigUint::zero();
+        return if n == 0 {
+            BigUint::one()
+        } else {
+            BigUint::zero()
+        };
     }
-    // state[j][len − 1] for j in 0..k (rank, from 0), len in 1..l.
-    let mut state = vec![vec![BigUint::zero(); l - 1]; 1];
-    state[0][0] = BigUint::one();
-    for k in 1..n {
-        // k items placed; the next takes rank j' in 0..=k.
-        let mut next = vec![vec![BigUint::zero(); l - 1]; k + 1];
-        // below[j'] = Σ_{j < j'} state[j][len]: the runs that grow.
-        let mut grow = vec![BigUint::zero(); l - 1];
-        let mut all = BigUint::zero();
-        for row in &state {
-            for c in row {
-                all += c;
+    let mut a = vec![BigUint::one()];
+    // Row `m` of Pascal's triangle.
+    let mut row = vec![BigUint::one()];
+    for m in 1..=n {
+        let mut next = Vec::with_capacity(m + 1);
+        next.push(BigUint::one());
+        next.extend(row.windows(2).map(|w| &w[0] + &w[1]));
+        next.push(BigUint::one());
+        row = next;
+        let (mut more, mut less) = (BigUint::zero(), BigUint::zero());
+        for j in (1..=m).step_by(l) {
+            more += &row[j] * &a[m - j];
+            if let Some(k) = (j + l - 1..=m).next() {
+                less += &row[k] * &a[m - k];
             }
         }
-        // Items with rank ≥ j' (a descent): Σ_{j ≥ j'} state[j][·].
-        let mut fall = all;
-        for (j2, slot) in next.iter_mut().enumerate() {
-            // Runs of length len − 1 below j' become len.
-            slot[1..].clone_from_slice(&grow[..l - 2]);
-            slot[0] = fall.clone();
-            if j2 < k {
-                for (len, c) in state[j2].iter().enumerate() {
-                    grow[len] += c;
-                    fall -= c;
-                }
-            }
-        }
-        state = next;
+        a.push(more - less);
     }
-    state.iter().flatten().sum()
+    a.swap_remove(n)
 }
 
 #[cfg(test)]

@@ -162,3 +162,55 @@ fn laws_counted_once_test_every_draw_as_counting_afresh_does() {
     }
     assert_eq!(laws.items(), 12);
 }
+
+/// Permutations of `n` whose increasing runs are all shorter than `l`,
+/// built item by item (the state: the rank of the last item among those
+/// placed and the length of the run it ends): a count that shares nothing
+/// with the generating function of [`runs_shorter_than`].
+fn runs_shorter_than_by_ranks(n: usize, l: usize) -> BigUint {
+    if l <= 1 {
+        return BigUint::zero();
+    }
+    // state[j][len − 1]: the last item has rank j among those placed and
+    // ends a run of length len.
+    let mut state = vec![vec![BigUint::zero(); l - 1]; 1];
+    state[0][0] = BigUint::one();
+    for k in 1..n {
+        let mut next = vec![vec![BigUint::zero(); l - 1]; k + 1];
+        for (j, row) in state.iter().enumerate() {
+            for (len, c) in row.iter().enumerate() {
+                // The next item takes rank j2 in 0..=k: above j (j2 > j)
+                // lengthens the run, at or below starts a new one.
+                for (j2, slot) in next.iter_mut().enumerate() {
+                    if j2 > j {
+                        if len + 1 < l - 1 {
+                            slot[len + 1] += c;
+                        }
+                    } else {
+                        slot[0] += c;
+                    }
+                }
+            }
+        }
+        state = next;
+    }
+    state.iter().flatten().sum()
+}
+
+#[test]
+fn the_longest_run_law_by_its_generating_function_equals_a_count_by_ranks() {
+    for n in 1..=30 {
+        for l in 1..=n + 1 {
+            assert_eq!(
+                runs_shorter_than(n, l),
+                runs_shorter_than_by_ranks(n, l),
+                "n {n}, l {l}"
+            );
+        }
+    }
+    // Every permutation's runs are shorter than n + 1; only the
+    // decreasing one has runs all shorter than 2.
+    let factorial = (1..=400u32).fold(BigUint::from(1u8), |f, k| f * k);
+    assert_eq!(runs_shorter_than(400, 401), factorial);
+    assert_eq!(runs_shorter_than(400, 2), BigUint::from(1u8));
+}
