@@ -294,10 +294,26 @@ fn decks(read: Read<'_>, mut parser: DeckParser, settled: Settled<Input>) -> Res
         start,
     } = read;
     let name = plan.name();
+    // The arrangements' histograms (8 n! bytes each, 29 MB at 10 cards)
+    // are shared by every stretch of the read, whatever the workers: made
+    // at the first deck, whose size the read keeps.
+    let shared = std::sync::OnceLock::new();
     let tally = deck_lines::Tally {
-        new: |deck: &[u8], before| match args.unordered {
-            true => DeckCounts::Alone(Box::new(Observed::after(deck.len(), before))),
-            false => DeckCounts::Stream(Box::new(ObservedStream::after(deck.len(), before))),
+        new: |deck: &[u8], before| {
+            let shared =
+                shared.get_or_init(|| stats::test::audit::StreamHistograms::new(deck.len()));
+            match args.unordered {
+                true => DeckCounts::Alone(Box::new(Observed::sharing(
+                    deck.len(),
+                    before,
+                    shared.as_ref().map(|s| s.decks()),
+                ))),
+                false => DeckCounts::Stream(Box::new(ObservedStream::sharing(
+                    deck.len(),
+                    before,
+                    shared.as_ref(),
+                ))),
+            }
         },
         observe: |counts: &mut DeckCounts, deck: &[u8]| match counts {
             DeckCounts::Alone(o) => o.observe(deck),

@@ -213,3 +213,65 @@ fn shoes_and_decklists_read_alike_on_any_threads() {
     let doc = same_on_any_threads(&path, &["--group", "land=Forest,Island"]);
     assert_eq!(doc["input"]["decks"], 20_000);
 }
+
+/// The peak resident memory of `audit` of `file` on `threads` workers, in
+/// MB, sampled from /proc every few milliseconds while it runs.
+fn peak_mb(file: &Path, threads: usize) -> f64 {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("shuffle-audit"))
+        .args([
+            "audit",
+            file.to_str().unwrap(),
+            "--threads",
+            &threads.to_string(),
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak_kb = 0u64;
+    while child.try_wait().unwrap().is_none() {
+        if let Some(kb) = std::fs::read_to_string(&status).ok().and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().strip_suffix("kB"))
+                .and_then(|v| v.trim().parse().ok())
+        }) {
+            peak_kb = peak_kb.max(kb);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    peak_kb as f64 / 1024.0
+}
+
+#[test]
+fn memory_at_ten_cards_does_not_grow_with_the_threads() {
+    // Each worker's counts once held the 10! histograms of the decks and of
+    // their moves (58 MB) several times over: 515 MB on 1 thread, 6.8 GB on
+    // 16. Now one pair is shared by all; 16 threads (more than the cores)
+    // still each count.
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("ten.txt");
+    std::fs::write(
+        &file,
+        deal(&[
+            "-a",
+            "fisher-yates",
+            "-d",
+            "10",
+            "-n",
+            "300000",
+            "--seed",
+            "5",
+        ]),
+    )
+    .unwrap();
+    let one = peak_mb(&file, 1);
+    let sixteen = peak_mb(&file, 16);
+    eprintln!("peak memory at 10 cards: {one:.0} MB on 1 thread, {sixteen:.0} MB on 16");
+    assert!(one > 58.0, "the histograms are counted: {one:.0} MB");
+    assert!(
+        sixteen < one + 100.0,
+        "{one:.0} MB on 1 thread, {sixteen:.0} MB on 16"
+    );
+}

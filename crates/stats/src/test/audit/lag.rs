@@ -46,7 +46,7 @@
 
 use super::run::{Observed, Run};
 use super::{Analysis, Skipped, adjusted_log10, min_shuffles_to_test};
-use crate::sample::{Accumulator, Positions};
+use crate::sample::{Accumulator, Positions, SharedHistogram};
 use crate::test::hypothesis::{TestResult, max_relative_deviation, position_test};
 use crate::test::test_name::TestName;
 
@@ -78,6 +78,12 @@ impl Lag1 {
     /// [`Lag1::new`] for the decks that come after `before` others (see
     /// [`Observed::after`]).
     pub fn after(deck: usize, before: u64) -> Self {
+        Self::sharing(deck, before, None)
+    }
+
+    /// [`Lag1::after`] counting the relative arrangements into `shared`
+    /// ([`Observed::sharing`]).
+    pub fn sharing(deck: usize, before: u64, shared: Option<&SharedHistogram>) -> Self {
         Lag1 {
             first: None,
             previous: None,
@@ -86,7 +92,7 @@ impl Lag1 {
             replaced: vec![0; deck],
             // `before` pairs come before these decks' own, the one across
             // the seam included.
-            moves: Observed::after(deck, before),
+            moves: Observed::sharing(deck, before, shared),
             contingency: Positions::new(deck),
         }
     }
@@ -272,6 +278,31 @@ impl Lag1Run {
     }
 }
 
+/// The histograms the stretches of one read share
+/// ([`ObservedStream::sharing`]): of the decks, and of the moves between
+/// consecutive decks.
+#[derive(Clone, Debug)]
+pub struct StreamHistograms {
+    decks: SharedHistogram,
+    moves: SharedHistogram,
+}
+
+impl StreamHistograms {
+    /// Empty histograms for decks of `deck` cards, or `None` above
+    /// [`crate::sample::MAX_HISTOGRAM_DECK`] (no histogram is counted).
+    pub fn new(deck: usize) -> Option<Self> {
+        (deck <= crate::sample::MAX_HISTOGRAM_DECK).then(|| StreamHistograms {
+            decks: SharedHistogram::new(deck),
+            moves: SharedHistogram::new(deck),
+        })
+    }
+
+    /// The decks' histogram.
+    pub fn decks(&self) -> &SharedHistogram {
+        &self.decks
+    }
+}
+
 /// Counts of decks read in the order they were dealt: each deck alone
 /// ([`Observed`]) and each against the one before it ([`Lag1`]).
 #[derive(Clone, Debug)]
@@ -289,9 +320,16 @@ impl ObservedStream {
     /// [`ObservedStream::new`] for the decks that come after `before`
     /// others (see [`Observed::after`]).
     pub fn after(deck: usize, before: u64) -> Self {
+        Self::sharing(deck, before, None)
+    }
+
+    /// [`ObservedStream::after`] counting the arrangements of the decks,
+    /// and those of the moves between consecutive decks, into histograms
+    /// every stretch of the read shares ([`Observed::sharing`]).
+    pub fn sharing(deck: usize, before: u64, shared: Option<&StreamHistograms>) -> Self {
         ObservedStream {
-            decks: Observed::after(deck, before),
-            lag1: Lag1::after(deck, before),
+            decks: Observed::sharing(deck, before, shared.map(|s| &s.decks)),
+            lag1: Lag1::sharing(deck, before, shared.map(|s| &s.moves)),
         }
     }
 

@@ -3,7 +3,9 @@
 //! from elsewhere ([`Observed`]).
 
 use super::{Analysis, MIN_EXPECTED, Skipped, keeps_histogram, min_shuffles_for_histogram};
-use crate::sample::{Accumulator, Histogram, MAX_HISTOGRAM_DECK, Positions, sample, splitmix64};
+use crate::sample::{
+    Accumulator, Histogram, MAX_HISTOGRAM_DECK, Positions, SharedHistogram, sample, splitmix64,
+};
 use crate::test::battery::Battery;
 use crate::test::collision::{self, COLLISION_MAX_DECKS, Collisions, Fingerprints};
 use crate::test::hypothesis::TestResult;
@@ -124,7 +126,7 @@ pub fn run(
 #[derive(Clone, Debug)]
 pub struct Observed {
     positions: Positions,
-    histogram: Option<Histogram>,
+    histogram: Option<Arrangements>,
     battery: Battery,
     /// Fingerprints of the first decks, for the collision test.
     prints: Fingerprints,
@@ -146,9 +148,26 @@ impl Observed {
     /// (whose counts these will be [appended](Observed::append) to): the
     /// fingerprints only of decks the collision test may still need.
     pub fn after(deck: usize, before: u64) -> Self {
+        Self::sharing(deck, before, None)
+    }
+
+    /// [`Observed::after`] counting the arrangements into `shared` (for
+    /// decks of up to [`MAX_HISTOGRAM_DECK`] cards), which the counts of
+    /// every stretch of the read share: one histogram in memory whatever
+    /// the number of workers.
+    ///
+    /// # Panics
+    /// When `shared` counts decks of another size.
+    pub fn sharing(deck: usize, before: u64, shared: Option<&SharedHistogram>) -> Self {
         // Whether the histogram is used is decided by the number of decks
         // read ([`keeps_histogram`]), known only at the end.
-        let histogram = (deck <= MAX_HISTOGRAM_DECK).then(|| Histogram::new(deck));
+        let histogram = (deck <= MAX_HISTOGRAM_DECK).then(|| match shared {
+            Some(s) => {
+                assert_eq!(s.counted_deck(), deck, "a shared histogram of another deck");
+                Arrangements::Shared(s.clone())
+            }
+            None => Arrangements::Own(Histogram::new(deck)),
+        });
         let prints_up_to = if histogram.is_some() {
             min_shuffles_for_histogram(deck).min(COLLISION_MAX_DECKS)
         } else {
@@ -168,8 +187,10 @@ impl Observed {
     pub fn observe(&mut self, deck: &[u8]) {
         self.positions.observe(deck);
         self.battery.observe(deck);
-        if let Some(h) = &mut self.histogram {
-            h.observe(deck);
+        match &mut self.histogram {
+            Some(Arrangements::Own(h)) => h.observe(deck),
+            Some(Arrangements::Shared(h)) => h.observe(deck),
+            None => {}
         }
         if (self.prints.len() as u64) < self.prints_up_to {
             self.prints.observe(deck);
@@ -181,8 +202,14 @@ impl Observed {
     pub fn append(&mut self, later: Observed) {
         self.positions.merge(later.positions);
         self.battery.merge(later.battery);
-        if let (Some(h), Some(l)) = (&mut self.histogram, later.histogram) {
-            h.merge(l);
+        match (&mut self.histogram, later.histogram) {
+            (Some(Arrangements::Own(h)), Some(Arrangements::Own(l))) => h.merge(l),
+            // Both counted into the one histogram already.
+            (Some(Arrangements::Shared(h)), Some(Arrangements::Shared(l))) => {
+                assert!(h.is(&l), "stretches of one read share one histogram");
+            }
+            (None, None) => {}
+            _ => panic!("stretches of one read count their arrangements alike"),
         }
         self.prints.append_up_to(later.prints, self.prints_up_to);
     }
@@ -197,7 +224,11 @@ impl Observed {
         let kept = self.histogram.is_some();
         let full = kept && keeps_histogram(n, total);
         let (histogram, battery, collisions) = if full {
-            (self.histogram, None, None)
+            let histogram = self.histogram.map(|h| match h {
+                Arrangements::Own(h) => h,
+                Arrangements::Shared(h) => h.counted(),
+            });
+            (histogram, None, None)
         } else {
             let decks = total.min(COLLISION_MAX_DECKS);
             let collisions = collision::unfit(n, decks)
@@ -234,6 +265,14 @@ impl Observed {
             analysis,
         }
     }
+}
+
+/// The arrangements' counts of [`Observed`]: its own, or a histogram the
+/// stretches of one read share.
+#[derive(Clone, Debug)]
+enum Arrangements {
+    Own(Histogram),
+    Shared(SharedHistogram),
 }
 
 /// The seed of the confirmation run of a run seeded with `seed`.

@@ -107,3 +107,46 @@ fn power_needs_more_shuffles_for_smaller_biases() {
     let n = shuffles_for_power(1.0, 0.01, 0.05, 0.8);
     assert!((n - 785.0).abs() <= 1.0, "{n}");
 }
+
+#[test]
+fn stretches_sharing_their_histograms_give_the_counts_of_one_pass() {
+    // Decks and their moves counted in three stretches into shared
+    // histograms, appended in order: the run and the lag-1 run of one pass.
+    let deck = 5;
+    let fy = &algorithms::registry::find("fisher-yates")
+        .unwrap()
+        .algorithm;
+    let mut rng = crate::sample::chunk_rng(11, 0);
+    let mut d: Vec<u8> = (0..deck as u8).collect();
+    let decks: Vec<Vec<u8>> = (0..2_000)
+        .map(|i| {
+            // Now and then the same deck twice: the moves are not uniform.
+            if i % 7 != 0 {
+                algorithms::Shuffle::shuffle(fy, &mut d, &mut rng);
+            }
+            d.clone()
+        })
+        .collect();
+    let mut one = ObservedStream::new(deck);
+    decks.iter().for_each(|d| one.observe(d));
+    let shared = StreamHistograms::new(deck).unwrap();
+    let mut parts: Vec<ObservedStream> = [0, 700, 1_300]
+        .iter()
+        .zip([700, 1_300, 2_000])
+        .map(|(&a, b)| {
+            let mut part = ObservedStream::sharing(deck, a as u64, Some(&shared));
+            decks[a..b].iter().for_each(|d| part.observe(d));
+            part
+        })
+        .collect();
+    let mut whole = parts.remove(0);
+    for part in parts {
+        whole.append(part);
+    }
+    let (run, lag) = whole.into_runs();
+    let (want, want_lag) = one.into_runs();
+    assert!(run.histogram.is_some());
+    assert_eq!(run.histogram, want.histogram);
+    assert_eq!(run.analysis, want.analysis);
+    assert_eq!(lag.tests, want_lag.tests);
+}
