@@ -243,10 +243,29 @@ impl Laws {
         if statistic != DrawStatistic::LongestRun || n > EXACT_UP_TO {
             return statistic.detectable(n, level, power);
         }
-        (2..=n).find_map(|l| {
+        let caught = |l: usize| {
             let tail = &self.total - self.shorter(l);
-            (Fraction::new(tail, self.total.clone()).to_f64() <= level).then_some(l as f64)
-        })
+            Fraction::new(tail, self.total.clone()).to_f64() <= level
+        };
+        // P(longest ≥ l) ≤ (n − l + 1)/l!, the chance that some l
+        // consecutive items rise (a union bound), and falls as l grows: the
+        // shortest run caught is at most the first l the bound puts under
+        // the level, and is found counting down from there, each count
+        // exact (the longer runs are the cheaper to count).
+        let mut bound = BigUint::one();
+        let above = (1..=n).find(|&l| {
+            bound *= l;
+            Fraction::new(BigUint::from(n - l + 1), bound.clone()).to_f64() <= level
+        })?;
+        if !caught(above) {
+            // Rounding at the level: count up instead.
+            return (above + 1..=n).find(|&l| caught(l)).map(|l| l as f64);
+        }
+        let mut l = above;
+        while l > 2 && caught(l - 1) {
+            l -= 1;
+        }
+        Some(l as f64)
     }
 
     /// The statistics of one permutation `draw` of the `n` items.

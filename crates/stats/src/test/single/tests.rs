@@ -214,3 +214,22 @@ fn the_longest_run_law_by_its_generating_function_equals_a_count_by_ranks() {
     assert_eq!(runs_shorter_than(400, 401), factorial);
     assert_eq!(runs_shorter_than(400, 2), BigUint::from(1u8));
 }
+
+#[test]
+fn the_shortest_run_caught_counted_down_from_its_bound_is_the_first_counted_up() {
+    for n in 2..=60 {
+        let laws = Laws::new(n);
+        let total = factorial(n);
+        for level in [0.5, 0.1, 0.01, 1e-3, 2.5e-4, 1e-6, 1e-12, 1e-80] {
+            let first = (2..=n).find(|&l| {
+                let tail = &total - runs_shorter_than(n, l);
+                Fraction::new(tail, total.clone()).to_f64() <= level
+            });
+            assert_eq!(
+                laws.detectable(DrawStatistic::LongestRun, level, 0.9),
+                first.map(|l| l as f64),
+                "n {n}, level {level}"
+            );
+        }
+    }
+}
