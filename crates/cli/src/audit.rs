@@ -297,22 +297,24 @@ fn decks(read: Read<'_>, mut parser: DeckParser, settled: Settled<Input>) -> Res
     // The arrangements' histograms (8 n! bytes each, 29 MB at 10 cards)
     // are shared by every stretch of the read, whatever the workers: made
     // at the first deck, whose size the read keeps.
-    let shared = std::sync::OnceLock::new();
+    let decks_only = std::sync::OnceLock::new();
+    let stream = std::sync::OnceLock::new();
     let tally = deck_lines::Tally {
         new: |deck: &[u8], before| {
-            let shared =
-                shared.get_or_init(|| stats::test::audit::StreamHistograms::new(deck.len()));
-            match args.unordered {
-                true => DeckCounts::Alone(Box::new(Observed::sharing(
-                    deck.len(),
-                    before,
-                    shared.as_ref().map(|s| s.decks()),
-                ))),
-                false => DeckCounts::Stream(Box::new(ObservedStream::sharing(
-                    deck.len(),
+            let n = deck.len();
+            if args.unordered {
+                let shared = decks_only.get_or_init(|| {
+                    (n <= stats::sample::MAX_HISTOGRAM_DECK)
+                        .then(|| stats::sample::SharedHistogram::new(n))
+                });
+                DeckCounts::Alone(Box::new(Observed::sharing(n, before, shared.as_ref())))
+            } else {
+                let shared = stream.get_or_init(|| stats::test::audit::StreamHistograms::new(n));
+                DeckCounts::Stream(Box::new(ObservedStream::sharing(
+                    n,
                     before,
                     shared.as_ref(),
-                ))),
+                )))
             }
         },
         observe: |counts: &mut DeckCounts, deck: &[u8]| match counts {
