@@ -744,15 +744,23 @@ impl Read {
         bytes: &[u8],
         len: usize,
     ) -> Result<&'p [u8], LineError> {
+        match self.error() {
+            None => parser.parse_in(bytes, len),
+            Some(e) => Err(e),
+        }
+    }
+
+    /// The error of a line read so, if it is one.
+    fn error(self) -> Option<LineError> {
         match self {
-            Read::Whole => parser.parse_in(bytes, len),
+            Read::Whole => None,
             Read::TooLong {
                 carriage_return: true,
-            } => Err(LineError::CarriageReturn),
+            } => Some(LineError::CarriageReturn),
             Read::TooLong {
                 carriage_return: false,
-            } => Err(LineError::TooLong),
-            Read::Endless => Err(LineError::Endless),
+            } => Some(LineError::TooLong),
+            Read::Endless => Some(LineError::Endless),
         }
     }
 
@@ -838,13 +846,7 @@ pub fn next_line(
     skip_invalid: bool,
 ) -> std::io::Result<Option<Result<(), LineError>>> {
     line.clear();
-    Ok(read_line(input, line, skip_invalid)?.map(|read| {
-        let mut parser = DeckParser::new(None, None);
-        match read {
-            Read::Whole => Ok(()),
-            _ => read.parse(&mut parser, &[], 0).map(|_| ()),
-        }
-    }))
+    Ok(read_line(input, line, skip_invalid)?.map(|read| read.error().map_or(Ok(()), Err)))
 }
 
 /// A line read to its end: whole, unless it is one byte over

@@ -7,23 +7,25 @@ pub fn cmd() -> assert_cmd::Command {
     cargo_bin_cmd!("shuffle-audit")
 }
 
-/// Asserts a failure with exit code 2, one line on stderr containing
-/// `text`, and nothing on stdout, for `args` with `stdin` as input.
-pub fn fails_with_input(args: &[&str], stdin: &[u8], text: &str) {
-    let out = cmd()
-        .args(args)
-        .write_stdin(stdin)
-        .assert()
-        .code(2)
-        .stdout("")
-        .get_output()
-        .clone();
+/// Runs `command` and asserts a refusal: exit code 2, nothing on stdout,
+/// one line on stderr, which it returns.
+pub fn refusal(mut command: assert_cmd::Command) -> String {
+    let out = command.assert().code(2).stdout("").get_output().clone();
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(
         err.lines().count(),
         1,
-        "{args:?}: one line expected, got: {err}"
+        "{command:?}: one line expected, got: {err}"
     );
+    err
+}
+
+/// Asserts a failure with exit code 2, one line on stderr containing
+/// `text`, and nothing on stdout, for `args` with `stdin` as input.
+pub fn fails_with_input(args: &[&str], stdin: &[u8], text: &str) {
+    let mut command = cmd();
+    command.args(args).write_stdin(stdin);
+    let err = refusal(command);
     assert!(
         err.contains(text),
         "{args:?}: {err:?} does not contain {text:?}"

@@ -247,15 +247,7 @@ fn a_table_in_a_missing_folder_is_refused_before_any_work() {
 fn a_closed_standard_output_is_an_error_not_a_pass() {
     let tmp = tempfile::tempdir().unwrap();
     let input = decks(tmp.path());
-    let closed = |args: &str| {
-        Command::new("bash")
-            .arg("-c")
-            .arg(format!("exec \"$0\" {args} >&-"))
-            .arg(bin())
-            .current_dir(tmp.path())
-            .output()
-            .unwrap()
-    };
+    let closed = |args: &str| in_shell(&format!("{args} >&-"), tmp.path());
     for args in [
         format!("audit {input}"),
         format!("audit {input} --json"),
@@ -267,14 +259,23 @@ fn a_closed_standard_output_is_an_error_not_a_pass() {
     // Nothing was written by the suite.
     assert!(!tmp.path().join("rep").exists());
     // /dev/null is a place to write to.
-    let o = Command::new("bash")
+    assert_eq!(
+        in_shell(&format!("audit {input} >/dev/null"), tmp.path())
+            .status
+            .code(),
+        Some(0)
+    );
+}
+
+/// `shuffle-audit ARGS REDIRECTIONS`, `line`, run by bash in `dir`.
+fn in_shell(line: &str, dir: &Path) -> Output {
+    Command::new("bash")
         .arg("-c")
-        .arg(format!("exec \"$0\" audit {input} >/dev/null"))
+        .arg(format!("exec \"$0\" {line}"))
         .arg(bin())
-        .current_dir(tmp.path())
+        .current_dir(dir)
         .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(0));
+        .unwrap()
 }
 
 /// Fair and biased decks: `(file, the verdict's exit code)`.
@@ -292,13 +293,7 @@ fn standard_output_on_dev_null_for_reading_and_writing_gets_the_verdict() {
     let tmp = tempfile::tempdir().unwrap();
     for (input, code) in fair_and_biased(tmp.path()) {
         for redirect in ["1<>/dev/null", ">/dev/null"] {
-            let o = Command::new("bash")
-                .arg("-c")
-                .arg(format!("exec \"$0\" audit {input} {redirect}"))
-                .arg(bin())
-                .current_dir(tmp.path())
-                .output()
-                .unwrap();
+            let o = in_shell(&format!("audit {input} {redirect}"), tmp.path());
             assert_eq!(o.status.code(), Some(code), "{input} {redirect}: {o:?}");
             assert_eq!(o.stderr, b"", "{input} {redirect}");
         }

@@ -10,25 +10,11 @@ use crate::common::fails_with as fails;
 
 #[test]
 fn play_prints_its_address_serves_the_page_and_stops_on_ctrl_c() {
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin!("shuffle-audit"))
-        .args(["play"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let url = line
-        .strip_prefix("shuffle-audit play: open ")
-        .and_then(|l| l.strip_suffix(" (Ctrl-C stops it)\n"))
-        .unwrap_or_else(|| panic!("{line:?}"));
-    let host = url
-        .strip_prefix("http://127.0.0.1:")
-        .and_then(|p| p.strip_suffix('/'))
-        .map(|port| format!("127.0.0.1:{port}"))
-        .unwrap_or_else(|| panic!("loopback by default: {url}"));
+    let (mut child, host) = start_play();
+    let port = host
+        .strip_prefix("127.0.0.1:")
+        .unwrap_or_else(|| panic!("loopback by default: {host}"));
+    assert!(port.parse::<u16>().is_ok_and(|p| p > 0), "{host}");
     let mut s = TcpStream::connect(&host).unwrap();
     write!(
         s,
@@ -40,11 +26,7 @@ fn play_prints_its_address_serves_the_page_and_stops_on_ctrl_c() {
     assert!(page.starts_with("HTTP/1.1 200"), "{page:.200}");
     assert!(page.contains("Is this shuffle fair? Run it and watch."));
     // Ctrl-C: a clean stop, exit 0.
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
+    signal(&child, "-INT");
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(0), "{status:?}");
     let mut err = String::new();
@@ -64,12 +46,13 @@ fn bad_play_flags_are_one_line() {
     fails(&["play", "--port", "70000"], "--port");
 }
 
-/// `play` started as a user starts it: the child and its `host:port`.
+/// `play` started as a user starts it: the child (its standard error
+/// piped) and its `host:port`, read from the line it prints.
 fn start_play() -> (Child, String) {
     let mut child = Command::new(assert_cmd::cargo::cargo_bin!("shuffle-audit"))
         .args(["play"])
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     let mut line = String::new();
@@ -78,8 +61,8 @@ fn start_play() -> (Child, String) {
         .unwrap();
     let host = line
         .strip_prefix("shuffle-audit play: open http://")
-        .and_then(|l| l.split_once('/'))
-        .map(|(host, _)| host.to_string())
+        .and_then(|l| l.strip_suffix("/ (Ctrl-C stops it)\n"))
+        .map(str::to_string)
         .unwrap_or_else(|| panic!("{line:?}"));
     (child, host)
 }
