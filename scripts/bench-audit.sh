@@ -5,8 +5,8 @@
 # `shuffle-audit audit` against the build of BASE_REV, on the same files in
 # the same run: decks of 8 and 52 cards dealt by `shuffle-audit deal`, and
 # 6-deck shoes of 312 cards (each of 52 cards six times, shuffled by
-# Python's random.shuffle with seed 1). BASE_REV is built once from `git
-# archive` into target/bench-audit-base (a few minutes the first time).
+# Python's random.shuffle with seed 1). BASE_REV is built once, in a
+# worktree, by scripts/baseline.sh (a few minutes the first time).
 #
 # For each input, best wall time of ROUNDS (default 5) runs of each of:
 #   base            the build of BASE_REV (one thread reads and counts)
@@ -26,17 +26,9 @@ lines52="${LINES_52:-2000000}"
 lines312="${LINES_312:-300000}"
 rounds="${ROUNDS:-5}"
 
-base_dir=target/bench-audit-base
-base_bin="$base_dir/target/release/shuffle-audit"
+source scripts/baseline.sh
+base_bin=$(baseline_bin "$base_rev")
 want=$(git rev-parse "$base_rev")
-if [ ! -x "$base_bin" ] || [ "$(cat "$base_dir/rev" 2> /dev/null)" != "$want" ]; then
-    echo "building $base_rev into $base_dir ..." >&2
-    rm -rf "$base_dir/src"
-    mkdir -p "$base_dir/src"
-    git archive "$want" | tar -x -C "$base_dir/src"
-    (cd "$base_dir/src" && CARGO_TARGET_DIR=../target cargo build --release --quiet -p shuffle-audit)
-    echo "$want" > "$base_dir/rev"
-fi
 cargo build --release --quiet -p shuffle-audit
 bin=target/release/shuffle-audit
 

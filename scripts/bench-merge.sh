@@ -5,9 +5,9 @@
 # The naive swap's exact law by state merging (stats::law::merge) on 2 threads:
 # wall time and peak memory (GNU time's maximum resident set) of
 # `shuffle-audit exact --method state-merging`, and the figures it prints.
-# With BASELINE, the same commands also run on that revision, built in a
-# worktree beside this one (one more release build, a few minutes), and the
-# ratio is printed: both builds run here, one after the other, in this run.
+# With BASELINE, the same commands also run on that revision, built once
+# (scripts/baseline.sh: one more release build, a few minutes, the first
+# time), and the ratio is printed: both builds run here, one after the other, in this run.
 # Then the checks, run as the ignored tests of stats::law::merge in release
 # mode: paths back to the identity against OEIS A000085 (10, 11, 12
 # cards), the largest count against OEIS A192053 (10 cards, where its
@@ -21,11 +21,8 @@ cargo build --release --quiet
 bins=("target/release/shuffle-audit")
 names=("this build")
 if [[ -n "${BASELINE:-}" ]]; then
-  base=$(mktemp -d)
-  git worktree add --quiet --detach "$base" "$BASELINE"
-  trap 'git worktree remove --force "$base"' EXIT
-  CARGO_TARGET_DIR="$base/target" cargo build --release --quiet --manifest-path "$base/Cargo.toml" -p shuffle-audit
-  bins+=("$base/target/release/shuffle-audit")
+  source scripts/baseline.sh
+  bins+=("$(baseline_bin "$BASELINE")")
   names+=("$BASELINE")
 fi
 for n in $decks; do

@@ -6,8 +6,8 @@
 # (made here, by Fisher-Yates on awk's generator, seeded): the best wall
 # time of three runs of each. At 400 items every test but Spearman's is
 # exact, the longest run's law the costliest. With BASELINE, the same files
-# also run on that revision, built in a worktree beside this one (one more
-# release build, a few minutes), and the ratio is printed: both builds run
+# also run on that revision, built once (scripts/baseline.sh: one more
+# release build, a few minutes, the first time), and the ratio is printed: both builds run
 # here, one after the other, in this run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,11 +17,8 @@ cargo build --release --quiet -p shuffle-audit
 bins=("target/release/shuffle-audit")
 names=("this build")
 if [[ -n "${BASELINE:-}" ]]; then
-  base=$(mktemp -d)
-  git worktree add --quiet --detach "$base" "$BASELINE"
-  trap 'git worktree remove --force "$base"' EXIT
-  CARGO_TARGET_DIR="$base/target" cargo build --release --quiet --manifest-path "$base/Cargo.toml" -p shuffle-audit
-  bins+=("$base/target/release/shuffle-audit")
+  source scripts/baseline.sh
+  bins+=("$(baseline_bin "$BASELINE")")
   names+=("$BASELINE")
 fi
 dir=$(mktemp -d)

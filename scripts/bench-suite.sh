@@ -3,8 +3,9 @@
 #        (default 1 run each)
 #
 # The default run (`shuffle-audit` with no arguments, the same budget and
-# seed) timed on this build and on BASELINE (built in a worktree beside
-# this one: one more release build, a few minutes), one after the other,
+# seed) timed on this build and on BASELINE (built once by
+# scripts/baseline.sh: one more release build, a few minutes, the first
+# time), one after the other,
 # RUNS times each, in this run. Prints each wall time, the stages of the
 # last run of this build (from run.json's timings), the ratio
 # of the medians, and whether the two reports hold the same results: every
@@ -20,14 +21,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${BASELINE:?set BASELINE to the revision to compare with, e.g. BASELINE=91f0bfd}"
 runs="${1:-1}"
+source scripts/baseline.sh
 cargo build --release --quiet -p shuffle-audit
-base=$(mktemp -d)
 out=$(mktemp -d)
-trap 'git worktree remove --force "$base"; rm -rf "$out"' EXIT
-git worktree add --quiet --detach "$base" "$BASELINE"
-CARGO_TARGET_DIR="$base/target" cargo build --release --quiet --manifest-path "$base/Cargo.toml" -p shuffle-audit
+trap 'rm -rf "$out"' EXIT
 new_bin=target/release/shuffle-audit
-old_bin="$base/target/release/shuffle-audit"
+old_bin=$(baseline_bin "$BASELINE")
 declare -a new_t=() old_t=()
 for i in $(seq "$runs"); do
   for which in new old; do

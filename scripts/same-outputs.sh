@@ -2,7 +2,7 @@
 # Usage: BASELINE=<revision> scripts/same-outputs.sh
 #
 # Whether a change (a refactor) leaves every output as it was: builds this
-# tree and BASELINE (in a worktree), runs the same commands with each in a
+# tree and BASELINE (once: scripts/baseline.sh), runs the same commands with each in a
 # folder of the same name (the default suite with --out, sample, exact,
 # guess and power as JSON and text, and audit of 20,000 naive-swap decks of
 # 8 cards as JSON, text and a certificate), and compares every file. PNG,
@@ -14,12 +14,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${BASELINE:?set BASELINE to the revision to compare with, e.g. BASELINE=410fa2f}"
 command -v python3 >/dev/null || { echo "python3 is needed to compare the documents" >&2; exit 2; }
+source scripts/baseline.sh
 cargo build --release --quiet -p shuffle-audit
-base=$(mktemp -d)
+old_bin=$(baseline_bin "$BASELINE")
 out=$(mktemp -d)
-trap 'git worktree remove --force "$base"; rm -rf "$out"' EXIT
-git worktree add --quiet --detach "$base" "$BASELINE"
-CARGO_TARGET_DIR="$base/target" cargo build --release --quiet --manifest-path "$base/Cargo.toml" -p shuffle-audit
+trap 'rm -rf "$out"' EXIT
 
 # The same decks for both: 20,000 naive swaps of 8 cards, from a fixed seed.
 python3 - "$out/decks.txt" <<'PY'
@@ -57,7 +56,7 @@ run() { # run BIN DIR: every command, in DIR (the same path for both builds)
   mv "$dir" "$2"
 }
 run "$PWD/target/release/shuffle-audit" "$out/new"
-run "$base/target/release/shuffle-audit" "$out/old"
+run "$old_bin" "$out/old"
 
 python3 - "$out/old" "$out/new" <<'PY'
 import json, os, re, sys

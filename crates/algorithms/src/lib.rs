@@ -21,30 +21,36 @@
 #![deny(missing_docs)]
 
 pub mod defect;
+pub mod draws;
 pub mod engines;
 pub mod generators;
+pub mod inserts;
 pub mod js;
+pub mod packet_riffle;
 pub mod published;
 pub mod reference;
 pub mod registry;
 mod scratch;
-pub mod seed000;
-pub mod seed001;
-pub mod seed003;
-pub mod seed004;
 pub mod seeded;
 mod shuffle;
 mod source;
+pub mod swap_loops;
 pub mod swaps;
 #[cfg(test)]
 mod testing;
 mod wide;
 
 pub use defect::Defect;
+pub use draws::{
+    DealWholeDeck, RedrawFlags, RedrawOnEmpty, ShufflePick, ShufflePick1, SpliceDraw,
+    SpliceShuffle, StackShuffle,
+};
 pub use engines::{
     PhpRand, PhpUsortRand, PhpVersion, SpiderMonkeyMergeSort, V8LegacySort, V8TimSort, ZendSort,
 };
 pub use generators::{DelphiRandom, DotNetRandom, GlibcRand, JavaRandom, Mt19937, PhpMtRand};
+pub use inserts::{ShuffleInsert, ShuffleInsert1};
+pub use packet_riffle::BlogRiffle;
 pub use published::{
     CppMt19937TimeShuffle, DotNetShuffleTickCount, FreeCellDeal, GlibcTimeShuffle,
     JavaShuffleMillis, PhpShuffleMtTime, PlanetPoker,
@@ -54,20 +60,15 @@ pub use reference::{
     RandShuffle, RandomKeys, Repeat, Sattolo,
 };
 pub use registry::{Algorithm, Entry, Exact, Expected, Kernel, Visitor};
-pub use seed000::{
-    RandomPairsSwap, RedrawOnEmpty, ShuffleInsert, ShuffleInsert1, ShufflePick, ShufflePick1,
-    ShuffleSwap,
-};
-pub use seed001::{BlogInsideOut, BlogKnuthDurstenfeld, RedrawFlags, SpliceDraw};
-pub use seed003::{
-    AltNaiveShuffle, BlogFisherYates, BlogRiffle, DealWholeDeck, SpliceShuffle, StackShuffle,
-};
-pub use seed004::{NaiveSwap, NaiveSwapRand15, PokerFixed, PokerFixedRand15};
 pub use seeded::{
     CRand, PokerTimeSeeded, Reduction, SeedClock, SeedSpace, Seeded, SeededFisherYates,
 };
 pub use shuffle::{Shuffle, apply_order};
 pub use source::{
     Draw, MAX_REDUCED_BITS, MAX_UNIT_DOUBLE_BITS, MAX_WORD_BITS, Scripted, Source, SourceRng,
+};
+pub use swap_loops::{
+    AltNaiveShuffle, BlogFisherYates, BlogInsideOut, BlogKnuthDurstenfeld, NaiveSwap,
+    NaiveSwapRand15, PokerFixed, PokerFixedRand15, RandomPairsSwap, ShuffleSwap,
 };
 pub use swaps::{Slot, SwapShuffle, Transposition};

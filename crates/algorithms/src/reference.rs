@@ -3,9 +3,9 @@
 //! Gilbert–Shannon–Reeds model of a riffle.
 
 use crate::scratch::{with_copy, with_slots};
-use crate::seed004::RAND_BITS;
 use crate::shuffle::Shuffle;
 use crate::source::{Source, SourceRng};
+use crate::swap_loops::RAND_BITS;
 
 /// Durstenfeld's Fisher–Yates shuffle: for `i` from `n - 1` down to 1, swap
 /// card `i` with a card drawn uniformly from `0..=i`. The control.

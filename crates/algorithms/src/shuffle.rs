@@ -31,3 +31,26 @@ pub fn apply_order<T: Copy>(deck: &mut [T], order: &[usize]) {
         }
     });
 }
+
+/// Implements [`Shuffle`] for a seed function `f(m, src)` that returns a
+/// permutation of `0..m`: the deck is reordered by it ([`apply_order`]). An
+/// empty deck is left empty (two of the seed functions return `[0]` for
+/// `m = 0`).
+macro_rules! order_adapter {
+    ($ty:ty, $f:path) => {
+        impl $crate::shuffle::Shuffle for $ty {
+            fn shuffle<T: Copy, S: $crate::source::Source + ?Sized>(
+                &self,
+                deck: &mut Vec<T>,
+                src: &mut S,
+            ) {
+                if deck.is_empty() {
+                    return;
+                }
+                let order = $f(deck.len(), src);
+                $crate::shuffle::apply_order(deck, &order);
+            }
+        }
+    };
+}
+pub(crate) use order_adapter;

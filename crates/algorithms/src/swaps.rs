@@ -196,7 +196,7 @@ impl Kernel {
     /// riffles, reseeded generators, rejection loops, and the picks that
     /// write a second array in another order).
     pub fn transpositions(&self, n: usize) -> Option<Vec<Transposition>> {
-        use crate::seed004::RAND_BITS;
+        use crate::swap_loops::RAND_BITS;
         let below = |i: usize, k: usize| Transposition::with_drawn(i, Draw::Below(k as u64), 0);
         // JavaScript's `Math.floor(Math.random() * 0)` is 0 with no draw.
         let below_or_self = |i: usize, k: usize| {

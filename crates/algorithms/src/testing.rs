@@ -25,3 +25,17 @@ pub(crate) fn assert_same_deals(
         }
     }
 }
+
+/// A seed function `f(m, src)` applied as written, as
+/// [`order_adapter`](crate::shuffle::order_adapter) does: an empty deck
+/// draws nothing.
+pub(crate) fn as_written(
+    f: fn(usize, &mut Xoshiro256PlusPlus) -> Vec<usize>,
+) -> impl FnMut(&mut Vec<u16>, &mut Xoshiro256PlusPlus) {
+    move |deck, src| {
+        let n = deck.len();
+        if n > 0 {
+            crate::shuffle::apply_order(deck, &f(n, src));
+        }
+    }
+}

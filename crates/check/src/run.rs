@@ -64,7 +64,7 @@ where
             arrangements[rank(&bytes)] += 1;
         }
         if repeats {
-            prints.push((stats::test::collision::fingerprint(&bytes), s as u32));
+            prints.push((stats::hypothesis::collision::fingerprint(&bytes), s as u32));
             if n > 16 {
                 kept.extend_from_slice(&bytes);
             }

@@ -13,9 +13,9 @@ use report::folder::ReportFolder;
 use report::sampled::{AuditReport, InputInfo, SampleReport, ShoeAuditReport};
 use report::{Provenance, Standalone};
 use sha2::{Digest, Sha256};
+use stats::hypothesis::audit::{Observed, ObservedStream};
+use stats::hypothesis::shoe::{Composition, Group, MAX_SHOE_DECKS, Shoe, ShoeCounts};
 use stats::sample::MAX_SAMPLE_DECK;
-use stats::test::audit::{Observed, ObservedStream};
-use stats::test::shoe::{Composition, Group, MAX_SHOE_DECKS, Shoe, ShoeCounts};
 use std::io::BufReader;
 use std::time::Instant;
 
@@ -117,11 +117,11 @@ pub(crate) enum MonitorMode {
     Test,
 }
 
-impl From<MonitorMode> for stats::test::follow::Mode {
+impl From<MonitorMode> for stats::hypothesis::follow::Mode {
     fn from(m: MonitorMode) -> Self {
         match m {
-            MonitorMode::Detect => stats::test::follow::Mode::Detect,
-            MonitorMode::Test => stats::test::follow::Mode::Test,
+            MonitorMode::Detect => stats::hypothesis::follow::Mode::Detect,
+            MonitorMode::Test => stats::hypothesis::follow::Mode::Test,
         }
     }
 }
@@ -309,7 +309,8 @@ fn decks(read: Read<'_>, mut parser: DeckParser, settled: Settled<Input>) -> Res
                 });
                 DeckCounts::Alone(Box::new(Observed::sharing(n, before, shared.as_ref())))
             } else {
-                let shared = stream.get_or_init(|| stats::test::audit::StreamHistograms::new(n));
+                let shared =
+                    stream.get_or_init(|| stats::hypothesis::audit::StreamHistograms::new(n));
                 DeckCounts::Stream(Box::new(ObservedStream::sharing(
                     n,
                     before,
@@ -503,7 +504,7 @@ fn certify<D: report::export::Document>(
 
 /// An audit of decks whose cards repeat: shoes (`--shoe K`, `K > 1`) and
 /// decklists, tested with the statistics that have exact laws for any
-/// composition ([`stats::test::shoe`]).
+/// composition ([`stats::hypothesis::shoe`]).
 fn repeated(read: Read<'_>, mut parser: DeckParser, settled: Settled<Input>) -> Result<u8> {
     let Read {
         args,
@@ -680,7 +681,7 @@ fn single(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
                     base,
                     verdict: judge::single::judge_with(
                         laws.entry(draw.len())
-                            .or_insert_with(|| stats::test::single::Laws::new(draw.len())),
+                            .or_insert_with(|| stats::hypothesis::single::Laws::new(draw.len())),
                         &draw,
                         plan.alpha,
                     ),
@@ -713,7 +714,7 @@ fn single(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
     conclude(&report, args.json.on, report.document.bias_shown())
 }
 
-/// `audit --follow`: bets on every deck as it comes ([`stats::test::follow`]),
+/// `audit --follow`: bets on every deck as it comes ([`stats::hypothesis::follow`]),
 /// stops at the first line where the evidence reaches `1/alpha`.
 fn follow(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
     use std::io::IsTerminal;
@@ -730,7 +731,7 @@ fn follow(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
         bar
     });
     let mut parser = DeckParser::new(plan.deck, plan.base);
-    let mut monitor: Option<stats::test::follow::Monitor> = None;
+    let mut monitor: Option<stats::hypothesis::follow::Monitor> = None;
     let mut alarm_line = None;
     let threshold = -plan.alpha.log10();
     let mut shown = Instant::now();
@@ -748,7 +749,7 @@ fn follow(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
     }
     let counts = settled.read_until(&mut parser, |line, deck| {
         let m = monitor.get_or_insert_with(|| {
-            stats::test::follow::Monitor::new(deck.len(), args.monitor.into())
+            stats::hypothesis::follow::Monitor::new(deck.len(), args.monitor.into())
         });
         m.observe(deck);
         // The status line: at most five times a second, however fast or

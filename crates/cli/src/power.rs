@@ -108,7 +108,7 @@ fn power_by_enumeration(
             law.unexplored_mass()
         );
     }
-    let plans = stats::test::audit::power_plan(&law, alpha, args.power);
+    let plans = stats::hypothesis::audit::power_plan(&law, alpha, args.power);
     Ok(report::sampled::PowerReport {
         total_variation: Some(law.total_variation().lower),
         tests: plans,

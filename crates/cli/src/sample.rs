@@ -75,7 +75,7 @@ fn plan_sample(args: &SampleArgs) -> Result<SamplePlan> {
         entry,
         histogram: args.histogram
             || (!args.no_histogram
-                && stats::test::audit::keeps_histogram(args.deck, args.shuffles)),
+                && stats::hypothesis::audit::keeps_histogram(args.deck, args.shuffles)),
         path: sampling_path(&args.sampling_path)?,
     })
 }
@@ -127,7 +127,7 @@ pub(crate) fn run(args: &SampleArgs) -> Result<u8> {
     let (audit, threads) = with_threads(args.threads.count, || {
         let a = judge::grade::audit(
             &entry.algorithm,
-            &stats::test::audit::AuditPlan {
+            &stats::hypothesis::audit::AuditPlan {
                 deck: args.deck,
                 shuffles: args.shuffles,
                 seed: args.seed,

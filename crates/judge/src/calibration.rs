@@ -20,12 +20,12 @@
 use algorithms::Shuffle;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use stats::hypothesis::audit::{AuditPlan, ObservedStream, keeps_histogram};
+use stats::hypothesis::fit::TestResult;
+use stats::hypothesis::fit::binomial_band;
+use stats::hypothesis::shoe::{Composition, ShoeCounts};
+use stats::hypothesis::single::Laws;
 use stats::sample::{CHUNK, Sampler, chunk_rng};
-use stats::test::audit::{AuditPlan, ObservedStream, keeps_histogram};
-use stats::test::hypothesis::TestResult;
-use stats::test::hypothesis::binomial_band;
-use stats::test::shoe::{Composition, ShoeCounts};
-use stats::test::single::Laws;
 
 /// The levels each test is measured at.
 pub const LEVELS: [f64; 2] = [0.01, 0.05];
@@ -219,7 +219,7 @@ fn sampled(deck: usize, decks: u64, repeat: u64, seed: u64) -> Outcome {
         repeat,
         histogram: keeps_histogram(deck, decks),
     };
-    let audit = stats::test::audit::audit(fy, &plan, &|_| {});
+    let audit = stats::hypothesis::audit::audit(fy, &plan, &|_| {});
     Outcome::of(audit.family(), audit.log10_min_adjusted_p)
 }
 

@@ -480,7 +480,7 @@ impl Bostock {
         };
         let p = positions(id);
         let control = positions("fisher-yates");
-        let test = stats::test::hypothesis::position_test(&p.counts, deck, shuffles);
+        let test = stats::hypothesis::fit::position_test(&p.counts, deck, shuffles);
         let expected = shuffles as f64 / deck as f64;
         let (k, dev) = p
             .counts

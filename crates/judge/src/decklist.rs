@@ -6,8 +6,8 @@
 
 use num_bigint::BigUint;
 use serde::{Deserialize, Serialize};
+use stats::hypothesis::shoe::law;
 use stats::law::fraction::Fraction;
-use stats::test::shoe::law;
 
 /// The decklist of the study: 60 cards, 17 lands listed first, an opening
 /// hand of 7 (a constructed deck of a collectible card game).
@@ -122,7 +122,7 @@ fn figures(
                 .iter()
                 .map(|f| Fraction::new(f.clone(), fair_total.clone()).to_f64())
                 .collect();
-            let decks = stats::test::audit::decks_for_power(&fair_law, &law, share, power);
+            let decks = stats::hypothesis::audit::decks_for_power(&fair_law, &law, share, power);
             (tv, decks)
         }
     };

@@ -3,7 +3,7 @@
 //!
 //! # Grades
 //! Each run applies `m` tests; the smallest p-value is Bonferroni-adjusted,
-//! `p_adj = min(1, m · p_min)` ([`stats::test::audit::adjusted_log10`]), and
+//! `p_adj = min(1, m · p_min)` ([`stats::hypothesis::audit::adjusted_log10`]), and
 //! graded:
 //!
 //! | grade | `p_adj` | meaning |
@@ -27,8 +27,8 @@
 
 use algorithms::Algorithm;
 use serde::{Deserialize, Serialize};
-use stats::test::audit::{Analysis, AuditPlan, Lag1Run, Run, SampleAudit};
-use stats::test::hypothesis::TestResult;
+use stats::hypothesis::audit::{Analysis, AuditPlan, Lag1Run, Run, SampleAudit};
+use stats::hypothesis::fit::TestResult;
 
 /// Below this Bonferroni-adjusted p-value a run is at least *unusual*.
 pub const UNUSUAL_BELOW: f64 = 1e-3;
@@ -40,11 +40,11 @@ pub const BIASED_BELOW: f64 = 1e-12;
 /// p-value is below this.
 pub const CONFIRM_BELOW: f64 = 1e-3;
 /// The level one test must reach for a run of `shuffles` decks of `deck`
-/// cards to be graded biased: [`BIASED_BELOW`] over [`tests_planned`](stats::test::audit::tests_planned)
+/// cards to be graded biased: [`BIASED_BELOW`] over [`tests_planned`](stats::hypothesis::audit::tests_planned)
 /// (Bonferroni). Power plans ask for this level; `shuffles = u64::MAX`
 /// gives that of a run large enough for every test.
 pub fn detection_level(deck: usize, shuffles: u64) -> f64 {
-    BIASED_BELOW / stats::test::audit::tests_planned(deck, shuffles).max(1) as f64
+    BIASED_BELOW / stats::hypothesis::audit::tests_planned(deck, shuffles).max(1) as f64
 }
 
 /// The level and power of the floor a summary states for a law known
@@ -63,8 +63,8 @@ pub fn any_test_needs_at_least(tv: f64, alpha: f64, power: f64) -> Option<f64> {
 /// Whether a followed stream's evidence against fairness has reached
 /// `1/alpha`: an alarm. By Ville's inequality a fair stream raises one
 /// with probability at most `alpha` however long it is watched (see
-/// [`stats::test::follow::Mode`] for what each mode guarantees).
-pub fn alarm(monitor: &stats::test::follow::Monitor, alpha: f64) -> bool {
+/// [`stats::hypothesis::follow::Mode`] for what each mode guarantees).
+pub fn alarm(monitor: &stats::hypothesis::follow::Monitor, alpha: f64) -> bool {
     monitor.ln_evidence() >= -alpha.ln()
 }
 
@@ -290,7 +290,7 @@ pub struct TooFew {
     /// Cards per deck.
     pub deck: usize,
     /// The fewest the position test needs
-    /// ([`stats::test::audit::min_shuffles_to_test`]).
+    /// ([`stats::hypothesis::audit::min_shuffles_to_test`]).
     pub needed: u64,
 }
 
@@ -315,7 +315,7 @@ impl TooFew {
 /// # Errors
 /// [`TooFew`] naming the decks and the fewest the position test needs.
 pub fn enough_to_test(what: Budgeted, decks: u64, deck: usize) -> Result<(), TooFew> {
-    let needed = stats::test::audit::min_shuffles_to_test(deck);
+    let needed = stats::hypothesis::audit::min_shuffles_to_test(deck);
     if decks < needed {
         return Err(TooFew {
             what,
@@ -356,12 +356,12 @@ pub struct TooFewRepeated {
 pub fn enough_repeated(
     name: &str,
     decks: u64,
-    composition: &stats::test::shoe::Composition,
+    composition: &stats::hypothesis::shoe::Composition,
 ) -> Result<(), TooFewRepeated> {
     let shoe = composition.shoe().filter(|_| composition.unit() == "shoe");
     let (what, needed, rule) = match shoe {
         Some(shoe) => {
-            let needed = stats::test::shoe::min_shoes_to_test(composition);
+            let needed = stats::hypothesis::shoe::min_shoes_to_test(composition);
             (
                 format!(
                     "shoes of {} decks of {} cards",
@@ -424,7 +424,7 @@ impl Grade {
 /// suspicious, a second, independent seed is run and decides
 /// ([`verdict`]).
 pub fn audit(algorithm: &Algorithm, plan: &AuditPlan, progress: &(dyn Fn(u64) + Sync)) -> Audited {
-    let mut audit = stats::test::audit::audit(algorithm, plan, progress);
+    let mut audit = stats::hypothesis::audit::audit(algorithm, plan, progress);
     if Grade::of_log10(audit.log10_min_adjusted_p) == Grade::Suspicious {
         audit.confirm(algorithm, plan, progress);
     }
@@ -511,7 +511,7 @@ impl Decision {
     }
 
     /// The decision at `alpha` on a run of shoes.
-    pub fn of_shoes(run: &stats::test::shoe::ShoeRun, alpha: f64) -> Decision {
+    pub fn of_shoes(run: &stats::hypothesis::shoe::ShoeRun, alpha: f64) -> Decision {
         Decision::of_family(
             alpha,
             run.log10_min_adjusted_p(),

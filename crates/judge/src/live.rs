@@ -2,7 +2,7 @@
 //! the run stopped the first time the evidence reaches `1/α`.
 
 use serde::{Deserialize, Serialize};
-use stats::test::follow::{Mode, Monitor};
+use stats::hypothesis::follow::{Mode, Monitor};
 
 /// The level of the live page unless `--alpha` says otherwise: a false
 /// alarm at most one run in a thousand.

@@ -8,8 +8,8 @@ use algorithms::registry;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use stats::TestName;
+use stats::hypothesis::fit::TestResult;
 use stats::sample::RNG_NAME;
-use stats::test::hypothesis::TestResult;
 use studies::riffle::{TELLS_BELOW, sample_riffles};
 
 /// The riffle study of one deck.

@@ -3,7 +3,7 @@
 
 use crate::grade::Level;
 use serde::{Deserialize, Serialize};
-use stats::test::single::{DrawStatistic, DrawTest, Laws};
+use stats::hypothesis::single::{DrawStatistic, DrawTest, Laws};
 
 /// The level of `audit --single` unless `--alpha` says otherwise: the level
 /// of the classic analysis of the 1970 draft lottery (Fienberg 1971).
@@ -60,7 +60,7 @@ pub fn family(laws: &Laws, draw: &[u32]) -> (Vec<DrawTest>, f64) {
         .filter(|t| !t.log10_p.is_nan())
         .collect();
     let log10s: Vec<f64> = tests.iter().map(|t| t.log10_p).collect();
-    (tests, stats::test::audit::adjusted_log10(&log10s))
+    (tests, stats::hypothesis::audit::adjusted_log10(&log10s))
 }
 
 impl DrawVerdict {

@@ -10,9 +10,9 @@ use crate::verdict::{ExactVerdict, LawFindings, Verdict};
 use algorithms::Entry;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use stats::hypothesis::audit::{AuditPlan, keeps_histogram, power_plan};
 use stats::law::exact::{Limits, exact_distribution};
 use stats::law::markov::{MarkovError, PositionLaw, ProductLaw, rounded_position_law};
-use stats::test::audit::{AuditPlan, keeps_histogram, power_plan};
 use stats::{ExactDistribution, ExactError};
 
 /// Power asked of a first seed when deciding whether the budget should

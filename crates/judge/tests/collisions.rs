@@ -4,8 +4,8 @@
 
 use algorithms::registry::find;
 use judge::grade::Grade;
-use stats::test::audit::run;
-use stats::test::collision::{COLLISION_TEST, log10_effective_decks};
+use stats::hypothesis::audit::run;
+use stats::hypothesis::collision::{COLLISION_TEST, log10_effective_decks};
 
 /// The default run's budget for 52 and 54 cards.
 const DEFAULT_LARGE_SHUFFLES: u64 = 1_000_000;
@@ -14,7 +14,7 @@ fn collisions(
     id: &str,
     deck: usize,
     shuffles: u64,
-) -> (stats::test::collision::Collisions, Grade, f64) {
+) -> (stats::hypothesis::collision::Collisions, Grade, f64) {
     let r = run(
         &find(id).unwrap().algorithm,
         deck,

@@ -5,9 +5,9 @@
 use algorithms::registry::{REGISTRY, find};
 use algorithms::{Entry, Expected};
 use judge::grade::{Grade, detection_level};
+use stats::hypothesis::audit::{Analysis, power_plan};
+use stats::hypothesis::fit::{binomial_band, bonferroni_z, pearson_expected};
 use stats::sample::{Histogram, sample};
-use stats::test::audit::{Analysis, power_plan};
-use stats::test::hypothesis::{binomial_band, bonferroni_z, pearson_expected};
 use stats::{ExactDistribution, Limits, exact_distribution};
 
 fn law(entry: &Entry, n: usize, max_paths: u64) -> Option<ExactDistribution> {

@@ -3,8 +3,8 @@
 
 use crate::{BatchError, Limits};
 use judge::live::{LiveFinding, alarmed, finding};
+use stats::hypothesis::follow::Monitor;
 use stats::sample::Positions;
-use stats::test::follow::Monitor;
 
 /// Where the evidence curve takes a point: every deck up to this, then
 /// each time the decks grow by [`CURVE_GROWTH`].

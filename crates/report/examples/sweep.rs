@@ -28,10 +28,10 @@ use std::time::Instant;
 
 /// The numbers of decks swept for decks of `n` cards.
 fn deck_sizes(n: usize) -> Vec<u64> {
-    let min = stats::test::audit::min_shuffles_to_test(n);
+    let min = stats::hypothesis::audit::min_shuffles_to_test(n);
     let mut sizes = vec![min, 4 * min];
     if n <= stats::sample::MAX_HISTOGRAM_DECK {
-        let switch = stats::test::audit::min_shuffles_for_histogram(n);
+        let switch = stats::hypothesis::audit::min_shuffles_for_histogram(n);
         let k = factorial(n);
         sizes.extend([switch - 1, switch, 7 * k, 10 * k, 20 * k, 100 * k]);
     } else {
@@ -62,8 +62,8 @@ fn points() -> Vec<Sweep> {
         ([17, 4, 4, 4, 4, 3, 1, 1, 1].into(), Some(7)),
     ];
     for (counts, hand) in compositions {
-        let composition = stats::test::shoe::Composition::new(counts.clone()).expect("valid");
-        let min = stats::test::shoe::min_shoes_to_test(&composition);
+        let composition = stats::hypothesis::shoe::Composition::new(counts.clone()).expect("valid");
+        let min = stats::hypothesis::shoe::min_shoes_to_test(&composition);
         for decks in [min, 2 * min, 4 * min, 20 * min] {
             all.push(Sweep::Repeated {
                 counts: counts.clone(),

@@ -170,10 +170,10 @@ fn panel_of(point: &Sweep) -> (String, &'static str, f64) {
 /// decks of up to 10 cards switch on at 5 decks per arrangement; a draw's
 /// exact laws end at 10 (Spearman), 200 (Kendall) and 400 items.
 fn switches(point: &Sweep) -> Vec<f64> {
-    use stats::test::single::{EXACT_UP_TO, KENDALL_EXACT_UP_TO, SPEARMAN_EXACT_UP_TO};
+    use stats::hypothesis::single::{EXACT_UP_TO, KENDALL_EXACT_UP_TO, SPEARMAN_EXACT_UP_TO};
     match point {
         Sweep::Decks(p) if p.deck <= stats::sample::MAX_HISTOGRAM_DECK => {
-            vec![stats::test::audit::min_shuffles_for_histogram(p.deck) as f64]
+            vec![stats::hypothesis::audit::min_shuffles_for_histogram(p.deck) as f64]
         }
         Sweep::Single { .. } => [SPEARMAN_EXACT_UP_TO, KENDALL_EXACT_UP_TO, EXACT_UP_TO]
             .map(|n| n as f64 + 0.5)

@@ -7,8 +7,8 @@ use crate::document::Standalone;
 use crate::fmt::{fmt_count, fmt_df, fmt_level, fmt_log10_p};
 use crate::sampled::{AuditReport, InputInfo, ShoeAuditReport};
 use judge::grade::{Finding, Grade, Level};
-use stats::test::audit::Skipped;
-use stats::test::hypothesis::TestResult;
+use stats::hypothesis::audit::Skipped;
+use stats::hypothesis::fit::TestResult;
 use std::fmt::Write;
 
 /// What a certificate says, from an audit of decks or of shoes.

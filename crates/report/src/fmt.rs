@@ -146,8 +146,8 @@ pub fn riffles_needed(riffles: Option<u32>, max: u32) -> String {
 
 /// A single draw's statistic as the tables print it: a correlation signed
 /// to four decimals, a count as it is.
-pub fn draw_value(t: &stats::test::single::DrawTest) -> String {
-    use stats::test::single::DrawStatistic;
+pub fn draw_value(t: &stats::hypothesis::single::DrawTest) -> String {
+    use stats::hypothesis::single::DrawStatistic;
     match t.statistic {
         DrawStatistic::SpearmanRho | DrawStatistic::KendallTau => format!("{:+.4}", t.value),
         _ => format!("{}", t.value),
@@ -156,8 +156,8 @@ pub fn draw_value(t: &stats::test::single::DrawTest) -> String {
 
 /// What a single draw's test catches at the stated power, in words, from
 /// [`judge::single::DrawVerdict::detectable`].
-pub fn draw_caught(t: &stats::test::single::DrawTest, caught: Option<f64>) -> String {
-    use stats::test::single::DrawStatistic;
+pub fn draw_caught(t: &stats::hypothesis::single::DrawTest, caught: Option<f64>) -> String {
+    use stats::hypothesis::single::DrawStatistic;
     match (t.statistic, caught) {
         (_, None) => "nothing, at this size".to_string(),
         (DrawStatistic::SpearmanRho | DrawStatistic::KendallTau, Some(c)) => {
@@ -174,10 +174,10 @@ pub fn draw_caught(t: &stats::test::single::DrawTest, caught: Option<f64>) -> St
 }
 
 /// How a single draw's law was found: `exact` or `normal`.
-pub fn draw_method(t: &stats::test::single::DrawTest) -> &'static str {
+pub fn draw_method(t: &stats::hypothesis::single::DrawTest) -> &'static str {
     match t.method {
-        stats::test::single::DrawMethod::Exact => "exact",
-        stats::test::single::DrawMethod::Normal => "normal",
+        stats::hypothesis::single::DrawMethod::Exact => "exact",
+        stats::hypothesis::single::DrawMethod::Normal => "normal",
     }
 }
 

@@ -101,11 +101,11 @@ mod tests {
     /// An exact position summary with every optional field present.
     /// The tests of consecutive decks of 2,000 Fisher–Yates decks of 30
     /// cards.
-    fn lag1_of_a_stream() -> stats::test::audit::Lag1Run {
+    fn lag1_of_a_stream() -> stats::hypothesis::audit::Lag1Run {
         use algorithms::Shuffle;
         let fy = find("fisher-yates").unwrap().algorithm;
         let mut rng = stats::sample::chunk_rng(5, 0);
-        let mut stream = stats::test::audit::ObservedStream::new(30);
+        let mut stream = stats::hypothesis::audit::ObservedStream::new(30);
         let mut d: Vec<u8> = (0..30).collect();
         for _ in 0..2_000 {
             fy.shuffle(&mut d, &mut rng);
@@ -140,7 +140,7 @@ mod tests {
         let fy = find("fisher-yates").unwrap();
         let audit = judge::grade::audit(
             &fy.algorithm,
-            &stats::test::audit::AuditPlan {
+            &stats::hypothesis::audit::AuditPlan {
                 deck: 4,
                 shuffles: 2_000,
                 seed: 1,
@@ -269,7 +269,7 @@ mod tests {
         let fy = find("fisher-yates").unwrap();
         let audit = judge::grade::audit(
             &fy.algorithm,
-            &stats::test::audit::AuditPlan {
+            &stats::hypothesis::audit::AuditPlan {
                 deck: 4,
                 shuffles: 2_000,
                 seed: 1,
@@ -295,16 +295,18 @@ mod tests {
             log10_min_adjusted_p: first.log10_min_adjusted_p,
             grade: judge::Grade::Uniform,
         });
-        sampled.skipped_tests.push(stats::test::audit::Skipped {
-            name: stats::TestName::COLLISIONS,
-            reason: "y".into(),
-        });
+        sampled
+            .skipped_tests
+            .push(stats::hypothesis::audit::Skipped {
+                name: stats::TestName::COLLISIONS,
+                reason: "y".into(),
+            });
         keys(&serde_json::to_value(&*sampled).unwrap(), &mut all);
         // A large deck: the battery and collisions (seconds of a day repeat).
         let seeded = find("fisher-yates-seed-seconds").unwrap();
         let audit = judge::grade::audit(
             &seeded.algorithm,
-            &stats::test::audit::AuditPlan {
+            &stats::hypothesis::audit::AuditPlan {
                 deck: 30,
                 shuffles: 2_000,
                 seed: 1,
@@ -345,7 +347,7 @@ mod tests {
         assert_eq!(serde_json::to_string(&back).unwrap(), text);
         keys(&serde_json::to_value(&read).unwrap(), &mut all);
         // With few enough decks for a histogram (its distance is given).
-        let mut small = stats::test::audit::ObservedStream::new(3);
+        let mut small = stats::hypothesis::audit::ObservedStream::new(3);
         for d in [[0u8, 1, 2], [2, 1, 0], [1, 0, 2]].iter().cycle().take(400) {
             small.observe(d);
         }
@@ -432,7 +434,7 @@ mod tests {
                     }],
                     deck: 6,
                     alpha: 1e-6,
-                    mode: stats::test::follow::Mode::Detect,
+                    mode: stats::hypothesis::follow::Mode::Detect,
                     log10_evidence: 6.1,
                     evidence_since: 3,
                     impossible: false,
@@ -469,7 +471,7 @@ mod tests {
             method: judge::method::PowerBasis::Enumeration,
             total_variation: Some(0.0),
             divergence: exact_positions_fixture().divergence,
-            tests: stats::test::audit::power_plan(&law, 0.01, 0.9),
+            tests: stats::hypothesis::audit::power_plan(&law, 0.01, 0.9),
         };
         keys(&serde_json::to_value(&power).unwrap(), &mut all);
         let swaps = naive.algorithm.swap_shuffle(12).unwrap();

@@ -7,10 +7,10 @@ use judge::grade::{Audited, Confirmation, Decision, Finding, Grade, Level};
 use judge::positions::DivergenceInfo;
 use judge::riffle::RiffleStudy;
 use serde::{Deserialize, Serialize};
-use stats::test::audit::{Effect, Lag1Run, PowerPlan, Repeated, Skipped};
-use stats::test::battery::StatisticSummary;
-use stats::test::collision::CollisionSummary;
-use stats::test::hypothesis::TestResult;
+use stats::hypothesis::audit::{Effect, Lag1Run, PowerPlan, Repeated, Skipped};
+use stats::hypothesis::battery::StatisticSummary;
+use stats::hypothesis::collision::CollisionSummary;
+use stats::hypothesis::fit::TestResult;
 
 /// Effect sizes: the run's ([`Effect`]), and the exact distance when the
 /// algorithm's law is known.
@@ -129,11 +129,11 @@ impl SampleReport {
             battery: first
                 .battery
                 .as_ref()
-                .map(stats::test::battery::Battery::summary),
+                .map(stats::hypothesis::battery::Battery::summary),
             collisions: first
                 .collisions
                 .as_ref()
-                .map(stats::test::collision::Collisions::summary),
+                .map(stats::hypothesis::collision::Collisions::summary),
             effect: EffectInfo {
                 sampled: a.effect.clone(),
                 exact_total_variation,
@@ -201,7 +201,7 @@ pub struct AuditReport {
 /// `shuffle-audit audit --json` on decks whose cards repeat: shoes (`--shoe
 /// K`) and decklists (names, or cards more than once), tested with the
 /// statistics that have exact laws for any composition
-/// ([`stats::test::shoe`]).
+/// ([`stats::hypothesis::shoe`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ShoeAuditReport {
     /// What was read: `deck` is the distinct cards (the values), and
@@ -209,7 +209,7 @@ pub struct ShoeAuditReport {
     pub input: InputInfo,
     /// A shoe's make-up: `values` cards per deck, `copies` decks.
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub shoe: Option<stats::test::shoe::Shoe>,
+    pub shoe: Option<stats::hypothesis::shoe::Shoe>,
     /// A decklist's cards with their copies, in the order of the values.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub decklist: Option<Vec<DecklistCard>>,
@@ -225,7 +225,7 @@ pub struct ShoeAuditReport {
     /// `max |O/E − 1|` over the value × position table (`E = N K_i / P`).
     pub max_relative_deviation: f64,
     /// Descents and repeats beside their exact laws.
-    pub statistics: Vec<stats::test::shoe::ShoeStatisticSummary>,
+    pub statistics: Vec<stats::hypothesis::shoe::ShoeStatisticSummary>,
     /// The opening hand tested (decklists), in cards.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub hand: Option<usize>,
@@ -238,7 +238,7 @@ pub struct ShoeAuditReport {
     /// The tests of consecutive shoes or decklists (absent with
     /// `--unordered`).
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub lag1: Option<stats::test::shoe::ShoeLagRun>,
+    pub lag1: Option<stats::hypothesis::shoe::ShoeLagRun>,
     /// `log10` of the smallest Bonferroni-adjusted p-value of the family.
     pub log10_min_adjusted_p: f64,
     /// The grade of that p-value (README, "Verdicts").
@@ -268,10 +268,10 @@ pub struct GroupSummary {
     /// Its cards in a deck, `a` (the copies of its members).
     pub cards: usize,
     /// Adjacent pairs of its cards against their exact law (`0..a`).
-    pub pairs: stats::test::shoe::Fit,
+    pub pairs: stats::hypothesis::shoe::Fit,
     /// Its cards in the opening hand against the hypergeometric law
     /// (`0..=H`).
-    pub hand: stats::test::shoe::Fit,
+    pub hand: stats::hypothesis::shoe::Fit,
 }
 
 impl ShoeAuditReport {
@@ -280,7 +280,7 @@ impl ShoeAuditReport {
     /// `decision`.
     pub fn new(
         input: InputInfo,
-        run: &stats::test::shoe::ShoeRun,
+        run: &stats::hypothesis::shoe::ShoeRun,
         names: Option<Vec<String>>,
         decision: Decision,
     ) -> Self {
@@ -489,13 +489,13 @@ pub struct FollowReport {
     pub invalid: Vec<deck_lines::InvalidLines>,
     /// Cards per deck.
     pub deck: usize,
-    /// `--alpha`: in [`Mode::Test`](stats::test::follow::Mode::Test), the
+    /// `--alpha`: in [`Mode::Test`](stats::hypothesis::follow::Mode::Test), the
     /// false-alarm probability over the whole stream; in
-    /// [`Mode::Detect`](stats::test::follow::Mode::Detect), one over the fewest
+    /// [`Mode::Detect`](stats::hypothesis::follow::Mode::Detect), one over the fewest
     /// fair decks a false alarm takes on average.
     pub alpha: f64,
     /// What the alarm guarantees.
-    pub mode: stats::test::follow::Mode,
+    pub mode: stats::hypothesis::follow::Mode,
     /// `log10` of the evidence reached (in detect mode, the largest of the
     /// bettors'); infinite (`null` in JSON) when a deck had a feature a
     /// uniform shuffle never gives.

@@ -5,11 +5,11 @@
 //! Usage: calibrate [RUNS]   (default 1000)
 
 use algorithms::registry::find;
-use stats::law::perm::factorial;
-use stats::sample::{Histogram, RNG_NAME, sample};
-use stats::test::hypothesis::{
+use stats::hypothesis::fit::{
     binomial_band, g_uniform, ks_uniform, pearson_uniform, position_test, position_test_uncorrected,
 };
+use stats::law::perm::factorial;
+use stats::sample::{Histogram, RNG_NAME, sample};
 
 fn main() {
     let runs: u64 = std::env::args()

@@ -5,7 +5,8 @@
 //! - [`law`]: exact laws of small and swap-based shuffles, as whole numbers
 //!   and fractions.
 //! - [`sample`]: the parallel sampling engine and what it counts.
-//! - [`test`](mod@test): the tests of counts, decks and streams, with their p-values.
+//! - [`hypothesis`]: the hypothesis tests of counts, decks and streams, with their
+//!   p-values.
 //!
 //! [`exact_distribution`] computes the true law of any algorithm of the
 //! `algorithms` crate on a small deck, as exact integers over a common
@@ -14,13 +15,13 @@
 #![deny(missing_docs)]
 
 pub mod error;
+pub mod hypothesis;
 pub mod law;
 pub mod sample;
-pub mod test;
 
 pub use error::{ExactError, OutOfMemory};
+pub use hypothesis::name::{Test, TestName};
 pub use law::exact::{
     ExactDistribution, Limits, MAX_EXACT_DECK, Method, TvBounds, exact_distribution,
 };
 pub use law::fraction::Fraction;
-pub use test::test_name::{Test, TestName};

@@ -4,10 +4,10 @@
 //! cards, and shuffles whose defect is known by construction are caught.
 
 use algorithms::registry::{REGISTRY, find};
+use stats::hypothesis::battery::{self, Battery, Statistic};
+use stats::hypothesis::fit::pearson_expected;
 use stats::law::perm::unrank;
 use stats::sample::sample;
-use stats::test::battery::{self, Battery, Statistic};
-use stats::test::hypothesis::pearson_expected;
 use stats::{Limits, exact_distribution};
 
 fn battery_of(id: &str, n: usize, shuffles: u64, seed: u64) -> Battery {

@@ -8,12 +8,12 @@
 //! The seeds are fixed, so the outcome is deterministic.
 
 use algorithms::registry::find;
-use stats::law::perm::factorial;
-use stats::sample::{Histogram, sample};
-use stats::test::hypothesis::{
+use stats::hypothesis::fit::{
     TestResult, binomial_band, g_uniform, ks_uniform, pearson_uniform, position_test,
     position_test_uncorrected,
 };
+use stats::law::perm::factorial;
+use stats::sample::{Histogram, sample};
 
 /// Runs, level, and the band's tail probability (each side).
 const RUNS: u64 = 200;

@@ -17,8 +17,8 @@
 use num_bigint::BigUint;
 use num_traits::Zero;
 use rayon::prelude::*;
+use stats::hypothesis::battery::{Statistic, eulerian, null};
 use stats::law::fraction::Fraction;
-use stats::test::battery::{Statistic, eulerian, null};
 
 /// The largest deck [`total_variation`] accepts: `1/n!`, the chance of the
 /// arrangements with one rising sequence, underflows `f64` above 170.
@@ -115,7 +115,7 @@ pub struct RiffleRun {
     pub exact_total_variation: Option<f64>,
     /// The audit of `shuffles` decks riffled that many times (position
     /// test, battery, collisions).
-    pub run: stats::test::audit::Run,
+    pub run: stats::hypothesis::audit::Run,
 }
 
 /// Samples `kernel` repeated `1..=max` times on `n` cards, `shuffles` decks
@@ -138,7 +138,7 @@ pub fn sample_riffles(
             riffles: k,
             exact_total_variation: (gsr && n <= MAX_RIFFLE_DECK && k <= MAX_RIFFLES)
                 .then(|| total_variation(n, k)),
-            run: stats::test::audit::run(
+            run: stats::hypothesis::audit::run(
                 &algorithms::Algorithm { kernel, times: k },
                 n,
                 shuffles,
@@ -283,11 +283,11 @@ mod tests {
 
     #[test]
     fn riffles_needed_reads_the_last_telling_riffle() {
-        use stats::test::hypothesis::TestResult;
+        use stats::hypothesis::fit::TestResult;
         const A: stats::TestName = stats::TestName::PERMUTATION_CHI2;
         const B: stats::TestName = stats::TestName::POSITION_CHI2;
         let run = |k: u32, ps: [f64; 2]| {
-            let mut r = stats::test::audit::run(
+            let mut r = stats::hypothesis::audit::run(
                 &algorithms::Algorithm {
                     kernel: Kernel::GsrRiffle(GsrRiffle),
                     times: 1,

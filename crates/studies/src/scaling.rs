@@ -27,9 +27,9 @@
 use algorithms::{Draw, MAX_UNIT_DOUBLE_BITS, SwapShuffle, Transposition};
 use num_bigint::{BigInt, BigUint, Sign};
 use num_traits::{One, Zero};
+use stats::hypothesis::audit::{PowerPlan, position_plan};
 use stats::law::fraction::{Fraction, ratio_to_f64};
 use stats::law::markov::{MarkovError, ProductLaw, exact_position_law};
-use stats::test::audit::{PowerPlan, position_plan};
 
 /// The narrowest and widest words [`bias`] takes.
 pub const BITS: std::ops::RangeInclusive<u32> = 8..=64;

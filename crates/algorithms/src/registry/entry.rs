@@ -2,16 +2,16 @@
 //! its expected verdict and how far exact enumeration reaches it.
 
 use crate::defect::Defect;
+use crate::draws::*;
 use crate::engines::*;
+use crate::inserts::*;
+use crate::packet_riffle::*;
 use crate::published::*;
 use crate::reference::*;
-use crate::seed000::*;
-use crate::seed001::*;
-use crate::seed003::*;
-use crate::seed004::*;
 use crate::seeded::*;
 use crate::shuffle::Shuffle;
 use crate::source::Source;
+use crate::swap_loops::*;
 
 macro_rules! kernels {
     ($($(#[$doc:meta])* $variant:ident($ty:ty),)*) => {

@@ -3,14 +3,14 @@
 
 use super::entry::{Algorithm, Entry, Exact, Expected, Kernel, SourceRef};
 use crate::defect::Defect;
+use crate::draws::*;
 use crate::engines::*;
+use crate::inserts::*;
+use crate::packet_riffle::*;
 use crate::published::*;
 use crate::reference::*;
-use crate::seed000::*;
-use crate::seed001::*;
-use crate::seed003::*;
-use crate::seed004::*;
 use crate::seeded::*;
+use crate::swap_loops::*;
 
 pub(super) const S000: &str = "000_d04b9b9104ef3ac9.txt";
 pub(super) const S001: &str = "001_8224637705ba0647.txt";

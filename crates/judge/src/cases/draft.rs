@@ -4,7 +4,7 @@ use super::{CaseStanding, PUBLISHED_ALPHA};
 use crate::single::{DrawVerdict, judge};
 use serde::{Deserialize, Serialize};
 use statrs::distribution::{ChiSquared, ContinuousCDF};
-use stats::test::single::DrawStatistic;
+use stats::hypothesis::single::DrawStatistic;
 
 /// The 1970 draft as shipped for `audit --single`: the draft number of
 /// each birth date, January 1 to December 31, with its source in the

@@ -17,7 +17,7 @@ pub const MIN_EXPECTED_PER_ARRANGEMENT: f64 = 100.0;
 
 /// The most deals of one deck size the repeats test keeps: a fingerprint
 /// and the deck itself each, about 0.6 GB at 52 cards.
-pub const MAX_REPEAT_SHUFFLES: u64 = stats::test::collision::COLLISION_MAX_DECKS;
+pub const MAX_REPEAT_SHUFFLES: u64 = stats::hypothesis::collision::COLLISION_MAX_DECKS;
 
 /// The probability of noticing a bias that [`Guarantee`] promises.
 pub const DETECTION_POWER: f64 = 0.999;

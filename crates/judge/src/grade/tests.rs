@@ -1,11 +1,11 @@
 //! Grades and decisions, each against the runs they judge.
 
 use super::*;
-use stats::test::audit::ObservedStream;
-use stats::test::audit::{
+use stats::hypothesis::audit::ObservedStream;
+use stats::hypothesis::audit::{
     Effect, MIN_EXPECTED, Observed, run, tests_planned, two_level_min_expected,
 };
-use stats::test::collision::COLLISION_TEST;
+use stats::hypothesis::collision::COLLISION_TEST;
 
 /// [`audit`] of `algorithm` with this plan, no progress.
 fn grade_audit(

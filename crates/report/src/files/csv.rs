@@ -76,7 +76,7 @@ pub const CSV_PERMUTATIONS_ALL_UP_TO: usize = 8;
 
 /// The battery as CSV: `statistic,k,count,exact_probability`, one row per
 /// statistic and value `k` in `0..=n`.
-pub fn csv_battery(battery: &[stats::test::battery::StatisticSummary]) -> String {
+pub fn csv_battery(battery: &[stats::hypothesis::battery::StatisticSummary]) -> String {
     let mut out = String::from("statistic,k,count,exact_probability\n");
     for b in battery {
         for (k, (c, p)) in b.counts.iter().zip(&b.null).enumerate() {

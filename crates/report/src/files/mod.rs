@@ -466,7 +466,7 @@ fn draft_figure(stem: &str, d: &judge::cases::Draft) -> Result<Vec<OutputFile>, 
                 y.rho_3,
                 crate::fmt::fmt_log10_p(
                     y.verdict
-                        .test(stats::test::single::DrawStatistic::SpearmanRho)
+                        .test(stats::hypothesis::single::DrawStatistic::SpearmanRho)
                         .map_or(0.0, |t| t.log10_p)
                 )
             ),

@@ -32,7 +32,7 @@ fn a_fair_shuffle_stays_pale_beside_a_biased_one_on_one_scale() {
         let e = find(id).unwrap();
         let audit = judge::grade::audit(
             &e.algorithm,
-            &stats::test::audit::AuditPlan {
+            &stats::hypothesis::audit::AuditPlan {
                 deck: 13,
                 shuffles: 100_000,
                 seed: 1,
@@ -153,7 +153,7 @@ fn permutation_csv_holds_counts_and_exact_weights() {
 #[test]
 fn battery_csv_lists_every_value_with_its_exact_law() {
     use stats::sample::Accumulator;
-    let mut b = stats::test::battery::Battery::new(3);
+    let mut b = stats::hypothesis::battery::Battery::new(3);
     b.observe(&[0, 1, 2]);
     b.observe(&[1, 2, 0]);
     let info = b.summary();
@@ -194,7 +194,7 @@ fn a_walk_cut_by_its_budget_draws_no_exact_panel() {
     let e = find("naive-swap").unwrap();
     let audit = judge::grade::audit(
         &e.algorithm,
-        &stats::test::audit::AuditPlan {
+        &stats::hypothesis::audit::AuditPlan {
             deck: 4,
             shuffles: 20_000,
             seed: 1,

@@ -2,7 +2,7 @@
 //! program dealt, what each test checks, at which level, and what a
 //! certificate holds.
 
-use stats::test::statistic::Statistic;
+use stats::hypothesis::statistic::Statistic;
 use stats::{Test, TestName};
 use std::fmt::Write;
 
@@ -268,7 +268,7 @@ fn decklists(md: &mut String, study: Option<&judge::decklist::DecklistStudy>) {
 /// The section on `audit --single`, with the drafts' figures when the run
 /// computed their case.
 fn single_draw(md: &mut String, cases: &[judge::cases::Case]) {
-    use stats::test::single::DrawStatistic;
+    use stats::hypothesis::single::DrawStatistic;
     *md += "## A single draw\n\n";
     let _ = write!(
         md,

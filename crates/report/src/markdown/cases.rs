@@ -7,7 +7,7 @@ use judge::cases::{
     BALLOT_ITEMS, Ballot, Bostock, Case, CaseFigures, DotNet, Draft, DraftYear, FREECELL_PUBLISHED,
     FreeCell, Laravel, PlanetPoker, RandomShuffle, SeenCards,
 };
-use stats::test::single::{DrawStatistic, DrawTest};
+use stats::hypothesis::single::{DrawStatistic, DrawTest};
 use std::fmt::Write;
 
 /// The folder of the case pages, relative to the report folder.

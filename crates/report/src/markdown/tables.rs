@@ -33,7 +33,7 @@ pub(super) fn large_decks_page(report: &crate::suite::SuiteReport) -> Option<Str
          decks it can deal at all. Each algorithm's page has its battery and collisions.\n",
         fmt_count(
             st.large_shuffles
-                .min(stats::test::collision::COLLISION_MAX_DECKS)
+                .min(stats::hypothesis::collision::COLLISION_MAX_DECKS)
         ),
     );
     exact_positions_section(&mut md, report);

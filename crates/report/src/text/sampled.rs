@@ -7,7 +7,7 @@ use crate::fmt::{fmt_count, fmt_df, fmt_level, fmt_log10_p, fmt_power_of_ten, fm
 use crate::sampled::{AuditReport, SampleReport, ShoeAuditReport};
 use judge::Grade;
 use judge::grade::{Finding, Level};
-use stats::test::audit::Repeated;
+use stats::hypothesis::audit::Repeated;
 use std::fmt::Write;
 
 /// A sampling run, for people.
@@ -301,8 +301,8 @@ pub fn shoe_audit(doc: &Standalone<ShoeAuditReport>) -> String {
 /// A table of tests, with the tests not run and why; with a level, the
 /// tests below their share of it marked `*`.
 fn tests_table(
-    tests: &[stats::test::hypothesis::TestResult],
-    skipped: &[stats::test::audit::Skipped],
+    tests: &[stats::hypothesis::fit::TestResult],
+    skipped: &[stats::hypothesis::audit::Skipped],
     level: Option<&Level>,
 ) -> String {
     let mut table = Table::new("  ", " ")
@@ -440,7 +440,7 @@ fn sample_body(r: &crate::sampled::SampleReport, level: Option<&Level>) -> Strin
 
 /// A followed stream's outcome, for people.
 pub fn follow(doc: &Standalone<crate::sampled::FollowReport>) -> String {
-    use stats::test::follow::Mode;
+    use stats::hypothesis::follow::Mode;
     let r = &doc.document;
     let mut out = String::new();
     let alpha = fmt_level(r.alpha);

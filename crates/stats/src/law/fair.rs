@@ -8,7 +8,7 @@
 //! the union bound (Bonferroni) joins them, so the bands are conservative,
 //! never too narrow.
 
-use crate::test::hypothesis::{binomial_band, first_passing};
+use crate::hypothesis::fit::{binomial_band, first_passing};
 use statrs::distribution::{Binomial, DiscreteCDF};
 
 /// The largest relative deviation `|O / E − 1|` that every cell of a fair
@@ -126,7 +126,7 @@ mod tests {
         let run = |id: &str, seed: u64| {
             let a = algorithms::registry::find(id).unwrap().algorithm;
             let p = sample(&a, 13, 100_000, seed, || Positions::new(13), &|_| {});
-            crate::test::hypothesis::max_relative_deviation(&p.counts, 13, 100_000)
+            crate::hypothesis::fit::max_relative_deviation(&p.counts, 13, 100_000)
         };
         let outside = (1..=20)
             .filter(|&s| run("fisher-yates", s) > spread)

@@ -65,7 +65,7 @@ pub enum Path {
     Avx2,
     /// [`Program`]s on packed decks, eight chunks at once in AVX-512 vector
     /// registers; where the processor also has VBMI, the battery of decks
-    /// of up to 64 cards in one register ([`crate::test::battery`]).
+    /// of up to 64 cards in one register ([`crate::hypothesis::battery`]).
     Avx512,
 }
 

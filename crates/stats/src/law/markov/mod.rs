@@ -26,8 +26,8 @@ mod product;
 pub use exact::{ExactPositionLaw, MAX_EXACT_MARKOV_DECK, exact_position_law, proves_uniform};
 pub use product::ProductLaw;
 
-use crate::test::audit::{PowerPlan, position_noncentrality, position_plan};
-use crate::test::hypothesis::{binomial_two_sided, chi2_critical, noncentral_chi2_sf};
+use crate::hypothesis::audit::{PowerPlan, position_noncentrality, position_plan};
+use crate::hypothesis::fit::{binomial_two_sided, chi2_critical, noncentral_chi2_sf};
 use algorithms::{Slot, SwapShuffle};
 use rayon::prelude::*;
 use thiserror::Error;
@@ -340,7 +340,7 @@ impl PositionLaw {
     }
 
     /// The position test's noncentrality per shuffle,
-    /// `(n-1)/n · Σ (p - 1/n)² / (1/n)`, as [`crate::test::audit::power_plan`]
+    /// `(n-1)/n · Σ (p - 1/n)² / (1/n)`, as [`crate::hypothesis::audit::power_plan`]
     /// defines it.
     pub fn noncentrality_per_shuffle(&self) -> f64 {
         position_noncentrality(self.deck, self.matrix.iter().copied())

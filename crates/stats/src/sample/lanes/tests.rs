@@ -1,7 +1,7 @@
 use super::super::{Histogram, Positions, Sampler, chunk_rng, sample_on};
 use super::*;
-use crate::test::battery::Battery;
-use crate::test::collision::{Collisions, Fingerprints};
+use crate::hypothesis::battery::Battery;
+use crate::hypothesis::collision::{Collisions, Fingerprints};
 use algorithms::registry::{REGISTRY, find};
 use algorithms::{Shuffle, Visitor};
 use rand::{Rng, SeedableRng};

@@ -208,7 +208,7 @@ fn pooling_keeps_mass_and_isolates_impossible_values() {
 
 #[test]
 fn the_fit_sums_its_law_exactly_where_it_can_and_pools_to_ten_where_the_chi_square_decides() {
-    use crate::test::hypothesis::{CHI_SQUARE_MIN_EXPECTED, EXACT_FIT_COMPOSITIONS, compositions};
+    use crate::hypothesis::fit::{CHI_SQUARE_MIN_EXPECTED, EXACT_FIT_COMPOSITIONS, compositions};
     let name = Statistic::Descents.test_name();
     // Descents of 12 cards: 240 decks pool to 5 in 6 cells, C(245, 5)
     // ways, too many to sum; pooled to 10 they leave 4 cells.
@@ -228,15 +228,15 @@ fn the_fit_sums_its_law_exactly_where_it_can_and_pools_to_ten_where_the_chi_squa
     let law3 = null(Statistic::Descents, 3);
     let t = fit(name, &[9, 17, 4, 0], &law3);
     assert_eq!(t.df, 2.0);
-    let exact = crate::test::hypothesis::exact_log10_p(
-        crate::test::hypothesis::Divergence::CressieRead,
+    let exact = crate::hypothesis::fit::exact_log10_p(
+        crate::hypothesis::fit::Divergence::CressieRead,
         30,
         &law3[..3],
         t.statistic,
     )
     .expect("496 ways are summed");
     assert_eq!(exact, t.log10_p);
-    let chi2 = crate::test::hypothesis::ln_chi2_sf(t.statistic, 2.0) / std::f64::consts::LN_10;
+    let chi2 = crate::hypothesis::fit::ln_chi2_sf(t.statistic, 2.0) / std::f64::consts::LN_10;
     assert!((exact - chi2).abs() > 1e-3, "{exact} {chi2}");
 }
 
@@ -265,7 +265,7 @@ fn no_value_is_more_than_two_thirds_likely_so_a_thousand_decks_test_every_statis
 /// the two laws).
 #[test]
 fn the_fit_keeps_its_level_in_the_tail_the_audit_decides_in() {
-    use crate::test::hypothesis::{Divergence, binomial_band, fit_expected};
+    use crate::hypothesis::fit::{Divergence, binomial_band, fit_expected};
     use rand::{RngExt, SeedableRng};
     let (tables, level) = (100_000u64, 0.01 / 13.0);
     let (lo, hi) = binomial_band(tables, level, 1e-4);

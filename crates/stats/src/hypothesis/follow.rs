@@ -9,7 +9,7 @@
 //! whole arrangement on decks of up to [`WHOLE_DECK_UP_TO`] cards (uniform
 //! on `n!`), and the position of each card in the next deck written in the
 //! previous deck's order (uniform and independent of the past for
-//! independent uniform decks; [`crate::test::audit::Lag1`]). A *bettor* started
+//! independent uniform decks; [`crate::hypothesis::audit::Lag1`]). A *bettor* started
 //! before deck `j` bets on every channel from deck `j` on: it predicts each
 //! feature with the Krichevsky–Trofimov mixture of what it has seen since
 //! `j` (`(count + 1/2) / (seen + k/2)` over the feature's `k` values) and
@@ -58,8 +58,8 @@
 //! `1.5 d` and on average about `1.1 d`, whatever came before
 //! (`scripts/bench-follow.sh` measures it).
 
-use crate::test::battery;
-use crate::test::statistic::Statistic;
+use crate::hypothesis::battery;
+use crate::hypothesis::statistic::Statistic;
 
 /// The largest deck whose whole arrangement is a channel.
 pub const WHOLE_DECK_UP_TO: usize = 6;

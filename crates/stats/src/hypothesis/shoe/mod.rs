@@ -10,7 +10,7 @@
 //! here; these do, each with an exact null for words with `K` letters of
 //! each of `V` values:
 //!
-//! - **Value × position** ([`crate::test::hypothesis::fixed_margins_test`]): a
+//! - **Value × position** ([`crate::hypothesis::fit::fixed_margins_test`]): a
 //!   shoe is a `V × P` table with row sums `K` and column sums 1, uniform
 //!   among such tables; `(P − 1)/P · X²`, `(V − 1)(P − 1)` degrees of
 //!   freedom (for `K = 1` the position test).
@@ -43,13 +43,13 @@
 
 pub mod law;
 
+use crate::hypothesis::audit::{MIN_EXPECTED, Skipped};
+use crate::hypothesis::battery::{fit, total_variation};
+use crate::hypothesis::collision::{self, COLLISION_MAX_DECKS, Collisions, Fingerprints};
+use crate::hypothesis::fit::{TestResult, fixed_margins_test};
+use crate::hypothesis::name::TestName;
 use crate::law::fraction::Fraction;
 use crate::sample::{Accumulator, Positions};
-use crate::test::audit::{MIN_EXPECTED, Skipped};
-use crate::test::battery::{fit, total_variation};
-use crate::test::collision::{self, COLLISION_MAX_DECKS, Collisions, Fingerprints};
-use crate::test::hypothesis::{TestResult, fixed_margins_test};
-use crate::test::test_name::TestName;
 use num_bigint::BigUint;
 use statrs::function::gamma::ln_gamma;
 
@@ -278,7 +278,7 @@ impl ShoeStatistic {
     pub fn test_name(self) -> TestName {
         match self {
             ShoeStatistic::Descents => TestName::of(crate::Test::Battery(
-                crate::test::statistic::Statistic::Descents,
+                crate::hypothesis::statistic::Statistic::Descents,
             )),
             ShoeStatistic::Repeats => TestName::REPEATS,
             ShoeStatistic::Matches => TestName::LAG1_MATCHES,
@@ -955,7 +955,7 @@ impl ShoeRun {
     /// `log10` of the smallest Bonferroni-adjusted p-value of the family.
     pub fn log10_min_adjusted_p(&self) -> f64 {
         let log10s: Vec<f64> = self.family().map(|t| t.log10_p).collect();
-        crate::test::audit::adjusted_log10(&log10s)
+        crate::hypothesis::audit::adjusted_log10(&log10s)
     }
 }
 

@@ -1,6 +1,6 @@
 use super::*;
+use crate::hypothesis::fit::fixed_margin_test;
 use crate::law::perm::next_permutation;
-use crate::test::hypothesis::fixed_margin_test;
 use num_traits::{ToPrimitive, Zero};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -66,13 +66,15 @@ fn one_deck_gives_the_classical_numbers() {
         let shoe = Shoe::new(n, 1).unwrap();
         assert_eq!(
             law::descents(shoe),
-            crate::test::battery::eulerian(n)[1..].to_vec()
+            crate::hypothesis::battery::eulerian(n)[1..].to_vec()
         );
         let repeats = law::repeats(shoe);
         assert_eq!(repeats[0], crate::law::perm::factorial(n).into());
         assert!(repeats[1..].iter().all(Zero::is_zero));
-        let rencontres =
-            crate::test::battery::null_counts(crate::test::statistic::Statistic::FixedPoints, n);
+        let rencontres = crate::hypothesis::battery::null_counts(
+            crate::hypothesis::statistic::Statistic::FixedPoints,
+            n,
+        );
         assert_eq!(law::matches(shoe), rencontres);
     }
 }
@@ -270,7 +272,7 @@ fn defects_of_real_shoes_are_caught_by_the_test_made_for_them() {
         }
     });
     let descents = TestName::of(crate::Test::Battery(
-        crate::test::statistic::Statistic::Descents,
+        crate::hypothesis::statistic::Statistic::Descents,
     ));
     assert!(log10_p(&run, descents) < level - 10.0);
     // The off-by-one Fisher–Yates (Sattolo's: `j` in `0..i`, never `i`):
@@ -659,7 +661,7 @@ fn unequal_margins_reduce_to_the_equal_margin_test() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
     let counts: Vec<u64> = (0..4 * 12).map(|_| rng.random_range(0..40)).collect();
     let equal = fixed_margin_test(TestName::VALUE_POSITION, &counts, (4, 3), (12, 1), 120);
-    let general = crate::test::hypothesis::fixed_margins_test(
+    let general = crate::hypothesis::fit::fixed_margins_test(
         TestName::VALUE_POSITION,
         &counts,
         &[3; 4],

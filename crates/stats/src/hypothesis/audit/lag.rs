@@ -46,9 +46,9 @@
 
 use super::run::{Observed, Run};
 use super::{Analysis, Skipped, adjusted_log10, min_shuffles_to_test};
+use crate::hypothesis::fit::{TestResult, max_relative_deviation, position_test};
+use crate::hypothesis::name::TestName;
 use crate::sample::{Accumulator, Positions, SharedHistogram};
-use crate::test::hypothesis::{TestResult, max_relative_deviation, position_test};
-use crate::test::test_name::TestName;
 
 /// The counts of consecutive decks, kept while decks are read in order.
 #[derive(Clone, Debug)]
@@ -429,7 +429,7 @@ mod tests {
             }
         }
     }
-    use crate::test::audit::SampleAudit;
+    use crate::hypothesis::audit::SampleAudit;
     use algorithms::Shuffle;
     use statrs::distribution::{Binomial, DiscreteCDF};
 
@@ -567,7 +567,7 @@ mod tests {
                     k <= high,
                     "{deck} cards, {name}: {k} of {streams} below 0.05"
                 );
-                if name.test != crate::test::test_name::Test::Collisions {
+                if name.test != crate::hypothesis::name::Test::Collisions {
                     assert!(
                         k >= low,
                         "{deck} cards, {name}: {k} of {streams} below 0.05"

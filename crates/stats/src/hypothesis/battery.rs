@@ -11,17 +11,17 @@
 //! `1/k!` for `k > 170`) are 0. The tests check every law against a count
 //! over all `n!` arrangements for `n ≤ 8`.
 
-use crate::law::fraction::Fraction;
-use crate::sample::{Accumulator, MAX_SAMPLE_DECK};
-use crate::test::hypothesis::{
+use crate::hypothesis::fit::{
     CHI_SQUARE_MIN_EXPECTED, Divergence, EXACT_FIT_COMPOSITIONS, TestResult, compositions,
     fit_expected,
 };
+use crate::law::fraction::Fraction;
+use crate::sample::{Accumulator, MAX_SAMPLE_DECK};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use std::sync::Mutex;
 
-pub use crate::test::statistic::Statistic;
+pub use crate::hypothesis::statistic::Statistic;
 
 impl Statistic {
     /// The name of its goodness-of-fit test.

@@ -6,8 +6,8 @@
 use super::lag::Lag1Run;
 use super::run::{NamedValues, Repeated, Run, confirmation_seed, run, two_level_min_expected};
 use super::{Skipped, adjusted_log10};
-use crate::test::collision::COLLISION_TEST;
-use crate::test::hypothesis::TestResult;
+use crate::hypothesis::collision::COLLISION_TEST;
+use crate::hypothesis::fit::TestResult;
 use algorithms::Algorithm;
 
 /// A complete audit by sampling: the first run, the two-level test with
@@ -161,7 +161,7 @@ pub fn audit(
         let ks = p_values
             .iter()
             .map(|NamedValues { name, values }| {
-                let (d, p) = crate::test::hypothesis::ks_uniform_upper(values);
+                let (d, p) = crate::hypothesis::fit::ks_uniform_upper(values);
                 TestResult {
                     name: name.two_level(),
                     statistic: d,

@@ -3,15 +3,15 @@
 //! of the family. What that p-value means (a grade, a decision at a level)
 //! is the judge's.
 
-use crate::law::perm::factorial;
-use crate::sample::{Histogram, MAX_HISTOGRAM_DECK, Positions};
-use crate::test::battery::{self, Battery};
-use crate::test::collision::{self, COLLISION_MAX_DECKS, COLLISION_TEST, Collisions};
-use crate::test::hypothesis::{
+use crate::hypothesis::battery::{self, Battery};
+use crate::hypothesis::collision::{self, COLLISION_MAX_DECKS, COLLISION_TEST, Collisions};
+use crate::hypothesis::fit::{
     TestResult, bonferroni_z, empirical_tv, g_uniform, max_relative_deviation, pearson_uniform,
     position_row_tests, position_test, position_z_scores, tv_noise_floor,
 };
-use crate::test::test_name::TestName;
+use crate::hypothesis::name::TestName;
+use crate::law::perm::factorial;
+use crate::sample::{Histogram, MAX_HISTOGRAM_DECK, Positions};
 
 mod lag;
 mod power;

@@ -20,8 +20,8 @@
 //! decks of up to 16 cards (exact), a hash of them above (two decks share it
 //! with probability about `2^-128` per pair).
 
+use crate::hypothesis::fit::TestResult;
 use crate::sample::{Accumulator, splitmix64};
-use crate::test::hypothesis::TestResult;
 use statrs::function::gamma::{gamma_lr, ln_gamma};
 
 /// The most decks whose fingerprints the collision test keeps (the first

@@ -1,8 +1,8 @@
 //! Policies and analyses, each against what a run then does.
 
 use super::*;
+use crate::hypothesis::collision::Fingerprints;
 use crate::sample::sample;
-use crate::test::collision::Fingerprints;
 
 #[test]
 fn the_planned_tests_are_the_tests_a_run_applies() {

@@ -2,7 +2,7 @@
 //! kebab-case names documents use (`"position-chi2"`,
 //! `"ks-cycles-chi2"`).
 
-use crate::test::statistic::Statistic;
+use crate::hypothesis::statistic::Statistic;
 use std::fmt;
 
 /// A test applied to one run's counts.

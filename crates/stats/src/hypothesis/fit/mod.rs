@@ -4,7 +4,7 @@
 //! given as `log10_p`, computed in log space, so that a report can say
 //! "p = 10^-4000" where the double underflows to 0.
 
-use crate::test::test_name::TestName;
+use crate::hypothesis::name::TestName;
 use statrs::distribution::{Binomial, ContinuousCDF, DiscreteCDF};
 use statrs::function::gamma::{gamma_ur, ln_gamma};
 

@@ -20,7 +20,7 @@
 //! to a few parts in 10^7, and those are used.
 
 use super::TestResult;
-use crate::test::test_name::TestName;
+use crate::hypothesis::name::TestName;
 
 /// Expected count per cell from which G is referred to Williams' moments
 /// instead of its exact ones: there they agree to 2e-7 of the mean and
@@ -160,7 +160,7 @@ pub fn g_uniform(name: TestName, counts: &[u64]) -> TestResult {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test::hypothesis::ln_chi2_sf;
+    use crate::hypothesis::fit::ln_chi2_sf;
 
     /// Every way `n` draws fall into `k` cells, with its multinomial
     /// probability.

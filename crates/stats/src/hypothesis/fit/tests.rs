@@ -337,7 +337,7 @@ fn the_exact_test_never_rejects_more_than_its_level_where_the_chi_square_does() 
     // Every table of 25 decks of 5 cards' successions, pooled as the
     // battery pools them: the exact test's size is at most the level; the
     // chi-square reference's is not (what the sweep found).
-    use crate::test::battery::{BATTERY_MIN_EXPECTED, Statistic, null, pool};
+    use crate::hypothesis::battery::{BATTERY_MIN_EXPECTED, Statistic, null, pool};
     let n = 25u64;
     let full = null(Statistic::Successions, 5);
     let zeros = vec![0u64; full.len()];

@@ -3,13 +3,13 @@
 //! from elsewhere ([`Observed`]).
 
 use super::{Analysis, MIN_EXPECTED, Skipped, keeps_histogram, min_shuffles_for_histogram};
+use crate::hypothesis::battery::Battery;
+use crate::hypothesis::collision::{self, COLLISION_MAX_DECKS, Collisions, Fingerprints};
+use crate::hypothesis::fit::TestResult;
+use crate::hypothesis::name::TestName;
 use crate::sample::{
     Accumulator, Histogram, MAX_HISTOGRAM_DECK, Positions, SharedHistogram, sample, splitmix64,
 };
-use crate::test::battery::Battery;
-use crate::test::collision::{self, COLLISION_MAX_DECKS, Collisions, Fingerprints};
-use crate::test::hypothesis::TestResult;
-use crate::test::test_name::TestName;
 use algorithms::Algorithm;
 
 /// One sampled run and what its counts say.
@@ -297,7 +297,7 @@ pub struct Repeated {
     pub p_values: Vec<NamedValues>,
     /// One one-sided Kolmogorov–Smirnov test of each list, that its
     /// p-values are not smaller than uniform ones
-    /// ([`ks_uniform_upper`](crate::test::hypothesis::ks_uniform_upper)), in
+    /// ([`ks_uniform_upper`](crate::hypothesis::fit::ks_uniform_upper)), in
     /// the order of `p_values`.
     pub ks: Vec<TestResult>,
     /// The KS tests not run, with reasons.

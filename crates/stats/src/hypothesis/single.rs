@@ -25,8 +25,8 @@
 //! once. Two-sided p-values count the permutations at least as far from
 //! the mean as the one drawn.
 
+use crate::hypothesis::fit::ln_chi2_sf;
 use crate::law::fraction::{Fraction, ln_whole};
-use crate::test::hypothesis::ln_chi2_sf;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 

@@ -2,9 +2,9 @@
 //! the exact law (noncentral chi-square).
 
 use super::{MIN_EXPECTED, min_shuffles_to_test};
+use crate::hypothesis::fit::{chi2_critical, noncentral_chi2_sf};
+use crate::hypothesis::name::TestName;
 use crate::law::exact::ExactDistribution;
-use crate::test::hypothesis::{chi2_critical, noncentral_chi2_sf};
-use crate::test::test_name::TestName;
 
 /// How many shuffles a test needs to detect a bias, from the exact law.
 #[derive(Clone, Debug, PartialEq)]
@@ -113,14 +113,14 @@ pub fn shuffles_for_power(df: f64, delta: f64, alpha: f64, power: f64) -> f64 {
 /// The fewest decks with which the test of a statistic against its fair
 /// law `fair` rejects at level `alpha` with probability `power` when the
 /// decks follow `model` instead: cells pooled to
-/// [`crate::test::hypothesis::CHI_SQUARE_MIN_EXPECTED`] as the audit pools
+/// [`crate::hypothesis::fit::CHI_SQUARE_MIN_EXPECTED`] as the audit pools
 /// them where the chi-square is its reference, noncentrality
 /// `N Σ (q − p)² / p` over them (every power divergence's near the fair
 /// law, Cressie and Read's included), to 0.1 %, by doubling then
 /// bisection, the pooling redone at each `N`. `None` when no number of
 /// decks up to `10^15` does.
 pub fn decks_for_power(fair: &[f64], model: &[f64], alpha: f64, power: f64) -> Option<f64> {
-    use crate::test::{battery::pool, hypothesis::CHI_SQUARE_MIN_EXPECTED};
+    use crate::hypothesis::{battery::pool, fit::CHI_SQUARE_MIN_EXPECTED};
     let reaches = |decks: f64| -> bool {
         let (q, p) = pool(model, fair, decks as u64, CHI_SQUARE_MIN_EXPECTED);
         let delta: f64 = q.iter().zip(&p).map(|(q, p)| (q - p).powi(2) / p).sum();

@@ -1,162 +1,13 @@
-//! The JavaScript shuffles of `003_8fdfb98757373742.txt` (a Chinese
-//! translation of "The JavaScript Shuffle"), each ported exactly as printed.
-//! `naiveShuffle` is the same code as the random-pairs swap of
-//! `000_d04b9b9104ef3ac9.txt`; see [`crate::RandomPairsSwap`].
+//! `riffleShuffle` of `003_8fdfb98757373742.txt` (a Chinese translation of
+//! "The JavaScript Shuffle"), ported exactly as printed: a cut near the
+//! middle, then packets of 0 to 3 cards spliced from the left half into the
+//! right half at a drifting index, with JavaScript's `splice` semantics.
 
-use crate::js::{random_index, splice_insert, splice_one, splice_range, splice_range_whole};
+use crate::js::{random_index, splice_range, splice_range_whole};
 use crate::scratch::{with_copy, with_slots};
 use crate::shuffle::Shuffle;
 use crate::source::Source;
-use crate::wide::{POSITIONS, Positions, ROOM, WIDE, arrange, block, draw_out};
-
-/// `deal(deck, players, numCards)` exactly as printed, with `player.hand`
-/// as `hands[p]`. A card dealt from an empty deck is JavaScript's
-/// `undefined`, here `None`: the function has no error handling, as its
-/// author says.
-pub fn deal<T: Copy, S: Source + ?Sized>(
-    deck: &mut Vec<T>,
-    hands: &mut [Vec<Option<T>>],
-    num_cards: usize,
-    src: &mut S,
-) {
-    for hand in hands.iter_mut() {
-        while hand.len() != num_cards {
-            let at = random_index(src, deck.len());
-            hand.push(splice_one(deck, at as f64));
-        }
-    }
-}
-
-/// `deal` used to deal a whole deck to one player, whose hand is the
-/// shuffled deck: each card is `splice`d at random out of the remaining ones.
-///
-/// Source: `003_8fdfb98757373742.txt`, function `deal` (one player, `numCards`
-/// = deck size).
-/// Cost: `O(n^2)` for the splices, `n` draws.
-/// Guarantee: uniform over all `n!` permutations.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct DealWholeDeck;
-
-impl Shuffle for DealWholeDeck {
-    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
-        let n = deck.len();
-        if n <= WIDE {
-            // `deal`'s loop on the cards' positions ([`crate::wide`]).
-            return arrange(deck, draw_out(n, src).as_slice());
-        }
-        let mut hands = [Vec::with_capacity(n)];
-        deal(deck, &mut hands, n, src);
-        let [hand] = hands;
-        // `deal` has spliced every card out of `deck`: refill it in place.
-        deck.clear();
-        deck.extend(
-            hand.into_iter()
-                .map(|c| c.expect("a deck of n cards deals n cards")),
-        );
-    }
-}
-
-/// `altNaiveShuffle`: for every `index` from the end, swap it with a card
-/// drawn from the whole deck (`Math.floor(Math.random() * deck.length)`).
-///
-/// Source: `003_8fdfb98757373742.txt`, function `altNaiveShuffle`.
-/// Cost: `O(n)`, `n` draws.
-/// Defect: biased: `n^n` equally likely paths cannot split evenly over `n!`
-/// permutations for `n >= 3` (the naive swap run backwards).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct AltNaiveShuffle;
-
-impl Shuffle for AltNaiveShuffle {
-    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
-        let n = deck.len();
-        for index in (0..n).rev() {
-            let random_card = random_index(src, n);
-            deck.swap(index, random_card);
-        }
-    }
-}
-
-/// The Fisher–Yates version the article derives from `altNaiveShuffle` by
-/// the one-line change `randomCard = Math.floor(Math.random() * index)`.
-///
-/// Source: `003_8fdfb98757373742.txt`, section 费希尔-耶茨洗牌 (the changed
-/// line applied to `altNaiveShuffle`).
-/// Cost: `O(n)`, `n - 1` draws.
-/// Defect: `randomCard` is in `0..index`, never `index` itself, so this is
-/// Sattolo's algorithm: only the `(n-1)!` single-cycle permutations, no card
-/// left in place. The article says the change avoids swapping a card with
-/// itself; that is exactly what breaks it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct BlogFisherYates;
-
-impl Shuffle for BlogFisherYates {
-    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
-        let n = deck.len();
-        for index in (0..n).rev() {
-            let random_card = random_index(src, index);
-            deck.swap(index, random_card);
-        }
-    }
-}
-
-/// `spliceShuffle`: `splice` a random card out of the first `count` and
-/// `splice` it back in at index `count`.
-///
-/// Source: `003_8fdfb98757373742.txt`, function `spliceShuffle`.
-/// Cost: `O(n^2)` for the splices, `n` draws.
-/// Guarantee: uniform over all `n!` permutations: each step draws uniformly
-/// from the cards not yet placed, and distinct draw sequences give distinct
-/// decks (the drawn card lands just after the undrawn ones, not at the end
-/// as the article's Fisher–Yates reading suggests).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SpliceShuffle;
-
-impl Shuffle for SpliceShuffle {
-    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
-        if deck.len() <= WIDE {
-            // The same splices on the cards' positions ([`crate::wide`]).
-            let mut order = Positions::identity(deck.len());
-            let mut count = deck.len();
-            while count != 0 {
-                // splice(at, 1), then splice(count, 0, …) on a deck one
-                // card shorter: the card moves to `count`, or to the end.
-                let at = random_index(src, count);
-                order.move_up(at, count.min(order.len() - 1));
-                count -= 1;
-            }
-            return arrange(deck, order.as_slice());
-        }
-        let mut count = deck.len();
-        while count != 0 {
-            let at = random_index(src, count);
-            let temp_x = splice_one(deck, at as f64);
-            let temp_x0 = temp_x.expect("at < count <= deck.len(): one card is removed");
-            splice_insert(deck, count as f64, &[temp_x0]);
-            count -= 1;
-        }
-    }
-}
-
-/// `stackShuffle`: `push` a card `splice`d at random from the first `count`.
-///
-/// Source: `003_8fdfb98757373742.txt`, function `stackShuffle`.
-/// Cost: `O(n^2)` for the splices, `n` draws.
-/// Guarantee: uniform over all `n!` permutations.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct StackShuffle;
-
-impl Shuffle for StackShuffle {
-    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
-        let mut count = deck.len();
-        while count != 0 {
-            let at = random_index(src, count);
-            let card =
-                splice_one(deck, at as f64).expect("at < count <= deck.len(): one card is removed");
-            deck.push(card);
-            count -= 1;
-        }
-    }
-}
+use crate::wide::{POSITIONS, ROOM, WIDE, arrange, block};
 
 /// One `riffleShuffle(deck)`, exactly as printed, with JavaScript's `splice`
 /// semantics: a cut of `deck.length / 2 + r - 4` (`r` in `0..9`, fractional
@@ -393,43 +244,6 @@ mod tests {
     use crate::source::Scripted;
 
     #[test]
-    fn deal_past_the_end_of_the_deck_gives_undefined() {
-        let mut deck = vec![7];
-        let mut hands = [Vec::new(), Vec::new()];
-        deal(&mut deck, &mut hands, 1, &mut Scripted::new([0]));
-        assert_eq!(hands, [vec![Some(7)], vec![None]]);
-    }
-
-    #[test]
-    fn splice_shuffle_places_each_pick_after_the_undrawn_cards() {
-        // count=3: take index 0 (10) -> [11,12,10]; count=2: take 0 (11), insert at 2
-        // -> [12,10,11]; count=1: take 0 (12), insert at 1 -> [10,12,11].
-        let mut deck = vec![10, 11, 12];
-        SpliceShuffle.shuffle(&mut deck, &mut Scripted::new([0, 0, 0]));
-        assert_eq!(deck, vec![10, 12, 11]);
-    }
-
-    #[test]
-    fn stack_shuffle_pushes_each_pick() {
-        let mut deck = vec![10, 11, 12];
-        StackShuffle.shuffle(&mut deck, &mut Scripted::new([0, 0, 0]));
-        assert_eq!(deck, vec![10, 11, 12]);
-        let mut deck = vec![10, 11, 12];
-        StackShuffle.shuffle(&mut deck, &mut Scripted::new([2, 1, 0]));
-        assert_eq!(deck, vec![12, 11, 10]);
-    }
-
-    #[test]
-    fn blog_fisher_yates_never_swaps_a_card_with_itself() {
-        let mut s = Scripted::new([0, 0]);
-        let mut deck = vec![10, 11, 12];
-        BlogFisherYates.shuffle(&mut deck, &mut s);
-        // index 2 <-> 0: [12,11,10]; index 1 <-> 0: [11,12,10]; index 0: no draw.
-        assert_eq!(deck, vec![11, 12, 10]);
-        assert_eq!(s.log(), &[crate::Draw::Below(2), crate::Draw::Below(1)]);
-    }
-
-    #[test]
     fn riffle_of_52_cards_follows_the_splices() {
         // r = 4: cut at 26; rightCount = 26 - 0. Then (take, drift) = (0, 0) once and
         // (3, 0) nine times: 27 cards taken from a left half of 26 ends the loop.
@@ -454,7 +268,7 @@ mod tests {
     /// `riffleShuffle` transcribed splice for splice, as the port was first
     /// written: the reference for the port's buffer on the stack.
     fn riffle_by_splices<T: Copy, S: Source + ?Sized>(deck: &mut Vec<T>, src: &mut S) {
-        use crate::js::{splice, splice_move};
+        use crate::js::{splice, splice_insert, splice_move};
         let cut_deck_variant = deck.len() as f64 / 2.0 + random_index(src, 9) as f64 - 4.0;
         let mut left_half = splice(deck, 0.0, cut_deck_variant, &[]);
         let mut left_count = left_half.len() as i64;
@@ -487,33 +301,5 @@ mod tests {
         // Left half empty: no loop; splice(0, 0) of nothing.
         assert_eq!(deck, vec![10, 11, 12]);
         assert_eq!(s.remaining(), 0);
-    }
-
-    #[test]
-    fn splices_on_positions_deal_what_the_splices_deal() {
-        let sizes = || (0..=70).chain([255, 256]);
-        crate::testing::assert_same_deals(
-            sizes(),
-            |deck, src| DealWholeDeck.shuffle(deck, src),
-            |deck, src| {
-                let n = deck.len();
-                let mut hands = [Vec::new()];
-                deal(deck, &mut hands, n, src);
-                *deck = hands[0].iter().map(|c| c.unwrap()).collect();
-            },
-        );
-        crate::testing::assert_same_deals(
-            sizes(),
-            |deck, src| SpliceShuffle.shuffle(deck, src),
-            |deck, src| {
-                let mut count = deck.len();
-                while count != 0 {
-                    let at = random_index(src, count);
-                    let x = splice_one(deck, at as f64).unwrap();
-                    splice_insert(deck, count as f64, &[x]);
-                    count -= 1;
-                }
-            },
-        );
     }
 }
