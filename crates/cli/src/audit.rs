@@ -1,11 +1,13 @@
 //! `shuffle-audit audit`: tests decks that another program dealt, read one
 //! per line from a file or standard input.
 
+use crate::args::{AlgorithmArg, AlphaArg, DeckArg, SeedArg};
 use crate::common::{BIAS, PASS};
 use crate::range::{strictly_between_0_and_1, within};
 use algorithms::registry::Entry;
 use anyhow::{Context, Result, bail};
 use clap::Args;
+use deck_lines::VOTE_LINES;
 use deck_lines::{Base, DeckParser, Decklist, ReadError, Settled};
 use judge::grade::Decision;
 use report::files::OutputFile;
@@ -13,13 +15,24 @@ use report::folder::ReportFolder;
 use report::sampled::{AuditReport, InputInfo, SampleReport, ShoeAuditReport};
 use report::{Provenance, Standalone};
 use sha2::{Digest, Sha256};
-use stats::hypothesis::audit::{Observed, ObservedStream};
+use stats::hypothesis::audit::{DeckCounts, DeckTally};
 use stats::hypothesis::shoe::{Composition, Group, MAX_SHOE_DECKS, Shoe, ShoeCounts};
 use stats::sample::MAX_SAMPLE_DECK;
 use std::io::BufReader;
 use std::time::Instant;
 
 #[derive(Debug, Args)]
+#[command(
+    mut_arg("deck", |a| a.help(format!(
+        "Cards per deck (default: the length of most of the first {VOTE_LINES} lines; lines of another length are invalid)"
+    ))),
+    mut_arg("alpha", |a| a.help(format!(
+        "Family-wise false-alarm probability: exit 1 when the smallest Bonferroni-adjusted p-value of all the tests is below it, so a fair source is flagged with probability at most ALPHA. Standards ask for 0.05 (95 % confidence) or 0.01 (99 %); the default, {}, flags a fair source about once in {} audits ({} with --single)",
+        report::fmt::fmt_level(judge::grade::AUDIT_ALPHA),
+        report::fmt::fmt_count((1.0 / judge::grade::AUDIT_ALPHA).round() as u64),
+        report::fmt::fmt_level(judge::single::SINGLE_ALPHA),
+    ))),
+)]
 pub(crate) struct AuditArgs {
     /// File of decks, one per line (`-` for standard input): integers
     /// separated by spaces or commas, or a JSON array, cards numbered from
@@ -27,10 +40,8 @@ pub(crate) struct AuditArgs {
     /// Forest Opt ...`) are decklists.
     #[arg(value_name = "FILE")]
     input: String,
-    /// Cards per deck (default: the length of most of the first 1000
-    /// lines; lines of another length are invalid).
-    #[arg(long, short)]
-    deck: Option<usize>,
+    #[command(flatten)]
+    deck: DeckArg,
     /// Card numbering: 0 or 1 (default: the one most of the first lines
     /// are valid decks in: a 0-based deck holds 0, a 1-based one holds n).
     #[arg(long, value_name = "0|1", value_parser = parse_base)]
@@ -38,13 +49,8 @@ pub(crate) struct AuditArgs {
     /// Count invalid lines and go on, instead of stopping at the first.
     #[arg(long)]
     skip_invalid: bool,
-    /// Family-wise false-alarm probability: exit 1 when the smallest
-    /// Bonferroni-adjusted p-value of all the tests is below it, so a fair
-    /// source is flagged with probability at most ALPHA. Standards ask for
-    /// 0.05 (95 % confidence) or 0.01 (99 %); the default, 1e-6, flags a
-    /// fair source about once in a million audits (0.001 with --single).
-    #[arg(long, allow_negative_numbers = true, value_parser = crate::range::parse_real)]
-    alpha: Option<f64>,
+    #[command(flatten)]
+    alpha: AlphaArg,
     /// The decks are not in the order they were dealt (sorted, merged from
     /// several tables): skip the tests of consecutive decks.
     #[arg(long)]
@@ -61,7 +67,7 @@ pub(crate) struct AuditArgs {
     /// start at the first line. Decks of distinct cards only: decklists
     /// and shoes are refused. One thread reads and judges the lines in
     /// order (no --threads).
-    #[arg(long, conflicts_with_all = ["unordered", "out", "shoe", "count"])]
+    #[arg(long, conflicts_with_all = ["unordered", "out", "shoe", "threads"])]
     follow: bool,
     /// With --follow: `detect` watches for a change: a fair stream runs at
     /// least 1/ALPHA decks on average before a false alarm, and a shuffle
@@ -90,22 +96,21 @@ pub(crate) struct AuditArgs {
     /// several groups.
     #[arg(long, value_name = "NAME=CARD,...", value_parser = parse_group, conflicts_with_all = ["shoe", "follow"])]
     group: Vec<(String, Vec<String>)>,
-    /// The opening hand of a decklist, in cards: the first HAND cards of
-    /// each deck (default 7, or one card fewer than the deck).
-    #[arg(long, value_name = "HAND", conflicts_with_all = ["shoe", "follow"])]
+    #[arg(long, value_name = "HAND", conflicts_with_all = ["shoe", "follow"], help = format!(
+        "The opening hand of a decklist, in cards: the first HAND cards of each deck (default {}, or one card fewer than the deck)",
+        judge::decklist::DEFAULT_HAND
+    ))]
     hand: Option<usize>,
-    /// Each line is one draw (a lottery's or a draft's drawn order: a
-    /// permutation of 0..n or 1..n, any n up to 100,000), judged alone
-    /// against the order its items were listed in: Spearman's rho,
-    /// Kendall's tau, runs up and down, the longest increasing run. Lines
-    /// starting with # are comments. The level defaults to 0.001 here. One
-    /// thread reads and judges the draws (no --threads).
-    #[arg(long, conflicts_with_all = ["shoe", "composition", "group", "hand", "follow", "unordered", "out", "deck", "base", "count"])]
+    #[arg(long, conflicts_with_all = ["shoe", "composition", "group", "hand", "follow", "unordered", "out", "deck", "base", "threads"], help = format!(
+        "Each line is one draw (a lottery's or a draft's drawn order: a permutation of 0..n or 1..n, any n up to {}), judged alone against the order its items were listed in: Spearman's rho, Kendall's tau, runs up and down, the longest increasing run. Lines starting with # are comments. The level defaults to {} here. One thread reads and judges the draws (no --threads)",
+        report::fmt::fmt_count(deck_lines::MAX_DRAW_ITEMS as u64),
+        report::fmt::fmt_level(judge::single::SINGLE_ALPHA)
+    ))]
     single: bool,
     #[command(flatten)]
-    threads: crate::common::Threads,
+    threads: crate::args::Threads,
     #[command(flatten)]
-    json: crate::common::Json,
+    json: crate::args::Json,
 }
 
 /// `--monitor`: what the alarm of `--follow` guarantees.
@@ -194,14 +199,14 @@ fn read_error(name: &str, skip_invalid: bool, e: ReadError) -> anyhow::Error {
 }
 
 fn plan(args: &AuditArgs) -> Result<AuditPlan<'_>> {
-    if let Some(d) = args.deck {
+    if let Some(d) = args.deck.cards {
         within("deck size", d, 2..=MAX_SAMPLE_DECK)?;
     }
     let copies = match args.shoe {
         Some(k) => within("--shoe (decks per shoe)", k, 1..=MAX_SHOE_DECKS)?,
         None => 1,
     };
-    let alpha = args.alpha.unwrap_or(if args.single {
+    let alpha = args.alpha.or(if args.single {
         judge::single::SINGLE_ALPHA
     } else {
         judge::grade::AUDIT_ALPHA
@@ -209,7 +214,7 @@ fn plan(args: &AuditArgs) -> Result<AuditPlan<'_>> {
     strictly_between_0_and_1("--alpha", alpha, "family-wise level")?;
     Ok(AuditPlan {
         file: (args.input != "-").then_some(args.input.as_str()),
-        deck: args.deck,
+        deck: args.deck.cards,
         base: args.base,
         alpha,
         copies,
@@ -278,13 +283,6 @@ struct Read<'a> {
 
 type Input = BufReader<Hashing<Box<dyn std::io::Read + Send>>>;
 
-/// The counts of plain decks: each alone, or also each against the one
-/// before it.
-enum DeckCounts {
-    Alone(Box<Observed>),
-    Stream(Box<ObservedStream>),
-}
-
 /// An audit of plain decks: every card once.
 fn decks(read: Read<'_>, mut parser: DeckParser, settled: Settled<Input>) -> Result<u8> {
     let Read {
@@ -294,51 +292,19 @@ fn decks(read: Read<'_>, mut parser: DeckParser, settled: Settled<Input>) -> Res
         start,
     } = read;
     let name = plan.name();
-    // The arrangements' histograms (8 n! bytes each, 29 MB at 10 cards)
-    // are shared by every stretch of the read, whatever the workers: made
-    // at the first deck, whose size the read keeps.
-    let decks_only = std::sync::OnceLock::new();
-    let stream = std::sync::OnceLock::new();
+    // The arrangements' histograms are shared by every stretch of the
+    // read, whatever the workers.
+    let decks = DeckTally::new(!args.unordered);
     let tally = deck_lines::Tally {
-        new: |deck: &[u8], before| {
-            let n = deck.len();
-            if args.unordered {
-                let shared = decks_only.get_or_init(|| {
-                    (n <= stats::sample::MAX_HISTOGRAM_DECK)
-                        .then(|| stats::sample::SharedHistogram::new(n))
-                });
-                DeckCounts::Alone(Box::new(Observed::sharing(n, before, shared.as_ref())))
-            } else {
-                let shared =
-                    stream.get_or_init(|| stats::hypothesis::audit::StreamHistograms::new(n));
-                DeckCounts::Stream(Box::new(ObservedStream::sharing(
-                    n,
-                    before,
-                    shared.as_ref(),
-                )))
-            }
-        },
-        observe: |counts: &mut DeckCounts, deck: &[u8]| match counts {
-            DeckCounts::Alone(o) => o.observe(deck),
-            DeckCounts::Stream(s) => s.observe(deck),
-        },
-        append: |counts: &mut DeckCounts, later| match (counts, later) {
-            (DeckCounts::Alone(a), DeckCounts::Alone(b)) => a.append(*b),
-            (DeckCounts::Stream(a), DeckCounts::Stream(b)) => a.append(*b),
-            _ => unreachable!("one kind of counts per read"),
-        },
+        new: |deck: &[u8], before| decks.counts(deck, before),
+        observe: DeckCounts::observe,
+        append: DeckCounts::append,
     };
     let (decks, counts, input, threads) = count(args, plan, settled, &mut parser, &tally)?;
     let (sha256, bytes) = input.into_inner().finish();
     let deck = parser.deck().expect("known after a deck");
     let base = parser.base().expect("known after a deck");
-    let (first, lag1) = match decks {
-        DeckCounts::Alone(o) => (o.into_run(), None),
-        DeckCounts::Stream(s) => {
-            let (run, lag1) = s.into_runs();
-            (run, Some(lag1))
-        }
-    };
+    let (first, lag1) = decks.into_runs();
     judge::grade::enough_to_test(
         judge::grade::Budgeted::Read(name.to_string()),
         counts.decks,
@@ -521,7 +487,7 @@ fn repeated(read: Read<'_>, mut parser: DeckParser, settled: Settled<Input>) -> 
         if list.is_none() {
             return Ok(counts);
         }
-        let hand = args.hand.unwrap_or(DEFAULT_HAND.min(cards - 1));
+        let hand = judge::decklist::opening_hand(cards, args.hand);
         counts
             .with_hand(hand, groups.clone())
             .with_context(|| name.to_string())
@@ -591,10 +557,6 @@ fn repeated(read: Read<'_>, mut parser: DeckParser, settled: Settled<Input>) -> 
     conclude(&report, args.json.on, report.document.level.bias_shown)
 }
 
-/// The opening hand of a decklist unless `--hand` says otherwise: a
-/// collectible card game's seven.
-const DEFAULT_HAND: usize = 7;
-
 /// The groups of `--group`, their cards found in the decklist.
 fn resolve_groups(
     name: &str,
@@ -641,62 +603,16 @@ fn single(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
     let start = Instant::now();
     let name = plan.name();
     let mut reader = BufReader::with_capacity(1 << 16, Hashing::new(plan.open()?));
-    let mut counts = deck_lines::LineCounts::default();
+    let mut judge = judge::single::DrawJudge::new(plan.alpha);
     let mut draws = Vec::new();
-    let mut line = Vec::new();
-    // The exact laws of each size of draw, counted once for all its lines.
-    let mut laws = std::collections::HashMap::new();
-    while let Some(read) = deck_lines::next_line(&mut reader, &mut line, args.skip_invalid)
-        .with_context(|| format!("reading {name}"))?
-    {
-        counts.lines += 1;
-        match read {
-            Ok(()) => {}
-            Err(e) if args.skip_invalid && !e.ends_the_read() => {
-                counts.invalid(counts.lines, &e);
-                continue;
-            }
-            Err(e) if e.ends_the_read() => bail!("{name}: line {}: {e}", counts.lines),
-            Err(e) => bail!(
-                "{name}: line {}: {e} (--skip-invalid counts bad lines instead)",
-                counts.lines
-            ),
-        }
-        let text = line.as_slice();
-        let text = if counts.lines == 1 {
-            text.strip_prefix(b"\xEF\xBB\xBF".as_slice())
-                .unwrap_or(text)
-        } else {
-            text
-        };
-        // A draw's file says where it comes from on lines of its own.
-        if text.trim_ascii_start().starts_with(b"#") {
-            continue;
-        }
-        match deck_lines::parse_draw(text) {
-            Ok((draw, base)) => {
-                counts.decks += 1;
-                draws.push(report::sampled::SingleDraw {
-                    line: counts.lines,
-                    base,
-                    verdict: judge::single::judge_with(
-                        laws.entry(draw.len())
-                            .or_insert_with(|| stats::hypothesis::single::Laws::new(draw.len())),
-                        &draw,
-                        plan.alpha,
-                    ),
-                });
-            }
-            Err(e) if args.skip_invalid => counts.invalid(counts.lines, &e),
-            Err(e) => bail!(
-                "{name}: line {}: {e} (--skip-invalid counts bad lines instead)",
-                counts.lines
-            ),
-        }
-    }
-    if draws.is_empty() {
-        bail!("{name}: no draws in the input");
-    }
+    let counts = deck_lines::read_draws(&mut reader, args.skip_invalid, |line, draw, base| {
+        draws.push(report::sampled::SingleDraw {
+            line,
+            base,
+            verdict: judge.judge(draw),
+        });
+    })
+    .map_err(|e| read_error(name, args.skip_invalid, e))?;
     let (sha256, bytes) = reader.into_inner().finish();
     let report = Standalone::new(
         report::sampled::SingleAuditReport {
@@ -733,7 +649,7 @@ fn follow(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
     let mut parser = DeckParser::new(plan.deck, plan.base);
     let mut monitor: Option<stats::hypothesis::follow::Monitor> = None;
     let mut alarm_line = None;
-    let threshold = -plan.alpha.log10();
+    let threshold = judge::grade::log10_threshold(plan.alpha);
     let mut shown = Instant::now();
     let mut settled = deck_lines::settle(reader, &mut parser, args.skip_invalid)
         .map_err(|e| read_error(name, args.skip_invalid, e))?;
@@ -782,21 +698,12 @@ fn follow(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
             decks: counts.decks,
             invalid: counts.invalid,
             deck: parser.deck().expect("known after a deck"),
-            alpha: plan.alpha,
-            mode: m.mode(),
-            log10_evidence: m.log10_evidence(),
-            evidence_since: m.evidence_since(),
-            impossible: m.impossible(),
-            log10_threshold: threshold,
-            alarm_line,
-            strongest: m.strongest(),
-            channels: m.channels(),
+            finding: judge::follow::FollowFinding::of(&m, plan.alpha, alarm_line),
         },
         Provenance::new(crate::common::command_line()),
         Some(start.elapsed().as_secs_f64()),
     );
-    crate::output::print(&report, args.json.on)?;
-    Ok(if alarm_line.is_some() { BIAS } else { PASS })
+    conclude(&report, args.json.on, report.document.finding.bias_shown())
 }
 
 /// A reader that computes the SHA-256 of every byte read through it.
@@ -833,13 +740,17 @@ impl<R: std::io::Read> std::io::Read for Hashing<R> {
 }
 
 #[derive(Debug, Args)]
+#[command(
+    mut_arg("deck", |a| a.required_unless_present("composition").help(format!(
+        "Number of cards, 2..={MAX_SAMPLE_DECK} (with --composition, its cards)"
+    ))),
+    mut_arg("seed", |a| a.help("Seed: the same seed deals the decks `sample` counts, in order")),
+)]
 pub(crate) struct DealArgs {
-    /// Algorithm id (see `shuffle-audit list`).
-    #[arg(long, short)]
-    algorithm: String,
-    /// Number of cards, 2..=255 (with --composition, its cards).
-    #[arg(long, short, required_unless_present = "composition")]
-    deck: Option<usize>,
+    #[command(flatten)]
+    algorithm: AlgorithmArg,
+    #[command(flatten)]
+    deck: DeckArg,
     /// Deal a decklist: the cards in this order (`Forest:9,Island:8,...`,
     /// each name as often as its copies) are the deck the algorithm
     /// shuffles, as a player shuffles the list as it was written; the
@@ -849,9 +760,8 @@ pub(crate) struct DealArgs {
     /// Decks to deal.
     #[arg(long, short = 'n')]
     decks: u64,
-    /// Seed: the same seed deals the decks `sample` counts, in order.
-    #[arg(long, short, default_value_t = 1)]
-    seed: u64,
+    #[command(flatten)]
+    seed: SeedArg,
     /// Number cards from 0 or from 1.
     #[arg(long, value_name = "0|1", value_parser = parse_base, default_value = "0")]
     base: Base,
@@ -894,8 +804,8 @@ struct DealPlan {
 }
 
 fn plan_deal(args: &DealArgs) -> Result<DealPlan> {
-    let entry = crate::common::find(&args.algorithm)?;
-    let deck = match (&args.composition, args.deck) {
+    let entry = crate::common::find(&args.algorithm.id)?;
+    let deck = match (&args.composition, args.deck.cards) {
         (Some(list), Some(d)) if d != list.cards() => {
             bail!(
                 "--deck {d} is not the {} cards of --composition",
@@ -956,7 +866,7 @@ pub(crate) fn deal(args: &DealArgs) -> Result<u8> {
     // stops taking them (a reader that closed the pipe, as `| head` does).
     let mut out = Vec::with_capacity(1 << 16);
     for c in 0..args.decks.div_ceil(CHUNK) {
-        let mut src = Sampler::new(chunk_rng(args.seed, c));
+        let mut src = Sampler::new(chunk_rng(args.seed.value, c));
         for _ in 0..CHUNK.min(args.decks - c * CHUNK) {
             if !args.from_previous {
                 deck.clone_from(&identity);

@@ -1,6 +1,7 @@
 //! `shuffle-audit case`: one famous shuffle failure, its published figure
 //! beside the suite's, computed now; the page the report shows.
 
+use crate::args::SeedArg;
 use crate::common::{BIAS, PASS};
 use anyhow::Result;
 use clap::Args;
@@ -9,17 +10,17 @@ use report::{Provenance, Standalone};
 use std::time::Instant;
 
 #[derive(Debug, Args)]
+#[command(mut_arg("seed", |a| a.help("Seed of the sampled figures (Bostock's matrix)")))]
 pub(crate) struct CaseArgs {
     /// The case.
     #[arg(value_parser = clap::builder::PossibleValuesParser::new(judge::cases::case_ids()))]
     id: String,
-    /// Seed of the sampled figures (Bostock's matrix).
-    #[arg(long, short, default_value_t = 1)]
-    seed: u64,
     #[command(flatten)]
-    threads: crate::common::Threads,
+    seed: SeedArg,
     #[command(flatten)]
-    json: crate::common::Json,
+    threads: crate::args::Threads,
+    #[command(flatten)]
+    json: crate::args::Json,
 }
 
 /// Exit 0 when the suite's figure reproduces or is consistent with the
@@ -27,7 +28,7 @@ pub(crate) struct CaseArgs {
 pub(crate) fn run(args: &CaseArgs) -> Result<u8> {
     let start = Instant::now();
     let case = crate::common::with_threads(args.threads.count, || {
-        judge::cases::run(&args.id, &CaseScale::full(), args.seed)
+        judge::cases::run(&args.id, &CaseScale::full(), args.seed.value)
     })??;
     let contradicted = case.standing == CaseStanding::Contradicted;
     let doc = Standalone::new(

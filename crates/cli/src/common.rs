@@ -1,38 +1,11 @@
-//! What the commands share: the budget flags, exit codes, thread pools,
-//! progress bars, the command line for provenance, and deck lists.
+//! What the commands share: exit codes, thread pools, progress bars, the
+//! command line for provenance, and deck lists (the flags they share are
+//! [`crate::args`]).
 
-use crate::range::{NotAllowed, within};
+use crate::range::within;
 use algorithms::registry::{self, Entry};
 use anyhow::{Context, Result};
-use clap::Args;
 use stats::{Limits, MAX_EXACT_DECK};
-
-/// `--threads`, one flag for every command that runs in parallel.
-#[derive(Clone, Copy, Debug, Args)]
-pub(crate) struct Threads {
-    /// Worker threads, 1..=1024 (default: one per core); results are the
-    /// same on any number.
-    #[arg(long = "threads", value_name = "N", value_parser = crate::common::parse_threads)]
-    pub(crate) count: Option<usize>,
-}
-
-/// `--json`, one flag for every command that writes a document.
-#[derive(Clone, Copy, Debug, Args)]
-pub(crate) struct Json {
-    /// Print one JSON document instead of text (schema in
-    /// reports/SCHEMA.md).
-    #[arg(long = "json")]
-    pub(crate) on: bool,
-}
-
-#[derive(Debug, Args)]
-pub(crate) struct Budget {
-    /// Most paths one enumeration may walk before it is refused.
-    #[arg(long, value_name = "PATHS")]
-    pub(crate) max_paths: Option<u64>,
-    #[command(flatten)]
-    pub(crate) threads: crate::common::Threads,
-}
 
 /// Exit code: the result passes (no bias shown, every verdict as expected).
 pub(crate) const PASS: u8 = 0;
@@ -57,20 +30,8 @@ pub(crate) fn command_line() -> String {
         .join(" ")
 }
 
-/// The most worker threads a command starts: results do not depend on the
-/// count, and more threads than cores only cost memory and start-up time.
-pub(crate) const MAX_THREADS: usize = 1024;
-
-/// Parses `--threads`: `1..=MAX_THREADS`.
-pub(crate) fn parse_threads(text: &str) -> Result<usize, String> {
-    let refused =
-        || NotAllowed::new("thread count", text, format!("1..={MAX_THREADS}")).to_string();
-    let n = text.trim().parse::<usize>().map_err(|_| refused())?;
-    within("thread count", n, 1..=MAX_THREADS).map_err(|_| refused())
-}
-
-/// Runs `f` on a pool of `threads` workers (a count [`parse_threads`]
-/// accepted), or on the global pool.
+/// Runs `f` on a pool of `threads` workers (a count
+/// [`parse_threads`](crate::args::parse_threads) accepted), or on the global pool.
 pub(crate) fn with_threads<T: Send>(
     threads: Option<usize>,
     f: impl FnOnce() -> T + Send,

@@ -1,7 +1,9 @@
 //! `shuffle-audit exact`: the exact law of one algorithm on one deck, or
 //! the exact position matrix of a swap-based one on a real deck.
 
-use crate::common::{Budget, PASS, command_line, find, limits_for, with_threads};
+use crate::args::Budget;
+use crate::args::{AlgorithmArg, DeckArg};
+use crate::common::{PASS, command_line, find, limits_for, with_threads};
 use crate::range::NotAllowed;
 use algorithms::registry::Entry;
 use anyhow::{Context, Result};
@@ -9,26 +11,28 @@ use clap::Args;
 use judge::ExactVerdict;
 use judge::method::{ExactPlan, NoExactMethod, Requested, exact_plan};
 use report::{ExactReport, Provenance, Standalone};
+use stats::law::markov::exact::MAX_EXACT_MARKOV_DECK;
+use stats::law::merge::MAX_MERGE_DECK;
 use stats::{ExactError, Limits, MAX_EXACT_DECK, exact_distribution};
 use std::time::Instant;
 
 #[derive(Debug, Args)]
+#[command(mut_arg("deck", |a| a.required(true).help(format!(
+    "Number of cards: 1..={} by brute force, 1..={MAX_MERGE_DECK} by state merging ({MAX_MERGE_DECK} only when asked for: minutes and 12 GB), 1..={MAX_EXACT_MARKOV_DECK} by the Markov chain (position matrix only)",
+    stats::MAX_EXACT_DECK
+))))]
 pub(crate) struct ExactArgs {
-    /// Algorithm id (see `shuffle-audit list`).
-    #[arg(long, short)]
-    algorithm: String,
-    /// Number of cards: 1..=10 by brute force, 1..=12 by state merging
-    /// (12 only when asked for: minutes and 12 GB), 1..=256 by the Markov
-    /// chain (position matrix only).
-    #[arg(long, short)]
-    deck: usize,
+    #[command(flatten)]
+    algorithm: AlgorithmArg,
+    #[command(flatten)]
+    deck: DeckArg,
     /// How to compute the law: `auto` picks the cheapest method that applies
     /// (state merging and the Markov chain need a swap-based shuffle) and
     /// the output says which.
     #[arg(long, value_enum, default_value_t = ExactMethod::Auto)]
     method: ExactMethod,
     #[command(flatten)]
-    json: crate::common::Json,
+    json: crate::args::Json,
     /// Also write every arrangement's exact weight to a new file, streamed:
     /// `*.csv` (rank, arrangement, weight) or `*.bin` (little-endian
     /// integers in lexicographic order). Never replaces a file.
@@ -112,18 +116,18 @@ fn plan_exact(entry: &Entry, deck: usize, method: ExactMethod) -> Result<ExactPl
 }
 
 pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
-    let entry = find(&args.algorithm)?;
-    let plan = plan_exact(entry, args.deck, args.method)?;
+    let entry = find(&args.algorithm.id)?;
+    let plan = plan_exact(entry, args.deck.required(), args.method)?;
     let mut table = None;
     if let Some(path) = &args.table {
         if matches!(plan, ExactPlan::Chain(_)) {
             let max = stats::law::merge::MAX_MERGE_DECK;
             anyhow::bail!(
                 "--table needs the whole law, and the Markov chain gives the position matrix only: {}",
-                if args.deck <= max {
+                if args.deck.required() <= max {
                     format!(
                         "at {} cards ask for it with --method state-merging",
-                        args.deck
+                        args.deck.required()
                     )
                 } else {
                     format!("state merging gives it up to {max} cards")
@@ -136,7 +140,13 @@ pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
     }
     let limits = limits_for(entry, args.budget.max_paths, Limits::default().max_paths);
     let start = Instant::now();
-    let context = || format!("computing {} on {} cards exactly", entry.id, args.deck);
+    let context = || {
+        format!(
+            "computing {} on {} cards exactly",
+            entry.id,
+            args.deck.required()
+        )
+    };
     if let ExactPlan::Chain(swaps) = &plan {
         let law = with_threads(args.budget.threads.count, || {
             stats::law::markov::exact_position_law(swaps)
@@ -153,7 +163,7 @@ pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
     }
     let law = with_threads(args.budget.threads.count, || match &plan {
         ExactPlan::Merge(s) => stats::law::merge::merged_distribution(s),
-        _ => exact_distribution(&entry.algorithm, args.deck, &limits),
+        _ => exact_distribution(&entry.algorithm, args.deck.required(), &limits),
     })?
     .with_context(context)?;
     let mut document = ExactReport::new(entry, &law, &judge::LawFindings::of(&law));

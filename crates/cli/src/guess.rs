@@ -1,44 +1,50 @@
 //! `shuffle-audit guess`: what a bias is worth to a card player who knows
 //! the shuffle: the cards guessed right, going through the deck.
 
+use crate::args::{AlgorithmArg, DeckArg, STANDARD_DECK, SeedArg};
 use crate::common::PASS;
 use crate::range::{at_least, within};
 use anyhow::Result;
 use clap::Args;
 use judge::guess::MIN_SCORED;
 use report::{Provenance, Standalone};
+use stats::sample::MAX_SAMPLE_DECK;
 use std::time::Instant;
 
 #[derive(Debug, Args)]
+#[command(
+    mut_arg("deck", |a| a.help(format!("Number of cards, 2..={MAX_SAMPLE_DECK} (default {STANDARD_DECK})"))),
+    mut_arg("seed", |a| a.help("Seed of the decks it is scored on (a matrix that must be sampled is sampled with the next seed)"))
+)]
 pub(crate) struct GuessArgs {
-    /// Algorithm id (see `shuffle-audit list`).
-    #[arg(long, short)]
-    algorithm: String,
-    /// Number of cards, 2..=255.
-    #[arg(long, short, default_value_t = 52)]
-    deck: usize,
+    #[command(flatten)]
+    algorithm: AlgorithmArg,
+    #[command(flatten)]
+    deck: DeckArg,
     /// Decks the strategy is scored on, where no exact figure is possible
     /// (1000 or more).
     #[arg(long, short = 'n', default_value_t = 1_000_000)]
     shuffles: u64,
-    /// Seed of the decks it is scored on (a matrix that must be sampled
-    /// is sampled with the next seed).
-    #[arg(long, short, default_value_t = 1)]
-    seed: u64,
     #[command(flatten)]
-    threads: crate::common::Threads,
+    seed: SeedArg,
     #[command(flatten)]
-    json: crate::common::Json,
+    threads: crate::args::Threads,
+    #[command(flatten)]
+    json: crate::args::Json,
 }
 
 pub(crate) fn run(args: &GuessArgs) -> Result<u8> {
-    let entry = crate::common::find(&args.algorithm)?;
-    let n = within("deck size", args.deck, 2..=stats::sample::MAX_SAMPLE_DECK)?;
+    let entry = crate::common::find(&args.algorithm.id)?;
+    let n = within(
+        "deck size",
+        args.deck.or_standard(),
+        2..=stats::sample::MAX_SAMPLE_DECK,
+    )?;
     let shuffles = at_least("--shuffles", args.shuffles, MIN_SCORED)
         .map_err(|e| e.because("the 99 % confidence interval of a sampled score rests on them"))?;
     let start = Instant::now();
     let report = crate::common::with_threads(args.threads.count, || {
-        judge::guess::guess(entry, n, shuffles, args.seed)
+        judge::guess::guess(entry, n, shuffles, args.seed.value)
     })?;
     let report = Standalone::new(
         report,

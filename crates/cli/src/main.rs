@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 use report::AlgorithmInfo;
 use suite::SuiteArgs;
 
+mod args;
 mod audit;
 mod case;
 mod common;
@@ -49,7 +50,7 @@ enum Command {
     /// List every algorithm: id, expected verdict, whether it can be enumerated, source.
     List {
         #[command(flatten)]
-        json: common::Json,
+        json: args::Json,
     },
     /// Compute the exact distribution of one algorithm on a small deck, or
     /// the exact position matrix of a swap-based one on a real deck. Its
@@ -79,6 +80,12 @@ enum Command {
     /// For a shuffle reseeded per deal from the clock or a 32-bit value:
     /// every seed whose deck starts with the cards seen, with the rest of
     /// its deck; exit 0 when one seed fits, 1 when several do, 2 when none.
+    ///
+    /// --algorithm names a registered shuffle whose only randomness is a
+    /// per-deal seed (any other id is refused, naming them): planet-poker
+    /// numbers its cards 1..52 (--base 1), as its Pascal code does;
+    /// freecell's cards can be given by name, "JD 2D 9H", or by number, Ace
+    /// of Clubs 0.
     Predict(predict::PredictArgs),
     /// A famous shuffle failure (Planet Poker, the EU browser ballot,
     /// Bostock's matrix, Laravel, FreeCell, std::random_shuffle, .NET's

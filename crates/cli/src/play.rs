@@ -1,6 +1,7 @@
 //! `shuffle-audit play`: the live page, served on this computer until
 //! Ctrl-C or SIGTERM; a second one stops it at once.
 
+use crate::args::AlphaArg;
 use crate::common::PASS;
 use anyhow::{Context, Result};
 use clap::Args;
@@ -8,6 +9,10 @@ use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 #[derive(Debug, Args)]
+#[command(mut_arg("alpha", |a| a.help(format!(
+    "The false-alarm probability of a run (default {}): the page stops a run when the evidence against a fair shuffle reaches 1/ALPHA, which a fair shuffle does with probability at most ALPHA however long it runs",
+    report::fmt::fmt_level(judge::live::LIVE_ALPHA)
+))))]
 pub(crate) struct PlayArgs {
     /// The port to listen on; by default a free one.
     #[arg(long, default_value_t = 0)]
@@ -16,11 +21,8 @@ pub(crate) struct PlayArgs {
     /// other computers reach the page: a warning says so.
     #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
     listen: IpAddr,
-    /// The false-alarm probability of a run: the page stops a run when the
-    /// evidence against a fair shuffle reaches 1/ALPHA, which a fair
-    /// shuffle does with probability at most ALPHA however long it runs.
-    #[arg(long, default_value_t = judge::live::LIVE_ALPHA, allow_negative_numbers = true, value_parser = crate::range::parse_real)]
-    alpha: f64,
+    #[command(flatten)]
+    alpha: AlphaArg,
 }
 
 /// Serves the page until Ctrl-C or SIGTERM, then waits a few seconds for
@@ -29,10 +31,18 @@ pub(crate) struct PlayArgs {
 /// (a full disk, a closed pipe), nobody can open the page, and `play`
 /// stops with exit 2.
 pub(crate) fn run(args: &PlayArgs) -> Result<u8> {
-    crate::range::strictly_between_0_and_1("--alpha", args.alpha, "false-alarm probability")?;
+    crate::range::strictly_between_0_and_1(
+        "--alpha",
+        args.alpha.or(judge::live::LIVE_ALPHA),
+        "false-alarm probability",
+    )?;
     let addr = SocketAddr::new(args.listen, args.port);
-    let server = live::Server::bind(addr, args.alpha, live::Limits::default())
-        .with_context(|| format!("cannot listen on {addr}"))?;
+    let server = live::Server::bind(
+        addr,
+        args.alpha.or(judge::live::LIVE_ALPHA),
+        live::Limits::default(),
+    )
+    .with_context(|| format!("cannot listen on {addr}"))?;
     if !args.listen.is_loopback() {
         crate::output::warn(&format!(
             "listening on {}: other computers that can reach this address can use the page",

@@ -1,35 +1,42 @@
 //! `shuffle-audit power`: from the exact law, how many shuffles it takes
 //! to detect the bias.
 
-use crate::common::{Budget, PASS, command_line, find, limits_for, with_threads};
+use crate::args::Budget;
+use crate::args::{AlgorithmArg, AlphaArg, DeckArg, PowerArg};
+use crate::common::{PASS, command_line, find, limits_for, with_threads};
 use crate::range::{NotAllowed, strictly_between_0_and_1, within};
 use algorithms::registry::Entry;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use judge::method::{NoPowerMethod, PowerBasis, PowerMethod, power_method};
 use report::{Provenance, Standalone};
+use stats::law::markov::MAX_MARKOV_DECK;
+use stats::sample::MAX_HISTOGRAM_DECK;
 use stats::{Limits, MAX_EXACT_DECK, exact_distribution};
 
 #[derive(Debug, Args)]
+#[command(
+    mut_arg("deck", |a| a.required(true).help(format!(
+        "Number of cards: 2..={MAX_EXACT_DECK} for any enumerable algorithm (every test), up to {MAX_MARKOV_DECK} for a swap-based one (the position test, from its exact position matrix)"
+    ))),
+    mut_arg("alpha", |a| a.help(format!(
+        "Significance level (default: the level at which one run is graded biased, {} over its tests: {} with a permutation histogram, up to {MAX_HISTOGRAM_DECK} cards; {} with the battery and the collision test above)",
+        report::fmt::fmt_level(judge::grade::BIASED_BELOW),
+        stats::hypothesis::audit::tests_planned(MAX_HISTOGRAM_DECK, u64::MAX),
+        stats::hypothesis::audit::tests_planned(crate::args::STANDARD_DECK, u64::MAX),
+    )))
+)]
 pub(crate) struct PowerArgs {
-    /// Algorithm id (see `shuffle-audit list`).
-    #[arg(long, short)]
-    algorithm: String,
-    /// Number of cards: 2..=10 for any enumerable algorithm (every test),
-    /// up to 4096 for a swap-based one (the position test, from its exact
-    /// position matrix).
-    #[arg(long, short)]
-    deck: usize,
-    /// Significance level (default: the level at which one run is graded
-    /// biased, 1e-12 over its tests: 3 with a permutation histogram, up to
-    /// 10 cards; 7 with the battery and the collision test above).
-    #[arg(long, allow_negative_numbers = true, value_parser = crate::range::parse_real)]
-    alpha: Option<f64>,
-    /// Probability of detection wanted (above the level, below 1).
-    #[arg(long, default_value_t = 0.99, allow_negative_numbers = true, value_parser = crate::range::parse_real)]
-    power: f64,
     #[command(flatten)]
-    json: crate::common::Json,
+    algorithm: AlgorithmArg,
+    #[command(flatten)]
+    deck: DeckArg,
+    #[command(flatten)]
+    alpha: AlphaArg,
+    #[command(flatten)]
+    power: PowerArg,
+    #[command(flatten)]
+    json: crate::args::Json,
     #[command(flatten)]
     budget: Budget,
 }
@@ -42,16 +49,17 @@ struct PowerCommandPlan {
 }
 
 fn plan_power(args: &PowerArgs) -> Result<PowerCommandPlan> {
-    let entry = find(&args.algorithm)?;
+    let entry = find(&args.algorithm.id)?;
     // The level of a run large enough for every test at this deck size.
     let alpha = args
         .alpha
-        .unwrap_or_else(|| judge::grade::detection_level(args.deck, u64::MAX));
+        .value
+        .unwrap_or_else(|| judge::grade::detection_level(args.deck.required(), u64::MAX));
     strictly_between_0_and_1("--alpha", alpha, "level")?;
-    crate::range::power_above_level(args.power, alpha)?;
+    crate::range::power_above_level(args.power.value, alpha)?;
     // Small decks: the whole law, every test. Larger decks: the exact
     // position matrix of a swap-based shuffle, the position test.
-    let method = match power_method(entry, args.deck) {
+    let method = match power_method(entry, args.deck.required()) {
         Ok(m) => m,
         Err(NoPowerMethod::NotEnumerable(why)) => bail!(
             "{} cannot be enumerated exactly, so its power cannot be computed: {why}",
@@ -59,14 +67,15 @@ fn plan_power(args: &PowerArgs) -> Result<PowerCommandPlan> {
         ),
         Err(NoPowerMethod::TooLarge { max }) => {
             return Err(
-                NotAllowed::new("deck size", args.deck, format!("2..={max}"))
+                NotAllowed::new("deck size", args.deck.required(), format!("2..={max}"))
                     .purpose(format!("power of {}", entry.id))
                     .into(),
             );
         }
     };
     if method == PowerMethod::Enumeration {
-        within("deck size", args.deck, 2..=MAX_EXACT_DECK).map_err(|e| e.purpose("power"))?;
+        within("deck size", args.deck.required(), 2..=MAX_EXACT_DECK)
+            .map_err(|e| e.purpose("power"))?;
     }
     Ok(PowerCommandPlan {
         entry,
@@ -97,18 +106,18 @@ fn power_by_enumeration(
 ) -> Result<report::sampled::PowerReport> {
     let limits = limits_for(entry, args.budget.max_paths, Limits::default().max_paths);
     let law = with_threads(args.budget.threads.count, || {
-        exact_distribution(&entry.algorithm, args.deck, &limits)
+        exact_distribution(&entry.algorithm, args.deck.required(), &limits)
     })?
-    .with_context(|| format!("enumerating {} on {} cards", entry.id, args.deck))?;
+    .with_context(|| format!("enumerating {} on {} cards", entry.id, args.deck.required()))?;
     if !law.is_complete() {
         bail!(
             "{} on {} cards has unexplored mass {:.2e}: power needs the complete law",
             entry.id,
-            args.deck,
+            args.deck.required(),
             law.unexplored_mass()
         );
     }
-    let plans = stats::hypothesis::audit::power_plan(&law, alpha, args.power);
+    let plans = stats::hypothesis::audit::power_plan(&law, alpha, args.power.value);
     Ok(report::sampled::PowerReport {
         total_variation: Some(law.total_variation().lower),
         tests: plans,
@@ -125,9 +134,9 @@ fn power_report(
 ) -> report::sampled::PowerReport {
     report::sampled::PowerReport {
         algorithm: entry.id.into(),
-        deck: args.deck,
+        deck: args.deck.required(),
         alpha,
-        power: args.power,
+        power: args.power.value,
         method,
         total_variation: None,
         divergence: None,
@@ -144,11 +153,17 @@ fn power_by_markov_chain(
     let law = with_threads(args.budget.threads.count, || {
         stats::law::markov::position_law(swaps)
     })?
-    .with_context(|| format!("the position matrix of {} on {} cards", entry.id, args.deck))?;
-    let plan = law.position_plan(alpha, args.power);
+    .with_context(|| {
+        format!(
+            "the position matrix of {} on {} cards",
+            entry.id,
+            args.deck.required()
+        )
+    })?;
+    let plan = law.position_plan(alpha, args.power.value);
     Ok(report::sampled::PowerReport {
         divergence: stats::law::markov::ProductLaw::of(swaps)
-            .map(|p| judge::positions::DivergenceInfo::of(&p, alpha, args.power)),
+            .map(|p| judge::positions::DivergenceInfo::of(&p, alpha, args.power.value)),
         tests: vec![plan],
         ..power_report(entry, args, alpha, PowerBasis::MarkovChain)
     })

@@ -1,6 +1,7 @@
 //! `shuffle-audit predict`: for a shuffle reseeded from a small seed for
 //! every deal, every seed whose deck starts with the cards seen.
 
+use crate::args::{AlgorithmArg, DeckArg, STANDARD_DECK};
 use crate::common::{BIAS, ERROR, PASS};
 use crate::range::within;
 use anyhow::{Result, bail};
@@ -8,20 +9,19 @@ use clap::Args;
 use judge::recovery::Recovery;
 use report::sampled::PredictReport;
 use report::{Provenance, Standalone};
+use stats::sample::MAX_SAMPLE_DECK;
 use std::ops::Range;
 use std::time::Instant;
 
 #[derive(Debug, Args)]
+#[command(
+    mut_arg("deck", |a| a.help(format!("Number of cards, 2..={MAX_SAMPLE_DECK} (default {STANDARD_DECK})"))),
+)]
 pub(crate) struct PredictArgs {
-    /// A registered shuffle whose only randomness is a per-deal seed (any
-    /// other id is refused, naming them): planet-poker numbers its cards
-    /// 1..52 (--base 1), as its Pascal code does; freecell's cards can be
-    /// given by name, "JD 2D 9H", or by number, Ace of Clubs 0.
-    #[arg(long, short)]
-    algorithm: String,
-    /// Number of cards, 2..=255.
-    #[arg(long, short, default_value_t = 52)]
-    deck: usize,
+    #[command(flatten)]
+    algorithm: AlgorithmArg,
+    #[command(flatten)]
+    deck: DeckArg,
     /// The cards seen, in the order dealt (the deck's first positions),
     /// separated by spaces or commas: "12 40 3 27 8"; for a deck whose
     /// cards have names (freecell), names as well: "JD 2D 9H".
@@ -45,9 +45,9 @@ pub(crate) struct PredictArgs {
     #[arg(long)]
     force: bool,
     #[command(flatten)]
-    threads: crate::common::Threads,
+    threads: crate::args::Threads,
     #[command(flatten)]
-    json: crate::common::Json,
+    json: crate::args::Json,
 }
 
 /// `predict`'s validated plan: every refusal is here.
@@ -63,7 +63,7 @@ struct PredictPlan {
 }
 
 fn plan(args: &PredictArgs) -> Result<PredictPlan> {
-    let entry = crate::common::find(&args.algorithm)?;
+    let entry = crate::common::find(&args.algorithm.id)?;
     let Some(seeded) = entry.algorithm.seeded() else {
         let ids: Vec<&str> = algorithms::registry::REGISTRY
             .iter()
@@ -76,7 +76,11 @@ fn plan(args: &PredictArgs) -> Result<PredictPlan> {
             ids.join(", ")
         );
     };
-    let deck = within("deck size", args.deck, 2..=stats::sample::MAX_SAMPLE_DECK)?;
+    let deck = within(
+        "deck size",
+        args.deck.or_standard(),
+        2..=stats::sample::MAX_SAMPLE_DECK,
+    )?;
     let first = args.base.first() as u8;
     let mut seen = Vec::new();
     let named = seeded.card_names() && deck == 52;

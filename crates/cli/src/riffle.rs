@@ -1,6 +1,7 @@
 //! `shuffle-audit riffle`: how many riffles make a deck look shuffled,
 //! exactly (Bayer–Diaconis) and to each test of the battery.
 
+use crate::args::{DeckArg, STANDARD_DECK, SeedArg};
 use crate::common::PASS;
 use crate::range::{at_least_one, within};
 use anyhow::Result;
@@ -15,23 +16,24 @@ use studies::riffle::MAX_RIFFLE_DECK;
 const MAX_MAX: u32 = 30;
 
 #[derive(Debug, Args)]
+#[command(
+    mut_arg("deck", |a| a.help(format!("Number of cards, 2..={MAX_RIFFLE_DECK} (default {STANDARD_DECK})"))),
+    mut_arg("seed", |a| a.help("Seed of every sampled row"))
+)]
 pub(crate) struct RiffleArgs {
-    /// Number of cards, 2..=170.
-    #[arg(long, short, default_value_t = 52)]
-    deck: usize,
-    /// Riffles per deck, from 1 to this (at most 30).
-    #[arg(long, default_value_t = 10)]
+    #[command(flatten)]
+    deck: DeckArg,
+    #[arg(long, default_value_t = judge::suite::RIFFLE_MAX, help = format!("Riffles per deck, from 1 to this (at most {MAX_MAX})"))]
     max: u32,
     /// Sampled decks per number of riffles and model.
     #[arg(long, short = 'n', default_value_t = 100_000)]
     shuffles: u64,
-    /// Seed of every sampled row.
-    #[arg(long, short, default_value_t = 1)]
-    seed: u64,
     #[command(flatten)]
-    threads: crate::common::Threads,
+    seed: SeedArg,
     #[command(flatten)]
-    json: crate::common::Json,
+    threads: crate::args::Threads,
+    #[command(flatten)]
+    json: crate::args::Json,
 }
 
 /// The judge's riffle study, with a progress bar on a terminal.
@@ -58,7 +60,7 @@ struct RifflePlan {
 
 fn plan(args: &RiffleArgs) -> Result<RifflePlan> {
     Ok(RifflePlan {
-        deck: within("deck size", args.deck, 2..=MAX_RIFFLE_DECK).map_err(|e| {
+        deck: within("deck size", args.deck.or_standard(), 2..=MAX_RIFFLE_DECK).map_err(|e| {
             e.purpose("riffles")
                 .because("1/n! underflows a double above")
         })?,
@@ -74,8 +76,9 @@ pub(crate) fn run(args: &RiffleArgs) -> Result<u8> {
         shuffles,
     } = plan(args)?;
     let start = Instant::now();
-    let study =
-        crate::common::with_threads(args.threads.count, || study(deck, max, shuffles, args.seed))?;
+    let study = crate::common::with_threads(args.threads.count, || {
+        study(deck, max, shuffles, args.seed.value)
+    })?;
     let report = Standalone::new(
         RiffleReport {
             study,

@@ -1,5 +1,6 @@
 //! `shuffle-audit sample`: shuffle many times, count, and test the counts.
 
+use crate::args::{AlgorithmArg, DeckArg, SeedArg};
 use crate::common::{PASS, command_line, find, progress_bar, with_threads};
 use crate::range::{at_least_one, within};
 use algorithms::registry::Entry;
@@ -7,40 +8,40 @@ use anyhow::{Result, bail};
 use clap::Args;
 use judge::grade::Budgeted;
 use report::{Provenance, Standalone};
-use stats::sample::Path;
+use stats::hypothesis::audit::MIN_EXPECTED;
+use stats::sample::{MAX_HISTOGRAM_DECK, MAX_SAMPLE_DECK, Path};
 use std::time::Instant;
 
 #[derive(Debug, Args)]
+#[command(
+    mut_arg("deck", |a| a.required(true).help(format!("Number of cards, 2..={MAX_SAMPLE_DECK}"))),
+    mut_arg("seed", |a| a.help("Seed of the first run; the same seed gives the same counts on any number of threads"))
+)]
 pub(crate) struct SampleArgs {
-    /// Algorithm id (see `shuffle-audit list`).
-    #[arg(long, short)]
-    algorithm: String,
-    /// Number of cards, 2..=255.
-    #[arg(long, short)]
-    deck: usize,
+    #[command(flatten)]
+    algorithm: AlgorithmArg,
+    #[command(flatten)]
+    deck: DeckArg,
     /// Shuffles per run.
     #[arg(long, short = 'n', default_value_t = 10_000_000)]
     shuffles: u64,
-    /// Seed of the first run; the same seed gives the same counts on any
-    /// number of threads.
-    #[arg(long, short, default_value_t = 1)]
-    seed: u64,
+    #[command(flatten)]
+    seed: SeedArg,
     /// Runs with seeds seed, seed+1, …: a one-sided Kolmogorov–Smirnov test
     /// of each test's p-values, too many small ones (two-level test).
     #[arg(long, default_value_t = 1, value_name = "R")]
     repeat: u64,
-    /// Keep the permutation histogram (n! counters), up to 10 cards. By
-    /// default it is kept when the shuffles give each arrangement 5
-    /// expected decks (5 x n!), so that the permutation tests can run.
-    #[arg(long, conflicts_with = "no_histogram")]
+    #[arg(long, conflicts_with = "no_histogram", help = format!(
+        "Keep the permutation histogram (n! counters), up to {MAX_HISTOGRAM_DECK} cards. By default it is kept when the shuffles give each arrangement {MIN_EXPECTED} expected decks ({MIN_EXPECTED} x n!), so that the permutation tests can run"
+    ))]
     histogram: bool,
     /// Keep the battery and the collision test instead of the histogram.
     #[arg(long)]
     no_histogram: bool,
     #[command(flatten)]
-    threads: crate::common::Threads,
+    threads: crate::args::Threads,
     #[command(flatten)]
-    json: crate::common::Json,
+    json: crate::args::Json,
     /// The code that samples: `auto` (the widest this processor runs),
     /// `scalar` (each algorithm's own code), `avx2` or `avx512` (swap-based
     /// shuffles of up to 8 cards, several chunks at once in vector
@@ -60,22 +61,26 @@ struct SamplePlan {
 }
 
 fn plan_sample(args: &SampleArgs) -> Result<SamplePlan> {
-    use stats::sample::{MAX_HISTOGRAM_DECK, MAX_SAMPLE_DECK};
-    let entry = find(&args.algorithm)?;
-    within("deck size", args.deck, 2..=MAX_SAMPLE_DECK).map_err(|e| e.purpose("sampling"))?;
-    judge::grade::enough_to_test(Budgeted::Flag("--shuffles"), args.shuffles, args.deck)?;
+    let entry = find(&args.algorithm.id)?;
+    within("deck size", args.deck.required(), 2..=MAX_SAMPLE_DECK)
+        .map_err(|e| e.purpose("sampling"))?;
+    judge::grade::enough_to_test(
+        Budgeted::Flag("--shuffles"),
+        args.shuffles,
+        args.deck.required(),
+    )?;
     at_least_one("--repeat", args.repeat)?;
-    if args.histogram && args.deck > MAX_HISTOGRAM_DECK {
+    if args.histogram && args.deck.required() > MAX_HISTOGRAM_DECK {
         bail!(
             "--histogram is available for decks of at most {MAX_HISTOGRAM_DECK} cards: {}",
-            histogram_size(args.deck)
+            histogram_size(args.deck.required())
         );
     }
     Ok(SamplePlan {
         entry,
         histogram: args.histogram
             || (!args.no_histogram
-                && stats::hypothesis::audit::keeps_histogram(args.deck, args.shuffles)),
+                && stats::hypothesis::audit::keeps_histogram(args.deck.required(), args.shuffles)),
         path: sampling_path(&args.sampling_path)?,
     })
 }
@@ -128,9 +133,9 @@ pub(crate) fn run(args: &SampleArgs) -> Result<u8> {
         let a = judge::grade::audit(
             &entry.algorithm,
             &stats::hypothesis::audit::AuditPlan {
-                deck: args.deck,
+                deck: args.deck.required(),
                 shuffles: args.shuffles,
-                seed: args.seed,
+                seed: args.seed.value,
                 repeat: args.repeat,
                 histogram,
             },
@@ -142,7 +147,7 @@ pub(crate) fn run(args: &SampleArgs) -> Result<u8> {
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    let exact_tv = judge::method::cheap_exact_total_variation(entry, args.deck);
+    let exact_tv = judge::method::cheap_exact_total_variation(entry, args.deck.required());
     let report = Standalone::new(
         report::sampled::SampleReport {
             threads,

@@ -1,26 +1,23 @@
 //! The default run: every algorithm, exact on small decks, sampled on small
 //! and large decks, written to a report folder with figures and CSV.
 
-use crate::common::{
-    BIAS, Budget, PASS, command_line, find, parse_decks, progress_bar, with_threads,
-};
+use crate::args::{Budget, SeedArg};
+use crate::common::{BIAS, PASS, command_line, find, parse_decks, progress_bar, with_threads};
 use crate::output::emit;
 use crate::range::{at_least_one, within};
 use algorithms::registry::{Entry, REGISTRY};
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use clap::Args;
-use judge::suite::{Judged, Progress, SuitePlan};
-use rayon::prelude::*;
-use report::files::{self, CaseData, FileSet, OutputFile, PermutationAxis};
+use judge::suite::{Progress, Scale, Suite, SuitePlan};
+use report::files::FileSet;
 use report::folder::ReportFolder;
-use report::{AlgorithmTime, Stage, StageTime, Timings};
-use report::{Provenance, SuiteAlgorithm, SuiteReport, SuiteSettings};
-use stats::sample::{MAX_SAMPLE_DECK, RNG_NAME};
-use std::collections::BTreeMap;
+use report::{Provenance, RunClock};
+use stats::sample::MAX_SAMPLE_DECK;
 use std::path::PathBuf;
-use std::time::Instant;
+use std::sync::Mutex;
 
 #[derive(Debug, Args)]
+#[command(mut_arg("seed", |a| a.help("Seed of every sampled case")))]
 pub(crate) struct SuiteArgs {
     /// Small deck sizes, sampled with the permutation histogram: a range
     /// `3..=8` or `3-8`, or a list `3,5`; each in 1..=10.
@@ -39,17 +36,14 @@ pub(crate) struct SuiteArgs {
     /// Shuffles per large deck.
     #[arg(long, value_name = "N")]
     large_shuffles: Option<u64>,
-    /// Seed of every sampled case.
-    #[arg(long, default_value_t = STANDARD_SEED)]
-    seed: u64,
+    #[command(flatten)]
+    seed: SeedArg,
     /// Runs per sampled case, with seeds seed, seed+1, …: a one-sided
     /// Kolmogorov–Smirnov test of each test's p-values, too many small ones
     /// (two-level test), and their histogram.
-    #[arg(long, default_value_t = STANDARD_REPEAT, value_name = "R")]
+    #[arg(long, default_value_t = 1, value_name = "R")]
     repeat: u64,
-    /// A version of a few seconds: decks 3..=6 (exact up to 5), 52; 10x
-    /// fewer shuffles. Needs --out.
-    #[arg(long)]
+    #[arg(long, help = quick_help())]
     quick: bool,
     /// Only these algorithm ids (comma-separated); default: all.
     #[arg(long, value_delimiter = ',', value_name = "IDS")]
@@ -72,15 +66,42 @@ pub(crate) struct SuiteArgs {
     budget: Budget,
 }
 
+/// `--quick`'s help, from the quick plan.
+fn quick_help() -> String {
+    let quick = SuitePlan::of(Scale::Quick);
+    let standard = SuitePlan::of(Scale::Standard);
+    let list = |d: &[usize]| {
+        d.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    format!(
+        "A version of a few seconds: decks {}..={} (exact up to {}), {}; {}x fewer shuffles. Needs --out",
+        quick.decks[0],
+        quick.decks[quick.decks.len() - 1],
+        quick.exact_up_to(),
+        list(&quick.large_decks),
+        standard.shuffles / quick.shuffles
+    )
+}
+
 /// The folder the standard suite writes.
 const DEFAULT_OUT: &str = "reports";
-/// The standard suite's seed and runs per case.
-const STANDARD_SEED: u64 = 1;
-const STANDARD_REPEAT: u64 = 1;
+
+/// The scale the flags ask for.
+fn scale(args: &SuiteArgs) -> Scale {
+    if args.quick {
+        Scale::Quick
+    } else {
+        Scale::Standard
+    }
+}
 
 /// The flags given that make this run other than the standard suite (its
 /// report is then partial, or of other settings).
 fn non_standard(args: &SuiteArgs) -> Vec<&'static str> {
+    let standard = SuitePlan::of(Scale::Standard);
     [
         (args.quick, "--quick"),
         (!args.algorithms.is_empty(), "--algorithms"),
@@ -89,8 +110,8 @@ fn non_standard(args: &SuiteArgs) -> Vec<&'static str> {
         (args.large_decks.is_some(), "--large-decks"),
         (args.shuffles.is_some(), "--shuffles"),
         (args.large_shuffles.is_some(), "--large-shuffles"),
-        (args.seed != STANDARD_SEED, "--seed"),
-        (args.repeat != STANDARD_REPEAT, "--repeat"),
+        (args.seed.value != standard.seed, "--seed"),
+        (args.repeat != standard.repeat, "--repeat"),
         (args.budget.max_paths.is_some(), "--max-paths"),
     ]
     .into_iter()
@@ -115,25 +136,20 @@ fn out_folder(args: &SuiteArgs) -> Result<PathBuf> {
     Ok(PathBuf::from(DEFAULT_OUT))
 }
 
-/// The exact stage's path budget per case: every tree of 6 cards or fewer
-/// that fits in a few seconds.
-const SUITE_MAX_PATHS: u64 = 100_000_000;
-
-/// The validated plan of the default run.
+/// The validated plan of the default run: the judge's plan at the scale
+/// asked for, each flag given replacing its part.
 fn plan(args: &SuiteArgs) -> Result<SuitePlan> {
-    let (decks, exact_up_to, large, shuffles, large_shuffles) = if args.quick {
-        ("3..=6", 5, "52", 200_000, 100_000)
-    } else {
-        ("3..=8", 6, "52,54", 2_000_000, 1_000_000)
+    let base = SuitePlan::of(scale(args));
+    let decks = match &args.decks {
+        Some(text) => parse_decks(text)?,
+        None => base.decks.clone(),
     };
-    let decks = parse_decks(args.decks.as_deref().unwrap_or(decks))?;
-    let exact_up_to = args.exact_up_to.unwrap_or(exact_up_to);
+    let exact_up_to = args.exact_up_to.unwrap_or(base.exact_up_to());
     within("--exact-up-to", exact_up_to, 1..=stats::MAX_EXACT_DECK)?;
-    let large_text = args.large_decks.as_deref().unwrap_or(large);
-    let large_decks = if large_text == "none" {
-        Vec::new()
-    } else {
-        large_text
+    let large_decks = match args.large_decks.as_deref() {
+        None => base.large_decks.clone(),
+        Some("none") => Vec::new(),
+        Some(text) => text
             .split(',')
             .map(|s| {
                 let d: usize = s.trim().parse().map_err(|_| {
@@ -143,10 +159,10 @@ fn plan(args: &SuiteArgs) -> Result<SuitePlan> {
                 })?;
                 Ok(within("large deck size", d, 11..=MAX_SAMPLE_DECK)?)
             })
-            .collect::<Result<_>>()?
+            .collect::<Result<_>>()?,
     };
-    let shuffles = args.shuffles.unwrap_or(shuffles);
-    let large_shuffles = args.large_shuffles.unwrap_or(large_shuffles);
+    let shuffles = args.shuffles.unwrap_or(base.shuffles);
+    let large_shuffles = args.large_shuffles.unwrap_or(base.large_shuffles);
     // No case may be left without a test: every verdict rests on one.
     for (flag, n, decks) in [
         ("--shuffles", shuffles, &decks),
@@ -167,244 +183,80 @@ fn plan(args: &SuiteArgs) -> Result<SuitePlan> {
         large_decks,
         shuffles,
         large_shuffles,
-        seed: args.seed,
+        seed: args.seed.value,
         repeat: args.repeat,
-        max_paths: args.budget.max_paths.unwrap_or(SUITE_MAX_PATHS),
+        max_paths: args.budget.max_paths.unwrap_or(base.max_paths),
     })
 }
 
+/// The algorithms of `--algorithms`, each once, or the whole registry.
+fn entries(args: &SuiteArgs) -> Result<Vec<&'static Entry>> {
+    if args.algorithms.is_empty() {
+        return Ok(REGISTRY.iter().collect());
+    }
+    let mut seen = std::collections::HashSet::new();
+    args.algorithms
+        .iter()
+        .map(|id| {
+            let entry = find(id)?;
+            if !seen.insert(entry.id) {
+                bail!(
+                    "--algorithms names {} twice: name each algorithm once",
+                    entry.id
+                );
+            }
+            Ok(entry)
+        })
+        .collect()
+}
+
 pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
-    let plan = plan(args)?;
+    let suite = Suite {
+        plan: plan(args)?,
+        entries: entries(args)?,
+        scale: scale(args),
+    };
     let set = if args.all_files {
         FileSet::All
     } else {
         FileSet::Pages
     };
-    let entries: Vec<&'static Entry> = if args.algorithms.is_empty() {
-        REGISTRY.iter().collect()
-    } else {
-        let mut seen = std::collections::HashSet::new();
-        args.algorithms
-            .iter()
-            .map(|id| {
-                let entry = find(id)?;
-                if !seen.insert(entry.id) {
-                    bail!(
-                        "--algorithms names {} twice: name each algorithm once",
-                        entry.id
-                    );
-                }
-                Ok(entry)
-            })
-            .collect::<Result<_>>()?
-    };
     // Locked and checked before any work: a folder that is not ours, or
     // that another run is writing, is refused now, not after the run.
     let out = out_folder(args)?;
     let folder = ReportFolder::open(&out, report::folder::Kind::Report)?;
-    let mut provenance = Provenance::new(command_line());
-    let start = Instant::now();
-
-    // Wall time per stage, in the order the stages run.
-    let mut stages = Vec::new();
-    let mut lap = Instant::now();
-    let mut timed = |stage: Stage| {
-        let now = Instant::now();
-        stages.push(StageTime {
-            stage,
-            seconds: (now - lap).as_secs_f64(),
-        });
-        lap = now;
-    };
-    let (algorithms, riffles, mut files, threads, mut sampling) =
-        with_threads(args.budget.threads.count, || -> Result<_> {
-            let exact = {
-                let bar = progress_bar(
-                    (entries.len() * plan.exact_decks.len()) as u64,
-                    "exact laws",
-                );
-                let laws = judge::suite::exact_stage(&entries, &plan, &|_| {
-                    if let Some(b) = &bar {
-                        b.inc(1);
-                    }
-                })?;
-                if let Some(b) = bar {
-                    b.finish_and_clear();
-                }
-                timed(Stage::ExactLaws);
-                laws
-            };
-            let judged = {
-                let bar = progress_bar(
-                    plan.shuffles_per_algorithm() * entries.len() as u64,
-                    "shuffles",
-                );
-                let judged = judge::suite::sampled_stage(&entries, &plan, exact, &|p| {
-                    if let (Some(b), Progress::Shuffles(k)) = (&bar, p) {
-                        b.inc(k);
-                        // Confirmation runs add shuffles the plan did not count.
-                        if b.length().is_some_and(|len| b.position() > len) {
-                            b.set_length(b.position());
-                        }
-                    }
-                })?;
-                if let Some(b) = bar {
-                    b.finish_and_clear();
-                }
-                timed(Stage::Sampling);
-                judged
-            };
-            let sampling: Vec<AlgorithmTime> = judged
-                .iter()
-                .map(|j| AlgorithmTime {
-                    algorithm: j.entry.id.into(),
-                    seconds: j.seconds,
-                })
-                .collect();
-            let mut algorithms: Vec<SuiteAlgorithm> = judged
-                .iter()
-                .map(|j| SuiteAlgorithm::of(j, RNG_NAME))
-                .collect();
-            let mut files = figure_stage(&mut algorithms, &judged, &plan, set)?;
-            timed(Stage::Figures);
-            let riffles = riffle_stage(&entries, &plan)?.map(|(r, figure)| {
-                files.extend(figure);
-                r
-            });
-            timed(Stage::Riffles);
-            Ok((
-                algorithms,
-                riffles,
-                files,
-                rayon::current_num_threads(),
-                sampling,
-            ))
-        })??;
-
-    provenance.threads = Some(threads);
-    let seeding = entries
-        .iter()
-        .filter_map(|e| Some((e.id, e.algorithm.seeded()?)))
-        .flat_map(|(id, seeded)| {
-            plan.large_decks
-                .iter()
-                .map(move |&deck| judge::recovery::Pinning::of(id, seeded, deck))
-        })
-        .collect();
-    timed(Stage::Seeding);
-    let mut report = SuiteReport {
-        schema_version: report::SCHEMA_VERSION,
-        provenance,
-        settings: SuiteSettings {
-            plan,
-            rng: RNG_NAME.into(),
-            files: set,
-        },
-        headline: None,
-        off_by_one_slide: None,
-        path_figure: None,
-        path_bars: None,
-        algorithms,
-        riffles,
-        paths: None,
-        seeding,
-        cases: Vec::new(),
-        decklist: None,
-    };
-    let (tree, tree_deck) = report::PATH_TREE;
-    if let Some(entry) = entries.iter().find(|e| e.id == tree) {
-        report.paths = Some(report::PathTree::of(entry, tree_deck)?);
-    }
-    let slides = files::slides(&report)?;
-    report.headline = slides.headline;
-    report.off_by_one_slide = slides.off_by_one;
-    files.extend(slides.files);
-    if let Some(tree) = files::path_figure(&report)? {
-        report.path_figure = Some(tree[0].path.clone());
-        files.extend(tree);
-    }
-    if let Some(bars) = files::path_bars(&report)? {
-        report.path_bars = Some(bars[0].path.clone());
-        files.extend(bars);
-    }
-    timed(Stage::Headline);
-    // The famous cases port algorithms of the whole registry: a run of
-    // every algorithm has them all.
-    if args.algorithms.is_empty() {
-        let scale = if args.quick {
-            judge::cases::CaseScale::quick()
-        } else {
-            judge::cases::CaseScale::full()
-        };
-        let mut cases = with_threads(args.budget.threads.count, || {
-            judge::cases::all(&scale, report.settings.plan.seed)
-        })?;
-        files.extend(files::case_figures(&mut cases)?);
-        report.cases = cases;
-    }
-    timed(Stage::Cases);
-    if entries.iter().any(|e| e.id == judge::decklist::MODEL) {
-        report.decklist = Some(judge::decklist::study(
-            judge::decklist::DECKLIST,
-            judge::grade::AUDIT_ALPHA,
-            judge::decklist::POWER,
-        ));
-    }
-    timed(Stage::Decklist);
-    sampling.sort_by(|a, b| b.seconds.total_cmp(&a.seconds));
-    report.provenance.timings = Some(Timings { stages, sampling });
-    report.provenance.wall_seconds = Some(start.elapsed().as_secs_f64());
-    // What varies from run to run goes to a file of its own: every page
-    // and `report.json` are what a rerun reproduces.
-    let run = report.provenance.take_run();
-    files.extend([
-        OutputFile::text("report.json", serde_json::to_string(&report)? + "\n"),
-        OutputFile::text(
-            report::markdown::RUN_FILE,
-            serde_json::to_string_pretty(&run)? + "\n",
-        ),
-        OutputFile::text("SCHEMA.md", report::SCHEMA_MD),
-    ]);
-    files.extend(report::markdown::pages(&report));
-    // The sweep of fair input this build ships, in every report.
-    let calibration = report::calibration::page(&report::calibration::shipped())
-        .context("the calibration figure")?;
-    files.extend(OutputFile::figure(
-        report::calibration::FIGURE,
-        calibration.figure,
-    ));
-    files.push(OutputFile::text(
-        report::calibration::PAGE,
-        calibration.markdown,
-    ));
-    files.push(OutputFile::text(
-        "index.html",
-        report::html::index(&report, &report::markdown::front(&report))?,
-    ));
-    for (path, html) in report::html::case_pages(&report.cases)? {
-        files.push(OutputFile::text(path, html));
-    }
-    for lang in [report::markdown::Lang::En, report::markdown::Lang::Zh] {
-        if let Some(page) = report::handout::handout(&report, lang)? {
-            files.push(OutputFile::text(report::handout::file_name(lang), page));
+    let clock = RunClock::start();
+    let bars = Bars::new(&suite);
+    let progress = |p: Progress| {
+        if let Progress::Done(stage) = p {
+            clock.lap(stage);
         }
-    }
-
-    for file in &files {
+        bars.show(p);
+    };
+    let (documents, agree) = with_threads(args.budget.threads.count, || -> Result<_> {
+        let results = judge::suite::run(&suite, &progress)?;
+        let agree = results.all_agree();
+        let provenance = Provenance {
+            threads: Some(rayon::current_num_threads()),
+            ..Provenance::new(command_line())
+        };
+        let documents = report::documents(results, provenance, set, &clock, &progress)?;
+        Ok((documents, agree))
+    })??;
+    for file in &documents.files {
         folder.write(file)?;
     }
     for warning in folder.commit()? {
         crate::output::warn(&warning);
     }
-
-    crate::output::print(&report, false)?;
+    crate::output::print(&documents.report, false)?;
     emit(&format!(
         "\n{} algorithms in {:.1} s. Report: {}\n",
-        report.algorithms.len(),
-        start.elapsed().as_secs_f64(),
+        documents.report.algorithms.len(),
+        clock.seconds(),
         out.join("README.md").display()
     ));
-    if report.all_agree() {
+    if agree {
         Ok(PASS)
     } else {
         crate::output::error(
@@ -414,144 +266,64 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
     }
 }
 
-/// Riffles per deck in the riffle study.
-const RIFFLE_MAX: u32 = 10;
-
-/// The riffle study on the first large deck (when it has at most 170
-/// cards and a riffle is among the algorithms run): `1..=10` riffles of
-/// the GSR model and of the seed's riffle, a tenth of the large decks'
-/// shuffles each, and its figure.
-fn riffle_stage(
-    entries: &[&'static Entry],
-    plan: &SuitePlan,
-) -> Result<Option<(report::sampled::RiffleReport, Vec<OutputFile>)>> {
-    let Some(&deck) = plan.large_decks.first() else {
-        return Ok(None);
-    };
-    let riffles = entries
-        .iter()
-        .any(|e| matches!(e.id, "gsr-riffle" | "blog-riffle"));
-    if !riffles || deck > studies::riffle::MAX_RIFFLE_DECK {
-        return Ok(None);
-    }
-    let shuffles = (plan.large_shuffles / 10).max(1);
-    let mut r = report::sampled::RiffleReport {
-        study: crate::riffle::study(deck, RIFFLE_MAX, shuffles, plan.seed),
-        figure: None,
-    };
-    let figure = files::riffle_figure(&r)?;
-    r.figure = Some(figure[0].path.clone());
-    Ok(Some((r, figure)))
+/// The default run's progress bars on a terminal, one stage at a time.
+struct Bars {
+    /// The bar of the stage under way, and its unit.
+    current: Mutex<Option<(&'static str, indicatif::ProgressBar)>>,
+    /// How long each bar is, by unit.
+    lengths: [(&'static str, u64); 4],
 }
 
-/// The decks whose permutation figure an algorithm gets: the smallest and
-/// the largest with a histogram.
-fn permutation_decks(j: &Judged) -> [Option<usize>; 2] {
-    let with_counts = || {
-        j.cases
-            .iter()
-            .filter(|c| c.audit.audit.first.histogram.is_some())
-            .map(|c| c.deck)
-    };
-    [with_counts().min(), with_counts().max()]
-}
-
-/// The permutation figures' shared axis on each deck: the fair envelope
-/// and a top above every algorithm drawn on that deck.
-fn permutation_axes(judged: &[Judged]) -> BTreeMap<usize, (Vec<(f64, f64)>, f64)> {
-    let mut axes = BTreeMap::new();
-    for j in judged {
-        let drawn = permutation_decks(j);
-        for c in &j.cases {
-            let Some(h) = &c.audit.audit.first.histogram else {
-                continue;
-            };
-            if !drawn.contains(&Some(c.deck)) {
-                continue;
-            }
-            let (envelope, top) = axes.entry(c.deck).or_insert_with(|| {
-                let k = h.counts.len();
-                (files::fair_envelope(k, h.counts.iter().sum()), 0.0)
-            });
-            let k = h.counts.len() as f64;
-            let exact: Option<Vec<f64>> = c
-                .law()
-                .map(|law| law.probabilities().iter().map(|p| p * k).collect());
-            let mine = files::permutation_top(
-                &files::ratios_to_uniform(&h.counts),
-                exact.as_deref(),
-                envelope,
-            );
-            *top = f64::max(*top, mine);
+impl Bars {
+    fn new(suite: &Suite) -> Self {
+        let n = suite.entries.len() as u64;
+        let riffled = suite.riffle_plan().map_or(0, |r| {
+            r.shuffles * judge::riffle::RIFFLE_MODELS.len() as u64 * u64::from(r.max)
+        });
+        Bars {
+            current: Mutex::new(None),
+            lengths: [
+                ("exact laws", n * suite.plan.exact_decks.len() as u64),
+                ("shuffles", n * suite.plan.shuffles_per_algorithm()),
+                ("riffled decks", riffled),
+                ("figures", n),
+            ],
         }
     }
-    axes
-}
 
-/// Renders every case's CSV and figures, in parallel over algorithms, and
-/// lists them in each case. The permutation figure is drawn for the
-/// smallest and the largest deck with a histogram, on an axis every
-/// algorithm shares; each heatmap has the fair control beside it.
-fn figure_stage(
-    algorithms: &mut [SuiteAlgorithm],
-    judged: &[Judged],
-    plan: &SuitePlan,
-    set: FileSet,
-) -> Result<Vec<OutputFile>> {
-    // The control's matrices, owned: the algorithms are written to below.
-    let controls: BTreeMap<usize, report::sampled::SampleReport> =
-        report::fair_controls(algorithms)
-            .into_iter()
-            .map(|(deck, s)| (deck, s.clone()))
-            .collect();
-    let controls: BTreeMap<usize, &report::sampled::SampleReport> =
-        controls.iter().map(|(d, s)| (*d, s)).collect();
-    let axes = permutation_axes(judged);
-    let bar = progress_bar(algorithms.len() as u64, "figures");
-    let files = algorithms
-        .par_iter_mut()
-        .zip(judged)
-        .map(|(a, j)| -> Result<Vec<OutputFile>> {
-            let mut files = Vec::new();
-            let drawn = permutation_decks(j);
-            let on_page = a.page_heatmap_decks(plan);
-            for (case, c) in a.cases.iter_mut().zip(&j.cases) {
-                let data = CaseData {
-                    counts: c
-                        .audit
-                        .audit
-                        .first
-                        .histogram
-                        .as_ref()
-                        .map(|h| h.counts.as_slice()),
-                    law: c.law(),
-                    positions: c.positions.as_ref().map(|(law, _)| law),
-                    permutation: drawn
-                        .contains(&Some(case.deck))
-                        .then(|| axes.get(&case.deck))
-                        .flatten()
-                        .map(|(envelope, top)| PermutationAxis {
-                            envelope,
-                            top: *top,
-                        }),
-                    control: report::fair_control(&controls, &a.info.id, case)
-                        .map(|s| s.position_matrix.as_slice()),
-                    set,
-                    on_page: on_page.contains(&case.deck),
-                };
-                let rendered = files::case_files(&a.info.id, case, data)
-                    .with_context(|| format!("drawing the files of {}", a.info.id))?;
-                case.files = rendered.iter().map(|f| f.path.clone()).collect();
-                files.extend(rendered);
+    fn show(&self, p: Progress) {
+        let (unit, k) = match p {
+            Progress::ExactLaw => ("exact laws", 1),
+            Progress::Shuffles(k) => ("shuffles", k),
+            Progress::Riffled(k) => ("riffled decks", k),
+            Progress::Figures => ("figures", 1),
+            Progress::Done(_) => {
+                let done = self
+                    .current
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .take();
+                if let Some((_, bar)) = done {
+                    bar.finish_and_clear();
+                }
+                return;
             }
-            if let Some(b) = &bar {
-                b.inc(1);
+        };
+        let mut current = self.current.lock().unwrap_or_else(|e| e.into_inner());
+        if current.as_ref().is_none_or(|(u, _)| *u != unit) {
+            let len = self
+                .lengths
+                .iter()
+                .find(|(u, _)| *u == unit)
+                .map_or(0, |l| l.1);
+            *current = progress_bar(len, unit).map(|bar| (unit, bar));
+        }
+        if let Some((_, bar)) = current.as_ref() {
+            bar.inc(k);
+            // Confirmation runs add shuffles the plan did not count.
+            if bar.length().is_some_and(|len| bar.position() > len) {
+                bar.set_length(bar.position());
             }
-            Ok(files)
-        })
-        .collect::<Result<Vec<_>>>()?;
-    if let Some(b) = bar {
-        b.finish_and_clear();
+        }
     }
-    Ok(files.into_iter().flatten().collect())
 }

@@ -28,6 +28,7 @@
 
 mod base;
 mod decklist;
+mod draws;
 mod line;
 mod parallel;
 mod simd;
@@ -37,6 +38,7 @@ use decklist::DecklistReader;
 pub use decklist::{
     Decklist, DecklistError, MAX_DECKLIST_CARDS, MAX_DECKLIST_VALUES, quote_name, split_names,
 };
+pub use draws::{MAX_DRAW_ITEMS, parse_draw, read_draws};
 pub use line::{
     InvalidLines, LineCounts, LineError, LineKind, MAX_LINE_BYTES, MAX_SKIPPED_LINE_BYTES,
 };
@@ -540,51 +542,6 @@ fn numbers(bytes: &[u8], mut number: impl FnMut(u16)) -> bool {
     ok
 }
 
-/// The most items of one draw [`parse_draw`] reads: any such draw fits in
-/// [`MAX_LINE_BYTES`].
-pub const MAX_DRAW_ITEMS: usize = 100_000;
-
-/// One line as a single draw (a lottery's drawn order): a permutation of
-/// `0..n` or `1..=n` for any `n` in `2..=`[`MAX_DRAW_ITEMS`], numbered from
-/// 0 when it holds 0 and from 1 when it holds `n`. Returns the items
-/// 0-based, and the numbering.
-///
-/// # Errors
-/// [`LineError`]: not numbers, too few or many items, no numbering, an
-/// item out of range or twice.
-pub fn parse_draw(line: &[u8]) -> Result<(Vec<u32>, Base), LineError> {
-    let line = line.strip_suffix(b"\r").unwrap_or(line);
-    let mut values = Vec::new();
-    split_numbers(line, &mut values)?;
-    let n = values.len();
-    if !(2..=MAX_DRAW_ITEMS).contains(&n) {
-        return Err(LineError::DrawSize(n));
-    }
-    let base = if values.contains(&0) {
-        Base::Zero
-    } else if values.contains(&(n as u64)) {
-        Base::One
-    } else {
-        return Err(LineError::NoBase(n));
-    };
-    let first = base.first();
-    let mut seen = vec![false; n];
-    values
-        .into_iter()
-        .map(|v| {
-            let item = v.wrapping_sub(first);
-            if v < first || item >= n as u64 {
-                return Err(LineError::OutOfRange { value: v, base, n });
-            }
-            if std::mem::replace(&mut seen[item as usize], true) {
-                return Err(LineError::Duplicate(v));
-            }
-            Ok(item as u32)
-        })
-        .collect::<Result<Vec<u32>, LineError>>()
-        .map(|draw| (draw, base))
-}
-
 /// A line's body: its items, inside the brackets of a JSON array (`true`)
 /// or bare (`false`).
 pub(crate) fn line_body(line: &[u8]) -> Result<(&[u8], bool), LineError> {
@@ -624,7 +581,7 @@ pub(crate) fn end_of_items(
 }
 
 /// The integers of a line, plain or as a JSON array, into `out`.
-fn split_numbers(line: &[u8], out: &mut Vec<u64>) -> Result<(), LineError> {
+pub(crate) fn split_numbers(line: &[u8], out: &mut Vec<u64>) -> Result<(), LineError> {
     let (body, json) = line_body(line)?;
     let mut i = 0;
     let bytes = body;
@@ -717,6 +674,9 @@ pub enum ReadError {
     /// No valid deck at all.
     #[error("no decks in the input{0}")]
     NoDecks(String),
+    /// No draw at all ([`read_draws`]).
+    #[error("no draws in the input")]
+    NoDraws,
     /// Reading failed.
     #[error("reading the input: {0}")]
     Io(#[from] std::io::Error),
@@ -915,7 +875,7 @@ pub const VOTE_LINES: usize = 1000;
 const VOTE_BYTES: usize = 4 << 20;
 
 /// The UTF-8 byte-order mark some Windows tools put at the start of a file.
-const BOM: &[u8] = b"\xEF\xBB\xBF";
+pub(crate) const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Reads every line of `input`, parses it with `parser` and hands each
 /// valid deck to `observe`. The deck size and numbering not fixed in

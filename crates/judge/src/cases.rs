@@ -23,7 +23,7 @@ use algorithms::registry::find;
 use algorithms::{SwapShuffle, Transposition};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use statrs::distribution::{ChiSquared, ContinuousCDF};
+use stats::hypothesis::fit::pearson_weights as pearson;
 use stats::law::perm::unrank;
 use stats::{Limits, exact_distribution};
 use std::ops::Range;
@@ -854,24 +854,6 @@ fn first_element(id: &str, n: usize) -> (Vec<u128>, u128) {
         first[usize::from(a[0])] += w;
     }
     (first, d.denominator)
-}
-
-/// Pearson's X² of `counts` against `weights / denominator`, and its
-/// p-value with `counts.len() − 1` degrees of freedom.
-fn pearson(counts: &[u64], weights: &[u128], denominator: u128) -> (f64, f64) {
-    let total: u64 = counts.iter().sum();
-    let x2: f64 = counts
-        .iter()
-        .zip(weights)
-        .map(|(&o, &w)| {
-            let e = total as f64 * stats::law::fraction::ratio_to_f64(w, denominator);
-            (o as f64 - e).powi(2) / e
-        })
-        .sum();
-    let p = ChiSquared::new((counts.len() - 1) as f64)
-        .map(|c| c.sf(x2))
-        .unwrap_or(f64::NAN);
-    (x2, p)
 }
 
 #[cfg(test)]

@@ -7,14 +7,24 @@
 use num_bigint::BigUint;
 use serde::{Deserialize, Serialize};
 use stats::hypothesis::shoe::law;
-use stats::law::fraction::Fraction;
+use stats::law::fraction;
 
-/// The decklist of the study: 60 cards, 17 lands listed first, an opening
-/// hand of 7 (a constructed deck of a collectible card game).
+/// The opening hand of a decklist unless `--hand` says otherwise: a
+/// collectible card game's seven.
+pub const DEFAULT_HAND: usize = 7;
+
+/// The opening hand of a decklist of `cards` cards: `given`, or
+/// [`DEFAULT_HAND`] and one card fewer than the deck at most.
+pub fn opening_hand(cards: usize, given: Option<usize>) -> usize {
+    given.unwrap_or(DEFAULT_HAND.min(cards - 1))
+}
+
+/// The decklist of the study: 60 cards, 17 lands listed first, the
+/// opening hand (a constructed deck of a collectible card game).
 pub const DECKLIST: Decklist = Decklist {
     cards: 60,
     group: 17,
-    hand: 7,
+    hand: DEFAULT_HAND,
 };
 
 /// The study's decklist as `deal --composition` takes it: 17 lands listed
@@ -92,43 +102,25 @@ pub struct DecklistStudy {
 }
 
 /// Probabilities, mean and the distance from `fair` of a law given as
-/// whole counts (`None` for the fair law itself).
-fn figures(
-    counts: &[BigUint],
-    fair: Option<(&[BigUint], f64)>,
-    share: f64,
-    power: f64,
-) -> LawFigures {
-    let total: BigUint = counts.iter().sum();
-    let fraction = |c: &BigUint| Fraction::new(c.clone(), total.clone());
-    let law: Vec<f64> = counts.iter().map(|c| fraction(c).to_f64()).collect();
-    let moment: BigUint = counts.iter().enumerate().map(|(s, c)| c * s).sum();
-    let mean = Fraction::new(moment, total.clone()).to_f64();
+/// whole counts (`None` for the fair law itself), and the decks its test
+/// needs at `share` of the level for `power`.
+fn figures(counts: &[BigUint], fair: Option<&[BigUint]>, share: f64, power: f64) -> LawFigures {
+    let law = fraction::probabilities(counts);
     let (total_variation, decks_to_catch) = match fair {
         None => (0.0, None),
-        Some((fair, _)) => {
-            // Σ |c/T − f/F| / 2 = Σ |c F − f T| / (2 T F), exactly.
-            let fair_total: BigUint = fair.iter().sum();
-            let distance: BigUint = counts
-                .iter()
-                .zip(fair)
-                .map(|(c, f)| {
-                    let (x, y) = (c * &fair_total, f * &total);
-                    if x > y { x - y } else { y - x }
-                })
-                .sum();
-            let tv = Fraction::new(distance, total.clone() * fair_total.clone() * 2u8).to_f64();
-            let fair_law: Vec<f64> = fair
-                .iter()
-                .map(|f| Fraction::new(f.clone(), fair_total.clone()).to_f64())
-                .collect();
-            let decks = stats::hypothesis::audit::decks_for_power(&fair_law, &law, share, power);
-            (tv, decks)
-        }
+        Some(fair) => (
+            fraction::total_variation(counts, fair),
+            stats::hypothesis::audit::decks_for_power(
+                &fraction::probabilities(fair),
+                &law,
+                share,
+                power,
+            ),
+        ),
     };
     LawFigures {
+        mean: fraction::mean(counts),
         law,
-        mean,
         total_variation,
         decks_to_catch,
     }
@@ -151,13 +143,13 @@ pub fn study(decklist: Decklist, alpha: f64, power: f64) -> DecklistStudy {
             riffles: Some(k),
             pairs: figures(
                 &law::riffled_group_pairs(k, group, cards),
-                Some((&fair_pairs, 0.0)),
+                Some(&fair_pairs),
                 share,
                 power,
             ),
             hand: figures(
                 &law::riffled_group_hand(k, group, cards, hand),
-                Some((&fair_hand, 0.0)),
+                Some(&fair_hand),
                 share,
                 power,
             ),

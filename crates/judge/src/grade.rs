@@ -60,6 +60,12 @@ pub fn any_test_needs_at_least(tv: f64, alpha: f64, power: f64) -> Option<f64> {
     (tv > 0.0).then(|| (power - alpha) / tv)
 }
 
+/// `log10(1/alpha)`: the evidence against a fair shuffle at which a
+/// watched stream or a live run stops ([`alarm`]).
+pub fn log10_threshold(alpha: f64) -> f64 {
+    -alpha.log10()
+}
+
 /// Whether a followed stream's evidence against fairness has reached
 /// `1/alpha`: an alarm. By Ville's inequality a fair stream raises one
 /// with probability at most `alpha` however long it is watched (see

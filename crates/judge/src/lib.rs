@@ -20,8 +20,14 @@
 //!   mistake a failing shuffle resembles.
 //! - [`Disagreement`]: a verdict that contradicts the registry's
 //!   expectation, or samples that contradict an exact law.
+//! - [`fair`]: the band a fair shuffle's figures stay within, and the
+//!   level it is drawn at.
+//! - [`follow`]: a stream watched deck by deck (`audit --follow`), and
+//!   where it stands.
 //! - [`guess`]: which method scores a card player's guesses, and what
 //!   the score concludes.
+//! - [`lesson`]: which algorithms the teaching pages compare, the fair
+//!   control beside every heatmap, and the tree of paths a teacher draws.
 //! - [`live`]: a live run of decks (the `play` page), stopped when its
 //!   evidence reaches `1/α`.
 //! - [`recovery`]: whether the cards seen pin a small-seed shuffle's deck
@@ -31,8 +37,9 @@
 //!   statistics.
 //! - [`method`]: which exact method answers a question, and which exact
 //!   law a power plan rests on, decided before any work.
-//! - [`suite`]: the default run's stages, each case keeping its own laws
-//!   and counts, with progress reported through a callback.
+//! - [`suite`]: the default run: its standard plan, its stages in order,
+//!   each case keeping its own laws and counts, and everything it
+//!   concludes, for the report to render.
 #![deny(missing_docs)]
 
 pub mod calibration;
@@ -40,8 +47,11 @@ pub mod cases;
 pub mod check;
 pub mod decklist;
 pub mod disagreement;
+pub mod fair;
+pub mod follow;
 pub mod grade;
 pub mod guess;
+pub mod lesson;
 pub mod live;
 pub mod method;
 pub mod positions;

@@ -59,7 +59,7 @@ pub fn finding(monitor: &Monitor, alpha: f64, alarm_deck: Option<u64>) -> LiveFi
         decks: monitor.decks(),
         alpha,
         log10_evidence: monitor.log10_evidence(),
-        log10_threshold: -alpha.log10(),
+        log10_threshold: crate::grade::log10_threshold(alpha),
         alarm_deck,
         strongest: monitor.strongest(),
     }

@@ -10,7 +10,11 @@ use serde::{Deserialize, Serialize};
 use stats::TestName;
 use stats::hypothesis::fit::TestResult;
 use stats::sample::RNG_NAME;
-use studies::riffle::{TELLS_BELOW, sample_riffles};
+use studies::riffle::{RiffleRun, sample_riffles};
+
+/// A test "can still tell" a riffled deck from uniform when its p-value is
+/// below this (one test, one number of riffles).
+pub const TELLS_BELOW: f64 = 1e-3;
 
 /// The riffle study of one deck.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -144,7 +148,7 @@ impl RandomKeysInfo {
 impl RiffleModel {
     /// The model of `entry`'s pass (described as `name`) from its sampled
     /// runs.
-    pub fn new(entry: &algorithms::Entry, name: &str, runs: &[studies::riffle::RiffleRun]) -> Self {
+    pub fn new(entry: &algorithms::Entry, name: &str, runs: &[RiffleRun]) -> Self {
         RiffleModel {
             algorithm: entry.id.into(),
             name: name.into(),
@@ -158,7 +162,7 @@ impl RiffleModel {
                     grade: Grade::of_run(&r.run.analysis),
                 })
                 .collect(),
-            riffles_needed: studies::riffle::riffles_needed(runs)
+            riffles_needed: riffles_needed(runs)
                 .into_iter()
                 .map(|(test, riffles)| RifflesNeeded { test, riffles })
                 .collect(),
@@ -166,9 +170,116 @@ impl RiffleModel {
     }
 }
 
+/// For each test of the runs (in their order), the riffles it needs before
+/// it can no longer tell the deck from uniform: one more than the last `k`
+/// at which its p-value is below [`TELLS_BELOW`] (1 when it never is),
+/// `None` when it still tells at the last `k` sampled.
+pub fn riffles_needed(runs: &[RiffleRun]) -> Vec<(TestName, Option<u32>)> {
+    let Some(first) = runs.first() else {
+        return Vec::new();
+    };
+    let last = runs.last().map_or(0, |r| r.riffles);
+    first
+        .run
+        .analysis
+        .tests
+        .iter()
+        .map(|t| {
+            let telling = runs
+                .iter()
+                .filter(|r| {
+                    r.run
+                        .analysis
+                        .tests
+                        .iter()
+                        .any(|u| u.name == t.name && u.p_value < TELLS_BELOW)
+                })
+                .map(|r| r.riffles)
+                .max();
+            let needed = match telling {
+                Some(k) if k == last => None,
+                Some(k) => Some(k + 1),
+                None => Some(1),
+            };
+            (t.name, needed)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use algorithms::{GsrRiffle, Kernel};
+
+    #[test]
+    fn sampled_riffles_stop_telling_as_the_exact_distance_falls() {
+        use algorithms::{BlogRiffle, Kernel};
+        let runs = sample_riffles(Kernel::GsrRiffle(GsrRiffle), 52, 6, 20_000, 1, &|_| {});
+        assert_eq!(runs.len(), 6);
+        assert!((runs[4].exact_total_variation.unwrap() - 0.924).abs() < 5e-4);
+        let needed = riffles_needed(&runs);
+        let rising = needed
+            .iter()
+            .find(|(n, _)| *n == "rising-sequences-chi2")
+            .unwrap();
+        // At TV 0.614 (k = 6) 20,000 decks show the rising sequences plainly.
+        assert_eq!(rising.1, None, "{needed:?}");
+        // One riffle keeps cards near their start: the position test sees it.
+        assert_eq!(runs[0].run.analysis.tests[0].name, "position-chi2");
+        assert!(runs[0].run.analysis.tests[0].log10_p < -100.0);
+        // The seed's riffle: no exact law, and far from uniform.
+        let blog = sample_riffles(Kernel::BlogRiffle(BlogRiffle), 52, 2, 20_000, 1, &|_| {});
+        assert!(blog.iter().all(|r| r.exact_total_variation.is_none()));
+        assert!(blog[1].run.analysis.log10_min_adjusted_p < -100.0);
+    }
+
+    #[test]
+    fn riffles_needed_reads_the_last_telling_riffle() {
+        use stats::hypothesis::fit::TestResult;
+        const A: stats::TestName = stats::TestName::PERMUTATION_CHI2;
+        const B: stats::TestName = stats::TestName::POSITION_CHI2;
+        let run = |k: u32, ps: [f64; 2]| {
+            let mut r = stats::hypothesis::audit::run(
+                &algorithms::Algorithm {
+                    kernel: Kernel::GsrRiffle(GsrRiffle),
+                    times: 1,
+                },
+                3,
+                30,
+                1,
+                false,
+                &|_| {},
+            );
+            r.analysis.tests = [A, B]
+                .iter()
+                .zip(ps)
+                .map(|(&name, p)| TestResult {
+                    name,
+                    statistic: 0.0,
+                    df: 1.0,
+                    p_value: p,
+                    log10_p: p.log10(),
+                    shuffles: 30,
+                    min_expected: 10.0,
+                    subject: None,
+                })
+                .collect();
+            RiffleRun {
+                riffles: k,
+                exact_total_variation: None,
+                run: r,
+            }
+        };
+        // A tells at k = 1 and 2, then not; B tells at k = 3, the last.
+        let runs = [
+            run(1, [1e-9, 0.5]),
+            run(2, [1e-4, 0.5]),
+            run(3, [0.2, 1e-5]),
+        ];
+        assert_eq!(riffles_needed(&runs), [(A, Some(3)), (B, None)]);
+        let calm = [run(1, [0.5, 0.5])];
+        assert_eq!(riffles_needed(&calm), [(A, Some(1)), (B, Some(1))]);
+    }
 
     #[test]
     fn the_study_reads_each_model_from_its_runs() {

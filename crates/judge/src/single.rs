@@ -50,6 +50,33 @@ pub fn judge_with(laws: &Laws, draw: &[u32], alpha: f64) -> DrawVerdict {
     }
 }
 
+/// Judges many draws at one level, the exact laws of each size of draw
+/// counted once for all the draws of that size ([`judge_with`]).
+#[derive(Debug)]
+pub struct DrawJudge {
+    alpha: f64,
+    laws: std::collections::HashMap<usize, Laws>,
+}
+
+impl DrawJudge {
+    /// A judge of draws at the family-wise level `alpha`.
+    pub fn new(alpha: f64) -> Self {
+        DrawJudge {
+            alpha,
+            laws: std::collections::HashMap::new(),
+        }
+    }
+
+    /// The verdict on `draw`, as [`judge`] gives it.
+    pub fn judge(&mut self, draw: &[u32]) -> DrawVerdict {
+        let laws = self
+            .laws
+            .entry(draw.len())
+            .or_insert_with(|| Laws::new(draw.len()));
+        judge_with(laws, draw, self.alpha)
+    }
+}
+
 /// The tests of one draw that the verdict holds to its level (those with
 /// a p-value: the longest run has none beyond the exact sizes), and the
 /// `log10` of their smallest Bonferroni-adjusted p-value.

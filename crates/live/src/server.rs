@@ -23,10 +23,22 @@ use std::time::Duration;
 use tokio::sync::{OnceCell, Semaphore};
 use tower::ServiceExt;
 
-const INDEX_HTML: &str = include_str!("../assets/index.html");
+/// The page, with the figures it states filled in from where they are
+/// decided ([`index_html`]).
+const INDEX_TEMPLATE: &str = include_str!("../assets/index.html");
 const APP_JS: &str = include_str!("../assets/app.js");
 const WORKER_JS: &str = include_str!("../assets/worker.js");
 const STYLE_CSS: &str = include_str!("../assets/style.css");
+
+/// The page as served: how often a fair shuffle stays in the pale part of
+/// the colours is the judge's ([`judge::fair::runs_within`]).
+fn index_html() -> &'static str {
+    static PAGE: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        let (within, runs) = judge::fair::runs_within();
+        INDEX_TEMPLATE.replace("{{fair_runs}}", &format!("{within} runs of {runs}"))
+    });
+    &PAGE
+}
 
 /// The page's policy: its own scripts, styles and requests only.
 const PAGE_CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
@@ -310,7 +322,7 @@ fn router(app: Arc<App>) -> Router {
     Router::new()
         .route(
             "/",
-            get(|| async { page(INDEX_HTML, "text/html; charset=utf-8", PAGE_CSP) }),
+            get(|| async { page(index_html(), "text/html; charset=utf-8", PAGE_CSP) }),
         )
         .route(
             "/app.js",
@@ -455,7 +467,7 @@ struct LessonLine {
 }
 
 fn lesson() -> Vec<LessonLine> {
-    let quotes = report::lesson_quotes();
+    let quotes = judge::lesson::lesson_quotes();
     [quotes[0], quotes[2]]
         .into_iter()
         .map(|q| LessonLine {
@@ -743,5 +755,12 @@ mod tests {
         assert!(own_host(any, "192.168.1.5:9000"));
         assert!(!own_host(any, "localhost:9000"), "not loopback alone");
         assert!(!own_host(any, "shuffle.example:9000"));
+    }
+
+    #[test]
+    fn the_page_states_the_fair_band_the_judge_draws_it_at() {
+        let (within, runs) = judge::fair::runs_within();
+        assert!(index_html().contains(&format!("in {within} runs of {runs}.")));
+        assert!(!index_html().contains("{{"), "a figure left unfilled");
     }
 }

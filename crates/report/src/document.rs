@@ -1,7 +1,10 @@
 //! What every document carries: the schema's version, who wrote it and
 //! how to run it again.
 
+use judge::suite::Stage;
 use serde::{Deserialize, Serialize};
+use std::sync::Mutex;
+use std::time::Instant;
 
 /// The version of the JSON documents' layout; bumped on any breaking change.
 pub const SCHEMA_VERSION: u32 = 9;
@@ -88,45 +91,7 @@ pub struct Timings {
     pub sampling: Vec<AlgorithmTime>,
 }
 
-/// A stage of the suite.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Stage {
-    /// Exact laws by enumeration (small decks).
-    ExactLaws,
-    /// Sampling every algorithm on every deck, and judging it.
-    Sampling,
-    /// Heatmaps and permutation figures.
-    Figures,
-    /// The riffle study and its figure.
-    Riffles,
-    /// What a few cards give away, per seeded shuffle.
-    Seeding,
-    /// The teacher's path tree and the headline figure.
-    Headline,
-    /// The famous cases beside their published figures.
-    Cases,
-    /// The decklist riffled from list order, by exact laws.
-    Decklist,
-}
-
-impl Stage {
-    /// What the stage does, in a few words.
-    pub fn label(self) -> &'static str {
-        match self {
-            Stage::ExactLaws => "exact laws",
-            Stage::Sampling => "sampling",
-            Stage::Figures => "figures",
-            Stage::Riffles => "riffle study",
-            Stage::Seeding => "seeding",
-            Stage::Headline => "headline",
-            Stage::Cases => "famous cases",
-            Stage::Decklist => "decklist study",
-        }
-    }
-}
-
-/// One stage's wall time.
+/// How long one stage of the suite took.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StageTime {
     /// The stage.
@@ -203,6 +168,49 @@ impl Provenance {
             wall_seconds: self.wall_seconds.take(),
             timings: self.timings.take(),
         }
+    }
+}
+
+/// The suite's clock: when the run started, and how long each stage took,
+/// laps taken as each stage ends ([`judge::suite::Progress::Done`]), from
+/// any thread.
+#[derive(Debug)]
+pub struct RunClock {
+    start: Instant,
+    laps: Mutex<(Instant, Vec<StageTime>)>,
+}
+
+impl RunClock {
+    /// A clock started now.
+    pub fn start() -> Self {
+        let now = Instant::now();
+        RunClock {
+            start: now,
+            laps: Mutex::new((now, Vec::new())),
+        }
+    }
+
+    /// `stage` ended now: its time is that since the last lap.
+    pub fn lap(&self, stage: Stage) {
+        let mut laps = self.laps.lock().unwrap_or_else(|e| e.into_inner());
+        let now = Instant::now();
+        let seconds = (now - laps.0).as_secs_f64();
+        laps.0 = now;
+        laps.1.push(StageTime { stage, seconds });
+    }
+
+    /// Each stage's time so far, in the order they ended.
+    pub fn stages(&self) -> Vec<StageTime> {
+        self.laps
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .1
+            .clone()
+    }
+
+    /// Seconds since the run started.
+    pub fn seconds(&self) -> f64 {
+        self.start.elapsed().as_secs_f64()
     }
 }
 

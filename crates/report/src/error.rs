@@ -16,4 +16,12 @@ pub enum ReportError {
     /// A page could not be rendered from its template.
     #[error("index.html: {0}")]
     Page(String),
+    /// A document could not be written as JSON.
+    #[error("{path}: {cause}")]
+    Json {
+        /// The document's path in the report folder.
+        path: String,
+        /// What went wrong.
+        cause: serde_json::Error,
+    },
 }

@@ -9,7 +9,8 @@ use crate::exact::ExactReport;
 use crate::files::LESSON_NAMES;
 use crate::fmt::{fmt_count, fmt_prob};
 use crate::markdown::{Lang, arrangement, find, paths_of, pick};
-use crate::suite::{LESSON, SuiteAlgorithm, SuiteReport};
+use crate::suite::{SuiteAlgorithm, SuiteReport};
+use judge::lesson::LESSON;
 use stats::Fraction;
 use stats::law::perm::factorial;
 
@@ -274,7 +275,11 @@ pub fn handout(report: &SuiteReport, lang: Lang) -> Result<Option<String>, Repor
     let off = find(report, LESSON[1]);
     let mut code = String::new();
     let mut quoted = Vec::new();
-    for (i, (name, q)) in LESSON_NAMES.iter().zip(crate::lesson_quotes()).enumerate() {
+    for (i, (name, q)) in LESSON_NAMES
+        .iter()
+        .zip(judge::lesson::lesson_quotes())
+        .enumerate()
+    {
         if i == 1 && off.is_none() {
             continue;
         }
@@ -414,7 +419,8 @@ pub fn handout(report: &SuiteReport, lang: Lang) -> Result<Option<String>, Repor
             ),
         ])
     });
-    let walk = crate::markdown::walk_words(crate::lesson_quotes()[0].walk, lang).replace('`', "");
+    let walk =
+        crate::markdown::walk_words(judge::lesson::lesson_quotes()[0].walk, lang).replace('`', "");
     let p = &report.provenance;
     let commit: String = p.git_commit.chars().take(12).collect();
     let how = pick(

@@ -7,7 +7,8 @@
 
 use crate::error::ReportError;
 use crate::files::{colour_limit, deviation, exact_deviation};
-use crate::suite::{FAIR_CONTROL, SuiteReport};
+use crate::suite::SuiteReport;
+use judge::lesson::FAIR_CONTROL;
 use serde::Serialize;
 
 const TEMPLATE: &str = include_str!("../templates/index.html");
@@ -247,7 +248,7 @@ fn data(report: &SuiteReport) -> PageData<'_> {
     let first = report
         .algorithms
         .iter()
-        .find(|a| a.info.id == crate::suite::LESSON[0])
+        .find(|a| a.info.id == judge::lesson::LESSON[0])
         .or_else(|| report.algorithms.first())
         .map_or("", |a| a.info.id.as_str());
     PageData {

@@ -30,8 +30,8 @@ pub mod text;
 
 pub use algorithm::{AlgorithmInfo, SourceInfo, source_line};
 pub use document::{
-    AlgorithmTime, Provenance, RunRecord, SCHEMA_MD, SCHEMA_VERSION, Stage, StageTime, Standalone,
-    Timings,
+    AlgorithmTime, Provenance, RunClock, RunRecord, SCHEMA_MD, SCHEMA_VERSION, StageTime,
+    Standalone, Timings,
 };
 pub use error::ReportError;
 pub use exact::{
@@ -39,8 +39,8 @@ pub use exact::{
     PathCounts, RankedArrangement, Recounted, TABLE_IN_JSON_UP_TO,
 };
 pub use suite::{
-    FAIR_CONTROL, LESSON, PATH_TREE, PathRow, PathTree, SUITE_PERMUTATIONS_UP_TO, SuiteAlgorithm,
-    SuiteCase, SuiteReport, SuiteSettings, fair_control, fair_controls, lesson_quotes,
+    Documents, SUITE_PERMUTATIONS_UP_TO, SuiteAlgorithm, SuiteCase, SuiteReport, SuiteSettings,
+    documents, fair_control, fair_controls,
 };
 
 #[cfg(test)]
@@ -433,15 +433,17 @@ mod tests {
                         message: "an empty line".into(),
                     }],
                     deck: 6,
-                    alpha: 1e-6,
-                    mode: stats::hypothesis::follow::Mode::Detect,
-                    log10_evidence: 6.1,
-                    evidence_since: 3,
-                    impossible: false,
-                    log10_threshold: 6.0,
-                    alarm_line,
-                    strongest: "cycles".into(),
-                    channels: 18,
+                    finding: judge::follow::FollowFinding {
+                        alpha: 1e-6,
+                        mode: stats::hypothesis::follow::Mode::Detect,
+                        log10_evidence: 6.1,
+                        evidence_since: 3,
+                        impossible: false,
+                        log10_threshold: 6.0,
+                        alarm_line,
+                        strongest: "cycles".into(),
+                        channels: 18,
+                    },
                 },
                 Provenance::new("t"),
                 Some(0.0),

@@ -489,30 +489,9 @@ pub struct FollowReport {
     pub invalid: Vec<deck_lines::InvalidLines>,
     /// Cards per deck.
     pub deck: usize,
-    /// `--alpha`: in [`Mode::Test`](stats::hypothesis::follow::Mode::Test), the
-    /// false-alarm probability over the whole stream; in
-    /// [`Mode::Detect`](stats::hypothesis::follow::Mode::Detect), one over the fewest
-    /// fair decks a false alarm takes on average.
-    pub alpha: f64,
-    /// What the alarm guarantees.
-    pub mode: stats::hypothesis::follow::Mode,
-    /// `log10` of the evidence reached (in detect mode, the largest of the
-    /// bettors'); infinite (`null` in JSON) when a deck had a feature a
-    /// uniform shuffle never gives.
-    pub log10_evidence: f64,
-    /// The deck from which that evidence was gathered (1 in test mode).
-    pub evidence_since: u64,
-    /// Whether the last deck had a feature a uniform shuffle never gives.
-    pub impossible: bool,
-    /// `log10(1/alpha)`: the evidence that raises the alarm.
-    pub log10_threshold: f64,
-    /// The line at which the alarm rang, when it did (exit 1).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub alarm_line: Option<u64>,
-    /// The channel with the most evidence.
-    pub strongest: String,
-    /// How many channels bet.
-    pub channels: usize,
+    /// Where the stream stands.
+    #[serde(flatten)]
+    pub finding: judge::follow::FollowFinding,
 }
 
 /// `shuffle-audit audit --single --json`: each line one draw (a lottery's

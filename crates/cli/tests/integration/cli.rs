@@ -425,12 +425,12 @@ fn suite_writes_parsable_reports() {
         [
             "exact-laws",
             "sampling",
-            "figures",
             "riffles",
             "seeding",
-            "headline",
             "cases",
-            "decklist"
+            "decklist",
+            "figures",
+            "headline"
         ]
     );
     let staged: f64 = t["stages"]

@@ -294,7 +294,7 @@ fn every_lesson_page_quotes_the_algorithms_whose_numbers_it_shows_and_prints_the
     // The lecture's three algorithms, counted exactly on 3 to 6 cards.
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("lecture");
-    let lesson = report::LESSON;
+    let lesson = judge::lesson::LESSON;
     cmd()
         .args([
             "--algorithms",

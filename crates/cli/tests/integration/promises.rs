@@ -364,7 +364,15 @@ fn ctrl_c_while_computing_leaves_the_previous_report() {
     let staging = dir
         .path()
         .join(format!(".r.shuffle-audit-{}.new", run.0.id()));
-    assert!(staging.is_dir());
+    // The lock is taken first, the staging folder made just after it.
+    let waited = Instant::now();
+    while !staging.is_dir() {
+        assert!(
+            waited.elapsed() < Duration::from_secs(60),
+            "no staging folder beside the lock"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
     std::thread::sleep(Duration::from_millis(200));
     let killed = Command::new("kill")
         .args(["-INT", &run.0.id().to_string()])

@@ -3,7 +3,7 @@
 use super::{CaseStanding, PUBLISHED_ALPHA};
 use crate::single::{DrawVerdict, judge};
 use serde::{Deserialize, Serialize};
-use statrs::distribution::{ChiSquared, ContinuousCDF};
+use stats::hypothesis::fit::independence;
 use stats::hypothesis::single::DrawStatistic;
 
 /// The 1970 draft as shipped for `audit --single`: the draft number of
@@ -129,26 +129,6 @@ impl DraftYear {
             thirds_p,
         }
     }
-}
-
-/// Pearson's X² of independence of a table's rows and columns, and its
-/// p-value on `(rows − 1)(columns − 1)` degrees of freedom.
-fn independence(table: &[[u32; 3]]) -> (f64, f64) {
-    let total: u32 = table.iter().flatten().sum();
-    let columns: Vec<u32> = (0..3).map(|j| table.iter().map(|r| r[j]).sum()).collect();
-    let x2 = table
-        .iter()
-        .flat_map(|row| {
-            let r: u32 = row.iter().sum();
-            row.iter().zip(&columns).map(move |(&o, &c)| {
-                let e = f64::from(r) * f64::from(c) / f64::from(total);
-                (f64::from(o) - e).powi(2) / e
-            })
-        })
-        .sum::<f64>();
-    let df = ((table.len() - 1) * 2) as f64;
-    let p = ChiSquared::new(df).map_or(f64::NAN, |c| c.sf(x2));
-    (x2, p)
 }
 
 /// The US draft lotteries: 1970's capsules filled month by month and

@@ -56,7 +56,7 @@ pub use common::{
 };
 pub use draws::{DrawPanel, draws};
 pub use heatmap::{Panel, SLIDE_SIZE, colour_limit, heatmap, slide};
-pub use permutations::{Arrangements, permutations};
+pub use permutations::{Arrangements, BARS_UP_TO, permutations};
 pub use pvalues::{PValues, p_values};
 pub use rates::{RatePanel, RatePoint, rates};
 pub use riffles::{RiffleCurve, RifflePanel, riffles};

@@ -31,6 +31,11 @@ pub struct Arrangements<'a> {
     pub from_uniform: bool,
 }
 
+/// A permutation figure draws one bar per arrangement up to this many
+/// arrangements (4 cards); beyond, the arrangements sorted from most to
+/// least likely, as a curve.
+pub const BARS_UP_TO: usize = 24;
+
 /// A permutation histogram, in units of the uniform probability (`1` is
 /// `1/n!`). With at most 24 arrangements, one labelled bar per
 /// arrangement, on a linear axis from 0 to `top` (a bar's length is its
@@ -71,7 +76,7 @@ pub fn permutations(
     let head = title_height(lines.len());
     let height = head + 560;
     let y_desc = format!("times as likely as uniform (1 = 1/{deck}!)");
-    let labels: Vec<String> = if k <= 24 {
+    let labels: Vec<String> = if k <= BARS_UP_TO {
         let mut a: Vec<u8> = (0..deck as u8).collect();
         (0..k)
             .map(|_| {
@@ -103,7 +108,7 @@ pub fn permutations(
         draw_title(&top_area, title, lines)?;
         let blue = RGBColor(5, 113, 176);
         let grey = RGBColor(220, 220, 220);
-        if k <= 24 {
+        if k <= BARS_UP_TO {
             // Linear, from zero: a bar's length is its probability; or
             // from uniform: its length is how far it is from fair.
             let (low, base) = if from_uniform {

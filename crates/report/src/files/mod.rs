@@ -23,7 +23,7 @@ pub use csv::{
 };
 use scale::pale_note;
 pub use scale::{
-    FAIR_ALPHA, PALE, PERMUTATION_TOP_MAX, colour_limit, deviation, exact_deviation, fair_envelope,
+    PALE, PERMUTATION_TOP_MAX, colour_limit, deviation, exact_deviation, fair_envelope, fair_runs,
     permutation_top, ratios_to_uniform, scale_range,
 };
 pub use whole::{
@@ -220,10 +220,17 @@ pub fn case_files(
                     .collect()
             });
         let stem = format!("figures/{id}/permutations-n{n}");
-        let band = if k <= 24 {
-            "grey: the band every bar of a fair shuffle stays in (99 of 100 runs)"
+        let bars = k <= crate::figures::BARS_UP_TO;
+        let band = if bars {
+            format!(
+                "grey: the band every bar of a fair shuffle stays in ({})",
+                fair_runs()
+            )
         } else {
-            "grey: the envelope a fair shuffle's sorted curve stays in (99 of 100 runs)"
+            format!(
+                "grey: the envelope a fair shuffle's sorted curve stays in ({})",
+                fair_runs()
+            )
         };
         let mut line = format!(
             "{n} cards, {} shuffles, seed {}. Blue: sampled; black line: uniform 1/{n}!; {band}",
@@ -238,7 +245,6 @@ pub fn case_files(
         }
         line.push('.');
         // Bars start at zero; a sorted curve's log axis stops at 1/top.
-        let bars = k <= 24;
         let beyond = ratios
             .iter()
             .chain(exact.as_deref().unwrap_or(&[]))
@@ -253,9 +259,9 @@ pub fn case_files(
                 )
             });
         }
-        // Bars (up to 24 arrangements) make a small SVG; a sorted curve
-        // of thousands of points does not.
-        let formats = if k <= 24 || data.set == FileSet::All {
+        // Bars make a small SVG; a sorted curve of thousands of points
+        // does not.
+        let formats = if bars || data.set == FileSet::All {
             Formats::Both
         } else {
             Formats::Png

@@ -29,16 +29,19 @@ pub fn exact_deviation(probabilities: &[Vec<f64>]) -> Vec<Vec<f64>> {
 /// so a fair shuffle's matrix stays in the palest quarter of the colours.
 pub const PALE: f64 = 0.25;
 
-/// The probability that a fair shuffle's largest cell leaves the pale
-/// part of the scale ([`stats::law::fair::position_spread`]'s `alpha`).
-pub const FAIR_ALPHA: f64 = 0.01;
+/// How often a fair shuffle's figure stays in its band, in words: `99 of
+/// 100 runs` ([`judge::fair::runs_within`]).
+pub fn fair_runs() -> String {
+    let (within, runs) = judge::fair::runs_within();
+    format!("{within} of {runs} runs")
+}
 
 /// The colour limit of heatmaps of `deck` cards sampled `shuffles` times:
 /// the largest deviation drawn, but at least the deviation every cell of a
-/// fair shuffle stays within (99 %, all cells at once) divided by
-/// [`PALE`].
+/// fair shuffle stays within ([`judge::fair::position_spread`], all cells
+/// at once) divided by [`PALE`].
 pub fn colour_limit(matrices: &[&[Vec<f64>]], deck: usize, shuffles: u64) -> f64 {
-    let floor = stats::law::fair::position_spread(deck, shuffles, FAIR_ALPHA) / PALE;
+    let floor = judge::fair::position_spread(deck, shuffles) / PALE;
     crate::figures::colour_limit(matrices, floor)
 }
 
@@ -56,16 +59,16 @@ pub fn scale_range(limit: f64, decimals: usize) -> String {
 }
 
 /// The band a fair shuffle's permutation histogram of `k` arrangements and
-/// `shuffles` decks stays in, all at once in 99 of 100 runs, as ratios to
-/// uniform: per bar up to 24 arrangements, per rank of the sorted curve
-/// beyond ([`stats::law::fair`]).
+/// `shuffles` decks stays in, all at once ([`fair_runs`]), as ratios to
+/// uniform: per bar up to [`crate::figures::BARS_UP_TO`] arrangements, per rank of the
+/// sorted curve beyond ([`judge::fair`]).
 pub fn fair_envelope(k: usize, shuffles: u64) -> Vec<(f64, f64)> {
     let expected = shuffles as f64 / k as f64;
     let ratio = |(lo, hi): (u64, u64)| (lo as f64 / expected, hi as f64 / expected);
-    if k <= 24 {
-        vec![ratio(stats::law::fair::histogram_band(k, shuffles, FAIR_ALPHA)); k]
+    if k <= crate::figures::BARS_UP_TO {
+        vec![ratio(judge::fair::histogram_band(k, shuffles)); k]
     } else {
-        stats::law::fair::sorted_envelope(k, shuffles, FAIR_ALPHA)
+        judge::fair::sorted_envelope(k, shuffles)
             .into_iter()
             .map(ratio)
             .collect()
@@ -105,7 +108,8 @@ pub fn permutation_top(ratios: &[f64], exact: Option<&[f64]>, envelope: &[(f64, 
 /// What the colour limits promise, for a figure's subtitle.
 pub(super) fn pale_note() -> String {
     format!(
-        "a fair shuffle stays within the palest {:.0}% of the colours in 99 of 100 runs",
-        100.0 * PALE
+        "a fair shuffle stays within the palest {:.0}% of the colours in {}",
+        100.0 * PALE,
+        fair_runs()
     )
 }

@@ -6,7 +6,8 @@ use crate::error::ReportError;
 use crate::figures::{self, Panel};
 use crate::fmt::fmt_count;
 use crate::markdown::Lang;
-use crate::suite::{LESSON, SuiteAlgorithm, SuiteReport};
+use crate::suite::{SuiteAlgorithm, SuiteReport};
+use judge::lesson::LESSON;
 
 /// Where the riffle figure goes in the report folder: `RIFFLE_FIGURE.png`
 /// and `.svg`.
@@ -202,7 +203,7 @@ pub fn slides(report: &SuiteReport) -> Result<Slides, ReportError> {
     );
     let mut out = Slides::default();
 
-    let quotes = crate::lesson_quotes();
+    let quotes = judge::lesson::lesson_quotes();
     let pair = [
         ((LESSON_NAMES[0], quotes[0].code), naive_s),
         ((LESSON_NAMES[2], quotes[2].code), fy_s),
@@ -308,7 +309,7 @@ pub const LESSON_NAMES: [&str; 3] = ["naive swap", "off by one", "Fisher–Yates
 /// `.svg`.
 pub const PATH_FIGURE: &str = "paths";
 
-/// The tree of every path of the report's [`PathTree`](crate::PathTree),
+/// The tree of every path of the report's [`PathTree`](judge::lesson::PathTree),
 /// [`PATH_FIGURE`], with each leaf's arrangement and the count of paths
 /// dealing each. `None` when the report has no tree or it is too big to
 /// draw.
@@ -326,7 +327,7 @@ pub fn path_figure(report: &SuiteReport) -> Result<Option<Vec<OutputFile>>, Repo
     figure_files(PATH_FIGURE, || figure).map(Some)
 }
 
-/// The tree of the report's [`PathTree`](crate::PathTree) drawn for the
+/// The tree of the report's [`PathTree`](judge::lesson::PathTree) drawn for the
 /// handout in `lang`: an SVG to set inline, as wide as the page's text,
 /// every label at least 7 pt on A4 ([`figures::PRINT_WIDTH_MM`]), its
 /// words in the reader's language and fonts. `None` as for
@@ -348,7 +349,7 @@ pub fn handout_tree(report: &SuiteReport, lang: Lang) -> Option<String> {
 
 /// The tree figure of `tree` in `lang`, for the screen or for paper.
 fn tree_figure(
-    tree: &crate::PathTree,
+    tree: &judge::lesson::PathTree,
     lang: Lang,
     print: bool,
 ) -> Option<Result<figures::Figure, figures::FigureError>> {
@@ -435,7 +436,7 @@ fn tree_figure(
 /// `PATH_BARS.png` and `.svg`.
 pub const PATH_BARS: &str = "paths-bars";
 
-/// How often each arrangement of the report's [`PathTree`](crate::PathTree)
+/// How often each arrangement of the report's [`PathTree`](judge::lesson::PathTree)
 /// came up in its algorithm's sample on the tree's deck, [`PATH_BARS`]:
 /// bars from the fair `1/n!` on an axis of their own (not the one every
 /// algorithm's figure of that deck shares), the fair band, and each
@@ -458,7 +459,7 @@ pub fn path_bars(report: &SuiteReport) -> Result<Option<Vec<OutputFile>>, Report
     let k = counts.len();
     let tally = tree.tally();
     // The tally runs in lexicographic order, the figure's rank order.
-    if tally.len() != k || k > 24 {
+    if tally.len() != k || k > crate::figures::BARS_UP_TO {
         return Ok(None);
     }
     let total = tree.paths.len();
@@ -476,10 +477,11 @@ pub fn path_bars(report: &SuiteReport) -> Result<Option<Vec<OutputFile>>, Report
     let lines = vec![format!(
         "{} shuffles, seed {}. Blue: how often each arrangement came up, from the black line \
          (uniform, 1/{n}! = 1/{k}) up or down; grey: the band every bar of a fair shuffle \
-         stays in (99 of 100 runs); red: the exact law, each arrangement's share of the \
-         {total} paths at the foot.",
+         stays in ({}); red: the exact law, each arrangement's share of the {total} paths at \
+         the foot.",
         fmt_count(s.shuffles),
-        s.seed
+        s.seed,
+        super::fair_runs()
     )];
     figure_files(PATH_BARS, || {
         figures::permutations(

@@ -71,18 +71,19 @@ fn figures_section(
         } else {
             ""
         };
-        let shape = if factorial(case.deck) <= 24 {
+        let shape = if factorial(case.deck) as usize <= crate::figures::BARS_UP_TO {
             "One bar per arrangement (labels: the card at each position)"
         } else {
             "Arrangements sorted from most to least likely"
         };
+        let (within, runs) = judge::fair::runs_within();
         let _ = writeln!(
             md,
             "![{} permutation probabilities, n = {}]({root}{f})\n\n*{}, {} cards: how likely each \
              arrangement is.* {shape}, in times as likely as uniform on an axis shared by \
              every algorithm of this deck: sampled (blue, {} shuffles, seed {}){red}, the \
              uniform 1/{}! (black line) and the band a fair shuffle stays in, every bar or rank \
-             at once, in 99 runs of 100 (grey).{}\n",
+             at once, in {within} runs of {runs} (grey).{}\n",
             a.info.id,
             case.deck,
             a.info.id,

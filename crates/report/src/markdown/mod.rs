@@ -255,24 +255,30 @@ fn teacher_zh(report: &SuiteReport) -> Option<String> {
 /// How to read the figures, briefly.
 fn how_to_read(md: &mut String, report: &SuiteReport) {
     let _ = writeln!(md, "## How to read the figures\n");
+    let (within, runs) = judge::fair::runs_within();
     let _ = writeln!(
         md,
         "A *position heatmap* has one row per card (by where it started) and one column per \
          final position. Each cell's colour says how much more (red) or less (blue) often \
          than 1/*n* that card ended there, on a scale the colour bar gives. Sampling noise \
          stays in the palest quarter of the scale: the limits are at least four times the \
-         largest deviation a fair shuffle's whole matrix shows in 99 runs of 100. Beside \
+         largest deviation a fair shuffle's whole matrix shows in {within} runs of {runs}. \
+         Beside \
          each algorithm stands Fisher–Yates sampled as often, on the same scale (the *fair \
          control*), and, where the deck was counted exactly, the exact heatmap: the true \
          bias, without noise.\n"
     );
+    // Decks of more arrangements than the per-bar band holds are drawn sorted.
+    let sorted_from = (1..)
+        .find(|&n| stats::law::perm::factorial(n) as usize > crate::figures::BARS_UP_TO)
+        .expect("factorials grow");
     let _ = writeln!(
         md,
         "A *permutation figure* shows how many times as likely as a fair shuffle each \
          arrangement is, on one logarithmic axis for every algorithm of that deck: sampled \
          (blue), exact (red) where known, fair (black line), and the grey band a fair \
-         shuffle stays in 99 times in 100. From 5 cards on, arrangements are sorted from \
-         most to least likely.{}\n",
+         shuffle stays in {within} times in {runs}. From {sorted_from} cards on, \
+         arrangements are sorted from most to least likely.{}\n",
         if report.settings.plan.repeat > 1 {
             " A *p-value histogram* shows the runs of each test: a fair shuffle's are flat."
         } else {

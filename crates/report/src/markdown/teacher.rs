@@ -4,8 +4,9 @@
 
 use crate::exact::ExactReport;
 use crate::fmt::{fmt_count, fmt_prob};
-use crate::suite::{LESSON, PathTree, SuiteAlgorithm, SuiteReport};
+use crate::suite::{SuiteAlgorithm, SuiteReport};
 use algorithms::registry::{Quote, TEACHING_QUOTES, Walk, document};
+use judge::lesson::{LESSON, PathTree};
 use stats::law::perm::factorial;
 use std::fmt::Write;
 
@@ -377,7 +378,7 @@ fn quote_block(md: &mut String, quotes: &[&Quote], lang: Lang) {
 /// numbers the page shows), then the same choice in the other language's
 /// loop, with how its walk differs.
 fn quotes(md: &mut String, lang: Lang) {
-    let lesson = crate::lesson_quotes();
+    let lesson = judge::lesson::lesson_quotes();
     quote_block(md, &lesson, lang);
     let walk = walk_words(lesson[0].walk, lang);
     let _ = writeln!(

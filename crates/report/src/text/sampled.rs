@@ -442,28 +442,29 @@ fn sample_body(r: &crate::sampled::SampleReport, level: Option<&Level>) -> Strin
 pub fn follow(doc: &Standalone<crate::sampled::FollowReport>) -> String {
     use stats::hypothesis::follow::Mode;
     let r = &doc.document;
+    let f = &r.finding;
     let mut out = String::new();
-    let alpha = fmt_level(r.alpha);
-    let evidence = if r.log10_evidence.is_finite() {
-        format!("10^{:.2}", r.log10_evidence)
+    let alpha = fmt_level(f.alpha);
+    let evidence = if f.log10_evidence.is_finite() {
+        format!("10^{:.2}", f.log10_evidence)
     } else {
         "infinite".to_string()
     };
-    let since = match r.mode {
-        Mode::Detect if r.evidence_since > 1 => {
-            format!(" (gathered from deck {} on)", fmt_count(r.evidence_since))
+    let since = match f.mode {
+        Mode::Detect if f.evidence_since > 1 => {
+            format!(" (gathered from deck {} on)", fmt_count(f.evidence_since))
         }
         _ => String::new(),
     };
-    match r.alarm_line {
+    match f.alarm_line {
         Some(line) => {
-            let what = if r.impossible {
+            let what = if f.impossible {
                 format!(
                     "the deck has a feature a uniform shuffle never gives ({})",
-                    r.strongest
+                    f.strongest
                 )
             } else {
-                format!("strongest: {}", r.strongest)
+                format!("strongest: {}", f.strongest)
             };
             out += &skipped_lines(&r.invalid);
             let _ = writeln!(
@@ -471,15 +472,15 @@ pub fn follow(doc: &Standalone<crate::sampled::FollowReport>) -> String {
                 "{}: line {}: evidence {evidence}{since} reached 1/α = 10^{:.2} after {} decks of {} cards: bias shown ({what})",
                 r.source,
                 fmt_count(line),
-                r.log10_threshold,
+                f.log10_threshold,
                 fmt_count(r.decks),
                 r.deck,
             );
-            let _ = match r.mode {
+            let _ = match f.mode {
                 Mode::Detect => writeln!(
                     out,
                     "a fair stream raises this alarm after {} decks or more on average (change detection)",
-                    fmt_count_f64(1.0 / r.alpha)
+                    fmt_count_f64(1.0 / f.alpha)
                 ),
                 Mode::Test => writeln!(
                     out,
@@ -497,7 +498,7 @@ pub fn follow(doc: &Standalone<crate::sampled::FollowReport>) -> String {
                 fmt_count(r.lines),
                 fmt_count(r.decks),
                 r.deck,
-                r.log10_threshold
+                f.log10_threshold
             );
             let _ = writeln!(out, "exit 0: no evidence of bias at level {alpha}");
         }

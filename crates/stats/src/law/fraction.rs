@@ -88,6 +88,41 @@ pub fn ratio_to_f64(numerator: u128, denominator: u128) -> f64 {
     }
 }
 
+/// A law given as whole counts of its values `0, 1, …` (ways each value
+/// comes up): each value's probability, correctly rounded.
+pub fn probabilities(counts: &[BigUint]) -> Vec<f64> {
+    let total: BigUint = counts.iter().sum();
+    counts
+        .iter()
+        .map(|c| Fraction::new(c.clone(), total.clone()).to_f64())
+        .collect()
+}
+
+/// The mean of a law given as whole counts of its values `0, 1, …`,
+/// exactly, correctly rounded.
+pub fn mean(counts: &[BigUint]) -> f64 {
+    let total: BigUint = counts.iter().sum();
+    let moment: BigUint = counts.iter().enumerate().map(|(s, c)| c * s).sum();
+    Fraction::new(moment, total).to_f64()
+}
+
+/// The total variation distance between two laws given as whole counts of
+/// the same values, exactly (`Σ |c/T − f/F| / 2 = Σ |c F − f T| / (2 T
+/// F)`), correctly rounded.
+pub fn total_variation(counts: &[BigUint], other: &[BigUint]) -> f64 {
+    let total: BigUint = counts.iter().sum();
+    let other_total: BigUint = other.iter().sum();
+    let distance: BigUint = counts
+        .iter()
+        .zip(other)
+        .map(|(c, f)| {
+            let (x, y) = (c * &other_total, f * &total);
+            if x > y { x - y } else { y - x }
+        })
+        .sum();
+    Fraction::new(distance, total * other_total * 2u8).to_f64()
+}
+
 impl fmt::Display for Fraction {
     /// `numerator/denominator`, reduced (`0/1` for zero, `1/1` for one).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -13,11 +13,13 @@ use crate::hypothesis::name::TestName;
 use crate::law::perm::factorial;
 use crate::sample::{Histogram, MAX_HISTOGRAM_DECK, Positions};
 
+mod counts;
 mod lag;
 mod power;
 mod run;
 mod sampled;
 
+pub use counts::{DeckCounts, DeckTally};
 pub use lag::*;
 pub use power::*;
 pub use run::*;

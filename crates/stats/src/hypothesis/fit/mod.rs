@@ -5,11 +5,18 @@
 //! "p = 10^-4000" where the double underflows to 0.
 
 use crate::hypothesis::name::TestName;
-use statrs::distribution::{Binomial, ContinuousCDF, DiscreteCDF};
+use statrs::distribution::{Binomial, ChiSquared, ContinuousCDF, DiscreteCDF};
 use statrs::function::gamma::{gamma_ur, ln_gamma};
 
+mod exact;
 mod g;
+mod ks;
+mod position;
+
+pub use exact::{EXACT_FIT_COMPOSITIONS, compositions, exact_log10_p};
 pub use g::{WILLIAMS_FROM, g_moments, g_uniform};
+pub use ks::{ks_pvalue, ks_uniform, ks_uniform_upper, ks_upper_pvalue};
+pub use position::*;
 
 /// One test's outcome.
 #[derive(Clone, Debug, PartialEq)]
@@ -203,6 +210,50 @@ pub(crate) fn first_passing(mut from: u64, mut to: u64, pass: impl Fn(u64) -> bo
     from
 }
 
+/// Pearson's X² of `counts` against the law `weights / denominator`, and
+/// its p-value from the chi-square law with `counts.len() − 1` degrees of
+/// freedom, every cell kept: the test as a published analysis computes
+/// it, to compare with its figures (no pooling, no exact tail, unlike
+/// [`fit_expected`]).
+pub fn pearson_weights(counts: &[u64], weights: &[u128], denominator: u128) -> (f64, f64) {
+    let total: u64 = counts.iter().sum();
+    let x2: f64 = counts
+        .iter()
+        .zip(weights)
+        .map(|(&o, &w)| {
+            let e = total as f64 * crate::law::fraction::ratio_to_f64(w, denominator);
+            (o as f64 - e).powi(2) / e
+        })
+        .sum();
+    (x2, chi2_sf_or_nan(x2, (counts.len() - 1) as f64))
+}
+
+/// Pearson's X² of independence of a table's rows and columns, and its
+/// p-value from the chi-square law on `(rows − 1)(columns − 1)` degrees of
+/// freedom, as a published analysis computes it.
+pub fn independence<const C: usize>(table: &[[u32; C]]) -> (f64, f64) {
+    let total: u32 = table.iter().flatten().sum();
+    let columns: Vec<u32> = (0..C).map(|j| table.iter().map(|r| r[j]).sum()).collect();
+    let x2 = table
+        .iter()
+        .flat_map(|row| {
+            let r: u32 = row.iter().sum();
+            row.iter().zip(&columns).map(move |(&o, &c)| {
+                let e = f64::from(r) * f64::from(c) / f64::from(total);
+                (f64::from(o) - e).powi(2) / e
+            })
+        })
+        .sum::<f64>();
+    let df = ((table.len() - 1) * (C - 1)) as f64;
+    (x2, chi2_sf_or_nan(x2, df))
+}
+
+/// The chi-square survival function at `x` on `df` degrees of freedom,
+/// NaN where `df` is not positive.
+fn chi2_sf_or_nan(x: f64, df: f64) -> f64 {
+    ChiSquared::new(df).map_or(f64::NAN, |c| c.sf(x))
+}
+
 /// Pearson's chi-square of observed `counts` against equal expected counts,
 /// with `counts.len() - 1` degrees of freedom.
 pub fn pearson_uniform(name: TestName, counts: &[u64]) -> TestResult {
@@ -342,466 +393,6 @@ pub fn fit_expected(
         },
         None => TestResult::chi2(name, x2, cells as f64 - 1.0, n, min_expected),
     }
-}
-
-/// The most ways `n` counts can fall into the cells of a law for which
-/// [`fit_expected`] sums the exact multinomial law of its statistic
-/// instead of referring it to the chi-square.
-pub const EXACT_FIT_COMPOSITIONS: f64 = 2e4;
-
-/// The ways `n` counts can fall into `k` cells, `C(n + k − 1, k − 1)`, in
-/// floating point: what [`EXACT_FIT_COMPOSITIONS`] bounds.
-pub fn compositions(n: u64, k: usize) -> f64 {
-    (1..k).fold(1.0f64, |w, i| w * (n + i as u64) as f64 / i as f64)
-}
-
-/// `log10 P(S ≥ x)` for the statistic `S` of `divergence` over `n` draws
-/// from the law `p` (every cell possible), summed over every way the draws
-/// can fall ([`compositions`]), or `None` when there are more than
-/// [`EXACT_FIT_COMPOSITIONS`]. Where few draws fall into few cells,
-/// the chi-square reference is off (5 cards, 25 decks: the successions'
-/// pooled Pearson test rejected 7.6 % of fair runs at 0.05); the exact sum
-/// holds at every size (`P(p ≤ α) ≤ α`).
-pub fn exact_log10_p(divergence: Divergence, n: u64, p: &[f64], x: f64) -> Option<f64> {
-    let k = p.len();
-    if k < 2 || compositions(n, k) > EXACT_FIT_COMPOSITIONS {
-        return None;
-    }
-    let ln_fact: Vec<f64> = std::iter::once(0.0)
-        .chain((1..=n).scan(0.0, |acc, i| {
-            *acc += (i as f64).ln();
-            Some(*acc)
-        }))
-        .collect();
-    // Each cell's term and log-weight for every count it can hold, looked
-    // up in the walk (the tables number up to EXACT_FIT_COMPOSITIONS, the
-    // counts only up to n).
-    let by_count = |f: &dyn Fn(usize, u64) -> f64| -> Vec<Vec<f64>> {
-        (0..k).map(|i| (0..=n).map(|c| f(i, c)).collect()).collect()
-    };
-    let mut tables = Tables {
-        terms: by_count(&|i, c| divergence.term(c as f64, n as f64 * p[i])),
-        ln_weights: by_count(&|i, c| c as f64 * p[i].ln() - ln_fact[c as usize]),
-        ln_n_fact: ln_fact[ln_fact.len() - 1],
-        // Ties: the observed table's own statistic, recomputed in another
-        // order, may differ in its last bits.
-        at_least: x - 1e-9 * x.max(1.0),
-        counts: vec![0; k],
-        tail: LogSum::default(),
-    };
-    tables.walk(0, n);
-    Some((tables.tail.ln() / std::f64::consts::LN_10).min(0.0))
-}
-
-/// The tables of counts [`exact_log10_p`] walks through, and the
-/// probability of those whose statistic reaches the observed one.
-struct Tables {
-    /// `terms[i][c]`: cell `i`'s term of the statistic with count `c`.
-    terms: Vec<Vec<f64>>,
-    /// `ln_weights[i][c]`: `c ln p_i − ln c!`.
-    ln_weights: Vec<Vec<f64>>,
-    ln_n_fact: f64,
-    at_least: f64,
-    counts: Vec<u64>,
-    tail: LogSum,
-}
-
-impl Tables {
-    /// Every way to share `left` draws among the cells from `cell` on.
-    fn walk(&mut self, cell: usize, left: u64) {
-        if cell + 1 < self.counts.len() {
-            for c in 0..=left {
-                self.counts[cell] = c;
-                self.walk(cell + 1, left - c);
-            }
-            return;
-        }
-        self.counts[cell] = left;
-        let (mut x2, mut ln_pmf) = (0.0, self.ln_n_fact);
-        for (i, &c) in self.counts.iter().enumerate() {
-            x2 += self.terms[i][c as usize];
-            ln_pmf += self.ln_weights[i][c as usize];
-        }
-        if x2 >= self.at_least {
-            self.tail.add(ln_pmf);
-        }
-    }
-}
-
-/// A sum of `exp(l)` kept as its logarithm, so that terms far below the
-/// smallest double still count.
-#[derive(Default)]
-struct LogSum {
-    max: f64,
-    scaled: f64,
-}
-
-impl LogSum {
-    fn add(&mut self, l: f64) {
-        if self.scaled == 0.0 {
-            (self.max, self.scaled) = (l, 1.0);
-        } else if l <= self.max {
-            self.scaled += (l - self.max).exp();
-        } else {
-            self.scaled = self.scaled * (self.max - l).exp() + 1.0;
-            self.max = l;
-        }
-    }
-
-    /// `ln` of the sum (`−∞` for none).
-    fn ln(&self) -> f64 {
-        if self.scaled == 0.0 {
-            f64::NEG_INFINITY
-        } else {
-            self.max + self.scaled.ln()
-        }
-    }
-}
-
-/// The position-matrix test: does each card land on each position with
-/// probability `1/n`?
-///
-/// `counts[card * n + position]` over `shuffles` shuffles. The `n²` cells are
-/// not independent: every shuffle adds a whole permutation matrix, so every
-/// row and column sums to `shuffles`. For a uniform shuffle the indicators
-/// `I_ij` ("card i at position j") have
-/// `Cov(I_ij, I_i'j') = (δ_ii' - 1/n)(δ_jj' - 1/n) / (n - 1)`
-/// (variance `(n-1)/n²`; `-1/n²` within a row or column;
-/// `1/(n²(n-1))` elsewhere). The standardized cells `(O - N/n) / sqrt(N/n)`
-/// therefore have covariance `n/(n-1)` times the projection onto the
-/// `(n-1)²`-dimensional space of matrices with zero row and column sums, so
-/// the plain Pearson sum `X² = Σ (O - N/n)² / (N/n)` tends to
-/// `n/(n-1) · χ²((n-1)²)`: its mean is `n(n-1)`, not `(n-1)²`. The statistic
-/// `X² (n-1)/n` is asymptotically chi-square with `(n-1)²` degrees of
-/// freedom. That is the statistic returned; the
-/// calibration tests check its p-values are uniform, and that the plain sum's
-/// are not.
-pub fn position_test(counts: &[u64], n: usize, shuffles: u64) -> TestResult {
-    fixed_margin_test(TestName::POSITION_CHI2, counts, (n, 1), (n, 1), shuffles)
-}
-
-/// The test of a sum of `tables` independent tables with fixed margins,
-/// each uniform among the tables with its margins: `counts[row * cols +
-/// col]`, `rows` rows summing to `row_margin` each, `cols` columns summing
-/// to `col_margin` each, `T = rows · row_margin = cols · col_margin` in
-/// all. The position matrix is one (`n` rows and columns, margins 1: a
-/// permutation matrix); so is a shoe's value × position table (`V` values
-/// of `K` copies by `P = K V` positions of one card), and the table of
-/// the values at each position of two consecutive shoes (`V × V`, margins
-/// `K`).
-///
-/// Such a table is a random assignment of `T` units (here, cards) to the
-/// rows and columns, so its cells have the covariance of the permutation
-/// (multivariate hypergeometric) law: `Cov(X_ab, X_cd) = r_a (T δ_ac − r_c)
-/// · c_b (T δ_bd − c_d) / (T² (T − 1))`. With `E = N r c / T` per cell, the
-/// standardized cells `(O − E)/√E` of the sum of `N` tables have covariance
-/// `T/(T − 1)` times the projection onto the `(rows − 1)(cols − 1)`
-/// dimensions of zero row and column sums, so `X² (T − 1)/T` is
-/// asymptotically chi-square with `(rows − 1)(cols − 1)` degrees of
-/// freedom, and its mean is exactly that for any `N`. Returned: that
-/// statistic.
-pub fn fixed_margin_test(
-    name: TestName,
-    counts: &[u64],
-    (rows, row_margin): (usize, u64),
-    (cols, col_margin): (usize, u64),
-    tables: u64,
-) -> TestResult {
-    let t = rows as u64 * row_margin;
-    debug_assert_eq!(t, cols as u64 * col_margin, "margins of one total");
-    debug_assert_eq!(counts.len(), rows * cols);
-    let e = tables as f64 * (row_margin * col_margin) as f64 / t as f64;
-    let x2 = counts.iter().map(|&o| (o as f64 - e).powi(2)).sum::<f64>() / e;
-    let df = ((rows - 1) * (cols - 1)) as f64;
-    TestResult::chi2(name, x2 * (t as f64 - 1.0) / t as f64, df, tables, e)
-}
-
-/// [`fixed_margin_test`] with any margins (equal margins give its
-/// statistic up to rounding): row `a` sums to
-/// `row_margins[a]`, column `b` to `col_margins[b]` in each table (a
-/// decklist's value × position table: `K_i` copies of value `i`, one card
-/// per position). The covariance argument holds as it stands (`E = N r_a
-/// c_b / T` per cell); rows or columns of margin 0 are left out.
-pub fn fixed_margins_test(
-    name: TestName,
-    counts: &[u64],
-    row_margins: &[u64],
-    col_margins: &[u64],
-    tables: u64,
-) -> TestResult {
-    let (rows, cols) = (row_margins.len(), col_margins.len());
-    let t: u64 = row_margins.iter().sum();
-    debug_assert_eq!(t, col_margins.iter().sum::<u64>(), "margins of one total");
-    debug_assert_eq!(counts.len(), rows * cols);
-    let mut x2 = 0.0;
-    let mut min_expected = f64::INFINITY;
-    for (a, &r) in row_margins.iter().enumerate() {
-        for (b, &c) in col_margins.iter().enumerate() {
-            if r == 0 || c == 0 {
-                continue;
-            }
-            let e = tables as f64 * (r * c) as f64 / t as f64;
-            x2 += (counts[a * cols + b] as f64 - e).powi(2) / e;
-            min_expected = min_expected.min(e);
-        }
-    }
-    let live = |m: &[u64]| m.iter().filter(|&&x| x > 0).count();
-    let df = ((live(row_margins) - 1) * (live(col_margins) - 1)) as f64;
-    TestResult::chi2(
-        name,
-        x2 * (t as f64 - 1.0) / t as f64,
-        df,
-        tables,
-        min_expected,
-    )
-}
-
-/// The plain Pearson sum over the position matrix, `Σ (O - N/n)² / (N/n)`,
-/// before the `(n-1)/n` correction.
-pub fn position_pearson_sum(counts: &[u64], n: usize, shuffles: u64) -> f64 {
-    let e = shuffles as f64 / n as f64;
-    counts.iter().map(|&o| (o as f64 - e).powi(2)).sum::<f64>() / e
-}
-
-/// The uncorrected position test (plain sum against `(n-1)²` degrees of
-/// freedom): wrong, kept so the calibration test can show it fails.
-pub fn position_test_uncorrected(counts: &[u64], n: usize, shuffles: u64) -> TestResult {
-    let x2 = position_pearson_sum(counts, n, shuffles);
-    TestResult::chi2(
-        TestName::POSITION_CHI2_UNCORRECTED,
-        x2,
-        ((n - 1) * (n - 1)) as f64,
-        shuffles,
-        shuffles as f64 / n as f64,
-    )
-}
-
-/// One test per row of the position matrix (per card): Pearson's
-/// chi-square of where that card ended against `1/n` each, `n - 1` degrees
-/// of freedom. A row is one multinomial sample (a card lands in exactly one
-/// position per shuffle), so each test is valid on its own; over the `n`
-/// rows compare the p-values with `alpha / n` (Bonferroni). These are views
-/// for the report, not part of the verdict.
-pub fn position_row_tests(counts: &[u64], n: usize) -> Vec<TestResult> {
-    counts
-        .chunks(n.max(1))
-        .map(|row| pearson_uniform(TestName::POSITION_ROW, row))
-        .collect()
-}
-
-/// Per-cell z-scores of the position matrix, `(O - N/n) / sqrt(N (1/n)(1 - 1/n))`:
-/// each approximately standard normal under a uniform shuffle. With `n²`
-/// cells, compare the largest `|z|` with the Bonferroni bound
-/// ([`bonferroni_z`]) rather than with 1.96.
-pub fn position_z_scores(counts: &[u64], n: usize, shuffles: u64) -> Vec<f64> {
-    let p = 1.0 / n as f64;
-    let e = shuffles as f64 * p;
-    let sd = (shuffles as f64 * p * (1.0 - p)).sqrt();
-    counts.iter().map(|&o| (o as f64 - e) / sd).collect()
-}
-
-/// The two-sided `|z|` beyond which a single one of `m` normal scores has
-/// family-wise probability `alpha` (Bonferroni).
-pub fn bonferroni_z(m: usize, alpha: f64) -> f64 {
-    use statrs::distribution::Normal;
-    // The lower tail, by symmetry: `1 - tiny` would round to 1.
-    -Normal::standard().inverse_cdf(alpha / (2.0 * m as f64))
-}
-
-/// Largest relative deviation of a position cell from uniform:
-/// `max |O / (N/n) - 1|`.
-pub fn max_relative_deviation(counts: &[u64], n: usize, shuffles: u64) -> f64 {
-    let e = shuffles as f64 / n as f64;
-    counts
-        .iter()
-        .map(|&o| (o as f64 / e - 1.0).abs())
-        .fold(0.0, f64::max)
-}
-
-/// Total variation distance between the empirical law of `counts` and the
-/// uniform law on `counts.len()` outcomes.
-///
-/// Biased upward: even a perfect shuffle gives about
-/// [`tv_noise_floor`] from sampling noise alone.
-pub fn empirical_tv(counts: &[u64]) -> f64 {
-    let n: u64 = counts.iter().sum();
-    let u = 1.0 / counts.len() as f64;
-    0.5 * counts
-        .iter()
-        .map(|&o| (o as f64 / n as f64 - u).abs())
-        .sum::<f64>()
-}
-
-/// The expected [`empirical_tv`] of a perfectly uniform sample of `shuffles`
-/// draws over `k` outcomes (normal approximation of each count):
-/// `(k/2) sqrt(2 u (1 - u) / (π N))` with `u = 1/k`.
-pub fn tv_noise_floor(k: usize, shuffles: u64) -> f64 {
-    let u = 1.0 / k as f64;
-    0.5 * k as f64 * (2.0 * u * (1.0 - u) / (std::f64::consts::PI * shuffles as f64)).sqrt()
-}
-
-/// `P(D_n >= d)` for the one-sample Kolmogorov–Smirnov statistic `D_n` on `n`
-/// observations: the exact method of Marsaglia, Tsang & Wang (2003), with
-/// their right-tail shortcut where the p-value is below about 1e-3.
-pub fn ks_pvalue(n: usize, d: f64) -> f64 {
-    if d <= 0.0 {
-        return 1.0;
-    }
-    if d >= 1.0 {
-        return 0.0;
-    }
-    let nf = n as f64;
-    let s = d * d * nf;
-    if s > 7.24 || (s > 3.76 && n > 99) {
-        return (2.0 * (-(2.000071 + 0.331 / nf.sqrt() + 1.409 / nf) * s).exp()).min(1.0);
-    }
-    (1.0 - kolmogorov_cdf(n, d)).clamp(0.0, 1.0)
-}
-
-/// `P(D_n < d)`, Marsaglia, Tsang & Wang, "Evaluating Kolmogorov's
-/// distribution", J. Stat. Softw. 8(18), 2003.
-fn kolmogorov_cdf(n: usize, d: f64) -> f64 {
-    let nf = n as f64;
-    let k = (nf * d) as usize + 1;
-    let m = 2 * k - 1;
-    let h = k as f64 - nf * d;
-    let mut hm = vec![0.0f64; m * m];
-    for i in 0..m {
-        for j in 0..m {
-            hm[i * m + j] = if i + 1 < j { 0.0 } else { 1.0 };
-        }
-    }
-    for i in 0..m {
-        hm[i * m] -= h.powi(i as i32 + 1);
-        hm[(m - 1) * m + i] -= h.powi((m - i) as i32);
-    }
-    if 2.0 * h - 1.0 > 0.0 {
-        hm[(m - 1) * m] += (2.0 * h - 1.0).powi(m as i32);
-    }
-    for i in 0..m {
-        for j in 0..m {
-            if i + 1 > j {
-                for g in 1..=(i + 1 - j) {
-                    hm[i * m + j] /= g as f64;
-                }
-            }
-        }
-    }
-    let (q, mut eq) = matrix_power(&hm, 0, m, n);
-    let mut s = q[(k - 1) * m + k - 1];
-    for i in 1..=n {
-        s = s * i as f64 / nf;
-        if s < 1e-140 {
-            s *= 1e140;
-            eq -= 140;
-        }
-    }
-    s * 10f64.powi(eq)
-}
-
-fn matrix_multiply(a: &[f64], b: &[f64], m: usize) -> Vec<f64> {
-    let mut c = vec![0.0; m * m];
-    for i in 0..m {
-        for k in 0..m {
-            let aik = a[i * m + k];
-            for j in 0..m {
-                c[i * m + j] += aik * b[k * m + j];
-            }
-        }
-    }
-    c
-}
-
-/// `A^n` with a decimal exponent kept aside to avoid overflow.
-fn matrix_power(a: &[f64], ea: i32, m: usize, n: usize) -> (Vec<f64>, i32) {
-    if n == 1 {
-        return (a.to_vec(), ea);
-    }
-    let (v, ev) = matrix_power(a, ea, m, n / 2);
-    let b = matrix_multiply(&v, &v, m);
-    let eb = 2 * ev;
-    let (mut v, mut ev) = if n.is_multiple_of(2) {
-        (b, eb)
-    } else {
-        (matrix_multiply(a, &b, m), ea + eb)
-    };
-    if v[(m / 2) * m + m / 2] > 1e140 {
-        v.iter_mut().for_each(|x| *x *= 1e-140);
-        ev += 140;
-    }
-    (v, ev)
-}
-
-/// The Kolmogorov–Smirnov test that `p_values` are uniform on (0, 1):
-/// returns `(D, p)`.
-pub fn ks_uniform(p_values: &[f64]) -> (f64, f64) {
-    let mut v = p_values.to_vec();
-    v.sort_by(f64::total_cmp);
-    let n = v.len() as f64;
-    let d = v
-        .iter()
-        .enumerate()
-        .map(|(i, &x)| ((i as f64 + 1.0) / n - x).max(x - i as f64 / n))
-        .fold(0.0, f64::max);
-    (d, ks_pvalue(v.len(), d))
-}
-
-/// The one-sided Kolmogorov–Smirnov test that `p_values` are not smaller
-/// than uniform: `D⁺ = max_i (i/n − p_(i))`, how far their empirical law
-/// runs above the diagonal (too many small p-values), and its exact
-/// p-value by Birnbaum and Tingey (1951):
-/// `P(D⁺ ≥ d) = d Σ_{j=0}^{⌊n(1−d)⌋} C(n, j) (1 − d − j/n)^(n−j) (d + j/n)^(j−1)`,
-/// summed in logarithms (every term is positive).
-///
-/// Valid for the p-values of discrete tests too: an exact test's p-value
-/// is super-uniform (`P(p ≤ u) ≤ u`), which can only lower `D⁺`, while
-/// the two-sided statistic counts its atoms (a p-value of exactly 1, say)
-/// as departures. A bias that shows in run after run lowers p-values, and
-/// `D⁺` is what it raises.
-pub fn ks_uniform_upper(p_values: &[f64]) -> (f64, f64) {
-    let mut v = p_values.to_vec();
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    let d = v
-        .iter()
-        .enumerate()
-        .map(|(i, &x)| (i as f64 + 1.0) / n as f64 - x)
-        .fold(0.0, f64::max);
-    (d, ks_upper_pvalue(n, d))
-}
-
-/// `P(D⁺_n ≥ d)` for `n` uniform values, exact (Birnbaum and Tingey
-/// 1951).
-pub fn ks_upper_pvalue(n: usize, d: f64) -> f64 {
-    if n == 0 || d <= 0.0 {
-        return 1.0;
-    }
-    if d > 1.0 {
-        return 0.0;
-    }
-    let nf = n as f64;
-    let last = (nf * (1.0 - d)).floor() as usize;
-    let mut ln_choose = 0.0f64;
-    let mut terms = Vec::with_capacity(last.min(n) + 1);
-    for j in 0..=last.min(n) {
-        let jf = j as f64;
-        let a = 1.0 - d - jf / nf;
-        let b = d + jf / nf;
-        // 0^0 = 1 at j = n (only when d = 0, excluded above, or a = 0).
-        let ln_a = if n - j == 0 {
-            0.0
-        } else {
-            (n - j) as f64 * a.max(0.0).ln()
-        };
-        terms.push(ln_choose + ln_a + (jf - 1.0) * b.ln());
-        ln_choose += (nf - jf).ln() - (jf + 1.0).ln();
-    }
-    let top = terms.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    if top == f64::NEG_INFINITY {
-        return 0.0;
-    }
-    let sum: f64 = terms.iter().map(|t| (t - top).exp()).sum();
-    (d.ln() + top + sum.ln()).exp().clamp(0.0, 1.0)
 }
 
 /// `P(X > x)` for the noncentral chi-square law with `df` degrees of freedom

@@ -1,9 +1,15 @@
-//! The default run's document: `reports/report.json`.
+//! The default run's document, `reports/report.json`, and every file of
+//! its folder, assembled from the judge's results ([`documents`]).
+
+mod assemble;
+
+pub use assemble::{Documents, documents};
 
 use crate::algorithm::AlgorithmInfo;
 use crate::document::Provenance;
 use crate::exact::ExactReport;
 use crate::sampled;
+use judge::lesson::{FAIR_CONTROL, PathTree};
 use judge::positions::ExactPositionsInfo;
 use judge::{Disagreement, Verdict};
 use serde::{Deserialize, Serialize};
@@ -231,88 +237,12 @@ pub struct SuiteReport {
     pub decklist: Option<judge::decklist::DecklistStudy>,
 }
 
-/// The three shuffles the teacher's section, the handouts and the slides
-/// compare: the naive swap, the off-by-one that makes it Sattolo's
-/// algorithm, and the fair control. All three are the JavaScript loop of
-/// "The JavaScript Shuffle" (`altNaiveShuffle`, its one-line "fix", the
-/// correct line), which walks the deck backwards: the lines the pages quote
-/// ([`lesson_quotes`]) are those of the algorithms whose numbers and
-/// figures they show.
-pub const LESSON: [&str; 3] = ["alt-naive-shuffle", "blog-fisher-yates", FAIR_CONTROL];
-
-/// The line each of [`LESSON`] is quoted by, in its order.
-pub fn lesson_quotes() -> [&'static algorithms::registry::Quote; 3] {
-    LESSON.map(|id| algorithms::registry::quote(id).expect("every lesson algorithm is quoted"))
-}
-
-/// The algorithm and deck whose every path the teacher's page shows.
-pub const PATH_TREE: (&str, usize) = (LESSON[0], 3);
-
-/// Every path of a small choice tree whose draws are uniform: what a
-/// teacher draws as a tree.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PathTree {
-    /// The registered algorithm.
-    pub algorithm: String,
-    /// Number of cards.
-    pub deck: usize,
-    /// Each path, first draw slowest.
-    pub paths: Vec<PathRow>,
-}
-
-/// One path: its draws and the arrangement they deal.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PathRow {
-    /// Each draw's result, 0-based.
-    pub choices: Vec<u64>,
-    /// Each draw's number of equally likely results.
-    pub outcomes: Vec<u64>,
-    /// The card (by starting position) that ends at each position.
-    pub arrangement: Vec<usize>,
-}
-
-impl PathTree {
-    /// Every path of `entry` on `deck` cards.
-    ///
-    /// # Errors
-    /// As [`stats::law::exact::every_path`], with at most 10,000 paths.
-    pub fn of(entry: &algorithms::Entry, deck: usize) -> Result<Self, stats::ExactError> {
-        let paths = stats::law::exact::every_path(&entry.algorithm, deck, 10_000)?;
-        Ok(PathTree {
-            algorithm: entry.id.into(),
-            deck,
-            paths: paths
-                .into_iter()
-                .map(|p| PathRow {
-                    choices: p.choices,
-                    outcomes: p.outcomes,
-                    arrangement: p.arrangement,
-                })
-                .collect(),
-        })
-    }
-
-    /// How many paths deal each arrangement, arrangements in
-    /// lexicographic order.
-    pub fn tally(&self) -> Vec<(&[usize], usize)> {
-        let mut t: BTreeMap<&[usize], usize> = BTreeMap::new();
-        for p in &self.paths {
-            *t.entry(&p.arrangement).or_insert(0) += 1;
-        }
-        t.into_iter().collect()
-    }
-}
-
 impl SuiteReport {
     /// Whether every algorithm's verdicts agree with the registry.
     pub fn all_agree(&self) -> bool {
         self.algorithms.iter().all(|a| a.agrees)
     }
 }
-
-/// The algorithm whose samples stand beside every other algorithm's
-/// heatmaps as the fair control.
-pub const FAIR_CONTROL: &str = "fisher-yates";
 
 /// The fair control's sampled cases by deck, when it ran.
 pub fn fair_controls(algorithms: &[SuiteAlgorithm]) -> BTreeMap<usize, &sampled::SampleReport> {

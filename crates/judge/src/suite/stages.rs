@@ -1,121 +1,20 @@
-//! The default run's two stages, as decisions: exact laws on small decks,
+//! The default run's two statistical stages: exact laws on small decks,
 //! then samples on every deck compared with them, with each algorithm's
 //! verdict and disagreements. Each case keeps its own laws and counts, for
 //! whatever renders it.
 
+use super::{DETECTION_POWER, EXACT_POSITIONS_ALPHA, ExactLaw, Progress, SuiteError, SuitePlan};
 use crate::disagreement::Disagreement;
 use crate::grade::{Audited, detection_level};
 use crate::positions::ExactPositionsInfo;
 use crate::verdict::{ExactVerdict, LawFindings, Verdict};
 use algorithms::Entry;
 use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
+use stats::ExactDistribution;
+use stats::ExactError;
 use stats::hypothesis::audit::{AuditPlan, keeps_histogram, power_plan};
 use stats::law::exact::{Limits, exact_distribution};
-use stats::law::markov::{MarkovError, PositionLaw, ProductLaw, rounded_position_law};
-use stats::{ExactDistribution, ExactError};
-
-/// Power asked of a first seed when deciding whether the budget should
-/// have caught a known bias; the level is that of a `biased` grade split
-/// over the run's tests ([`detection_level`]).
-pub const DETECTION_POWER: f64 = 0.99;
-
-/// The level at which a report states how many shuffles the position test
-/// needs on a large deck (one test, no Bonferroni: the level a reader
-/// testing their own shuffle would pick).
-pub const EXACT_POSITIONS_ALPHA: f64 = 1e-6;
-
-/// What the default run does, validated by its caller; the document of
-/// the run records it as its settings.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SuitePlan {
-    /// Small deck sizes: sampled with the permutation histogram.
-    pub decks: Vec<usize>,
-    /// The small decks also enumerated exactly.
-    pub exact_decks: Vec<usize>,
-    /// Large deck sizes: sampled with the position matrix only.
-    pub large_decks: Vec<usize>,
-    /// Shuffles per small deck.
-    pub shuffles: u64,
-    /// Shuffles per large deck.
-    pub large_shuffles: u64,
-    /// The seed of every sampled case (a second seed confirms a suspicious one).
-    pub seed: u64,
-    /// Runs per sampled case (seeds `seed`, `seed + 1`, …); above 1, each
-    /// case has a two-level test.
-    #[serde(default = "one")]
-    pub repeat: u64,
-    /// The path budget of each exact case; larger trees are skipped.
-    pub max_paths: u64,
-}
-
-fn one() -> u64 {
-    1
-}
-
-impl SuitePlan {
-    /// Every deck, small then large.
-    pub fn all_decks(&self) -> impl Iterator<Item = usize> + '_ {
-        self.decks.iter().chain(&self.large_decks).copied()
-    }
-
-    /// Shuffles of one deck size.
-    pub fn shuffles_of(&self, deck: usize) -> u64 {
-        if self.decks.contains(&deck) {
-            self.shuffles
-        } else {
-            self.large_shuffles
-        }
-    }
-
-    /// Shuffles sampled per algorithm, all runs included (confirmations
-    /// aside).
-    pub fn shuffles_per_algorithm(&self) -> u64 {
-        (self.decks.len() as u64 * self.shuffles
-            + self.large_decks.len() as u64 * self.large_shuffles)
-            * self.repeat
-    }
-}
-
-/// What a stage has done since it last said.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Progress {
-    /// One exact law computed (or skipped).
-    ExactLaw,
-    /// This many more shuffles sampled.
-    Shuffles(u64),
-}
-
-/// An exact law, or why it was not computed (the tree is too large, or
-/// cannot be walked).
-pub type ExactLaw = Result<ExactDistribution, String>;
-
-/// Why a stage stopped.
-#[derive(Debug, thiserror::Error)]
-pub enum SuiteError {
-    /// The enumerator failed for a reason other than the budget.
-    #[error("enumerating {algorithm} on {deck} cards")]
-    Exact {
-        /// Algorithm id.
-        algorithm: &'static str,
-        /// Cards.
-        deck: usize,
-        /// What failed.
-        #[source]
-        source: ExactError,
-    },
-    /// The exact position matrix could not be computed.
-    #[error("the position matrix of {algorithm} on {deck} cards")]
-    Positions {
-        /// Algorithm id.
-        algorithm: &'static str,
-        /// Cards.
-        deck: usize,
-        /// What failed.
-        #[source]
-        source: MarkovError,
-    },
-}
+use stats::law::markov::{PositionLaw, ProductLaw, rounded_position_law};
 
 /// The exact laws of every entry on every deck of `plan.exact_decks`, in
 /// order; a tree over the budget (or that cannot be walked) is a reason,
