@@ -2,6 +2,7 @@
 //! the first deck where the evidence against a fair shuffle reaches
 //! `1/α`, and what the alarm guarantees depends on the monitor's mode.
 
+use crate::words::{self, Words};
 use serde::{Deserialize, Serialize};
 use stats::hypothesis::follow::{Mode, Monitor};
 
@@ -49,6 +50,22 @@ impl FollowFinding {
             strongest: monitor.strongest(),
             channels: monitor.channels(),
         }
+    }
+
+    /// What the alarm guarantees, in one sentence: in detect mode, how
+    /// long a fair stream runs before it on average; in test mode, how
+    /// often a fair shuffle raises it at all.
+    pub fn guarantee(&self) -> Words {
+        Words::new().plain(match self.mode {
+            Mode::Detect => format!(
+                "a fair stream raises this alarm after {} decks or more on average (change detection)",
+                words::large_count(1.0 / self.alpha)
+            ),
+            Mode::Test => format!(
+                "a fair shuffle raises this alarm with probability at most {}, however long the stream runs",
+                words::level(self.alpha)
+            ),
+        })
     }
 
     /// Whether bias was shown: the alarm rang.

@@ -25,6 +25,7 @@
 //! assert!(Grade::of_log10(-13.0).shows_bias());
 //! ```
 
+use crate::words::{self, Words};
 use algorithms::Algorithm;
 use serde::{Deserialize, Serialize};
 use stats::hypothesis::audit::{Analysis, AuditPlan, Lag1Run, Run, SampleAudit};
@@ -112,6 +113,27 @@ impl Level {
     pub fn rejects(&self, log10_p: f64) -> bool {
         log10_p < self.per_test.log10()
     }
+
+    /// The level in words, as every report states it beside its tests:
+    /// `1e-6 family-wise over 8 tests (Bonferroni: 1.250e-7 each; tests
+    /// below it are marked *)`.
+    pub fn words(&self) -> Words {
+        Words::new().plain(format!(
+            "{} family-wise over {} tests (Bonferroni: {:.3e} each; tests below it are marked *)",
+            words::level(self.alpha),
+            self.tests,
+            self.per_test
+        ))
+    }
+}
+
+/// What a stream or an audit that showed nothing concludes, with its exit
+/// code: `exit 0: no evidence of bias at level 1e-6`.
+pub fn no_evidence(alpha: f64) -> Words {
+    Words::new().plain(format!(
+        "exit 0: no evidence of bias at level {}",
+        words::level(alpha)
+    ))
 }
 
 /// Where an audit's tests fall below their share of a level: among the
@@ -141,6 +163,51 @@ fn smallest_log10_p<'a>(tests: impl IntoIterator<Item = &'a TestResult>) -> f64 
         .into_iter()
         .map(|t| t.log10_p)
         .fold(f64::INFINITY, f64::min)
+}
+
+impl Finding {
+    /// What an audit found, with its exit code, in one sentence: at
+    /// `level`, with the grade its decks have at that level, about decks
+    /// (or shoes: `unit`); `alone` and `between` are the `log10` p-values
+    /// of the tests of single units and of consecutive ones (none when
+    /// those were not tested).
+    pub fn words(
+        self,
+        level: &Level,
+        grade: Grade,
+        alone: &[f64],
+        between: &[f64],
+        unit: &str,
+    ) -> Words {
+        let alone_fails = alone.iter().any(|&p| level.rejects(p));
+        let between_fails = between.iter().any(|&p| level.rejects(p));
+        let alpha = words::level(level.alpha);
+        let shown = format!("exit 1: bias shown at level {alpha}");
+        match self {
+            Finding::NoneShown => no_evidence(level.alpha),
+            Finding::DecksDependent if alone_fails => Words::new().plain(format!(
+                "{shown}: consecutive {unit}s are not independent (a {unit} depends on the one before it); the tests of single {unit}s fail too, more weakly, which the dependence alone causes (they hold only for independent {unit}s), so whether each {unit} alone is uniform is not shown"
+            )),
+            Finding::DecksDependent => Words::new().plain(format!(
+                "{shown}: each {unit} alone looks uniform, but consecutive {unit}s are not independent (a {unit} depends on the one before it)"
+            )),
+            Finding::DecksBiased => {
+                let mut w = Words::new().plain(shown);
+                if grade == Grade::Suspicious {
+                    w = w.plain(format!(
+                        ": suspicious (a fair shuffle does this at most once in {} audits): audit a second, independent file to confirm",
+                        words::count((1.0 / level.alpha).round() as u64)
+                    ));
+                }
+                if between_fails {
+                    w = w.plain(format!(
+                        "; the tests of consecutive {unit}s fail too, more weakly, which a bias of the {unit}s alone causes (they hold only for {unit}s that are independent and uniform)"
+                    ));
+                }
+                w
+            }
+        }
+    }
 }
 
 impl Finding {

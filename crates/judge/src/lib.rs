@@ -35,6 +35,8 @@
 //! - [`resemble`]: which known algorithm an exact law is, told exactly.
 //! - [`single`]: one draw (a lottery's order) judged alone by its rank
 //!   statistics.
+//! - [`words`]: every finding, verdict and guarantee worded once, as typed
+//!   sentences each format renders.
 //! - [`method`]: which exact method answers a question, and which exact
 //!   law a power plan rests on, decided before any work.
 //! - [`suite`]: the default run: its standard plan, its stages in order,
@@ -61,6 +63,7 @@ pub mod riffle;
 pub mod single;
 pub mod suite;
 pub mod verdict;
+pub mod words;
 
 pub use disagreement::Disagreement;
 pub use grade::Grade;

@@ -1,6 +1,7 @@
 //! A live run of decks (the `play` page): each deck bet on as it comes, and
 //! the run stopped the first time the evidence reaches `1/α`.
 
+use crate::words::{self, Words};
 use serde::{Deserialize, Serialize};
 use stats::hypothesis::follow::{Mode, Monitor};
 
@@ -62,6 +63,71 @@ pub fn finding(monitor: &Monitor, alpha: f64, alarm_deck: Option<u64>) -> LiveFi
         log10_threshold: crate::grade::log10_threshold(alpha),
         alarm_deck,
         strongest: monitor.strongest(),
+    }
+}
+
+impl LiveFinding {
+    /// The live page's finding, in words: where the run stands, what the
+    /// evidence is about, and what the alarm guarantees.
+    pub fn words(&self) -> Words {
+        let f = self;
+        let threshold = format!("10^{:.0}", f.log10_threshold);
+        Words::new().plain(match (f.verdict, f.alarm_deck) {
+            (LiveVerdict::Biased, Some(at)) => {
+                let what = if f.log10_evidence.is_finite() {
+                    format!("the evidence reached 10^{:.2}", f.log10_evidence)
+                } else {
+                    "a deck no fair shuffle deals came up".to_string()
+                };
+                format!(
+                    "Biased: after {} decks {what}, past 1/α = {threshold} (strongest: {}). A fair \
+                     shuffle stops a run like this with probability at most {}.",
+                    words::count(at),
+                    f.strongest,
+                    words::level(f.alpha)
+                )
+            }
+            _ if f.decks == 0 => "No decks yet.".to_string(),
+            // Far below 1: the decks have bet against bias and won.
+            _ if f.log10_evidence < -1.0 => format!(
+                "No evidence of bias in {} decks: the evidence against a fair shuffle is {}, far \
+                 below 1 (the decks look like a fair shuffle's); the run stops if it reaches 1/α = \
+                 {threshold}. A fair shuffle's evidence stays below it with probability at least \
+                 {}, however long the run.",
+                words::count(f.decks),
+                evidence(f.log10_evidence),
+                1.0 - f.alpha
+            ),
+            _ => format!(
+                "No bias shown yet in {} decks: the evidence is {}; the run stops if it reaches \
+                 1/α = {threshold}. A fair shuffle's evidence stays below it with probability at \
+                 least {}, however long the run.",
+                words::count(f.decks),
+                evidence(f.log10_evidence),
+                1.0 - f.alpha
+            ),
+        })
+    }
+
+    /// What a run did after its alarm at `alarm_deck`: went on counting to
+    /// `decks` to show the pattern, the verdict unchanged.
+    pub fn after_alarm(alarm_deck: u64, decks: u64) -> Words {
+        Words::new().plain(format!(
+            "The run went on to {} decks after the alarm at deck {}, counted and not bet on, so \
+             that the pattern shows; the verdict is the alarm's.",
+            words::count(decks),
+            words::count(alarm_deck)
+        ))
+    }
+}
+
+/// `10^e` as the live page writes evidence: `10^-101` far from 1,
+/// `10^0.42` near it.
+fn evidence(e: f64) -> String {
+    if e.abs() >= 10.0 {
+        format!("10^{e:.0}")
+    } else {
+        format!("10^{e:.2}")
     }
 }
 

@@ -2,6 +2,7 @@
 //! level, and what each could have caught.
 
 use crate::grade::Level;
+use crate::words::Words;
 use serde::{Deserialize, Serialize};
 use stats::hypothesis::single::{DrawStatistic, DrawTest, Laws};
 
@@ -50,6 +51,33 @@ pub fn judge_with(laws: &Laws, draw: &[u32], alpha: f64) -> DrawVerdict {
     }
 }
 
+/// What one draw can show and what it cannot, in words, wherever single
+/// draws are judged.
+pub fn what_one_draw_shows() -> Words {
+    Words::new()
+        .plain(
+            "One draw can show that its order is tied to the order the items were listed in \
+             (a trend, a block kept together, too few or too many turns), as the tests \
+             measure. It cannot show that the drawing is fair: a draw rigged in a way these \
+             tests do not measure passes, and a fair draw fails one time in 1/alpha. Only many \
+             draws from the same process (",
+        )
+        .code("audit")
+        .plain(" without ")
+        .code("--single")
+        .plain(") test the process.")
+}
+
+/// What an audit of single draws found, with its exit code: whether a
+/// draw departs from a uniform draw at its level.
+pub fn draws_finding(bias_shown: bool) -> Words {
+    Words::new().plain(if bias_shown {
+        "exit 1: a draw departs from a uniform draw at its level"
+    } else {
+        "exit 0: no draw departs from a uniform draw at its level"
+    })
+}
+
 /// Judges many draws at one level, the exact laws of each size of draw
 /// counted once for all the draws of that size ([`judge_with`]).
 #[derive(Debug)]
@@ -91,6 +119,28 @@ pub fn family(laws: &Laws, draw: &[u32]) -> (Vec<DrawTest>, f64) {
 }
 
 impl DrawVerdict {
+    /// The decision on this draw in words: `this draw is not what a
+    /// uniform draw gives` (the last words strong), or `no departure from a
+    /// uniform draw shown`.
+    pub fn decision(&self) -> Words {
+        if self.level.bias_shown {
+            Words::new()
+                .plain("this draw is ")
+                .strong("not what a uniform draw gives")
+        } else {
+            Words::new().plain("no departure from a uniform draw shown")
+        }
+    }
+
+    /// The decision in a table's few words.
+    pub fn label(&self) -> &'static str {
+        if self.level.bias_shown {
+            "not a uniform draw"
+        } else {
+            "nothing shown"
+        }
+    }
+
     /// The test of `statistic`, if it ran.
     pub fn test(&self, statistic: DrawStatistic) -> Option<&DrawTest> {
         self.tests.iter().find(|t| t.statistic == statistic)

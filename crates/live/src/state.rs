@@ -98,12 +98,10 @@ impl State {
             evidence: finite(f.log10_evidence),
             threshold: f.log10_threshold,
             finding: match f.alarm_deck {
-                Some(at) if s.decks() > at => format!(
-                    "{} {}",
-                    report::text::live_finding(&f),
-                    report::text::live_after_alarm(at, s.decks())
-                ),
-                _ => report::text::live_finding(&f),
+                Some(at) if s.decks() > at => {
+                    format!("{} {}", f.words(), LiveFinding::after_alarm(at, s.decks()))
+                }
+                _ => f.words().to_string(),
             },
             until: s.until(),
             curve: s.curve().iter().map(|&(t, e)| (t, finite(e))).collect(),

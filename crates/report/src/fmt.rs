@@ -4,14 +4,7 @@
 use crate::exact::ExactReport;
 use crate::suite::SuiteAlgorithm;
 
-/// A significance level as people write it: `0.05`, `0.01`, `1e-6`.
-pub fn fmt_level(alpha: f64) -> String {
-    if alpha >= 1e-4 {
-        format!("{alpha}")
-    } else {
-        format!("{alpha:e}")
-    }
-}
+pub use judge::words::{count as fmt_count, level as fmt_level};
 
 /// Formats a probability, distance or relative deviation for a table:
 /// exact zero as `0`, tiny and huge values in scientific notation, the rest
@@ -99,19 +92,6 @@ pub fn fmt_change(v: f64) -> String {
     } else {
         format!("+{p:.1}%")
     }
-}
-
-/// A count with thousands separators: `2,000,000`.
-pub fn fmt_count(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// `10^l` as a number a reader can say: `86,400`, `4.3e9`.

@@ -2,20 +2,8 @@
 
 use super::recognise::MISS_PROBABILITY;
 use super::{Band, DETECTION_POWER, Evidence, Failure, Finding, Pass, Plan, TestKind};
+use crate::words::count;
 use std::fmt::{self, Display, Formatter};
-
-/// `1234567` → `1,234,567`.
-fn count(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
 
 /// A share as a percentage with four significant digits: `13.54%`,
 /// `1.923%`, `0.1389%`.

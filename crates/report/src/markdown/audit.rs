@@ -268,29 +268,32 @@ fn decklists(md: &mut String, study: Option<&judge::decklist::DecklistStudy>) {
 /// The section on `audit --single`, with the drafts' figures when the run
 /// computed their case.
 fn single_draw(md: &mut String, cases: &[judge::cases::Case]) {
-    use stats::hypothesis::single::DrawStatistic;
+    use stats::hypothesis::single::{
+        DrawStatistic, EXACT_UP_TO, KENDALL_EXACT_UP_TO, SPEARMAN_EXACT_UP_TO,
+    };
     *md += "## A single draw\n\n";
     let _ = write!(
         md,
         "A lottery, a draft, the order of names on a ballot: one permutation, drawn once. \
          `shuffle-audit audit --single FILE` reads each line as one draw (the items in the \
-         order drawn, numbered by their place in the list, from 0 or 1, up to 100,000; lines \
+         order drawn, numbered by their place in the list, from 0 or 1, up to {}; lines \
          starting with `#` are comments) and judges it alone, at level {} unless `--alpha` \
          says otherwise, over four rank statistics against the list's order:\n\n\
          | test | what it catches |\n|---|---|\n\
          | `spearman-rho` | a trend: the items listed last drawn first, or last (exact law up to \
-         10 items, normal above) |\n\
-         | `kendall-tau` | the same trend, counted pair by pair (exact up to 200 items) |\n\
+         {SPEARMAN_EXACT_UP_TO} items, normal above) |\n\
+         | `kendall-tau` | the same trend, counted pair by pair (exact up to \
+         {KENDALL_EXACT_UP_TO} items) |\n\
          | `runs-up-down` | too few turns (stretches kept in order) or too many (a see-saw; \
-         exact up to 400) |\n\
-         | `longest-run` | a block of the list drawn in its order (exact up to 400) |\n\n\
+         exact up to {EXACT_UP_TO}) |\n\
+         | `longest-run` | a block of the list drawn in its order (exact up to \
+         {EXACT_UP_TO}) |\n\n\
          Each test states the departure it would catch {:.0} % of the time at its share of \
-         the level. One draw can show that its order is tied to the list's; it cannot show \
-         that the drawing is fair: a draw rigged in a way these tests do not measure passes, \
-         and only many draws from the same process (the audit without `--single`) test the \
-         process.\n\n",
+         the level. {}\n\n",
+        crate::fmt::fmt_count(deck_lines::MAX_DRAW_ITEMS as u64),
         crate::fmt::fmt_level(judge::single::SINGLE_ALPHA),
-        100.0 * judge::single::SINGLE_POWER
+        100.0 * judge::single::SINGLE_POWER,
+        super::words(&judge::single::what_one_draw_shows())
     );
     let Some(judge::cases::CaseFigures::Draft1970(draft)) = cases
         .iter()
@@ -319,11 +322,7 @@ fn single_draw(md: &mut String, cases: &[judge::cases::Case]) {
             "| {} | {} | {rho} | {rho_p} | {tau} | {tau_p} | {} |",
             y.year,
             y.drawing,
-            if y.verdict.level.bias_shown {
-                "not a uniform draw"
-            } else {
-                "nothing shown"
-            }
+            y.verdict.label()
         );
     }
     *md += "\n```sh\n\

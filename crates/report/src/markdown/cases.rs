@@ -714,15 +714,9 @@ fn draft(md: &mut String, d: &Draft, figure: Option<&str>) {
         }
         let _ = writeln!(
             md,
-            "\nAt level {} over {} tests (each held to {:.2e}; * below it): {}.\n",
-            fmt_level(v.level.alpha),
-            v.level.tests,
-            v.level.per_test,
-            if v.level.bias_shown {
-                "**not what a uniform draw gives**"
-            } else {
-                "no departure from a uniform draw shown"
-            }
+            "\nAt level {}: {}.\n",
+            v.level.words(),
+            super::words(&v.decision())
         );
     }
     let _ = writeln!(
@@ -766,9 +760,11 @@ fn draft(md: &mut String, d: &Draft, figure: Option<&str>) {
         fmt_log10_p(rho(y1970).log10_p),
         y1970.thirds_p
     );
-    *md += "One draw can show that its order is tied to the order the items were listed in, \
-            as these tests measure; it cannot show that a drawing is fair: a draw rigged in a \
-            way they do not measure passes, and a fair draw fails one time in 1/alpha.\n\n";
+    let _ = writeln!(
+        md,
+        "{}\n",
+        super::words(&judge::single::what_one_draw_shows())
+    );
     *md += "## What went wrong\n\n";
     let _ = writeln!(
         md,

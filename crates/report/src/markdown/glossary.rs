@@ -91,7 +91,7 @@ pub(crate) const TERMS: &[(&str, &str)] = &[
     (
         "p-value",
         "How often a fair shuffle would give counts at least this far from even. A tiny \
-         p-value (below 10^-6 here) is evidence of bias; a large one only means this sample \
+         p-value (below {suspicious_below} here) is evidence of bias; a large one only means this sample \
          shows none.",
     ),
     (
@@ -135,18 +135,34 @@ pub(crate) const TERMS: &[(&str, &str)] = &[
     ),
 ];
 
+/// A term's explanation with the figures it names filled in from the
+/// constants that decide them.
+fn explained(what: &str) -> String {
+    what.replace(
+        "{suspicious_below}",
+        &judge::words::power_of_ten(judge::grade::SUSPICIOUS_BELOW),
+    )
+}
+
 /// The glossary page.
 pub(super) fn page() -> String {
     let mut md = String::from("# Glossary\n\n[← the report](README.md)\n\n");
     for (term, what) in TERMS {
-        md.push_str(&format!("**{term}.** {what}\n\n"));
+        md.push_str(&format!("**{term}.** {}\n\n", explained(what)));
     }
     md
 }
 
 #[cfg(test)]
 mod tests {
-    use super::TERMS;
+    use super::{TERMS, page};
+
+    #[test]
+    fn every_figure_named_is_filled_in() {
+        let page = page();
+        assert!(!page.contains('{'), "a figure left unfilled");
+        assert!(page.contains("(below 10^-6 here)"), "{page}");
+    }
 
     #[test]
     fn terms_are_in_alphabetical_order_and_explained() {

@@ -23,6 +23,16 @@ pub(crate) use teacher::{arrangement, find, paths_of, pick, quote_source, step_w
 /// `<div class="screen">` in HTML, which the print stylesheet hides.
 pub const SCREEN_ONLY: (&str, &str) = ("<!-- screen -->", "<!-- /screen -->");
 
+/// The judge's `words` in Markdown: strong words bold, code as code.
+pub fn words(words: &judge::words::Words) -> String {
+    use judge::words::Span;
+    words.render(|span| match span {
+        Span::Plain(t) => t.clone(),
+        Span::Strong(t) => format!("**{t}**"),
+        Span::Code(t) => format!("`{t}`"),
+    })
+}
+
 /// The folder of the per-algorithm pages, relative to the report folder.
 pub const ALGORITHM_PAGES: &str = "algorithms";
 /// The page on exact position bias, the battery and collisions of large decks.

@@ -82,13 +82,14 @@ fn exact_positions_section(md: &mut String, report: &crate::suite::SuiteReport) 
              decks is exact too, and gives a floor no test of any kind can beat \
              (Hellinger bound). The last column compares this run's counts with the exact \
              matrix: the exact binomial p-value of the cell that strays furthest, times the \
-             {} cells (Bonferroni). A correct chain falls below 10^-6 with probability at \
-             most 10^-6, at any number of shuffles; below it, the run reports a \
+             {} cells (Bonferroni). A correct chain falls below {family} with probability \
+             at most {family}, at any number of shuffles; below it, the run reports a \
              disagreement.\n",
             first.alpha,
             first.power,
             (deck - 1) * (deck - 1),
-            deck * deck
+            deck * deck,
+            family = judge::words::power_of_ten(judge::positions::POSITIONS_FAMILY_ALPHA)
         );
         let _ = writeln!(
             md,

@@ -15,9 +15,7 @@ use table::{Align, Cell, Table, paint};
 
 pub use crate::arrangement::arrangement_label;
 pub use exact::{exact, exact_chain};
-pub use sampled::{
-    audit, follow, live_after_alarm, live_finding, power_of_ten, sample, shoe_audit,
-};
+pub use sampled::{audit, follow, sample, shoe_audit, single_audit};
 pub use studies::{guess, power, predict, riffle, scaling};
 
 /// The registry as a table.

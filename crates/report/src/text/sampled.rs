@@ -3,10 +3,9 @@
 
 use super::table::{Align, Table};
 use crate::document::Standalone;
-use crate::fmt::{fmt_count, fmt_df, fmt_level, fmt_log10_p, fmt_power_of_ten, fmt_prob};
+use crate::fmt::{fmt_count, fmt_df, fmt_log10_p, fmt_power_of_ten, fmt_prob};
 use crate::sampled::{AuditReport, SampleReport, ShoeAuditReport};
-use judge::Grade;
-use judge::grade::{Finding, Level};
+use judge::grade::Level;
 use stats::hypothesis::audit::Repeated;
 use std::fmt::Write;
 
@@ -72,14 +71,7 @@ pub fn audit(doc: &Standalone<AuditReport>) -> String {
         None => out += "\nconsecutive decks: not tested (--unordered)\n",
     }
     out += &verdict_line(&r.result);
-    let l = &r.level;
-    let _ = writeln!(
-        out,
-        "level: {} family-wise over {} tests (Bonferroni: {:.3e} each; tests below it are marked *)",
-        fmt_level(l.alpha),
-        l.tests,
-        l.per_test
-    );
+    let _ = writeln!(out, "level: {}", r.level.words());
     out + &format!("{}\n", finding_sentence(r))
 }
 
@@ -126,76 +118,34 @@ fn skipped_lines(invalid: &[deck_lines::InvalidLines]) -> String {
     out
 }
 
-/// What an audit found, with its exit code, in one sentence.
+/// What an audit found, with its exit code, in one sentence
+/// ([`judge::grade::Finding::words`]).
 pub(crate) fn finding_sentence(r: &AuditReport) -> String {
-    let between_fails = r
-        .lag1
-        .as_ref()
-        .is_some_and(|l| l.tests.iter().any(|t| r.level.rejects(t.log10_p)));
-    let alone_fails = r.result.tests.iter().any(|t| r.level.rejects(t.log10_p));
-    finding_text(
-        r.finding,
-        &r.level,
-        r.result.verdict,
-        between_fails,
-        alone_fails,
-        "deck",
-    )
+    let p = |tests: &[stats::hypothesis::fit::TestResult]| -> Vec<f64> {
+        tests.iter().map(|t| t.log10_p).collect()
+    };
+    let between = r.lag1.as_ref().map_or_else(Vec::new, |l| p(&l.tests));
+    r.finding
+        .words(
+            &r.level,
+            r.result.verdict,
+            &p(&r.result.tests),
+            &between,
+            "deck",
+        )
+        .to_string()
 }
 
-/// What an audit of shoes found, with its exit code, in one sentence.
+/// What an audit of shoes found, with its exit code, in one sentence
+/// ([`judge::grade::Finding::words`]).
 pub(crate) fn shoe_finding_sentence(r: &ShoeAuditReport) -> String {
-    let between_fails = r
-        .lag1
-        .as_ref()
-        .is_some_and(|l| l.tests.iter().any(|t| r.level.rejects(t.log10_p)));
-    let alone_fails = r.tests.iter().any(|t| r.level.rejects(t.log10_p));
-    finding_text(
-        r.finding,
-        &r.level,
-        r.verdict,
-        between_fails,
-        alone_fails,
-        r.unit(),
-    )
-}
-
-/// The sentence of a finding about decks or shoes (`unit`).
-fn finding_text(
-    finding: Finding,
-    level: &Level,
-    grade: Grade,
-    between_fails: bool,
-    alone_fails: bool,
-    unit: &str,
-) -> String {
-    let alpha = fmt_level(level.alpha);
-    match finding {
-        Finding::NoneShown => format!("exit 0: no evidence of bias at level {alpha}"),
-        Finding::DecksDependent if alone_fails => format!(
-            "exit 1: bias shown at level {alpha}: consecutive {unit}s are not independent (a {unit} depends on the one before it); the tests of single {unit}s fail too, more weakly, which the dependence alone causes (they hold only for independent {unit}s), so whether each {unit} alone is uniform is not shown"
-        ),
-        Finding::DecksDependent => format!(
-            "exit 1: bias shown at level {alpha}: each {unit} alone looks uniform, but consecutive {unit}s are not independent (a {unit} depends on the one before it)"
-        ),
-        Finding::DecksBiased => {
-            let mut s = format!("exit 1: bias shown at level {alpha}");
-            if grade == Grade::Suspicious {
-                let _ = write!(
-                    s,
-                    ": suspicious (a fair shuffle does this at most once in {} audits): audit a second, independent file to confirm",
-                    fmt_count((1.0 / level.alpha).round() as u64)
-                );
-            }
-            if between_fails {
-                let _ = write!(
-                    s,
-                    "; the tests of consecutive {unit}s fail too, more weakly, which a bias of the {unit}s alone causes (they hold only for {unit}s that are independent and uniform)"
-                );
-            }
-            s
-        }
-    }
+    let p = |tests: &[stats::hypothesis::fit::TestResult]| -> Vec<f64> {
+        tests.iter().map(|t| t.log10_p).collect()
+    };
+    let between = r.lag1.as_ref().map_or_else(Vec::new, |l| p(&l.tests));
+    r.finding
+        .words(&r.level, r.verdict, &p(&r.tests), &between, r.unit())
+        .to_string()
 }
 
 /// `audit --shoe K`, or of decklists, for people.
@@ -287,14 +237,7 @@ pub fn shoe_audit(doc: &Standalone<ShoeAuditReport>) -> String {
         r.verdict.label().to_uppercase(),
         fmt_log10_p(r.log10_min_adjusted_p),
     );
-    let l = &r.level;
-    let _ = writeln!(
-        out,
-        "level: {} family-wise over {} tests (Bonferroni: {:.3e} each; tests below it are marked *)",
-        fmt_level(l.alpha),
-        l.tests,
-        l.per_test
-    );
+    let _ = writeln!(out, "level: {}", r.level.words());
     out + &format!("{}\n", shoe_finding_sentence(r))
 }
 
@@ -444,7 +387,6 @@ pub fn follow(doc: &Standalone<crate::sampled::FollowReport>) -> String {
     let r = &doc.document;
     let f = &r.finding;
     let mut out = String::new();
-    let alpha = fmt_level(f.alpha);
     let evidence = if f.log10_evidence.is_finite() {
         format!("10^{:.2}", f.log10_evidence)
     } else {
@@ -476,17 +418,7 @@ pub fn follow(doc: &Standalone<crate::sampled::FollowReport>) -> String {
                 fmt_count(r.decks),
                 r.deck,
             );
-            let _ = match f.mode {
-                Mode::Detect => writeln!(
-                    out,
-                    "a fair stream raises this alarm after {} decks or more on average (change detection)",
-                    fmt_count_f64(1.0 / f.alpha)
-                ),
-                Mode::Test => writeln!(
-                    out,
-                    "a fair shuffle raises this alarm with probability at most {alpha}, however long the stream runs"
-                ),
-            };
+            let _ = writeln!(out, "{}", f.guarantee());
             out += "exit 1: bias shown\n";
         }
         None => {
@@ -500,20 +432,10 @@ pub fn follow(doc: &Standalone<crate::sampled::FollowReport>) -> String {
                 r.deck,
                 f.log10_threshold
             );
-            let _ = writeln!(out, "exit 0: no evidence of bias at level {alpha}");
+            let _ = writeln!(out, "{}", judge::grade::no_evidence(f.alpha));
         }
     }
     out
-}
-
-/// A large whole number of decks, with thousands separated, or in
-/// scientific notation past 10^15.
-fn fmt_count_f64(x: f64) -> String {
-    if x < 1e15 {
-        fmt_count(x.round() as u64)
-    } else {
-        format!("{x:.1e}")
-    }
 }
 
 /// `audit --single` for people: each draw's tests, what each could catch,
@@ -563,97 +485,9 @@ pub fn single_audit(doc: &Standalone<crate::sampled::SingleAuditReport>) -> Stri
             ]);
         }
         out += &table.render(true);
-        let _ = writeln!(
-            out,
-            "  level {} over {} tests (Bonferroni: {:.3e} each; tests below it are marked *): {}",
-            fmt_level(v.level.alpha),
-            v.level.tests,
-            v.level.per_test,
-            if v.level.bias_shown {
-                "this draw is not what a uniform draw gives"
-            } else {
-                "no departure from a uniform draw shown"
-            }
-        );
+        let _ = writeln!(out, "  level {}: {}", v.level.words(), v.decision());
     }
-    out += "\nOne draw can show that its order is tied to the order the items were listed in \
-            (a trend, a block kept together, too few or too many turns), as the tests above \
-            measure. It cannot show that the drawing is fair: a draw rigged in a way these \
-            tests do not measure passes, and a fair draw fails one time in 1/alpha. Only \
-            many draws from the same process (audit without --single) test the process.\n";
-    let shown = r.bias_shown();
-    let _ = writeln!(
-        out,
-        "exit {}: {}",
-        u8::from(shown),
-        if shown {
-            "a draw departs from a uniform draw at its level"
-        } else {
-            "no draw departs from a uniform draw at its level"
-        }
-    );
+    let _ = writeln!(out, "\n{}", judge::single::what_one_draw_shows());
+    let _ = writeln!(out, "{}", judge::single::draws_finding(r.bias_shown()));
     out
-}
-
-/// The live page's finding, in words: where the run stands, what the
-/// evidence is about, and what the alarm guarantees.
-pub fn live_finding(f: &judge::live::LiveFinding) -> String {
-    use judge::live::LiveVerdict;
-    let threshold = format!("10^{:.0}", f.log10_threshold);
-    match (f.verdict, f.alarm_deck) {
-        (LiveVerdict::Biased, Some(at)) => {
-            let what = if f.log10_evidence.is_finite() {
-                format!("the evidence reached 10^{:.2}", f.log10_evidence)
-            } else {
-                "a deck no fair shuffle deals came up".to_string()
-            };
-            format!(
-                "Biased: after {} decks {what}, past 1/α = {threshold} (strongest: {}). A fair \
-                 shuffle stops a run like this with probability at most {}.",
-                fmt_count(at),
-                f.strongest,
-                fmt_level(f.alpha)
-            )
-        }
-        _ if f.decks == 0 => "No decks yet.".to_string(),
-        // Far below 1: the decks have bet against bias and won.
-        _ if f.log10_evidence < -1.0 => format!(
-            "No evidence of bias in {} decks: the evidence against a fair shuffle is {}, far \
-             below 1 (the decks look like a fair shuffle's); the run stops if it reaches 1/α = \
-             {threshold}. A fair shuffle's evidence stays below it with probability at least \
-             {}, however long the run.",
-            fmt_count(f.decks),
-            power_of_ten(f.log10_evidence),
-            1.0 - f.alpha
-        ),
-        _ => format!(
-            "No bias shown yet in {} decks: the evidence is {}; the run stops if it reaches \
-             1/α = {threshold}. A fair shuffle's evidence stays below it with probability at \
-             least {}, however long the run.",
-            fmt_count(f.decks),
-            power_of_ten(f.log10_evidence),
-            1.0 - f.alpha
-        ),
-    }
-}
-
-/// `10^e` as the live page writes evidence: `10^-101` far from 1,
-/// `10^0.42` near it.
-pub fn power_of_ten(e: f64) -> String {
-    if e.abs() >= 10.0 {
-        format!("10^{e:.0}")
-    } else {
-        format!("10^{e:.2}")
-    }
-}
-
-/// What a live run did after its alarm: went on counting to show the
-/// pattern, the verdict unchanged.
-pub fn live_after_alarm(alarm_deck: u64, decks: u64) -> String {
-    format!(
-        "The run went on to {} decks after the alarm at deck {}, counted and not bet on, so \
-         that the pattern shows; the verdict is the alarm's.",
-        fmt_count(decks),
-        fmt_count(alarm_deck)
-    )
 }
