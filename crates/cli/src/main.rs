@@ -11,6 +11,7 @@ mod args;
 mod audit;
 mod case;
 mod common;
+mod deal;
 mod exact;
 mod guess;
 mod output;
@@ -67,7 +68,7 @@ enum Command {
     Audit(audit::AuditArgs),
     /// Deal decks with a registered algorithm and print them, one per line:
     /// the input `audit` reads.
-    Deal(audit::DealArgs),
+    Deal(deal::DealArgs),
     /// Riffles: the exact distance from uniform after k Gilbert–Shannon–Reeds
     /// riffles (Bayer–Diaconis), and how many riffles each test needs before
     /// it can no longer tell, for the model and for riffleShuffle from "The
@@ -163,7 +164,7 @@ fn run(cli: Cli) -> Result<u8> {
         Some(Command::Sample(args)) => sample::run(&args),
         Some(Command::Power(args)) => power::run(&args),
         Some(Command::Audit(args)) => audit::run(&args),
-        Some(Command::Deal(args)) => audit::deal(&args),
+        Some(Command::Deal(args)) => deal::deal(&args),
         Some(Command::Riffle(args)) => riffle::run(&args),
         Some(Command::Scaling(args)) => scaling::run(&args),
         Some(Command::Predict(args)) => predict::run(&args),

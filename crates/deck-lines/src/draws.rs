@@ -4,7 +4,7 @@
 use crate::{BOM, Base, LineCounts, LineError, ReadError, next_line, split_numbers};
 
 /// The most items of one draw [`parse_draw`] reads: any such draw fits in
-/// [`MAX_LINE_BYTES`].
+/// [`MAX_LINE_BYTES`](crate::MAX_LINE_BYTES).
 pub const MAX_DRAW_ITEMS: usize = 100_000;
 
 /// One line as a single draw (a lottery's drawn order): a permutation of

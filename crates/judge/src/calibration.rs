@@ -34,6 +34,10 @@ pub const LEVELS: [f64; 2] = [0.01, 0.05];
 /// shared by its checks (Bonferroni), each side of each band.
 pub const SWEEP_FALSE_FAILURE: f64 = 1e-3;
 
+/// The probability at which a miscalibrated test must fall above its band
+/// for the sweep to catch it ("caught at").
+pub const CAUGHT_POWER: f64 = 0.95;
+
 /// A point of the sweep: `decks` fair decks of `deck` cards, read in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Point {
@@ -331,7 +335,7 @@ pub struct Check {
     /// Whether it does.
     pub calibrated: Calibrated,
     /// The smallest factor `f` such that a test rejecting at `f · α` is
-    /// caught (above the band) with probability at least 0.95.
+    /// caught (above the band) with probability at least [`CAUGHT_POWER`].
     pub detects: f64,
 }
 
@@ -359,12 +363,12 @@ pub fn check(rejected: u64, runs: u64, alpha: f64, checks: usize, one_sided: boo
 }
 
 /// The smallest factor `f` (to 0.01) such that `Binomial(runs, f · alpha)`
-/// exceeds `top` with probability at least 0.95.
+/// exceeds `top` with probability at least [`CAUGHT_POWER`].
 pub fn detectable_factor(runs: u64, alpha: f64, top: u64) -> f64 {
     use statrs::distribution::{Binomial, DiscreteCDF};
     let caught = |f: f64| {
         let p = (f * alpha).min(1.0);
-        Binomial::new(p, runs).map_or(true, |b| b.sf(top) >= 0.95)
+        Binomial::new(p, runs).map_or(true, |b| b.sf(top) >= CAUGHT_POWER)
     };
     let (mut lo, mut hi) = (1.0f64, 1.0 / alpha);
     if !caught(hi) {

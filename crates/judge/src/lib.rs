@@ -2,9 +2,11 @@
 //!
 //! The statistics (`stats`, `studies`) compute laws, counts and p-values;
 //! this crate turns them into verdicts, grades, findings and conclusions,
-//! and compares those with what the registry expects. Reports render its
-//! types and never decide; the command line and `shuffle-check` parse,
-//! plan, count and call it.
+//! worded once ([`words`]), and compares those with what the registry
+//! expects. It owns the default run: its plan and its stages, each calling
+//! the statistics ([`suite::run`]). Reports render its types and never
+//! decide; the command line parses, plans and calls it, and
+//! `shuffle-check` counts and calls it.
 //!
 //! - [`ExactVerdict`]: what an exact law (or an exact position matrix)
 //!   shows.

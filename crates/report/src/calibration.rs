@@ -209,7 +209,8 @@ const FAMILY: &str = "whole family (exit 1)";
 fn table(md: &mut String, rows: &[Row]) {
     let _ = writeln!(
         md,
-        "| point | repetitions | test | rejected at 0.01 (band) | rejected at 0.05 (band) | caught at | calibrated |"
+        "| point | repetitions | test | rejected at {} (band) | rejected at {} (band) | caught at | calibrated |",
+        LEVELS[0], LEVELS[1]
     );
     let _ = writeln!(md, "|---|---:|---|---:|---:|---:|---|");
     for r in rows {
@@ -276,9 +277,13 @@ pub fn page(m: &Measured) -> Result<Page, FigureError> {
     } = &m.meta;
     let _ = writeln!(
         md,
-        "Measured by `{command}` at commit `{commit}`: {} on {threads} threads for the suite's own input, {} for numpy's. Fair input comes from the suite's Fisher–Yates (repetition `s` deals what `shuffle-audit deal -a fisher-yates -s s` prints; a draw or a shoe the same from its cards in order) and is tested as `audit`, `audit --shoe`, a decklist audit, `audit --single` and `sample --repeat` test it; then decks from numpy's generator are read by the release binary as a user's file is read. Each count of rejections at α = 0.01 and 0.05 is checked against the central band of Binomial(runs, α) whose tails share a 1-in-1,000 false alarm over all {checks} counts: a calibrated sweep is flagged anywhere at most once in 1,000 runs. Below the band a test is *conservative*: it rejects less often than α, as an exact test of a discrete statistic does (a single draw of 3 items cannot reach p < 0.05), and never calls a fair shuffle biased. \"caught at\" is the factor on the level a test must exceed to fall above the band with probability 0.95: the sweep's resolution there, set by its repetitions (the largest decks get fewer). The whole family's row is how often the tool exits 1 at `--alpha α` (one-sided: Bonferroni may be conservative).\n",
+        "Measured by `{command}` at commit `{commit}`: {} on {threads} threads for the suite's own input, {} for numpy's. Fair input comes from the suite's Fisher–Yates (repetition `s` deals what `shuffle-audit deal -a fisher-yates -s s` prints; a draw or a shoe the same from its cards in order) and is tested as `audit`, `audit --shoe`, a decklist audit, `audit --single` and `sample --repeat` test it; then decks from numpy's generator are read by the release binary as a user's file is read. Each count of rejections at α = {} and {} is checked against the central band of Binomial(runs, α) whose tails share a 1-in-{once} false alarm over all {checks} counts: a calibrated sweep is flagged anywhere at most once in {once} runs. Below the band a test is *conservative*: it rejects less often than α, as an exact test of a discrete statistic does (a single draw of 3 items cannot reach p < 0.05), and never calls a fair shuffle biased. \"caught at\" is the factor on the level a test must exceed to fall above the band with probability {}: the sweep's resolution there, set by its repetitions (the largest decks get fewer). The whole family's row is how often the tool exits 1 at `--alpha α` (one-sided: Bonferroni may be conservative).\n",
         duration(*seconds),
         duration(*numpy_seconds),
+        LEVELS[0],
+        LEVELS[1],
+        judge::calibration::CAUGHT_POWER,
+        once = fmt_count((1.0 / judge::calibration::SWEEP_FALSE_FAILURE).round() as u64),
     );
     let _ = writeln!(
         md,
@@ -354,7 +359,8 @@ fn sentence(points: &[PointRates], numpy: &[PointRates], above: &[&Row], checks:
     );
     if above.is_empty() {
         format!(
-            "**Every test of this audit rejects a fair shuffle at most at its stated rate**: measured over {grid}, no count of rejections at 0.01 or 0.05 lies above the band of a calibrated test, and the tool exits 1 on fair input at most at the level `--alpha` sets."
+            "**Every test of this audit rejects a fair shuffle at most at its stated rate**: measured over {grid}, no count of rejections at {} or {} lies above the band of a calibrated test, and the tool exits 1 on fair input at most at the level `--alpha` sets.",
+            LEVELS[0], LEVELS[1]
         )
     } else {
         let worst: Vec<String> = above
@@ -383,7 +389,8 @@ fn summary(md: &mut String, rows: &[Row]) {
     );
     let _ = writeln!(
         md,
-        "| test | points | largest at 0.01 | where | largest at 0.05 | where | every count in its band |"
+        "| test | points | largest at {} | where | largest at {} | where | every count in its band |",
+        LEVELS[0], LEVELS[1]
     );
     let _ = writeln!(md, "|---|---:|---:|---|---:|---|---|");
     let mut names: Vec<&str> = Vec::new();

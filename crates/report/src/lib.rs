@@ -1,7 +1,8 @@
 //! Serializable report types and writers for `shuffle-audit`: the JSON
 //! documents, Markdown, text, CSV, HTML and figures. It renders the
-//! statistics' counts and the judge's decisions as they arrive, typed, and
-//! decides nothing of its own.
+//! statistics' counts and the judge's decisions and words as they arrive,
+//! typed, and decides nothing of its own; the default run's folder is
+//! assembled here from the judge's results ([`documents`]).
 //!
 //! The JSON documents are described in `reports/SCHEMA.md`; every type here
 //! derives both `Serialize` and `Deserialize`, and the tests check that what

@@ -5,8 +5,9 @@
 //! - [`law`]: exact laws of small and swap-based shuffles, as whole numbers
 //!   and fractions.
 //! - [`sample`]: the parallel sampling engine and what it counts.
-//! - [`hypothesis`]: the hypothesis tests of counts, decks and streams, with their
-//!   p-values.
+//! - [`hypothesis`]: the hypothesis tests of counts, decks, shoes and
+//!   streams, with their p-values, and the counts of decks read from
+//!   outside.
 //!
 //! [`exact_distribution`] computes the true law of any algorithm of the
 //! `algorithms` crate on a small deck, as exact integers over a common

@@ -3,6 +3,12 @@
 use assert_cmd::cargo::cargo_bin_cmd;
 
 /// The `shuffle-audit` binary.
+/// The binary under test, for a `std::process::Command` (signals,
+/// standard streams closed, several at once).
+pub fn bin() -> std::path::PathBuf {
+    assert_cmd::cargo::cargo_bin!("shuffle-audit").to_path_buf()
+}
+
 pub fn cmd() -> assert_cmd::Command {
     cargo_bin_cmd!("shuffle-audit")
 }

@@ -16,6 +16,7 @@ mod committed_report;
 mod decklist;
 mod edges;
 mod exact;
+mod exit_codes;
 mod guess;
 #[cfg(unix)]
 mod only_ours;
@@ -23,8 +24,10 @@ mod play;
 mod predict;
 mod promises;
 mod readme;
+mod sample;
 mod scaling;
 mod shoe;
 mod single;
 mod snapshots;
+mod suite;
 mod threads;

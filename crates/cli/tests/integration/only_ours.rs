@@ -6,13 +6,11 @@
 //! file-size limit and a closed standard output are errors, not silence.
 
 use std::os::unix::fs::symlink;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-fn bin() -> PathBuf {
-    assert_cmd::cargo::cargo_bin!("shuffle-audit").to_path_buf()
-}
+use crate::common::bin;
 
 fn run(args: &[&str], dir: &Path) -> Output {
     Command::new(bin())

@@ -302,7 +302,7 @@ pub fn slides(report: &SuiteReport) -> Result<Slides, ReportError> {
 pub const SLIDE_DECK_UP_TO: usize = 6;
 
 /// What the slides and handouts call each of [`LESSON`], in its order;
-/// the line each is quoted by is [`crate::lesson_quotes`]'s.
+/// the line each is quoted by is [`judge::lesson::lesson_quotes`]'s.
 pub const LESSON_NAMES: [&str; 3] = ["naive swap", "off by one", "Fisher–Yates"];
 
 /// Where the tree of the naive swap's paths goes: `PATH_FIGURE.png` and

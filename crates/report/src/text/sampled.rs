@@ -302,11 +302,13 @@ fn sample_body(r: &crate::sampled::SampleReport, level: Option<&Level>) -> Strin
     let mut out = tests_table(&tests, &skipped, level);
     let e = &r.effect.sampled;
     let _ = writeln!(out, "\neffect sizes:");
+    let bound = stats::hypothesis::audit::EFFECT_BOUND_ALPHA;
     let _ = writeln!(
         out,
-        "  largest relative deviation of a position cell: {:.3}%  (largest |z| {:.2}; 1% family-wise bound {:.2})",
+        "  largest relative deviation of a position cell: {:.3}%  (largest |z| {:.2}; {}% family-wise bound {:.2})",
         100.0 * e.max_relative_deviation,
         e.max_abs_z,
+        100.0 * bound,
         e.z_bonferroni_01
     );
     if let Some((card, worst)) = e
@@ -317,10 +319,11 @@ fn sample_body(r: &crate::sampled::SampleReport, level: Option<&Level>) -> Strin
     {
         let _ = writeln!(
             out,
-            "  most uneven card: card {card}, row chi-square p = {} (compare with 0.01 / {} = {:.1e} for 1% family-wise)",
+            "  most uneven card: card {card}, row chi-square p = {} (compare with {bound} / {} = {:.1e} for {}% family-wise)",
             fmt_log10_p(worst.log10_p),
             e.row_tests.len(),
-            0.01 / e.row_tests.len() as f64
+            bound / e.row_tests.len() as f64,
+            100.0 * bound
         );
     }
     if let (Some(tv), Some(floor)) = (e.total_variation, e.total_variation_noise_floor) {

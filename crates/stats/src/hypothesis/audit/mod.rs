@@ -25,6 +25,11 @@ pub use power::*;
 pub use run::*;
 pub use sampled::*;
 
+/// The family-wise level of the effect sizes' bounds: the `|z|` no cell of
+/// a uniform shuffle's position matrix exceeds but with this probability
+/// ([`Effect::z_bonferroni_01`]), and the row tests' share of it.
+pub const EFFECT_BOUND_ALPHA: f64 = 0.01;
+
 /// The fewest expected counts per cell a chi-square test is run on.
 pub const MIN_EXPECTED: f64 = 5.0;
 
@@ -98,7 +103,7 @@ pub struct Effect {
     /// The largest `|z|` of a position cell.
     pub max_abs_z: f64,
     /// The `|z|` a single cell of the `n²` exceeds with family-wise
-    /// probability 0.01 under uniformity (Bonferroni).
+    /// probability [`EFFECT_BOUND_ALPHA`] under uniformity (Bonferroni).
     pub z_bonferroni_01: f64,
     /// Total variation distance between the sampled permutation law and
     /// uniform (histogram only). Biased upward by sampling noise.
@@ -243,7 +248,7 @@ impl Analysis {
             },
             max_abs_z: z.iter().map(|x| x.abs()).fold(0.0, f64::max),
             position_z: z,
-            z_bonferroni_01: bonferroni_z((n * n).max(1), 0.01),
+            z_bonferroni_01: bonferroni_z((n * n).max(1), EFFECT_BOUND_ALPHA),
             total_variation: histogram
                 .filter(|_| shuffles > 0)
                 .map(|h| empirical_tv(&h.counts)),

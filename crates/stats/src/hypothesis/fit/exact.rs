@@ -4,7 +4,7 @@
 use super::Divergence;
 
 /// The most ways `n` counts can fall into the cells of a law for which
-/// [`fit_expected`] sums the exact multinomial law of its statistic
+/// [`fit_expected`](super::fit_expected) sums the exact multinomial law of its statistic
 /// instead of referring it to the chi-square.
 pub const EXACT_FIT_COMPOSITIONS: f64 = 2e4;
 

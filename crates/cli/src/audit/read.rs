@@ -1,0 +1,124 @@
+//! Reading a whole input: on `--threads` workers, with its progress on a
+//! terminal, and its SHA-256 for the certificate.
+
+use super::*;
+
+/// Reads and counts the rest of a settled input on `--threads` workers
+/// ([`deck_lines::count_parallel`]), with a progress bar on a terminal once
+/// the read takes more than two seconds. Returns the counts, the lines',
+/// the input read, and the workers.
+pub(super) fn count<A, N, O, M>(
+    args: &AuditArgs,
+    plan: &AuditPlan<'_>,
+    settled: Settled<Input>,
+    parser: &mut DeckParser,
+    tally: &deck_lines::Tally<N, O, M>,
+) -> Result<(A, deck_lines::LineCounts, Input, usize)>
+where
+    A: Send,
+    N: Fn(&[u8], u64) -> A + Sync,
+    O: Fn(&mut A, &[u8]) + Sync,
+    M: Fn(&mut A, A) + Sync,
+{
+    let size = plan
+        .file
+        .and_then(|path| std::fs::metadata(path).ok())
+        .filter(std::fs::Metadata::is_file)
+        .map(|m| m.len());
+    let bar = ReadProgress::new(size);
+    let progress = |bytes| bar.show(bytes);
+    let counted = crate::common::with_threads(args.threads.count, || {
+        deck_lines::count_parallel(settled, parser, tally, &progress)
+            .map(|(counts, lines, input)| (counts, lines, input, rayon::current_num_threads()))
+    })?;
+    bar.finish();
+    counted.map_err(|e| read_error(plan.name(), args.skip_invalid, e))
+}
+
+/// The bytes an audit has read, shown on standard error when it is a
+/// terminal and the read has taken more than two seconds.
+struct ReadProgress {
+    size: Option<u64>,
+    start: Instant,
+    bar: std::sync::Mutex<Option<indicatif::ProgressBar>>,
+    terminal: bool,
+}
+
+impl ReadProgress {
+    /// Progress of a read of `size` bytes (unknown for a pipe).
+    fn new(size: Option<u64>) -> Self {
+        use std::io::IsTerminal;
+        ReadProgress {
+            size,
+            start: Instant::now(),
+            bar: std::sync::Mutex::new(None),
+            terminal: std::io::stderr().is_terminal(),
+        }
+    }
+
+    /// Shows `bytes` read so far.
+    fn show(&self, bytes: u64) {
+        if !self.terminal || self.start.elapsed() < std::time::Duration::from_secs(2) {
+            return;
+        }
+        let mut bar = self.bar.lock().unwrap_or_else(|e| e.into_inner());
+        let bar = bar.get_or_insert_with(|| {
+            let (bar, template) = match self.size {
+                Some(size) => (
+                    indicatif::ProgressBar::new(size),
+                    "{elapsed_precise} [{wide_bar}] {binary_bytes}/{binary_total_bytes} read",
+                ),
+                None => (
+                    indicatif::ProgressBar::new_spinner(),
+                    "{elapsed_precise} {binary_bytes} read",
+                ),
+            };
+            if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
+                bar.set_style(style.progress_chars("=> "));
+            }
+            // Shown late: its clock starts with the read.
+            bar.with_elapsed(self.start.elapsed())
+        });
+        bar.set_position(bytes);
+    }
+
+    /// Clears the bar, if it was shown.
+    fn finish(&self) {
+        if let Some(bar) = self.bar.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// A reader that computes the SHA-256 of every byte read through it.
+pub(super) struct Hashing<R> {
+    inner: R,
+    hasher: Sha256,
+    bytes: u64,
+}
+
+impl<R> Hashing<R> {
+    pub(super) fn new(inner: R) -> Self {
+        Hashing {
+            inner,
+            hasher: Sha256::new(),
+            bytes: 0,
+        }
+    }
+
+    /// The digest in lowercase hexadecimal, and the number of bytes.
+    pub(super) fn finish(self) -> (String, u64) {
+        let digest = self.hasher.finalize();
+        let hex = digest.iter().map(|b| format!("{b:02x}")).collect();
+        (hex, self.bytes)
+    }
+}
+
+impl<R: std::io::Read> std::io::Read for Hashing<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let k = self.inner.read(buf)?;
+        self.hasher.update(&buf[..k]);
+        self.bytes += k as u64;
+        Ok(k)
+    }
+}
