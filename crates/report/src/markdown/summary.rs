@@ -46,7 +46,7 @@ impl StandingText for Standing {
                  can be). *Guesses right*: going through the deck, a player who knows the \
                  shuffle names each card before it is turned over; the best strategy's average, \
                  exactly, against what a fair deck allows (`shuffle-audit guess`). *Shuffles to \
-                 see it*: how many shuffles a test needs to call the bias 99 times in 100."
+                 see it*: how many shuffles a test needs to call the bias {power} times in 100."
             }
             Standing::TooSmall => {
                 "These are biased by construction (the reason is in each row), but by too \
@@ -236,7 +236,10 @@ pub(super) fn section(md: &mut String, report: &SuiteReport) {
             "### {} ({})\n\n{}\n",
             standing.heading(),
             algorithms.len(),
-            standing.intro()
+            standing.intro().replace(
+                "{power}",
+                &format!("{:.0}", 100.0 * judge::suite::DETECTION_POWER)
+            )
         );
         match standing {
             Standing::TooSmall => {
