@@ -26,8 +26,7 @@ pub(crate) const STANDARD_DECK: usize = 52;
 /// `--deck`, one flag for every command that takes a deck size.
 #[derive(Clone, Copy, Debug, Args)]
 pub(crate) struct DeckArg {
-    /// Cards per deck (default 52).
-    #[arg(id = "deck", long = "deck", short = 'd', value_name = "DECK")]
+    #[arg(id = "deck", long = "deck", short = 'd', value_name = "DECK", help = format!("Cards per deck (default {STANDARD_DECK})"))]
     pub(crate) cards: Option<usize>,
 }
 

@@ -12,6 +12,7 @@ use judge::suite::{Progress, Scale, Suite, SuitePlan};
 use report::files::FileSet;
 use report::folder::ReportFolder;
 use report::{Provenance, RunClock};
+use stats::MAX_EXACT_DECK;
 use stats::sample::MAX_SAMPLE_DECK;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -19,16 +20,18 @@ use std::sync::Mutex;
 #[derive(Debug, Args)]
 #[command(mut_arg("seed", |a| a.help("Seed of every sampled case")))]
 pub(crate) struct SuiteArgs {
-    /// Small deck sizes, sampled with the permutation histogram: a range
-    /// `3..=8` or `3-8`, or a list `3,5`; each in 1..=10.
-    #[arg(long, value_name = "SIZES")]
+    #[arg(long, value_name = "SIZES", help = format!(
+        "Small deck sizes, sampled with the permutation histogram: a range `3..=8` or `3-8`, or a list `3,5`; each in 1..={MAX_EXACT_DECK}"
+    ))]
     decks: Option<String>,
-    /// Small decks up to this size are also enumerated exactly (1..=10).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help = format!(
+        "Small decks up to this size are also enumerated exactly (1..={MAX_EXACT_DECK})"
+    ))]
     exact_up_to: Option<usize>,
-    /// Large deck sizes, sampled with the position matrix: a list like
-    /// `52,54`, each in 11..=255, or `none`.
-    #[arg(long, value_name = "SIZES")]
+    #[arg(long, value_name = "SIZES", help = format!(
+        "Large deck sizes, sampled with the position matrix: a list like `52,54`, each in {}..={MAX_SAMPLE_DECK}, or `none`",
+        MAX_EXACT_DECK + 1
+    ))]
     large_decks: Option<String>,
     /// Shuffles per small deck.
     #[arg(long, value_name = "N")]
@@ -145,7 +148,7 @@ fn plan(args: &SuiteArgs) -> Result<SuitePlan> {
         None => base.decks.clone(),
     };
     let exact_up_to = args.exact_up_to.unwrap_or(base.exact_up_to());
-    within("--exact-up-to", exact_up_to, 1..=stats::MAX_EXACT_DECK)?;
+    within("--exact-up-to", exact_up_to, 1..=MAX_EXACT_DECK)?;
     let large_decks = match args.large_decks.as_deref() {
         None => base.large_decks.clone(),
         Some("none") => Vec::new(),
@@ -157,7 +160,11 @@ fn plan(args: &SuiteArgs) -> Result<SuitePlan> {
                         "large deck size {s:?} is not a number: use a list like 52,54, or none"
                     )
                 })?;
-                Ok(within("large deck size", d, 11..=MAX_SAMPLE_DECK)?)
+                Ok(within(
+                    "large deck size",
+                    d,
+                    MAX_EXACT_DECK + 1..=MAX_SAMPLE_DECK,
+                )?)
             })
             .collect::<Result<_>>()?,
     };
