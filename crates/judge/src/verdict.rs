@@ -285,6 +285,72 @@ pub enum Standing {
 }
 
 impl Standing {
+    /// The heading of the summary's group of algorithms that stand so.
+    pub fn heading(self) -> &'static str {
+        match self {
+            Self::Disagrees => "Verdicts that contradict what the algorithm is known to be",
+            Self::Biased => "Biased: a bias is proved",
+            Self::TooSmall => {
+                "Biased, but too little for this run to see: no verdict of bias, and none expected"
+            }
+            Self::LookAgain => "Nothing proved, but a sample looked unusual",
+            Self::Fair => "Fair",
+            Self::NotRun => "Not run",
+        }
+    }
+
+    /// What the summary's group of algorithms that stand so says of them;
+    /// `{power}` stands for the detection power in percent
+    /// ([`crate::suite::DETECTION_POWER`]).
+    pub fn intro(self) -> &'static str {
+        match self {
+            Self::Disagrees => {
+                "The registry says otherwise: look at the algorithm's page before trusting \
+                 anything else here."
+            }
+            Self::Biased => {
+                "Every arrangement is *not* equally likely. *Rests on* says what proves it: the \
+                 exact law (every path counted, no chance involved) or the sample (the decks on \
+                 which a test saw the bias). *Distance \
+                 from fair* is the total variation distance: how much more often a bet on the \
+                 deck's order can win than against a fair shuffle (0 is fair, 1 is as far as \
+                 can be). *Guesses right*: going through the deck, a player who knows the \
+                 shuffle names each card before it is turned over; the best strategy's average, \
+                 exactly, against what a fair deck allows (`shuffle-audit guess`). *Shuffles to \
+                 see it*: how many shuffles a test needs to call the bias {power} times in 100."
+            }
+            Self::TooSmall => {
+                "These are biased by construction (the reason is in each row), but by too \
+                 little for this run's shuffles to show: \"no bias seen\" is expected. The \
+                 last column says how many shuffles it would take."
+            }
+            Self::LookAgain => {
+                "A sampled test gave a small p-value that a second seed did not confirm: fair \
+                 shuffles do this now and then. Run it again with more shuffles."
+            }
+            Self::Fair => {
+                "Every arrangement equally likely: proved by the exact law where the deck was \
+                 enumerated, and no test of the sample found a bias."
+            }
+            Self::NotRun => "",
+        }
+    }
+
+    /// What an algorithm's page adds to its verdict when it stands so (empty
+    /// when the verdict says it all).
+    pub fn note(self) -> &'static str {
+        match self {
+            Self::TooSmall => {
+                "Biased by construction, but by too little for this run's shuffles to show \
+                 (see below how many it would take)."
+            }
+            Self::Disagrees => "This contradicts what the algorithm is known to be.",
+            _ => "",
+        }
+    }
+}
+
+impl Standing {
     /// Where an algorithm with this `verdict` stands, when the registry
     /// `expected` it and the verdict `agrees` with that (no
     /// [`crate::Disagreement`]).

@@ -147,14 +147,7 @@ pub(super) fn page(a: &SuiteAlgorithm, report: &crate::suite::SuiteReport) -> St
         md,
         "**Verdict: {}.** {}\n",
         a.verdict.label(),
-        match standing {
-            judge::Standing::TooSmall => {
-                "Biased by construction, but by too little for this run's shuffles to show \
-                 (see below how many it would take)."
-            }
-            judge::Standing::Disagrees => "This contradicts what the algorithm is known to be.",
-            _ => "",
-        }
+        standing.note()
     );
     let _ = writeln!(md, "{}\n", a.info.summary);
     if let Some(fix) = &a.info.fix {

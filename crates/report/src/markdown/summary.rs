@@ -8,64 +8,6 @@ use judge::grade::Grade;
 use judge::{ExactVerdict, Standing};
 use std::fmt::Write;
 
-/// The headings and introductions of the summary's groups, one per
-/// [`Standing`] the judge gives.
-pub(crate) trait StandingText {
-    /// The group's heading.
-    fn heading(self) -> &'static str;
-    /// What the group's table says.
-    fn intro(self) -> &'static str;
-}
-
-impl StandingText for Standing {
-    fn heading(self) -> &'static str {
-        match self {
-            Standing::Disagrees => "Verdicts that contradict what the algorithm is known to be",
-            Standing::Biased => "Biased: a bias is proved",
-            Standing::TooSmall => {
-                "Biased, but too little for this run to see: no verdict of bias, and none expected"
-            }
-            Standing::LookAgain => "Nothing proved, but a sample looked unusual",
-            Standing::Fair => "Fair",
-            Standing::NotRun => "Not run",
-        }
-    }
-
-    fn intro(self) -> &'static str {
-        match self {
-            Standing::Disagrees => {
-                "The registry says otherwise: look at the algorithm's page before trusting \
-                 anything else here."
-            }
-            Standing::Biased => {
-                "Every arrangement is *not* equally likely. *Rests on* says what proves it: the \
-                 exact law (every path counted, no chance involved) or the sample (the decks on \
-                 which a test saw the bias). *Distance \
-                 from fair* is the total variation distance: how much more often a bet on the \
-                 deck's order can win than against a fair shuffle (0 is fair, 1 is as far as \
-                 can be). *Guesses right*: going through the deck, a player who knows the \
-                 shuffle names each card before it is turned over; the best strategy's average, \
-                 exactly, against what a fair deck allows (`shuffle-audit guess`). *Shuffles to \
-                 see it*: how many shuffles a test needs to call the bias {power} times in 100."
-            }
-            Standing::TooSmall => {
-                "These are biased by construction (the reason is in each row), but by too \
-                 little for this run's shuffles to show: \"no bias seen\" is expected. The \
-                 last column says how many shuffles it would take."
-            }
-            Standing::LookAgain => {
-                "A sampled test gave a small p-value that a second seed did not confirm: fair \
-                 shuffles do this now and then. Run it again with more shuffles."
-            }
-            Standing::Fair => {
-                "Every arrangement equally likely: proved by the exact law where the deck was \
-                 enumerated, and no test of the sample found a bias."
-            }
-            Standing::NotRun => "",
-        }
-    }
-}
-
 /// Deck sizes as a reader says them: `3–8, 52, 54`.
 pub(crate) fn decks(sizes: &[usize]) -> String {
     let mut parts: Vec<String> = Vec::new();
