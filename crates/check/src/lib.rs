@@ -115,21 +115,41 @@ impl Check {
     where
         F: FnMut(&mut [u32], &mut CheckRng),
     {
+        let never = self.try_run(|deck: &mut [u32], rng: &mut CheckRng| {
+            shuffle(deck, rng);
+            Ok::<(), std::convert::Infallible>(())
+        });
+        match never {
+            Ok(outcome) => outcome,
+            Err(never) => match never {},
+        }
+    }
+
+    /// [`Check::run`] of a shuffle that can fail on its own (a function of
+    /// another language that raised): its first error stops the check and
+    /// is returned as the outer `Err`.
+    ///
+    /// # Errors
+    /// The shuffle's error; inside, [`Check::run`]'s outcome.
+    pub fn try_run<F, E>(&self, mut shuffle: F) -> Result<Result<Pass, Box<Failure>>, E>
+    where
+        F: FnMut(&mut [u32], &mut CheckRng) -> Result<(), E>,
+    {
         let mut all = Vec::new();
         for deck in self.plan.decks() {
-            match run::count(&self.plan, deck, &mut shuffle) {
+            match run::count(&self.plan, deck, &mut shuffle)? {
                 Ok(c) => all.push(c),
                 Err(e) => {
-                    return Err(Box::new(Failure {
+                    return Ok(Err(Box::new(Failure {
                         plan: self.plan.clone(),
                         not_a_permutation: Some(e),
                         findings: Vec::new(),
                         resembles: Vec::new(),
-                    }));
+                    })));
                 }
             }
         }
-        judge::check::outcome(&self.plan, &all)
+        Ok(judge::check::outcome(&self.plan, &all))
     }
 }
 

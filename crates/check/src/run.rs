@@ -10,9 +10,14 @@ use stats::sample::{Accumulator, Histogram, Positions};
 
 /// Shuffles the deck of `deck.cards` cards `deck.shuffles` times, each time
 /// from `0, 1, …, n-1`, with one generator seeded from `(seed, cards)`.
-pub(crate) fn count<F>(plan: &Plan, deck: Deck, shuffle: &mut F) -> Result<Counts, NotAPermutation>
+/// A shuffle's own error (`E`) stops the count at once.
+pub(crate) fn count<F, E>(
+    plan: &Plan,
+    deck: Deck,
+    shuffle: &mut F,
+) -> Result<Result<Counts, NotAPermutation>, E>
 where
-    F: FnMut(&mut [u32], &mut CheckRng),
+    F: FnMut(&mut [u32], &mut CheckRng) -> Result<(), E>,
 {
     let n = deck.cards;
     let tests: Vec<&Guarantee> = plan.tests_of(n).collect();
@@ -28,16 +33,16 @@ where
         for (i, c) in cards.iter_mut().enumerate() {
             *c = i as u32;
         }
-        shuffle(&mut cards, &mut rng);
+        shuffle(&mut cards, &mut rng)?;
         seen.fill(0);
         for (position, &card) in cards.iter().enumerate() {
             let c = card as usize;
             if c >= n || seen[c / 64] >> (c % 64) & 1 == 1 {
-                return Err(NotAPermutation {
+                return Ok(Err(NotAPermutation {
                     cards: n,
                     shuffle: s + 1,
                     deck: cards,
-                });
+                }));
             }
             seen[c / 64] |= 1 << (c % 64);
             bytes[position] = card as u8;
@@ -50,10 +55,10 @@ where
             p.observe(&bytes);
         }
     }
-    Ok(Counts {
+    Ok(Ok(Counts {
         deck,
         positions: positions.counts,
         arrangements: arrangements.map_or_else(Vec::new, |h| h.counts),
         repeated_pairs: prints.map_or(0, |p| p.collisions(n).pairs),
-    })
+    }))
 }

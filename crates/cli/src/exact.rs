@@ -13,7 +13,7 @@ use judge::method::{ExactPlan, NoExactMethod, Requested, exact_plan};
 use report::{ExactReport, Provenance, Standalone};
 use stats::law::markov::exact::MAX_EXACT_MARKOV_DECK;
 use stats::law::merge::MAX_MERGE_DECK;
-use stats::{ExactError, Limits, MAX_EXACT_DECK, exact_distribution};
+use stats::{ExactError, Limits, exact_distribution};
 use std::time::Instant;
 
 #[derive(Debug, Args)]
@@ -58,24 +58,6 @@ enum ExactMethod {
     MarkovChain,
 }
 
-/// The methods that exist for `entry`, and up to which deck, for messages.
-fn exact_methods(entry: &Entry, swap_based: bool) -> String {
-    let walk = if entry.exact.is_enumerable() {
-        format!("brute force walks it up to {MAX_EXACT_DECK} cards")
-    } else {
-        "it cannot be walked".to_string()
-    };
-    if swap_based {
-        format!(
-            "{walk}, state merging up to {} cards, the Markov chain (position matrix) up to {} cards",
-            stats::law::merge::MAX_MERGE_DECK,
-            stats::law::markov::MAX_EXACT_MARKOV_DECK
-        )
-    } else {
-        format!("{walk}; state merging and the Markov chain need a swap-based shuffle")
-    }
-}
-
 /// `exact`'s plan: the judge's choice of method, its refusals in words.
 fn plan_exact(entry: &Entry, deck: usize, method: ExactMethod) -> Result<ExactPlan> {
     let requested = match method {
@@ -96,7 +78,7 @@ fn plan_exact(entry: &Entry, deck: usize, method: ExactMethod) -> Result<ExactPl
         } => anyhow::anyhow!(
             "{} has no exact method at {deck} cards by the Markov chain: {}",
             entry.id,
-            exact_methods(entry, swap_based)
+            judge::method::methods_in_words(entry, swap_based)
         ),
         NoExactMethod::TooLarge { max, .. } => ExactError::DeckSize { deck, max }.into(),
         NoExactMethod::NotSwapBased(requested) => anyhow::anyhow!(
@@ -110,7 +92,7 @@ fn plan_exact(entry: &Entry, deck: usize, method: ExactMethod) -> Result<ExactPl
         NoExactMethod::NoneAtThisSize => anyhow::anyhow!(
             "{} has no exact method at {deck} cards: {}",
             entry.id,
-            exact_methods(entry, swap_based)
+            judge::method::methods_in_words(entry, swap_based)
         ),
     })
 }

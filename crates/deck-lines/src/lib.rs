@@ -29,9 +29,11 @@
 mod base;
 mod decklist;
 mod draws;
+mod hashing;
 mod line;
 mod parallel;
 mod read;
+mod rows;
 mod simd;
 
 pub use base::Base;
@@ -40,12 +42,14 @@ pub use decklist::{
     Decklist, DecklistError, MAX_DECKLIST_CARDS, MAX_DECKLIST_VALUES, quote_name, split_names,
 };
 pub use draws::{MAX_DRAW_ITEMS, parse_draw, read_draws};
+pub use hashing::Hashing;
 pub use line::{
     InvalidLines, LineCounts, LineError, LineKind, MAX_LINE_BYTES, MAX_SKIPPED_LINE_BYTES,
 };
 pub use parallel::{Tally, count_parallel};
 pub(crate) use read::{BOM, Read, no_decks, note_carriage_returns, skip_line};
 pub use read::{ReadError, Settled, VOTE_LINES, next_line, read_decks, read_decks_until, settle};
+pub use rows::{base_of_row, deck_of_row, write_deck, write_line};
 use thiserror::Error;
 
 /// Reads decks line by line, learning the deck size and numbering from the

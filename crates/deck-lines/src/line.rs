@@ -283,6 +283,23 @@ impl LineCounts {
         }
     }
 
+    /// Adds the counts of the lines that came right after these: line
+    /// numbers of `later` follow these lines'.
+    pub fn append(&mut self, later: LineCounts) {
+        let offset = self.lines;
+        for l in later.invalid {
+            match self.invalid.iter_mut().find(|m| m.kind == l.kind) {
+                Some(m) => m.count += l.count,
+                None => self.invalid.push(InvalidLines {
+                    first_line: l.first_line + offset,
+                    ..l
+                }),
+            }
+        }
+        self.lines += later.lines;
+        self.decks += later.decks;
+    }
+
     /// Invalid lines in all.
     pub fn invalid_total(&self) -> u64 {
         self.invalid.iter().map(|l| l.count).sum()

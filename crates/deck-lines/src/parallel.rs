@@ -183,18 +183,8 @@ impl<A> Part<A> {
             return;
         }
         let offset = self.counts.lines;
-        for l in later.counts.invalid {
-            match self.counts.invalid.iter_mut().find(|m| m.kind == l.kind) {
-                Some(m) => m.count += l.count,
-                None => self.counts.invalid.push(crate::InvalidLines {
-                    first_line: l.first_line + offset,
-                    ..l
-                }),
-            }
-        }
         self.error = later.error.map(|(line, e)| (line + offset, e));
-        self.counts.lines += later.counts.lines;
-        self.counts.decks += later.counts.decks;
+        self.counts.append(later.counts);
         match (&mut self.decks, later.decks) {
             (Some(a), Some(b)) => append(a, b),
             (None, b) => self.decks = b,

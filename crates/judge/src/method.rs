@@ -295,13 +295,39 @@ pub const CHEAP_MAX_PATHS: u64 = 20_000_000;
 /// left unexplored), for comparison with a sampled estimate; `None`
 /// otherwise.
 pub fn cheap_exact_total_variation(entry: &Entry, deck: usize) -> Option<f64> {
+    cheap_exact_law(entry, deck).map(|law| law.total_variation().lower)
+}
+
+/// The exact law of `entry` on `deck` cards when a walk of at most
+/// [`CHEAP_MAX_PATHS`] paths gives it whole; `None` otherwise.
+pub fn cheap_exact_law(entry: &Entry, deck: usize) -> Option<stats::ExactDistribution> {
     if !entry.exact.is_enumerable() || deck > MAX_EXACT_DECK {
         return None;
     }
     let mut limits = stats::Limits::for_exact(entry.exact);
     limits.max_paths = CHEAP_MAX_PATHS;
     let law = stats::exact_distribution(&entry.algorithm, deck, &limits).ok()?;
-    law.is_complete().then(|| law.total_variation().lower)
+    law.is_complete().then_some(law)
+}
+
+/// The exact methods that exist for `entry` (`swap_based` when its
+/// shuffle is a sequence of random swaps), and up to which deck, in words
+/// for messages.
+pub fn methods_in_words(entry: &Entry, swap_based: bool) -> String {
+    let walk = if entry.exact.is_enumerable() {
+        format!("brute force walks it up to {} cards", stats::MAX_EXACT_DECK)
+    } else {
+        "it cannot be walked".to_string()
+    };
+    if swap_based {
+        format!(
+            "{walk}, state merging up to {} cards, the Markov chain (position matrix) up to {} cards",
+            stats::law::merge::MAX_MERGE_DECK,
+            stats::law::markov::MAX_EXACT_MARKOV_DECK
+        )
+    } else {
+        format!("{walk}; state merging and the Markov chain need a swap-based shuffle")
+    }
 }
 
 #[cfg(test)]

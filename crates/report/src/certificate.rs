@@ -129,7 +129,14 @@ fn render(c: &Certified<'_>, p: &Provenance) -> String {
         format!("`{}`", i.source)
     };
     row(&mut out, "Input", source);
-    row(&mut out, "SHA-256", format!("`{}`", i.sha256));
+    row(
+        &mut out,
+        "SHA-256",
+        match &i.sha256 {
+            Some(hex) => format!("`{hex}`"),
+            None => i.digest().to_string(),
+        },
+    );
     row(
         &mut out,
         "Size",

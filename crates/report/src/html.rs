@@ -145,7 +145,7 @@ fn slug(text: &str) -> String {
 
 /// Markdown to HTML, with GitHub's heading anchors, so that the front
 /// page's `#sources` and `#provenance` links work on the page too.
-fn markdown(md: &str) -> String {
+pub fn markdown(md: &str) -> String {
     use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd, html};
     let events: Vec<Event> = Parser::new_ext(md, Options::ENABLE_TABLES).collect();
     let mut out: Vec<Event> = Vec::with_capacity(events.len());

@@ -333,7 +333,7 @@ mod tests {
                     first_line: 7,
                     message: "empty line".into(),
                 }],
-                sha256: "0".repeat(64),
+                sha256: Some("0".repeat(64)),
                 bytes: 170_000,
                 ordered: true,
             },

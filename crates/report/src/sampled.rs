@@ -167,13 +167,25 @@ pub struct InputInfo {
     /// one is an error).
     pub invalid: Vec<deck_lines::InvalidLines>,
     /// The SHA-256 of every byte read, in lowercase hexadecimal: the input
-    /// a certificate speaks of.
-    pub sha256: String,
+    /// a certificate speaks of. Absent for counts merged from pieces (the
+    /// Python package's `Counts`), whose bytes were never read as one.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub sha256: Option<String>,
     /// Bytes read.
     pub bytes: u64,
     /// Whether the decks were taken to be in the order they were dealt
     /// (the tests of consecutive decks ran); `false` with `--unordered`.
     pub ordered: bool,
+}
+
+impl InputInfo {
+    /// The input's SHA-256, or why there is none: what the text and the
+    /// certificate say of it.
+    pub fn digest(&self) -> &str {
+        self.sha256
+            .as_deref()
+            .unwrap_or("not recorded: counts merged from pieces read apart")
+    }
 }
 
 /// `shuffle-audit audit --json`: decks read from a file, tested.
@@ -196,6 +208,73 @@ pub struct AuditReport {
     /// Where the tests below their share of the level are: among the
     /// decks alone, or only between consecutive decks.
     pub finding: Finding,
+}
+
+impl AuditReport {
+    /// The audit of plain decks read from elsewhere, as `shuffle-audit
+    /// audit` and the Python package make it: the judge's tests of
+    /// `counts` (the [`stats::hypothesis::audit::DeckCounts`] of
+    /// `input.decks` decks of `input.deck` cards), graded at the
+    /// family-wise level `alpha`. `name` is the input as messages name it.
+    ///
+    /// # Errors
+    /// [`judge::grade::TooFew`] when the decks are too few for the
+    /// position test.
+    pub fn of_decks(
+        name: &str,
+        input: InputInfo,
+        counts: stats::hypothesis::audit::DeckCounts,
+        alpha: f64,
+    ) -> Result<AuditReport, judge::grade::TooFew> {
+        judge::grade::enough_to_test(
+            judge::grade::Budgeted::Read(name.to_string()),
+            input.decks,
+            input.deck,
+        )?;
+        let (first, lag1) = counts.into_runs();
+        let audit = judge::grade::of_decks(first, lag1);
+        let decision = Decision::of_audit(&audit.audit, alpha);
+        let mut result = SampleReport::of_audit(
+            name,
+            judge::Expectation::Unknown,
+            &audit,
+            input.decks,
+            "none: the decks were read from the input",
+            None,
+        );
+        // The counts do not depend on the threads: provenance names them.
+        result.threads = 0;
+        // Read decks are graded at the stated level, as the exit code is.
+        result.verdict = decision.grade;
+        Ok(AuditReport {
+            input,
+            result,
+            lag1: audit.audit.lag1.clone(),
+            level: decision.level,
+            finding: decision.finding,
+        })
+    }
+
+    /// Whether the audit shows bias at its level (the exit code 1).
+    pub fn bias_shown(&self) -> bool {
+        self.level.bias_shown
+    }
+
+    /// What the audit found, with its exit code, in the judge's words
+    /// ([`judge::grade::Finding::words`]).
+    pub fn finding_words(&self) -> judge::words::Words {
+        let p = |tests: &[stats::hypothesis::fit::TestResult]| -> Vec<f64> {
+            tests.iter().map(|t| t.log10_p).collect()
+        };
+        let between = self.lag1.as_ref().map_or_else(Vec::new, |l| p(&l.tests));
+        self.finding.words(
+            &self.level,
+            self.result.verdict,
+            &p(&self.result.tests),
+            &between,
+            "deck",
+        )
+    }
 }
 
 /// `shuffle-audit audit --json` on decks whose cards repeat: shoes (`--shoe

@@ -34,7 +34,7 @@ fn audit(decks: &[Vec<u8>]) -> Standalone<AuditReport> {
                 base: Some(deck_lines::Base::Zero),
                 base_detected: true,
                 invalid: Vec::new(),
-                sha256: "0".repeat(64),
+                sha256: Some("0".repeat(64)),
                 bytes: 0,
                 ordered: true,
             },

@@ -11,9 +11,8 @@ use deck_lines::{Base, DeckParser, Decklist, ReadError, Settled};
 use judge::grade::Decision;
 use report::files::OutputFile;
 use report::folder::ReportFolder;
-use report::sampled::{AuditReport, InputInfo, SampleReport, ShoeAuditReport};
+use report::sampled::{AuditReport, InputInfo, ShoeAuditReport};
 use report::{Provenance, Standalone};
-use sha2::{Digest, Sha256};
 use stats::hypothesis::audit::{DeckCounts, DeckTally};
 use stats::hypothesis::shoe::{Composition, Group, MAX_SHOE_DECKS, Shoe, ShoeCounts};
 use stats::sample::MAX_SAMPLE_DECK;
@@ -24,7 +23,8 @@ mod read;
 mod repeated;
 mod stream;
 
-use read::{Hashing, count};
+use deck_lines::Hashing;
+use read::count;
 use repeated::repeated;
 use stream::{follow, single};
 
@@ -311,28 +311,9 @@ fn decks(read: Read<'_>, mut parser: DeckParser, settled: Settled<Input>) -> Res
     let (sha256, bytes) = input.into_inner().finish();
     let deck = parser.deck().expect("known after a deck");
     let base = parser.base().expect("known after a deck");
-    let (first, lag1) = decks.into_runs();
-    judge::grade::enough_to_test(
-        judge::grade::Budgeted::Read(name.to_string()),
-        counts.decks,
-        deck,
-    )?;
-    let audit = judge::grade::of_decks(first, lag1);
-    let decision = Decision::of_audit(&audit.audit, plan.alpha);
-    let mut result = SampleReport::of_audit(
+    let report = AuditReport::of_decks(
         name,
-        judge::Expectation::Unknown,
-        &audit,
-        counts.decks,
-        "none: the decks were read from the input",
-        None,
-    );
-    // The counts do not depend on the threads: provenance names them.
-    result.threads = 0;
-    // Read decks are graded at the stated level, as the exit code is.
-    result.verdict = decision.grade;
-    let report = AuditReport {
-        input: InputInfo {
+        InputInfo {
             source: args.input.clone(),
             lines: counts.lines,
             decks: counts.decks,
@@ -340,15 +321,13 @@ fn decks(read: Read<'_>, mut parser: DeckParser, settled: Settled<Input>) -> Res
             base: Some(base),
             base_detected: plan.base.is_none(),
             invalid: counts.invalid,
-            sha256,
+            sha256: Some(sha256),
             bytes,
             ordered: !args.unordered,
         },
-        result,
-        lag1: audit.audit.lag1.clone(),
-        level: decision.level,
-        finding: decision.finding,
-    };
+        decks,
+        plan.alpha,
+    )?;
     let report = Standalone::new(
         report,
         Provenance {
@@ -358,7 +337,7 @@ fn decks(read: Read<'_>, mut parser: DeckParser, settled: Settled<Input>) -> Res
         Some(start.elapsed().as_secs_f64()),
     );
     certify(folder, &report, || report::certificate::markdown(&report))?;
-    conclude(&report, args.json.on, decision.level.bias_shown)
+    conclude(&report, args.json.on, report.document.bias_shown())
 }
 
 /// Prints the report and gives the exit code of its verdict, whatever

@@ -89,36 +89,3 @@ impl ReadProgress {
         }
     }
 }
-
-/// A reader that computes the SHA-256 of every byte read through it.
-pub(super) struct Hashing<R> {
-    inner: R,
-    hasher: Sha256,
-    bytes: u64,
-}
-
-impl<R> Hashing<R> {
-    pub(super) fn new(inner: R) -> Self {
-        Hashing {
-            inner,
-            hasher: Sha256::new(),
-            bytes: 0,
-        }
-    }
-
-    /// The digest in lowercase hexadecimal, and the number of bytes.
-    pub(super) fn finish(self) -> (String, u64) {
-        let digest = self.hasher.finalize();
-        let hex = digest.iter().map(|b| format!("{b:02x}")).collect();
-        (hex, self.bytes)
-    }
-}
-
-impl<R: std::io::Read> std::io::Read for Hashing<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let k = self.inner.read(buf)?;
-        self.hasher.update(&buf[..k]);
-        self.bytes += k as u64;
-        Ok(k)
-    }
-}

@@ -72,7 +72,7 @@ pub(super) fn repeated(
             None => plan.base.is_none(),
         },
         invalid: lines.invalid,
-        sha256,
+        sha256: Some(sha256),
         bytes,
         ordered: !args.unordered,
     };

@@ -201,7 +201,7 @@ pub fn case_files(
         FileSet::Pages => data.on_page.then_some(Formats::Png),
     };
     if let Some(formats) = heatmap {
-        files.extend(position_heatmap(id, s, &data, formats)?);
+        files.extend(position_heatmap(id, s.deck, Some(s), &data, formats)?);
     }
 
     // The permutation figure.
@@ -313,14 +313,44 @@ pub fn case_files(
     Ok(files)
 }
 
-/// The position heatmap of one sampled case, in `formats`.
+/// The report's position heatmap of `id` on `deck` cards as PNG bytes:
+/// the exact panel when `law` is given whole, the sampled one when
+/// `sample` is given (the Python package's `.heatmap()`).
+///
+/// # Errors
+/// [`ReportError::Figure`] when it cannot be drawn, or neither is given.
+pub fn position_png(
+    id: &str,
+    deck: usize,
+    sample: Option<&crate::sampled::SampleReport>,
+    law: Option<&ExactDistribution>,
+) -> Result<Vec<u8>, ReportError> {
+    let data = CaseData {
+        law,
+        ..CaseData::default()
+    };
+    let files = position_heatmap(id, deck, sample, &data, Formats::Png)?;
+    Ok(files
+        .into_iter()
+        .next()
+        .expect("a figure is at least its PNG")
+        .bytes)
+}
+
+/// The position heatmap of one case, in `formats`: the exact panel when
+/// `data` has the law (or the Markov chain's matrix), the sampled one when
+/// `sample` is given, the fair control when `data` has one.
 fn position_heatmap(
     id: &str,
-    s: &crate::sampled::SampleReport,
+    n: usize,
+    sample: Option<&crate::sampled::SampleReport>,
     data: &CaseData,
     formats: Formats,
 ) -> Result<Vec<OutputFile>, ReportError> {
-    let n = s.deck;
+    let stem = format!("figures/{id}/positions-n{n}");
+    let Some(s) = sample else {
+        return exact_heatmap(id, &stem, data);
+    };
     let sampled = deviation(&s.position_matrix);
     // The exact panel: its matrix, heading and description, from the law
     // when the deck was enumerated whole (a walk cut by its budget leaves
@@ -393,7 +423,6 @@ fn position_heatmap(
             .join("; ")
             + ".",
     ];
-    let stem = format!("figures/{id}/positions-n{n}");
     figure_files(&stem, || {
         figures::heatmap(
             &format!("{id}: where each card ends up"),
@@ -401,6 +430,53 @@ fn position_heatmap(
             &panels,
             limit,
             formats,
+        )
+    })
+}
+
+/// The exact panel alone, on the scale of its largest deviation: an exact
+/// law has no sampling noise to keep pale.
+fn exact_heatmap(id: &str, stem: &str, data: &CaseData) -> Result<Vec<OutputFile>, ReportError> {
+    let no_law = || ReportError::Figure {
+        path: stem.to_string(),
+        cause: figures::FigureError {
+            format: "png",
+            message: "no whole exact law and no sample to draw".into(),
+        },
+    };
+    let law = data.whole_law().ok_or_else(no_law)?;
+    let exact = exact_deviation(&law.position_matrix());
+    let flat = exact.iter().flatten().all(|&d| d == 0.0);
+    // A law whose every cell is exactly 1/n has no deviation to scale to:
+    // its white cells are drawn on a scale of ±1 %, said so.
+    let limit = if flat {
+        0.01
+    } else {
+        figures::colour_limit(&[&exact], 0.0)
+    };
+    let scale = if flat {
+        format!("every cell exactly 0 (drawn on {})", scale_range(limit, 0))
+    } else {
+        format!("limits {}", scale_range(limit, 2))
+    };
+    let lines = vec![format!(
+        "{} cards. Rows: cards by starting position; columns: final positions; colour: \
+         probability × {} − 1, {scale}. The exact law: every one of {} paths, no sampling.",
+        law.deck,
+        law.deck,
+        fmt_count(law.paths)
+    )];
+    let panels = [Panel {
+        heading: format!("exact law: TV {:.4}", law.total_variation().lower),
+        deviation: &exact,
+    }];
+    figure_files(stem, || {
+        figures::heatmap(
+            &format!("{id}: where each card ends up"),
+            &lines,
+            &panels,
+            limit,
+            Formats::Png,
         )
     })
 }

@@ -98,7 +98,11 @@ fn input_lines(i: &crate::sampled::InputInfo, holds: &str, seconds: f64) -> Stri
         },
         seconds
     );
-    let _ = writeln!(out, "sha256 {} ({} bytes)", i.sha256, fmt_count(i.bytes));
+    match i.sha256 {
+        Some(_) => writeln!(out, "sha256 {} ({} bytes)", i.digest(), fmt_count(i.bytes)),
+        None => writeln!(out, "sha256 {}", i.digest()),
+    }
+    .ok();
     out + &skipped_lines(&i.invalid)
 }
 
@@ -121,19 +125,7 @@ fn skipped_lines(invalid: &[deck_lines::InvalidLines]) -> String {
 /// What an audit found, with its exit code, in one sentence
 /// ([`judge::grade::Finding::words`]).
 pub(crate) fn finding_sentence(r: &AuditReport) -> String {
-    let p = |tests: &[stats::hypothesis::fit::TestResult]| -> Vec<f64> {
-        tests.iter().map(|t| t.log10_p).collect()
-    };
-    let between = r.lag1.as_ref().map_or_else(Vec::new, |l| p(&l.tests));
-    r.finding
-        .words(
-            &r.level,
-            r.result.verdict,
-            &p(&r.result.tests),
-            &between,
-            "deck",
-        )
-        .to_string()
+    r.finding_words().to_string()
 }
 
 /// What an audit of shoes found, with its exit code, in one sentence

@@ -95,6 +95,15 @@ impl Fingerprints {
         self.len == 0
     }
 
+    /// These fingerprints, in this order.
+    pub fn from_vec(prints: Vec<u128>) -> Fingerprints {
+        let len = prints.len();
+        Fingerprints {
+            chunks: prints.chunks(CHUNK_PRINTS).map(<[u128]>::to_vec).collect(),
+            len,
+        }
+    }
+
     /// Every fingerprint, in the order counted.
     pub fn iter(&self) -> impl Iterator<Item = &u128> {
         self.chunks.iter().flatten()

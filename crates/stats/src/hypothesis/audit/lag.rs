@@ -120,6 +120,54 @@ impl Lag1 {
         }
     }
 
+    /// The first deck and the last, once one was counted.
+    pub(super) fn ends(&self) -> Option<(&[u8], &[u8])> {
+        self.first.as_deref().zip(self.previous.as_deref())
+    }
+
+    /// The moves between consecutive decks, and the contingency table.
+    pub(super) fn tables(&self) -> (&Observed, &Positions) {
+        (&self.moves, &self.contingency)
+    }
+
+    /// Counts made of their fields (checked by the caller).
+    pub(super) fn of_parts(
+        deck: usize,
+        ends: Option<(Vec<u8>, Vec<u8>)>,
+        moves: Observed,
+        contingency: Positions,
+    ) -> Lag1 {
+        let mut where_before = vec![0; deck];
+        let (first, previous) = match ends {
+            Some((first, last)) => {
+                for (p, &card) in last.iter().enumerate() {
+                    where_before[card as usize] = p as u8;
+                }
+                (Some(first), Some(last))
+            }
+            None => (None, None),
+        };
+        Lag1 {
+            first,
+            previous,
+            where_before,
+            relative: vec![0; deck],
+            replaced: vec![0; deck],
+            moves,
+            contingency,
+        }
+    }
+
+    /// Consecutive pairs counted.
+    pub(super) fn pairs(&self) -> u64 {
+        self.contingency.total()
+    }
+
+    /// Whether a deck was counted.
+    pub(super) fn has_ends(&self) -> bool {
+        self.first.is_some()
+    }
+
     /// Counts one deck (a permutation of `0..n`, as the decks before it)
     /// against the one before it (the first deck only becomes the one
     /// before the second).
@@ -345,6 +393,32 @@ impl ObservedStream {
     pub fn observe(&mut self, deck: &[u8]) {
         self.decks.observe(deck);
         self.lag1.observe(deck);
+    }
+
+    /// The counts of the decks alone.
+    pub(super) fn decks(&self) -> &Observed {
+        &self.decks
+    }
+
+    /// The counts of consecutive decks.
+    pub(super) fn lag1(&self) -> &Lag1 {
+        &self.lag1
+    }
+
+    /// Counts made of their halves.
+    pub(super) fn of_parts(decks: Observed, lag1: Lag1) -> ObservedStream {
+        ObservedStream { decks, lag1 }
+    }
+
+    /// The same counts with histograms of their own.
+    pub(super) fn into_owned(self) -> ObservedStream {
+        ObservedStream {
+            decks: self.decks.into_owned(),
+            lag1: Lag1 {
+                moves: self.lag1.moves.into_owned(),
+                ..self.lag1
+            },
+        }
     }
 
     /// The decks' run and the consecutive decks' tests.

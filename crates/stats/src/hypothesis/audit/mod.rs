@@ -18,12 +18,14 @@ mod lag;
 mod power;
 mod run;
 mod sampled;
+mod state;
 
 pub use counts::{DeckCounts, DeckTally};
 pub use lag::*;
 pub use power::*;
 pub use run::*;
 pub use sampled::*;
+pub use state::{CountsState, Lag1State, ObservedState, StateError};
 
 /// The family-wise level of the effect sizes' bounds: the `|z|` no cell of
 /// a uniform shuffle's position matrix exceeds but with this probability

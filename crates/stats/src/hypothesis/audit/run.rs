@@ -182,6 +182,60 @@ impl Observed {
         }
     }
 
+    /// Cards per deck.
+    pub fn deck(&self) -> usize {
+        self.positions.deck
+    }
+
+    /// Decks counted.
+    pub fn decks(&self) -> u64 {
+        self.positions.total()
+    }
+
+    /// The same counts with a histogram of their own
+    /// ([`DeckCounts::into_owned`](super::DeckCounts::into_owned)).
+    pub fn into_owned(self) -> Observed {
+        Observed {
+            histogram: self.histogram.map(|h| match h {
+                Arrangements::Shared(s) => Arrangements::Own(s.counted()),
+                own => own,
+            }),
+            ..self
+        }
+    }
+
+    /// The counts, field by field, the histogram's counted.
+    pub(super) fn parts(&self) -> (&Positions, Option<Vec<u64>>, &Battery, &Fingerprints, u64) {
+        let histogram = self.histogram.as_ref().map(|h| match h {
+            Arrangements::Own(h) => h.counts.clone(),
+            Arrangements::Shared(s) => s.counted().counts,
+        });
+        (
+            &self.positions,
+            histogram,
+            &self.battery,
+            &self.prints,
+            self.prints_up_to,
+        )
+    }
+
+    /// Counts made of their fields (checked by the caller).
+    pub(super) fn of_parts(
+        positions: Positions,
+        histogram: Option<Histogram>,
+        battery: Battery,
+        prints: Fingerprints,
+        prints_up_to: u64,
+    ) -> Observed {
+        Observed {
+            positions,
+            histogram: histogram.map(Arrangements::Own),
+            battery,
+            prints,
+            prints_up_to,
+        }
+    }
+
     /// Counts one deck (`deck[position] = card`, a permutation of `0..n`).
     #[inline]
     pub fn observe(&mut self, deck: &[u8]) {

@@ -1,0 +1,309 @@
+//! `exact` and `sample`: the registry's algorithms, their exact laws and
+//! their sampled counts, as `shuffle-audit exact` and `sample` give them,
+//! with the report's heatmap.
+
+use ::algorithms::registry::Entry;
+use judge::method::{ExactPlan, NoExactMethod, Requested, exact_plan};
+use numpy::{PyArray1, PyArray2};
+use pyo3::exceptions::{PyOverflowError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use report::sampled::SampleReport;
+use report::{ExactChainReport, ExactReport, Standalone};
+use stats::law::exact::ExactDistribution;
+use stats::law::markov::ExactPositionLaw;
+use std::time::Instant;
+
+/// The registry's entry of `id`.
+fn entry(id: &str) -> PyResult<&'static Entry> {
+    ::algorithms::registry::find(id).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// Every algorithm of the registry: `(id, name, summary)`.
+#[pyfunction]
+pub(crate) fn algorithms() -> Vec<(&'static str, &'static str, &'static str)> {
+    ::algorithms::registry::REGISTRY
+        .iter()
+        .map(|e| (e.id, e.name, e.summary))
+        .collect()
+}
+
+/// What an exact computation gave.
+enum Law {
+    /// The whole law.
+    Whole(ExactDistribution),
+    /// The position matrix alone, by the Markov chain.
+    Positions(ExactPositionLaw),
+}
+
+/// An exact law, rendered, with its numbers.
+#[pyclass(module = "shuffle_audit._native", frozen)]
+pub(crate) struct NativeExact {
+    law: Law,
+    id: &'static str,
+    /// `shuffle-audit exact --json`'s document.
+    #[pyo3(get)]
+    json: String,
+    /// What `shuffle-audit exact` prints.
+    #[pyo3(get)]
+    text: String,
+    /// Whether the law is uniform.
+    #[pyo3(get)]
+    uniform: bool,
+}
+
+#[pymethods]
+impl NativeExact {
+    /// Cards.
+    #[getter]
+    fn deck(&self) -> usize {
+        match &self.law {
+            Law::Whole(l) => l.deck,
+            Law::Positions(p) => p.deck,
+        }
+    }
+
+    /// `positions[card, position]`: the probability that `card` ends at
+    /// `position`, each correctly rounded.
+    fn positions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<f64>>> {
+        let rows = match &self.law {
+            Law::Whole(l) => l.position_matrix(),
+            Law::Positions(p) => p.rounded().rows(),
+        };
+        Ok(PyArray2::from_vec2(py, &rows)?)
+    }
+
+    /// The whole law's weights, by lexicographic rank of the arrangement
+    /// (`a[position] = card`), over [`denominator`](Self::denominator), as
+    /// Python integers; `None` when only the position matrix is known.
+    fn weights(&self) -> Option<Vec<u128>> {
+        match &self.law {
+            Law::Whole(l) => Some(l.weights.clone()),
+            Law::Positions(_) => None,
+        }
+    }
+
+    /// The position matrix's weights over the denominator.
+    fn position_weights(&self) -> Option<Vec<Vec<u128>>> {
+        match &self.law {
+            Law::Whole(l) => Some(l.position_weights()),
+            Law::Positions(_) => None,
+        }
+    }
+
+    /// The common denominator of the weights.
+    fn denominator(&self) -> Option<u128> {
+        match &self.law {
+            Law::Whole(l) => Some(l.denominator),
+            Law::Positions(_) => None,
+        }
+    }
+
+    /// The probability of each arrangement, correctly rounded.
+    fn arrangements<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray1<f64>>> {
+        match &self.law {
+            Law::Whole(l) => Some(PyArray1::from_vec(py, l.probabilities())),
+            Law::Positions(_) => None,
+        }
+    }
+
+    /// The report's heatmap of the law, as PNG bytes.
+    fn heatmap<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let Law::Whole(law) = &self.law else {
+            return Err(PyValueError::new_err(
+                "the heatmap of a law known by its position matrix alone is not drawn: sample it, or ask for a deck brute force or state merging reaches",
+            ));
+        };
+        let png = py
+            .detach(|| report::files::position_png(self.id, law.deck, None, Some(law)))
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(PyBytes::new(py, &png))
+    }
+}
+
+/// `exact(algorithm, deck)`: the fastest exact method the judge has for
+/// it ([`exact_plan`]), as `shuffle-audit exact -a ALGORITHM -d DECK`.
+#[pyfunction]
+#[pyo3(signature = (algorithm, deck, *, threads, command))]
+pub(crate) fn exact(
+    py: Python<'_>,
+    algorithm: &str,
+    deck: usize,
+    threads: Option<usize>,
+    command: String,
+) -> PyResult<NativeExact> {
+    let entry = entry(algorithm)?;
+    let swap_based = entry.algorithm.swap_shuffle(deck.max(1)).is_some();
+    let plan = exact_plan(entry, deck, Requested::Auto).map_err(|why| {
+        PyValueError::new_err(match why {
+            NoExactMethod::EmptyDeck => "deck=0: a deck holds 1 or more cards".to_string(),
+            NoExactMethod::NotEnumerable(why) => {
+                format!("{} cannot be enumerated exactly: {why}", entry.id)
+            }
+            _ => format!(
+                "{} has no exact method at {deck} cards: {}",
+                entry.id,
+                judge::method::methods_in_words(entry, swap_based)
+            ),
+        })
+    })?;
+    let start = Instant::now();
+    let mut limits = stats::Limits::for_exact(entry.exact);
+    limits.max_paths = stats::Limits::default().max_paths;
+    let law = crate::on_threads(py, threads, || match &plan {
+        ExactPlan::Chain(swaps) => stats::law::markov::exact_position_law(swaps)
+            .map(Law::Positions)
+            .map_err(|e| e.to_string()),
+        ExactPlan::Merge(s) => stats::law::merge::merged_distribution(s)
+            .map(Law::Whole)
+            .map_err(|e| e.to_string()),
+        _ => stats::exact_distribution(&entry.algorithm, deck, &limits)
+            .map(Law::Whole)
+            .map_err(|e| e.to_string()),
+    })?
+    .map_err(|e| {
+        PyOverflowError::new_err(format!(
+            "computing {} on {deck} cards exactly: {e}",
+            entry.id
+        ))
+    })?;
+    let seconds = Some(start.elapsed().as_secs_f64());
+    let provenance = crate::provenance(&command);
+    let (json, text, uniform) = match (&law, &plan) {
+        (Law::Positions(p), ExactPlan::Chain(swaps)) => {
+            let verdict =
+                judge::ExactVerdict::of_positions(p, stats::law::markov::proves_uniform(swaps));
+            let uniform = verdict == judge::ExactVerdict::PositionsUniform;
+            let doc = Standalone::new(
+                ExactChainReport::new(entry, p, verdict),
+                provenance,
+                seconds,
+            );
+            let (json, text) = crate::rendered(&doc)?;
+            (json, text, uniform)
+        }
+        (Law::Whole(l), _) => {
+            let doc = Standalone::new(
+                ExactReport::new(entry, l, &judge::LawFindings::of(l)),
+                provenance,
+                seconds,
+            );
+            let uniform = doc.document.verdict == judge::ExactVerdict::Uniform;
+            let (json, text) = crate::rendered(&doc)?;
+            (json, text, uniform)
+        }
+        (Law::Positions(_), _) => unreachable!("the chain gives positions"),
+    };
+    Ok(NativeExact {
+        law,
+        id: entry.id,
+        json,
+        text,
+        uniform,
+    })
+}
+
+/// Sampled counts, tested, rendered.
+#[pyclass(module = "shuffle_audit._native", frozen)]
+pub(crate) struct NativeSample {
+    report: SampleReport,
+    /// `shuffle-audit sample --json`'s document.
+    #[pyo3(get)]
+    json: String,
+    /// What `shuffle-audit sample` prints.
+    #[pyo3(get)]
+    text: String,
+}
+
+#[pymethods]
+impl NativeSample {
+    /// `positions[card, position]`: how often `card` ended at `position`.
+    fn positions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<u64>>> {
+        Ok(PyArray2::from_vec2(py, &self.report.position_matrix)?)
+    }
+
+    /// How often each arrangement came up, by lexicographic rank, when the
+    /// histogram was kept.
+    fn arrangements<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray1<u64>>> {
+        self.report
+            .permutation_counts
+            .as_ref()
+            .map(|c| PyArray1::from_slice(py, c))
+    }
+
+    /// Whether the tests show bias.
+    #[getter]
+    fn bias_shown(&self) -> bool {
+        self.report.verdict.shows_bias()
+    }
+
+    /// The verdict, as the report labels it.
+    #[getter]
+    fn verdict(&self) -> &'static str {
+        self.report.verdict.label()
+    }
+
+    /// The report's heatmap of the counts, as PNG bytes (with the exact
+    /// panel where the law is cheap).
+    fn heatmap<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let r = &self.report;
+        let png = py
+            .detach(|| {
+                let law = ::algorithms::registry::find(&r.algorithm)
+                    .ok()
+                    .and_then(|e| judge::method::cheap_exact_law(e, r.deck));
+                report::files::position_png(&r.algorithm, r.deck, Some(r), law.as_ref())
+            })
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(PyBytes::new(py, &png))
+    }
+}
+
+/// `sample(algorithm, deck, shuffles, seed)`: as `shuffle-audit sample -a
+/// ALGORITHM -d DECK -n SHUFFLES --seed SEED`.
+#[pyfunction]
+#[pyo3(signature = (algorithm, deck, shuffles, seed, *, threads, command))]
+pub(crate) fn sample(
+    py: Python<'_>,
+    algorithm: &str,
+    deck: usize,
+    shuffles: u64,
+    seed: u64,
+    threads: Option<usize>,
+    command: String,
+) -> PyResult<NativeSample> {
+    let entry = entry(algorithm)?;
+    let max = stats::sample::MAX_SAMPLE_DECK;
+    if !(2..=max).contains(&deck) {
+        return Err(PyValueError::new_err(format!(
+            "deck={deck}: sampling takes decks of 2..={max} cards"
+        )));
+    }
+    judge::grade::enough_to_test(judge::grade::Budgeted::Flag("shuffles"), shuffles, deck)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let start = Instant::now();
+    let (audit, threads) = crate::on_threads(py, threads, || {
+        let plan = stats::hypothesis::audit::AuditPlan {
+            deck,
+            shuffles,
+            seed,
+            repeat: 1,
+            histogram: stats::hypothesis::audit::keeps_histogram(deck, shuffles),
+        };
+        let audit = judge::grade::audit(&entry.algorithm, &plan, &|_| {});
+        (audit, rayon::current_num_threads())
+    })?;
+    let seconds = Some(start.elapsed().as_secs_f64());
+    let exact_tv = judge::method::cheap_exact_total_variation(entry, deck);
+    let report = SampleReport {
+        threads,
+        ..SampleReport::new(entry, &audit, shuffles, stats::sample::RNG_NAME, exact_tv)
+    };
+    let doc = Standalone::new(report, crate::provenance(&command), seconds);
+    let (json, text) = crate::rendered(&doc)?;
+    Ok(NativeSample {
+        report: doc.document,
+        json,
+        text,
+    })
+}

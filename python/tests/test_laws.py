@@ -1,0 +1,80 @@
+"""`exact` and `sample`: the laws and counts of `shuffle-audit exact` and
+`sample`, as numpy arrays and exact fractions."""
+
+import itertools
+import json
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import shuffle_audit as sa
+from conftest import without_run
+
+
+def naive_swap_law(n):
+    """The naive swap's law on n cards, by walking its n^n paths here."""
+    law = {}
+    for path in itertools.product(range(n), repeat=n):
+        deck = list(range(n))
+        for i, j in enumerate(path):
+            deck[i], deck[j] = deck[j], deck[i]
+        law[tuple(deck)] = law.get(tuple(deck), 0) + Fraction(1, n**n)
+    return [law.get(p, Fraction(0)) for p in itertools.permutations(range(n))]
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_the_exact_law_is_the_walk_of_every_path(n):
+    law = sa.exact("naive-swap", n)
+    assert law.fractions() == naive_swap_law(n)
+    assert sum(law.fractions()) == 1
+    assert law.weights == tuple(f * law.denominator for f in law.fractions())
+    assert not law.uniform
+    np.testing.assert_array_equal(law.arrangements, [float(f) for f in naive_swap_law(n)])
+    positions = law.position_fractions()
+    assert all(sum(row) == 1 for row in positions)
+    np.testing.assert_array_equal(law.positions, [[float(f) for f in row] for row in positions])
+
+
+def test_fisher_yates_is_exactly_uniform_and_so_reported(cli):
+    law = sa.exact("fisher-yates", 5)
+    assert law.uniform and set(law.fractions()) == {Fraction(1, 120)}
+    _, out = cli("exact", "-a", "fisher-yates", "-d", "5", "--json")
+    assert without_run(law.to_json()) == without_run(out)
+
+
+def test_a_large_swap_shuffle_gets_its_position_matrix_by_the_markov_chain():
+    law = sa.exact("naive-swap", 20)
+    assert law.arrangements is None and law.fractions() is None
+    assert law.positions.shape == (20, 20)
+    np.testing.assert_allclose(law.positions.sum(axis=1), 1.0)
+    assert "Markov" in str(law) or "markov" in law.to_json()
+
+
+def test_samples_are_the_command_lines_counts(cli):
+    s = sa.sample("naive-swap", 6, 60_000, seed=3)
+    _, out = cli("sample", "-a", "naive-swap", "-d", "6", "-n", "60000", "--seed", "3", "--json")
+    doc = json.loads(out)
+    np.testing.assert_array_equal(s.positions, doc["position_matrix"])
+    np.testing.assert_array_equal(s.arrangements, doc["permutation_counts"])
+    assert s.bias_shown and s.verdict == doc["verdict"]
+    assert s.to_dict()["tests"] == doc["tests"]
+
+
+def test_figures_are_pngs_shown_inline():
+    for result in (sa.exact("naive-swap", 4), sa.sample("fisher-yates", 5, 20_000, seed=1)):
+        png = result._repr_png_()
+        assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 10_000
+        assert "data:image/png;base64," in result._repr_html_()
+        assert repr(result).startswith(("<Exact law of naive-swap on 4 cards: not uniform", "<Sample of fisher-yates"))
+
+
+def test_unknown_algorithms_and_sizes_are_refused_with_what_is_allowed():
+    with pytest.raises(ValueError, match="naive-swop"):
+        sa.exact("naive-swop", 4)
+    with pytest.raises(ValueError, match="no exact method at 40 cards"):
+        sa.exact("sort-random-v8-legacy", 40)
+    with pytest.raises(ValueError, match="deck=300"):
+        sa.sample("fisher-yates", 300, 1000)
+    assert ("fisher-yates" in {a[0] for a in sa.algorithms()})
+    assert len(sa.algorithms()) == 51
