@@ -61,7 +61,10 @@ AUDIT_ALPHA: float = _native.AUDIT_ALPHA
 DEFAULT_FALSE_FAILURE: float = _native.DEFAULT_FALSE_FAILURE
 
 #: The deck sizes :func:`assert_fair` checks by default: the arrangements
-#: of small decks, then a hand and a full deck.
+#: of small decks, then a hand and a full deck. Fewer shuffles than
+#: ``shuffle-check``'s Rust plan, whose 1.6 million calls of
+#: ``random.shuffle`` take some 18 s (120,000 take 0.3 s); the bands keep
+#: the same false-failure probability at any size.
 DEFAULT_CHECK_DECKS: tuple = (3, 4, 5, 6, 13, 52)
 
 #: Shuffles of each deck size :func:`assert_fair` makes by default.
