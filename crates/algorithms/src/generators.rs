@@ -523,5 +523,106 @@ fn sub_mod(a: i32, b: i32) -> i32 {
     if d < 0 { d + DotNetRandom::MBIG } else { d }
 }
 
+/// V8's `Math.random()`, as node 20 runs it (V8 11.3; the same scheme since
+/// V8 4.9, 2015): xorshift128+ on a state of two 64-bit words `(s0, s1)`;
+/// each number is the top 52 bits of `s0` after a step, `(s0 >> 12) /
+/// 2^52`, made 64 at a time into a cache that `Math.random()` serves from
+/// its end, so the numbers of one refill come out in reverse order
+/// (`src/numbers/math-random.cc`, `MathRandom::RefillCache`;
+/// `src/base/utils/random-number-generator.h`, `XorShift128` and
+/// `ToDouble`). Every output bit is a linear function over GF(2) of the
+/// 128 state bits, which is what lets dealt cards give the state away.
+///
+/// `node --random-seed=S` (S ≠ 0) starts the state at `(MurmurHash3(S),
+/// MurmurHash3(!S))`, the seed sign-extended to 64 bits (V8's `fmix64`);
+/// without it the seed comes from the operating system. Checked against
+/// node 20.20.2 (V8 11.3.244.8): its numbers on both sides of a refill,
+/// and its Fisher–Yates deals.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct V8MathRandom {
+    /// The state after the last refill.
+    state: (u64, u64),
+    /// The `s0` of each step of the last refill, in the order made.
+    cache: [u64; Self::CACHE],
+    /// How many of the cache are still to be served (from the end).
+    left: usize,
+}
+
+impl V8MathRandom {
+    /// Numbers made at each refill (`MathRandom::kCacheSize`).
+    pub const CACHE: usize = 64;
+
+    /// The generator of `node --random-seed=seed`: `None` for 0, which
+    /// V8 takes as "no seed given".
+    pub fn random_seed(seed: i32) -> Option<Self> {
+        (seed != 0).then(|| {
+            let seed = i64::from(seed) as u64;
+            Self::from_state(murmur_hash3(seed), murmur_hash3(!seed))
+        })
+    }
+
+    /// The generator whose next refill starts from `(s0, s1)` (not both 0).
+    pub fn from_state(s0: u64, s1: u64) -> Self {
+        V8MathRandom {
+            state: (s0, s1),
+            cache: [0; Self::CACHE],
+            left: 0,
+        }
+    }
+
+    /// One step of xorshift128+ (`XorShift128`).
+    #[inline]
+    pub fn xorshift128(state: &mut (u64, u64)) {
+        let mut s1 = state.0;
+        let s0 = state.1;
+        state.0 = s0;
+        s1 ^= s1 << 23;
+        s1 ^= s1 >> 17;
+        s1 ^= s0;
+        s1 ^= s0 >> 26;
+        state.1 = s1;
+    }
+
+    /// The next `s0` `Math.random()` serves, refilling the cache when it
+    /// is empty.
+    #[inline]
+    pub fn next_word(&mut self) -> u64 {
+        if self.left == 0 {
+            for slot in &mut self.cache {
+                Self::xorshift128(&mut self.state);
+                *slot = self.state.0;
+            }
+            self.left = Self::CACHE;
+        }
+        self.left -= 1;
+        self.cache[self.left]
+    }
+
+    /// `Math.random()`: the double `ToDouble` makes of the next word, the
+    /// bits `(s0 >> 12) | 0x3FF0000000000000` read as a number in `[1, 2)`,
+    /// less 1.
+    #[inline]
+    pub fn math_random(&mut self) -> f64 {
+        f64::from_bits((self.next_word() >> 12) | 0x3FF0_0000_0000_0000) - 1.0
+    }
+
+    /// `Math.floor(Math.random() * k)`.
+    #[inline]
+    pub fn floor_times(&mut self, k: u32) -> u32 {
+        (self.math_random() * f64::from(k)).floor() as u32
+    }
+}
+
+/// V8's `MurmurHash3` of a 64-bit seed: the finaliser `fmix64` of
+/// MurmurHash3 (Appleby).
+fn murmur_hash3(mut h: u64) -> u64 {
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+    h ^= h >> 33;
+    h
+}
+
 #[cfg(test)]
 mod tests;

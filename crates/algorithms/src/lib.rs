@@ -48,7 +48,9 @@ pub use draws::{
 pub use engines::{
     PhpRand, PhpUsortRand, PhpVersion, SpiderMonkeyMergeSort, V8LegacySort, V8TimSort, ZendSort,
 };
-pub use generators::{DelphiRandom, DotNetRandom, GlibcRand, JavaRandom, Mt19937, PhpMtRand};
+pub use generators::{
+    DelphiRandom, DotNetRandom, GlibcRand, JavaRandom, Mt19937, PhpMtRand, V8MathRandom,
+};
 pub use inserts::{ShuffleInsert, ShuffleInsert1};
 pub use packet_riffle::BlogRiffle;
 pub use published::{

@@ -341,3 +341,96 @@ fn dotnet_random_is_what_the_runtime_tests_expect() {
     // A negative seed is its absolute value.
     assert_eq!(DotNetRandom::new(-1).next_int(), 534_011_718);
 }
+
+/// `node --random-seed=S -e 'for (…) a.push(Math.random())'`, node 20.20.2
+/// (V8 11.3.244.8): the numbers at 0, 1, 63 (the end of the first refill,
+/// its first number made), 64, 65 (the second refill) and 129 (the third).
+#[test]
+fn math_random_gives_nodes_numbers_across_its_refills() {
+    let mut r = V8MathRandom::random_seed(42).unwrap();
+    let numbers: Vec<f64> = (0..130).map(|_| r.math_random()).collect();
+    let want = [
+        (0, 0.7939112874678715),
+        (1, 0.5254990606499601),
+        (63, 0.08156904043271651),
+        (64, 0.4706713645501157),
+        (65, 0.2603201442309373),
+        (129, 0.22660586183432097),
+    ];
+    for (i, x) in want {
+        assert_eq!(numbers[i], x, "number {i}");
+    }
+    // A negative seed is sign-extended: node --random-seed=-5.
+    let mut r = V8MathRandom::random_seed(-5).unwrap();
+    assert_eq!(r.math_random(), 0.51453384651197);
+    assert_eq!(r.math_random(), 0.27201102536773725);
+    assert!(V8MathRandom::random_seed(0).is_none());
+}
+
+/// A Fisher–Yates deal in node: `for (let i = a.length - 1; i > 0; i--) {
+/// const j = Math.floor(Math.random() * (i + 1)); [a[i], a[j]] = [a[j],
+/// a[i]]; }` on `[0, …, 51]`.
+fn node_deal(r: &mut V8MathRandom) -> Vec<u8> {
+    let mut a: Vec<u8> = (0..52).collect();
+    for i in (1..a.len()).rev() {
+        let j = r.floor_times(i as u32 + 1) as usize;
+        a.swap(i, j);
+    }
+    a
+}
+
+/// `node --random-seed=7`, three such deals in a row: the first and the
+/// third (51 numbers each, so the third crosses the first refill).
+#[test]
+fn fisher_yates_deals_as_node_deals() {
+    let mut r = V8MathRandom::random_seed(7).unwrap();
+    let first = node_deal(&mut r);
+    node_deal(&mut r);
+    let third = node_deal(&mut r);
+    let text = |d: &[u8]| d.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
+    assert_eq!(
+        text(&first),
+        "39,43,42,25,10,27,32,40,0,15,14,8,30,31,6,36,45,11,1,19,22,34,46,35,13,29,17,50,49,7,47,24,21,20,18,3,28,41,16,51,9,23,38,2,33,37,4,12,5,48,26,44"
+    );
+    assert_eq!(
+        text(&third),
+        "20,10,25,6,14,30,17,5,22,43,13,7,48,2,23,36,24,39,49,18,29,45,15,16,32,27,47,44,31,46,51,11,38,41,21,28,26,42,19,35,4,0,50,37,12,33,40,3,34,1,9,8"
+    );
+}
+
+/// The same deals from node itself, for seeds this test draws: node 20 on
+/// PATH (`.ci/run` runs the ignored tests).
+#[test]
+#[ignore = "runs node"]
+fn deals_match_node_for_many_seeds() {
+    let program = "const out = []; for (let d = 0; d < 4; d++) { const a = [...Array(52).keys()]; \
+         for (let i = a.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); \
+         [a[i], a[j]] = [a[j], a[i]]; } out.push(a.join(',')); } console.log(out.join('\\n'));";
+    for seed in [1, -1, 2026, i32::MAX, i32::MIN, 123_456_789] {
+        let out = std::process::Command::new("node")
+            .arg(format!("--random-seed={seed}"))
+            .args(["-e", program])
+            .output()
+            .expect("node on PATH");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let mut r = V8MathRandom::random_seed(seed).unwrap();
+        let ours: Vec<String> = (0..4)
+            .map(|_| {
+                node_deal(&mut r)
+                    .iter()
+                    .map(u8::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .collect();
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap().trim_end(),
+            ours.join("\n"),
+            "seed {seed}"
+        );
+    }
+}
