@@ -242,6 +242,7 @@ pub(crate) fn audit_file(
 /// of one pass over the whole stream, the decks across each seam paired
 /// as `cat` would pair them; `.audit()` tests them.
 #[pyclass(module = "shuffle_audit._native")]
+#[derive(Clone)]
 pub(crate) struct Counts {
     counts: DeckCounts,
     base: Base,
@@ -330,10 +331,9 @@ impl Counts {
 
     /// These counts followed by `later`'s (the decks that came right
     /// after), as one pass over both counts them.
-    fn __add__(&self, later: PyRef<'_, Counts>) -> PyResult<Counts> {
-        let mut merged = self.clone_checked(&later)?;
-        merged.counts.append(later.counts.clone());
-        merged.lines.append(later.lines.clone());
+    fn __add__(&self, py: Python<'_>, later: PyRef<'_, Counts>) -> PyResult<Counts> {
+        let mut merged = self.clone();
+        merged.append(py, &later)?;
         Ok(merged)
     }
 
@@ -348,13 +348,8 @@ impl Counts {
             })?;
             let piece = piece.borrow();
             match &mut merged {
-                None => merged = Some(piece.clone_checked(&piece)?),
-                Some(m) => {
-                    m.check(&piece)?;
-                    let later = piece.counts.clone();
-                    py.detach(|| m.counts.append(later));
-                    m.lines.append(piece.lines.clone());
-                }
+                None => merged = Some(piece.clone()),
+                Some(m) => m.append(py, &piece)?,
             }
         }
         merged.ok_or_else(|| PyValueError::new_err("Counts.merge of no pieces"))
@@ -508,13 +503,13 @@ impl Counts {
         Ok(())
     }
 
-    fn clone_checked(&self, later: &Counts) -> PyResult<Counts> {
+    /// Appends `later`'s counts: the decks that came right after these.
+    fn append(&mut self, py: Python<'_>, later: &Counts) -> PyResult<()> {
         self.check(later)?;
-        Ok(Counts {
-            counts: self.counts.clone(),
-            base: self.base,
-            lines: self.lines.clone(),
-        })
+        let counts = later.counts.clone();
+        py.detach(|| self.counts.append(counts));
+        self.lines.append(later.lines.clone());
+        Ok(())
     }
 }
 

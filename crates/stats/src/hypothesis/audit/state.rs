@@ -332,37 +332,24 @@ mod tests {
     fn a_state_no_decks_give_is_refused_with_what_is_wrong() {
         let c = count(&DeckTally::new(true), &decks(5, 50), 0).into_owned();
         let good = c.state();
-        let mut s = good.clone();
-        s.decks.positions[0] += 1;
-        let e = DeckCounts::from_state(s).unwrap_err();
-        assert!(e.to_string().contains("position matrix"), "{e}");
-        let mut s = good.clone();
-        s.decks.histogram = None;
-        assert!(
-            DeckCounts::from_state(s)
-                .unwrap_err()
-                .to_string()
-                .contains("no histogram")
+        // Each state is `good` spoiled one way; its refusal names `words`.
+        let refused = |spoil: &dyn Fn(&mut CountsState), words: &str| {
+            let mut s = good.clone();
+            spoil(&mut s);
+            let e = DeckCounts::from_state(s).unwrap_err();
+            assert!(e.to_string().contains(words), "{e}: not {words:?}");
+        };
+        refused(&|s| s.decks.positions[0] += 1, "position matrix");
+        refused(&|s| s.decks.histogram = None, "no histogram");
+        refused(
+            &|s| {
+                let ends = s.lag1.as_mut().unwrap().ends.as_mut().unwrap();
+                ends.0[0] = 4;
+                ends.0[1] = 4;
+            },
+            "permutation",
         );
-        let mut s = good.clone();
-        s.lag1.as_mut().unwrap().ends.as_mut().unwrap().0[0] = 4;
-        s.lag1.as_mut().unwrap().ends.as_mut().unwrap().0[1] = 4;
-        assert!(
-            DeckCounts::from_state(s)
-                .unwrap_err()
-                .to_string()
-                .contains("permutation")
-        );
-        let mut s = good.clone();
-        s.deck = 6;
-        assert!(DeckCounts::from_state(s).is_err());
-        let mut s = good;
-        s.decks.battery[2].push(0);
-        assert!(
-            DeckCounts::from_state(s)
-                .unwrap_err()
-                .to_string()
-                .contains("statistic 2")
-        );
+        refused(&|s| s.deck = 6, "");
+        refused(&|s| s.decks.battery[2].push(0), "statistic 2");
     }
 }
