@@ -523,15 +523,66 @@ fn sub_mod(a: i32, b: i32) -> i32 {
     if d < 0 { d + DotNetRandom::MBIG } else { d }
 }
 
-/// V8's `Math.random()`, as node 20 runs it (V8 11.3; the same scheme since
-/// V8 4.9, 2015): xorshift128+ on a state of two 64-bit words `(s0, s1)`;
-/// each number is the top 52 bits of `s0` after a step, `(s0 >> 12) /
-/// 2^52`, made 64 at a time into a cache that `Math.random()` serves from
-/// its end, so the numbers of one refill come out in reverse order
-/// (`src/numbers/math-random.cc`, `MathRandom::RefillCache`;
-/// `src/base/utils/random-number-generator.h`, `XorShift128` and
-/// `ToDouble`). Every output bit is a linear function over GF(2) of the
-/// 128 state bits, which is what lets dealt cards give the state away.
+/// How V8 turns the state word `s0` into `Math.random()`'s double
+/// (`ToDouble` in `src/base/utils/random-number-generator.h`). Both forms
+/// read `s0` alone, so each output bit is linear in the state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum V8ToDouble {
+    /// `(s0 >> 12) | 0x3FF0000000000000` read as a double in `[1, 2)`,
+    /// less 1: the top 52 bits of `s0` over `2^52`. Node 20 (V8 11.3),
+    /// checked against node 20.20.2.
+    Exponent52,
+    /// `(double)(s0 >> 11) / 2^53`: the top 53 bits over `2^53`, the form
+    /// of V8 13.7 (node 24), ported from its source and not run here.
+    Divide53,
+}
+
+impl V8ToDouble {
+    /// Both forms, the one node 20 runs first.
+    pub const ALL: [V8ToDouble; 2] = [V8ToDouble::Exponent52, V8ToDouble::Divide53];
+
+    /// How many of `s0`'s top bits the double holds.
+    pub fn bits(self) -> u32 {
+        match self {
+            V8ToDouble::Exponent52 => 52,
+            V8ToDouble::Divide53 => 53,
+        }
+    }
+
+    /// The double of the top [`bits`](Self::bits) of a word, `m`, as V8
+    /// computes it: exactly `m / 2^bits`.
+    #[inline]
+    pub fn of_top_bits(self, m: u64) -> f64 {
+        match self {
+            V8ToDouble::Exponent52 => f64::from_bits(m | 0x3FF0_0000_0000_0000) - 1.0,
+            V8ToDouble::Divide53 => m as f64 / (1u64 << 53) as f64,
+        }
+    }
+
+    /// The double of the state word `s0`.
+    #[inline]
+    pub fn of(self, s0: u64) -> f64 {
+        self.of_top_bits(s0 >> (64 - self.bits()))
+    }
+
+    /// `Math.floor(x * k)` for the double `x` of the top bits `m`: the
+    /// product rounded to a double as JavaScript rounds it, then floored.
+    #[inline]
+    pub fn floor_times(self, m: u64, k: u32) -> u32 {
+        (self.of_top_bits(m) * f64::from(k)).floor() as u32
+    }
+}
+
+/// V8's `Math.random()` as node 20 runs it (V8 11.3; xorshift128+ since V8
+/// 4.9, 2015): xorshift128+ on a state of two 64-bit words `(s0, s1)`; each
+/// number is made from `s0` after a step ([`V8ToDouble`]; V8 4.9 added
+/// `s1` to it), 64 at a time into a cache that
+/// `Math.random()` serves from its end, so the numbers of one refill come
+/// out in reverse order (`src/numbers/math-random.cc`,
+/// `MathRandom::RefillCache`; `src/base/utils/random-number-generator.h`,
+/// `XorShift128` and `ToDouble`). Every output bit is a linear function
+/// over GF(2) of the 128 state bits, which is what lets dealt cards give
+/// the state away.
 ///
 /// `node --random-seed=S` (S ≠ 0) starts the state at `(MurmurHash3(S),
 /// MurmurHash3(!S))`, the seed sign-extended to 64 bits (V8's `fmix64`);
@@ -546,14 +597,16 @@ pub struct V8MathRandom {
     cache: [u64; Self::CACHE],
     /// How many of the cache are still to be served (from the end).
     left: usize,
+    /// How a word becomes a double.
+    to_double: V8ToDouble,
 }
 
 impl V8MathRandom {
     /// Numbers made at each refill (`MathRandom::kCacheSize`).
     pub const CACHE: usize = 64;
 
-    /// The generator of `node --random-seed=seed`: `None` for 0, which
-    /// V8 takes as "no seed given".
+    /// The generator of `node --random-seed=seed` in node 20: `None` for
+    /// 0, which V8 takes as "no seed given".
     pub fn random_seed(seed: i32) -> Option<Self> {
         (seed != 0).then(|| {
             let seed = i64::from(seed) as u64;
@@ -561,13 +614,30 @@ impl V8MathRandom {
         })
     }
 
-    /// The generator whose next refill starts from `(s0, s1)` (not both 0).
+    /// The generator whose next refill starts from `(s0, s1)` (not both
+    /// 0), making node 20's doubles.
     pub fn from_state(s0: u64, s1: u64) -> Self {
         V8MathRandom {
             state: (s0, s1),
             cache: [0; Self::CACHE],
             left: 0,
+            to_double: V8ToDouble::Exponent52,
         }
+    }
+
+    /// The same generator making its doubles the way `to_double` says.
+    pub fn converting(self, to_double: V8ToDouble) -> Self {
+        V8MathRandom { to_double, ..self }
+    }
+
+    /// The state the next refill starts from.
+    pub fn state(&self) -> (u64, u64) {
+        self.state
+    }
+
+    /// How many numbers of the last refill are still to be served.
+    pub fn left(&self) -> usize {
+        self.left
     }
 
     /// One step of xorshift128+ (`XorShift128`).
@@ -598,18 +668,18 @@ impl V8MathRandom {
         self.cache[self.left]
     }
 
-    /// `Math.random()`: the double `ToDouble` makes of the next word, the
-    /// bits `(s0 >> 12) | 0x3FF0000000000000` read as a number in `[1, 2)`,
-    /// less 1.
+    /// `Math.random()`: the double [`V8ToDouble`] makes of the next word.
     #[inline]
     pub fn math_random(&mut self) -> f64 {
-        f64::from_bits((self.next_word() >> 12) | 0x3FF0_0000_0000_0000) - 1.0
+        self.to_double.of(self.next_word())
     }
 
     /// `Math.floor(Math.random() * k)`.
     #[inline]
     pub fn floor_times(&mut self, k: u32) -> u32 {
-        (self.math_random() * f64::from(k)).floor() as u32
+        let bits = self.to_double.bits();
+        self.to_double
+            .floor_times(self.next_word() >> (64 - bits), k)
     }
 }
 

@@ -49,7 +49,7 @@ pub use engines::{
     PhpRand, PhpUsortRand, PhpVersion, SpiderMonkeyMergeSort, V8LegacySort, V8TimSort, ZendSort,
 };
 pub use generators::{
-    DelphiRandom, DotNetRandom, GlibcRand, JavaRandom, Mt19937, PhpMtRand, V8MathRandom,
+    DelphiRandom, DotNetRandom, GlibcRand, JavaRandom, Mt19937, PhpMtRand, V8MathRandom, V8ToDouble,
 };
 pub use inserts::{ShuffleInsert, ShuffleInsert1};
 pub use packet_riffle::BlogRiffle;

@@ -21,6 +21,7 @@ mod predict;
 mod range;
 #[cfg(test)]
 mod readme;
+mod recover;
 mod riffle;
 mod sample;
 mod scaling;
@@ -88,6 +89,13 @@ enum Command {
     /// freecell's cards can be given by name, "JD 2D 9H", or by number, Ace
     /// of Clubs 0.
     Predict(predict::PredictArgs),
+    /// For a card game that deals with Math.random() in node or Chrome (a
+    /// Fisher–Yates loop, Math.floor(Math.random() * (i + 1))): the
+    /// generator's state read back from the decks it dealt, without the
+    /// seed, and the decks it deals next; exit 0 when the cards to come are
+    /// known, 1 when several states still deal them differently or too
+    /// few cards were given, 2 when no state deals these cards.
+    Recover(recover::RecoverArgs),
     /// A famous shuffle failure (Planet Poker, the EU browser ballot,
     /// Bostock's matrix, Laravel, FreeCell, std::random_shuffle, .NET's
     /// tick count): its published figure beside the suite's, computed now;
@@ -168,6 +176,7 @@ fn run(cli: Cli) -> Result<u8> {
         Some(Command::Riffle(args)) => riffle::run(&args),
         Some(Command::Scaling(args)) => scaling::run(&args),
         Some(Command::Predict(args)) => predict::run(&args),
+        Some(Command::Recover(args)) => recover::run(&args),
         Some(Command::Case(args)) => case::run(&args),
         Some(Command::Guess(args)) => guess::run(&args),
         Some(Command::Play(args)) => play::run(&args),

@@ -1,5 +1,5 @@
-//! What a seed search concludes: whether the cards seen pin the deck down,
-//! and how many cards it takes.
+//! What a seed search or a read-back of a generator's state concludes:
+//! whether the cards seen pin the deck down, and how many cards it takes.
 
 use algorithms::Seeded;
 use studies::predict::{COUNTED_SEEDS_UP_TO, expected_other_seeds, pinned_shares};
@@ -89,6 +89,36 @@ impl Recovery {
     }
 }
 
+/// What reading V8's `Math.random()` state back from dealt cards
+/// concludes ([`studies::math_random::recover`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StateRecovery {
+    /// No state of the generator deals these cards: not node's
+    /// Fisher–Yates loop on `Math.random()`, another numbering, or decks
+    /// not dealt in this order.
+    NoState,
+    /// Every state that fits deals the same cards to come: they are known.
+    Known,
+    /// The states that fit deal different cards to come: more cards tell
+    /// them apart.
+    Several,
+    /// Too few cards to solve for the state: some cases keep more free
+    /// bits than are tried.
+    TooFewCards,
+}
+
+impl StateRecovery {
+    /// The conclusion of `search`.
+    pub fn of(search: &studies::math_random::StateSearch) -> StateRecovery {
+        match (search.distinct_predictions, search.unresolved_free_bits) {
+            (0, None) => StateRecovery::NoState,
+            (1, None) => StateRecovery::Known,
+            (0, Some(_)) => StateRecovery::TooFewCards,
+            _ => StateRecovery::Several,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,6 +151,33 @@ mod tests {
             Pinning::of("fisher-yates-seed32", bits, 52)
                 .pinned_share
                 .is_none()
+        );
+    }
+
+    #[test]
+    fn the_state_is_known_only_when_every_case_is_resolved_and_agrees() {
+        use studies::math_random::StateSearch;
+        let search = |distinct, unresolved| StateSearch {
+            draws: 51,
+            pinned_bits: 128,
+            states: distinct,
+            fits: Vec::new(),
+            predictions: Vec::new(),
+            distinct_predictions: distinct,
+            unresolved_free_bits: unresolved,
+            back_to_back: true,
+        };
+        assert_eq!(StateRecovery::of(&search(0, None)), StateRecovery::NoState);
+        assert_eq!(StateRecovery::of(&search(1, None)), StateRecovery::Known);
+        assert_eq!(StateRecovery::of(&search(2, None)), StateRecovery::Several);
+        // One prediction is not known while a case was left untried.
+        assert_eq!(
+            StateRecovery::of(&search(1, Some(20))),
+            StateRecovery::Several
+        );
+        assert_eq!(
+            StateRecovery::of(&search(0, Some(20))),
+            StateRecovery::TooFewCards
         );
     }
 }

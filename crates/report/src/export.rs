@@ -6,8 +6,8 @@ use crate::algorithm::AlgorithmInfo;
 use crate::document::Standalone;
 use crate::exact::{ExactChainReport, ExactReport};
 use crate::sampled::{
-    AuditReport, FollowReport, GuessReport, PowerReport, PredictReport, RiffleReport, SampleReport,
-    ScalingReport, ShoeAuditReport,
+    AuditReport, FollowReport, GuessReport, PowerReport, PredictReport, RecoverReport,
+    RiffleReport, SampleReport, ScalingReport, ShoeAuditReport,
 };
 use crate::suite::SuiteReport;
 use crate::text;
@@ -113,6 +113,12 @@ impl Document for Standalone<ScalingReport> {
 impl Document for Standalone<PredictReport> {
     fn text(&self, _: bool) -> String {
         text::predict(self)
+    }
+}
+
+impl Document for Standalone<RecoverReport> {
+    fn text(&self, _: bool) -> String {
+        text::recover(self)
     }
 }
 

@@ -213,6 +213,7 @@ mod tests {
                     .unwrap(),
                 52,
             )],
+            readback: studies::math_random::ReadbackRow::study(52, 2, 1),
             cases: {
                 let mut cases = judge::cases::all(&judge::cases::CaseScale::quick(), 1);
                 cases[0].figure = Some("figures/cases/planet-poker.png".into());
@@ -400,6 +401,40 @@ mod tests {
         let back = serde_json::from_str::<Standalone<sampled::PredictReport>>(&text).unwrap();
         assert_eq!(serde_json::to_string(&back).unwrap(), text);
         keys(&serde_json::to_value(&predict).unwrap(), &mut all);
+        // `recover --json`: two decks node 20 deals, and a deal under way.
+        {
+            use studies::math_random::{
+                Seen, draws_of_tail, fisher_yates_deal, fisher_yates_draws,
+            };
+            let mut g = algorithms::V8MathRandom::random_seed(5).unwrap();
+            let first = fisher_yates_deal(&mut g, 52);
+            let second = fisher_yates_deal(&mut g, 52);
+            let tail: Vec<u8> = second.iter().rev().take(3).copied().collect();
+            let seen = Seen {
+                n: 52,
+                decks: vec![
+                    fisher_yates_draws(&first).unwrap(),
+                    draws_of_tail(52, &tail).unwrap(),
+                ],
+            };
+            let recover = Standalone::new(
+                sampled::RecoverReport {
+                    deck: 52,
+                    decks: 1,
+                    seen: tail,
+                    base: 0,
+                    next: 1,
+                    cap: 2,
+                    search: studies::math_random::recover(&seen, 1, 2),
+                },
+                Provenance::new("t"),
+                Some(0.0),
+            );
+            let text = serde_json::to_string(&recover).unwrap();
+            let back = serde_json::from_str::<Standalone<sampled::RecoverReport>>(&text).unwrap();
+            assert_eq!(serde_json::to_string(&back).unwrap(), text);
+            keys(&serde_json::to_value(&recover).unwrap(), &mut all);
+        }
         // `guess --json`, exact and sampled.
         for (exact, interval) in [(Some("17/9".to_string()), None), (None, Some((1.0, 2.0)))] {
             let guess = Standalone::new(
@@ -518,6 +553,8 @@ mod tests {
             "random_keys",
             "decks_to_catch",
             "family",
+            "distinct_predictions",
+            "pinned_bits_per_deck",
         ] {
             assert!(all.contains(key), "{key} was not exercised");
         }

@@ -547,6 +547,29 @@ pub struct PredictReport {
     pub cards_to_pin_down: usize,
 }
 
+/// `shuffle-audit recover --json`: the state of V8's `Math.random()` read
+/// back from decks node dealt, and the decks to come.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RecoverReport {
+    /// Cards per deck.
+    pub deck: usize,
+    /// Whole decks read.
+    pub decks: usize,
+    /// The cards seen of a deal under way (`--seen`), in the order
+    /// `a.pop()` deals them, numbered from `base`.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub seen: Vec<u8>,
+    /// The first card's number (absent: 0).
+    #[serde(skip_serializing_if = "is_zero", default)]
+    pub base: u8,
+    /// The decks predicted after the cards given (`--next`).
+    pub next: usize,
+    /// The most states and predictions listed.
+    pub cap: usize,
+    /// The search, its predicted decks numbered from `base`.
+    pub search: studies::math_random::StateSearch,
+}
+
 fn is_zero(x: &u8) -> bool {
     *x == 0
 }

@@ -257,3 +257,44 @@ pub(super) fn path_counts(page: &str, text: &str) -> Vec<String> {
     }
     out
 }
+
+/// The figures a page states of `Math.random()` read back from node's
+/// deals are those of the committed report's rows for node 20's doubles:
+/// the bits a deal pins, the share of fresh processes and of starts
+/// anywhere in the cache whose third deal the first two give away, the
+/// mean draws that takes, and the share the first deal alone gives.
+pub(super) fn readback_figures(page: &str, text: &str) -> Vec<String> {
+    use studies::math_random::{ReadbackRow, Start};
+    let flat = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(root().join("reports/report.json")).unwrap())
+            .unwrap();
+    let rows: Vec<ReadbackRow> = serde_json::from_value(report["readback"].clone()).unwrap();
+    let row = |start| {
+        rows.iter()
+            .find(|r| r.start == start && r.double_bits == 52)
+            .expect("the report's row")
+    };
+    let (fresh, anywhere) = (row(Start::Fresh), row(Start::Anywhere));
+    let text = flat(text);
+    [
+        format!("pins {:.1} bits on average", fresh.pinned_bits_per_deck),
+        format!(
+            "its second, {:.0} % of the time",
+            100.0 * fresh.known_share()
+        ),
+        format!(
+            "from the first two {:.0} % of the time, then after {:.1} draws on average",
+            100.0 * anywhere.known_share(),
+            anywhere.mean()
+        ),
+        format!(
+            "from the first deal alone {:.0} % of the time",
+            100.0 * anywhere.within_one_deal()
+        ),
+    ]
+    .into_iter()
+    .filter(|stated| !text.contains(stated.as_str()))
+    .map(|stated| format!("{page}: does not say \"{stated}\", as the committed report computes"))
+    .collect()
+}

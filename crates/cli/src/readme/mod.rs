@@ -93,7 +93,7 @@ fn the_readme_is_read_in_the_first_hour() {
 #[test]
 fn every_number_the_readme_and_the_guide_state_is_the_tools_or_dated() {
     let mut all = Vec::new();
-    let (mut distances, mut seeds) = (0, false);
+    let (mut distances, mut seeds, mut readback) = (0, false, false);
     for page in std::iter::once("README.md".to_string()).chain(guide()) {
         let text = std::fs::read_to_string(root().join(&page)).expect("a page");
         all.extend(undated_times(&page, &text));
@@ -108,6 +108,10 @@ fn every_number_the_readme_and_the_guide_state_is_the_tools_or_dated() {
             all.extend(seed_table(&page, &text));
             seeds = true;
         }
+        if text.contains("## What node's cards give away") {
+            all.extend(readback_figures(&page, &text));
+            readback = true;
+        }
     }
     assert!(all.is_empty(), "{}", all.join("\n"));
     assert!(distances >= 25, "only {distances} exact distances checked");
@@ -115,6 +119,7 @@ fn every_number_the_readme_and_the_guide_state_is_the_tools_or_dated() {
         seeds,
         "no page has the table of cards that give a deal away"
     );
+    assert!(readback, "no page says what node's cards give away");
 }
 
 #[test]

@@ -24,6 +24,7 @@ mod play;
 mod predict;
 mod promises;
 mod readme;
+mod recover;
 mod sample;
 mod scaling;
 mod shoe;

@@ -21,6 +21,7 @@ use algorithms::registry::REGISTRY;
 use serde::{Deserialize, Serialize};
 use stats::law::markov::MarkovError;
 use stats::{ExactDistribution, ExactError};
+use studies::math_random::ReadbackRow;
 
 /// Power asked of a first seed when deciding whether the budget should
 /// have caught a known bias; the level is that of a `biased` grade split
@@ -46,6 +47,13 @@ pub const RIFFLE_MAX: u32 = 10;
 /// The riffle study samples this share of a large deck's shuffles for
 /// each number of riffles and model: a tenth.
 const RIFFLE_SHARE: u64 = 10;
+
+/// Generators drawn per row of the report's study of `Math.random()` read
+/// back from dealt cards.
+pub const READBACK_TRIALS: u64 = 100;
+
+/// The deck of that study: a standard deck.
+pub const READBACK_DECK: usize = 52;
 
 /// What the default run does, validated by its caller; the document of
 /// the run records it as its settings.
@@ -181,6 +189,15 @@ impl Suite {
             .all(|e| self.entries.iter().any(|x| x.id == e.id))
     }
 
+    /// Generators drawn for each row of the study of `Math.random()` read
+    /// back from dealt cards ([`ReadbackRow::study`]).
+    pub fn readback_trials(&self) -> u64 {
+        match self.scale {
+            Scale::Standard => READBACK_TRIALS,
+            Scale::Quick => 8,
+        }
+    }
+
     /// How far the famous cases' searches go at this run's scale.
     pub fn case_scale(&self) -> CaseScale {
         match self.scale {
@@ -304,6 +321,9 @@ pub struct SuiteResults {
     /// For each seeded shuffle run and each large deck: how many seen
     /// cards single out its deck.
     pub seeding: Vec<Pinning>,
+    /// How many cards give node's `Math.random()` away, when the run has
+    /// every algorithm ([`Suite::has_cases`]).
+    pub readback: Vec<ReadbackRow>,
     /// The famous cases, when the run has every algorithm
     /// ([`Suite::has_cases`]).
     pub cases: Vec<crate::cases::Case>,
@@ -360,6 +380,11 @@ pub fn run(
             })
         })
         .transpose()?;
+    let readback = if suite.has_cases() {
+        ReadbackRow::study(READBACK_DECK, suite.readback_trials(), plan.seed)
+    } else {
+        Vec::new()
+    };
     progress(Progress::Done(Stage::Seeding));
     let cases = if suite.has_cases() {
         all_cases(&suite.case_scale(), plan.seed)
@@ -378,6 +403,7 @@ pub fn run(
         riffles,
         paths,
         seeding,
+        readback,
         cases,
         decklist,
     })

@@ -122,6 +122,7 @@ pub fn page(report: &crate::suite::SuiteReport) -> String {
            it. With 64-bit numbers, C's double scaling can even return an index past the end \
            of the deck.\n";
     seeding(&mut md, &report.seeding);
+    readback(&mut md, &report.readback);
     md += "\n## What a bias is worth at the table\n\n";
     md += "`shuffle-audit guess --algorithm ID --deck N` gives the effect size a card player \
            understands: going through the deck and naming each card before it is turned \
@@ -329,6 +330,69 @@ fn single_draw(md: &mut String, cases: &[judge::cases::Case]) {
             shuffle-audit audit --single scripts/examples/draft-1970.txt\n\
             shuffle-audit audit --single scripts/examples/draft-1971.txt\n\
             ```\n\n";
+}
+
+/// What node's dealt cards give away of `Math.random()`.
+fn readback(md: &mut String, rows: &[studies::math_random::ReadbackRow]) {
+    use studies::math_random::Start;
+    let Some(first) = rows.first() else { return };
+    let deal = first.deck - 1;
+    *md += "\n## What dealt cards give away of `Math.random()`\n\n";
+    let _ = write!(
+        md,
+        "A card game in JavaScript that deals with `Math.random()` in node or Chrome, \
+         `for (let i = a.length - 1; i > 0; i--) {{ const j = Math.floor(Math.random() * (i + 1)); \
+         [a[i], a[j]] = [a[j], a[i]]; }}`, gives its generator away with its cards. V8's \
+         `Math.random()` is xorshift128+ on a state of 128 bits, linear over GF(2), and each \
+         number it serves is made from one 64-bit word of that state: a card pins the top bits \
+         of a known linear function of the state whenever every number that deals it shares \
+         them, and a deal of {} cards pins {:.1} bits on average. `shuffle-audit recover` \
+         solves for the state by Gaussian elimination over GF(2), without the seed, for each \
+         of the 64 places in its cache (V8 makes 64 numbers at a time and serves them from the \
+         end) and both ways V8 makes a double (52 bits in node 20, 53 in V8 13.7), and deals \
+         every solution again to keep those that deal every card seen. *Draws needed* is the \
+         fewest draws (a card from the end of the array is one draw: a deal is {deal}), \
+         counted from the first deal's first, after which every state that fits deals the \
+         same third deal, over {} generators drawn at random for each row (seed {}).\n\n",
+        first.deck,
+        first.pinned_bits_per_deck,
+        first.needed.len(),
+        first.seed,
+    );
+    *md += "| doubles | where the first deal begins | third deal known from the first two | draws needed, mean | fewest – most | known from the first deal |\n|---|---|---:|---:|---:|---:|\n";
+    for r in rows {
+        let engine = match r.double_bits {
+            52 => "52 bits (node 20)",
+            _ => "53 bits (V8 13.7)",
+        };
+        let start = match r.start {
+            Start::Fresh => "a fresh process (a refill)",
+            Start::Anywhere => "anywhere in the cache",
+        };
+        let (lo, hi) = r.range().unwrap_or((0, 0));
+        let _ = writeln!(
+            md,
+            "| {engine} | {start} | {:.0} % | {:.1} | {lo} – {hi} | {:.0} % |",
+            100.0 * r.known_share(),
+            r.mean(),
+            100.0 * r.within_one_deal(),
+        );
+    }
+    *md += "\nUntil a deal crosses a refill of the cache, a state one step on that has one \
+            number fewer to serve deals the same cards, so a fresh process gives its deals away \
+            at the 64th draw, 13 cards into its second deal. Two states one step apart serve \
+            the same numbers but one at each refill; when that one number gave the same card \
+            both ways, their later deals differ in two or three cards, and `recover` lists \
+            both until a card tells them apart. The rows are computed with every report; the \
+            cards are read the same way from any deals:\n";
+    *md += "\n```sh\n\
+            node scripts/examples/shuffle.js fisher-yates 52 3 > decks.txt   # three deals, cards from 1\n\
+            head -n 2 decks.txt | shuffle-audit recover -                      # exit 0: the third deal, as node deals it\n\
+            ```\n\n";
+    *md += "`recover` exits 0 when every state that fits deals the same cards to come (it \
+            prints them, `--next N` deals), 1 when several states still deal them differently \
+            or too few cards were given, 2 when no state deals the cards; `--seen` adds the \
+            cards of a deal under way, in the order `a.pop()` deals them.\n";
 }
 
 /// What a few seen cards give away, per seeded shuffle and deck.

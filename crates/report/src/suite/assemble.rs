@@ -43,6 +43,7 @@ pub fn documents(
         riffles,
         paths,
         seeding,
+        readback,
         mut cases,
         decklist,
     } = results;
@@ -79,6 +80,7 @@ pub fn documents(
         riffles,
         paths,
         seeding,
+        readback,
         cases: Vec::new(),
         decklist,
     };

@@ -226,6 +226,11 @@ pub struct SuiteReport {
     /// cards single out its deck (`shuffle-audit predict`).
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub seeding: Vec<judge::recovery::Pinning>,
+    /// How many cards of node's Fisher–Yates deals give `Math.random()`'s
+    /// state away (`shuffle-audit recover`), when the run has every
+    /// algorithm.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub readback: Vec<studies::math_random::ReadbackRow>,
     /// The famous cases, each beside its published figure (when the run
     /// has every algorithm they port).
     #[serde(skip_serializing_if = "Vec::is_empty", default)]

@@ -16,7 +16,7 @@ use table::{Align, Cell, Table, paint};
 pub use crate::arrangement::arrangement_label;
 pub use exact::{exact, exact_chain};
 pub use sampled::{audit, follow, sample, shoe_audit, single_audit};
-pub use studies::{guess, power, predict, riffle, scaling};
+pub use studies::{guess, power, predict, recover, riffle, scaling};
 
 /// The registry as a table.
 pub fn list(infos: &[AlgorithmInfo]) -> String {

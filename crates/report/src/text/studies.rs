@@ -1,12 +1,14 @@
 //! The studies' documents for people: how many riffles, shuffles or seen
 //! cards it takes to show a bias (`riffle`, `power`, `scaling`,
-//! `predict`) and what a bias is worth to a player who knows it (`guess`).
+//! `predict`), the decks a generator read back from its cards deals next
+//! (`recover`) and what a bias is worth to a player who knows it
+//! (`guess`).
 
 use super::table::{Align, Table};
 use crate::document::Standalone;
 use crate::fmt::{fmt_count, fmt_level, fmt_log10_p, fmt_prob, riffles_needed};
 use crate::sampled::{PowerReport, RiffleReport};
-use judge::recovery::Recovery;
+use judge::recovery::{Recovery, StateRecovery};
 use std::fmt::Write;
 
 /// The riffle tables, for people.
@@ -338,6 +340,131 @@ pub fn predict(doc: &Standalone<crate::sampled::PredictReport>) -> String {
         }
         Recovery::Known => "exit 0: one seed fits: the rest of the deck is known\n",
         Recovery::Several => "exit 1: several seeds fit: see more cards to tell them apart\n",
+    }
+}
+
+/// The state read back from the cards, and the decks to come, for people.
+pub fn recover(doc: &Standalone<crate::sampled::RecoverReport>) -> String {
+    let r = &doc.document;
+    let s = &r.search;
+    let mut out = String::new();
+    let plural = |k: u64, one: &str, many: &str| match k {
+        0 => format!("no {many}"),
+        1 => format!("1 {one}"),
+        _ => format!("{} {many}", fmt_count(k)),
+    };
+    let under_way = match r.seen.len() {
+        0 => String::new(),
+        k => format!(
+            " and {} of a deal under way",
+            plural(k as u64, "card", "cards")
+        ),
+    };
+    let _ = writeln!(
+        out,
+        "V8's Math.random read back from {} of {} cards{under_way}: {} pin {} of the state's 128 bits; {} fit, {}, {:.1} s",
+        plural(r.decks as u64, "deck", "decks"),
+        r.deck,
+        plural(s.draws as u64, "draw", "draws"),
+        s.pinned_bits,
+        plural(s.states, "state", "states"),
+        plural(s.distinct_predictions, "prediction", "distinct predictions"),
+        doc.seconds.unwrap_or(0.0)
+    );
+    let verdict = StateRecovery::of(s);
+    if let (StateRecovery::Known, Some(f)) = (verdict, s.fits.first()) {
+        let _ = writeln!(
+            out,
+            "state s0 {:#018x}, s1 {:#018x}: {} of its refill's {} numbers left when the first deck began; doubles of {} bits ({})",
+            f.state.0,
+            f.state.1,
+            f.left,
+            algorithms::V8MathRandom::CACHE,
+            f.double_bits,
+            if f.double_bits == 52 {
+                "node 20"
+            } else {
+                "V8 13.7"
+            }
+        );
+        if !s.back_to_back && !f.gaps.is_empty() {
+            let gaps: Vec<String> = f.gaps.iter().map(|&g| fmt_count(g)).collect();
+            let _ = writeln!(
+                out,
+                "the decks were not dealt back to back: {} other calls to Math.random() before each later deck",
+                gaps.join(", ")
+            );
+        }
+        if s.states > 1 {
+            let _ = writeln!(
+                out,
+                "and {}: the same numbers from another place in the cache or as doubles of the other width, dealing the same cards (--json lists them)",
+                plural(s.states - 1, "other state", "other states")
+            );
+        }
+    }
+    let label = |d: usize| {
+        if d == 0 && !r.seen.is_empty() {
+            "the deal under way".to_string()
+        } else {
+            let later = d + usize::from(r.seen.is_empty());
+            format!("deal +{later}")
+        }
+    };
+    let several = s.predictions.len() > 1;
+    for (i, p) in s.predictions.iter().enumerate() {
+        if several {
+            let _ = writeln!(
+                out,
+                "prediction {} ({}):",
+                i + 1,
+                plural(p.states, "state", "states")
+            );
+        }
+        for (d, deck) in p.decks.iter().enumerate() {
+            let cards: Vec<String> = deck.iter().map(u8::to_string).collect();
+            let _ = writeln!(
+                out,
+                "{}{}: {}",
+                if several { "  " } else { "" },
+                label(d),
+                cards.join(" ")
+            );
+        }
+    }
+    if s.distinct_predictions > s.predictions.len() as u64 {
+        let _ = writeln!(
+            out,
+            "… and {} more (--cap lists more)",
+            plural(
+                s.distinct_predictions - s.predictions.len() as u64,
+                "prediction",
+                "predictions"
+            )
+        );
+    }
+    if several {
+        let first = &s.predictions[0].decks;
+        for (d, deck) in first.iter().enumerate() {
+            let agree = (0..deck.len())
+                .filter(|&c| s.predictions.iter().all(|p| p.decks[d][c] == deck[c]))
+                .count();
+            let _ = writeln!(
+                out,
+                "the predictions listed agree on {agree} of the {} positions of {}",
+                deck.len(),
+                label(d)
+            );
+        }
+    }
+    out + &match verdict {
+        StateRecovery::NoState => "exit 2: no state of V8's generator deals these cards (another shuffle loop, numbering or order of decks?)\n".to_string(),
+        StateRecovery::Known => "exit 0: the state is known: the cards to come are known\n".to_string(),
+        StateRecovery::Several => "exit 1: the states that fit deal different cards: see more cards to tell them apart\n".to_string(),
+        StateRecovery::TooFewCards => format!(
+            "exit 1: too few cards to solve for the state ({} bits or more left free): give more cards\n",
+            s.unresolved_free_bits.unwrap_or(0)
+        ),
     }
 }
 
