@@ -41,7 +41,7 @@ pub(crate) struct RecoverArgs {
     /// Card numbering: 0 or 1 (default: what the decks read hold, else 0).
     #[arg(long, value_name = "0|1", value_parser = crate::audit::parse_base)]
     base: Option<Base>,
-    /// Decks to predict after the cards given, dealt back to back.
+    /// Decks to predict after the cards given, dealt back to back: 1..=1000.
     #[arg(long, default_value_t = 1)]
     next: usize,
     /// The most states and predictions listed.
@@ -94,7 +94,7 @@ fn plan(args: &RecoverArgs) -> Result<RecoverPlan> {
     if let Some(d) = args.deck.cards {
         within("deck size", d, 2..=255)?;
     }
-    let next = within("--next", args.next, 0..=MAX_NEXT)?;
+    let next = within("--next", args.next, 1..=MAX_NEXT)?;
     within("--cap", args.cap, 1..=usize::MAX)?;
     let (decks, base) = match &args.input {
         None => (Vec::new(), args.base),
