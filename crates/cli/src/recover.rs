@@ -27,15 +27,16 @@ const MAX_NEXT: usize = 1_000;
 )]
 pub(crate) struct RecoverArgs {
     /// The decks dealt, in the order dealt, one per line (the array after
-    /// the loop, a[0] first: "39,43,42,…" as a.join(',') prints it, or a
-    /// JSON array), from a file or - (standard input).
+    /// the loop, its first element first: "39,43,42,…" as a.join(',')
+    /// prints it, or a JSON array), from a file or - (standard input).
     #[arg(value_name = "DECKS")]
     input: Option<String>,
     #[command(flatten)]
     deck: DeckArg,
     /// Cards of a deal under way after those decks, in the order a.pop()
-    /// deals them (a[n-1] first), separated by spaces or commas: the loop
-    /// fixes the end of the array first, so these are its first draws.
+    /// deals them (the array's last element first), separated by spaces or
+    /// commas: the loop fixes the end of the array first, so these are its
+    /// first draws.
     #[arg(long, allow_hyphen_values = true)]
     seen: Option<String>,
     /// Card numbering: 0 or 1 (default: what the decks read hold, else 0).
