@@ -72,14 +72,16 @@ pub enum ExactError {
     },
 }
 
-/// What state merging needs and what the system refused.
+/// What an exact method needs and what the system refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OutOfMemory {
+    /// The method, in words ("state merging").
+    pub method: &'static str,
     /// The deck size.
     pub deck: usize,
     /// `n!`: the weights of each table.
     pub arrangements: u64,
-    /// Bytes of the merge's tables at their peak.
+    /// Bytes of the method's tables at their peak.
     pub peak: u64,
     /// Bytes of the table the system refused.
     pub refused: u64,
@@ -90,7 +92,8 @@ impl std::fmt::Display for OutOfMemory {
         let gb = |b: u64| b as f64 / 1e9;
         write!(
             f,
-            "state merging on {} cards needs about {:.1} GB of memory for its tables of {}! = {} weights, and the system refused {:.1} GB of it: free memory, raise the limit (ulimit -v) or use a smaller deck",
+            "{} on {} cards needs about {:.1} GB of memory for its tables of {}! = {} weights, and the system refused {:.1} GB of it: free memory, raise the limit (ulimit -v) or use a smaller deck",
+            self.method,
             self.deck,
             gb(self.peak),
             self.deck,

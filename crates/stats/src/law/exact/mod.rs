@@ -7,9 +7,12 @@
 //! recording each new branch point; after a run it steps the deepest choice
 //! that has a next value (an odometer) and runs again. A path's probability
 //! is the product of `weight / total` of its draws, kept as exact `u128`
-//! integers; paths are summed per permutation, grouped by their denominator,
-//! and the groups are put over one common denominator at the end. The walk
-//! is split on its first choices and run in parallel with rayon.
+//! integers; paths are summed per permutation into one table over a common
+//! denominator, the least common multiple of the paths' denominators seen
+//! so far (the table is scaled up when a new one needs it). The walk is
+//! split on its first choices and run in parallel with rayon; each task
+//! buffers its paths (768 KiB at most) and adds them to the one table under
+//! a lock, so the memory is one table of `n!` weights whatever the threads.
 //!
 //! Rejection loops ([`Source::below_until`](algorithms::Source::below_until)) are answered in closed form:
 //! each accepted value with probability `1/accepted`, which is the law of
@@ -452,7 +455,7 @@ pub fn exact_distribution(
     // only moves mass to "unexplored", so every bound stays valid.
     let complete = once.is_complete();
     let step = if complete {
-        once.clone()
+        once
     } else {
         round_down(&once, ROUNDED_LOG2)
     };

@@ -4,7 +4,7 @@
 
 use super::compose::{gcd, reduce};
 use super::{ExactDistribution, Limits, Method};
-use crate::error::ExactError;
+use crate::error::{ExactError, OutOfMemory};
 use crate::law::perm::{factorial, rank};
 use algorithms::{Draw, Shuffle, Source};
 use rayon::prelude::*;
@@ -232,63 +232,75 @@ impl Source for Walker<'_> {
     }
 }
 
-/// Per-task sums: one weight vector per path denominator.
-struct Sums {
-    arrangements: usize,
-    classes: Vec<(u128, Vec<u128>)>,
-    last: usize,
+/// One finished path as a task buffers it: the arrangement's rank and the
+/// path's probability `num / den`.
+#[derive(Clone, Copy)]
+struct Found {
+    den: u128,
+    num: u128,
+    rank: u32,
+}
+
+/// Paths a task buffers before it adds them to the shared table: 16,384
+/// paths of 48 bytes, 768 KiB a task, and a task runs on one thread at a
+/// time, so this is the walk's only memory that grows with the threads.
+pub(crate) const BUFFERED_PATHS: usize = 1 << 14;
+
+/// Bytes of one task's buffer of paths.
+pub(crate) const BUFFER_BYTES: u64 = (BUFFERED_PATHS * std::mem::size_of::<Found>()) as u64;
+
+/// The walk's one table: a weight per arrangement over a common
+/// denominator, the least common multiple of the denominators of the paths
+/// added so far. Every task adds its buffered paths under one lock, so the
+/// memory is one table whatever the thread count; the sums are exact, and
+/// all weights are positive, so any order of the additions ends at the
+/// same table, and overflows in one order exactly when it does in another
+/// (a partial sum never exceeds the final one).
+struct Table {
+    weights: Vec<u128>,
+    denominator: u128,
     paths: u64,
     cut_paths: u64,
 }
 
-impl Sums {
-    fn new(arrangements: usize) -> Self {
-        Sums {
-            arrangements,
-            classes: Vec::new(),
-            last: 0,
-            paths: 0,
-            cut_paths: 0,
-        }
-    }
-
-    #[inline]
-    fn add(&mut self, den: u128, num: u128, r: usize) -> Result<(), ()> {
-        let i = match self.classes.get(self.last) {
-            Some((d, _)) if *d == den => self.last,
-            _ => match self.classes.iter().position(|(d, _)| *d == den) {
-                Some(i) => i,
-                None => {
-                    self.classes.push((den, vec![0; self.arrangements]));
-                    self.classes.len() - 1
-                }
-            },
-        };
-        self.last = i;
-        let slot = &mut self.classes[i].1[r];
-        *slot = slot.checked_add(num).ok_or(())?;
-        Ok(())
-    }
-
-    fn merge(mut self, other: Sums) -> Result<Sums, ()> {
-        self.paths += other.paths;
-        self.cut_paths += other.cut_paths;
-        for (den, weights) in other.classes {
-            match self.classes.iter_mut().find(|(d, _)| *d == den) {
-                Some((_, mine)) => {
-                    for (a, b) in mine.iter_mut().zip(weights) {
-                        *a = a.checked_add(b).ok_or(())?;
+impl Table {
+    /// Adds a task's paths; `Err` when a weight or the denominator no
+    /// longer fits 128 bits.
+    fn add(&mut self, found: &[Found], cut_paths: u64) -> Result<(), ()> {
+        self.paths += found.len() as u64;
+        self.cut_paths += cut_paths;
+        let mut last = (0u128, 0u128);
+        for f in found {
+            if f.den != last.0 {
+                if !self.denominator.is_multiple_of(f.den) {
+                    let scale = f.den / gcd(self.denominator, f.den);
+                    self.denominator = self.denominator.checked_mul(scale).ok_or(())?;
+                    for w in &mut self.weights {
+                        *w = w.checked_mul(scale).ok_or(())?;
                     }
                 }
-                None => self.classes.push((den, weights)),
+                last = (f.den, self.denominator / f.den);
             }
+            let slot = &mut self.weights[f.rank as usize];
+            *slot = f
+                .num
+                .checked_mul(last.1)
+                .and_then(|x| slot.checked_add(x))
+                .ok_or(())?;
         }
-        Ok(self)
+        Ok(())
     }
 }
 
 /// How often a task reports its path count to the shared budget.
 const BUDGET_BATCH: u64 = 1 << 14;
+
+/// Bytes the walk of `n` cards holds at its peak, beyond the program
+/// itself: its table of `n!` weights of 16 bytes, and one buffer of paths
+/// per thread.
+pub(crate) fn walk_bytes(n: usize, threads: usize) -> u64 {
+    factorial(n) * 16 + threads as u64 * BUFFER_BYTES
+}
 
 /// Walks every path of one pass of `kernel` on `n` cards.
 pub(super) fn walk<A: Shuffle + Sync>(
@@ -317,6 +329,23 @@ pub(super) fn walk<A: Shuffle + Sync>(
         });
     }
     let tasks = split(kernel, n, limits, 64 * rayon::current_num_threads().max(1));
+    let weights = crate::law::table(
+        arrangements,
+        0u128,
+        OutOfMemory {
+            method: "the walk of every path",
+            deck: n,
+            arrangements: arrangements as u64,
+            peak: walk_bytes(n, rayon::current_num_threads()),
+            refused: 0,
+        },
+    )?;
+    let table = std::sync::Mutex::new(Table {
+        weights,
+        denominator: 1,
+        paths: 0,
+        cut_paths: 0,
+    });
 
     let visited = AtomicU64::new(0);
     let abort = AtomicBool::new(false);
@@ -328,66 +357,78 @@ pub(super) fn walk<A: Shuffle + Sync>(
             .expect("no task panics holding the lock")
             .get_or_insert(e);
     };
+    let flush = |found: &mut Vec<Found>, cut: &mut u64| {
+        let added = table
+            .lock()
+            .expect("no task panics holding the lock")
+            .add(found, *cut);
+        found.clear();
+        *cut = 0;
+        if added.is_err() {
+            fail(overflow.clone());
+        }
+    };
 
-    let sums = tasks
-        .into_par_iter()
-        .fold(
-            || Sums::new(arrangements),
-            |mut sums, prefix| {
+    tasks.into_par_iter().for_each(|prefix| {
+        if abort.load(Ordering::Relaxed) {
+            return;
+        }
+        let fixed = prefix.len();
+        let mut walker = Walker::new(limits, prefix);
+        let mut deck = Vec::with_capacity(n);
+        let mut found = Vec::new();
+        let mut cut = 0u64;
+        let mut batch = 0u64;
+        loop {
+            walker.run(kernel, &mut deck, n);
+            match walker.cut {
+                None => {
+                    if found.capacity() == 0 {
+                        found.reserve_exact(BUFFERED_PATHS);
+                    }
+                    found.push(Found {
+                        den: walker.den,
+                        num: walker.num,
+                        rank: rank(&deck) as u32,
+                    });
+                    if found.len() == BUFFERED_PATHS {
+                        flush(&mut found, &mut cut);
+                    }
+                }
+                Some((Cut::Bound, _)) => cut += 1,
+                Some((Cut::Overflow, _)) => {
+                    fail(overflow.clone());
+                    return;
+                }
+                Some((Cut::TooWide(outcomes), _)) => {
+                    fail(ExactError::TooWide {
+                        outcomes,
+                        max: limits.max_branching,
+                    });
+                    return;
+                }
+            }
+            batch += 1;
+            if batch == BUDGET_BATCH {
+                let total = visited.fetch_add(batch, Ordering::Relaxed) + batch;
+                batch = 0;
+                if total > limits.max_paths {
+                    fail(ExactError::TooManyPaths {
+                        needed: total as f64,
+                        budget: limits.max_paths as f64,
+                    });
+                }
                 if abort.load(Ordering::Relaxed) {
-                    return sums;
+                    return;
                 }
-                let fixed = prefix.len();
-                let mut walker = Walker::new(limits, prefix);
-                let mut deck = Vec::with_capacity(n);
-                let mut batch = 0u64;
-                loop {
-                    walker.run(kernel, &mut deck, n);
-                    match walker.cut {
-                        None => {
-                            sums.paths += 1;
-                            if sums.add(walker.den, walker.num, rank(&deck)).is_err() {
-                                fail(overflow.clone());
-                                return sums;
-                            }
-                        }
-                        Some((Cut::Bound, _)) => sums.cut_paths += 1,
-                        Some((Cut::Overflow, _)) => {
-                            fail(overflow.clone());
-                            return sums;
-                        }
-                        Some((Cut::TooWide(outcomes), _)) => {
-                            fail(ExactError::TooWide {
-                                outcomes,
-                                max: limits.max_branching,
-                            });
-                            return sums;
-                        }
-                    }
-                    batch += 1;
-                    if batch == BUDGET_BATCH {
-                        let total = visited.fetch_add(batch, Ordering::Relaxed) + batch;
-                        batch = 0;
-                        if total > limits.max_paths {
-                            fail(ExactError::TooManyPaths {
-                                needed: total as f64,
-                                budget: limits.max_paths as f64,
-                            });
-                        }
-                        if abort.load(Ordering::Relaxed) {
-                            return sums;
-                        }
-                    }
-                    if !walker.advance(fixed) {
-                        break;
-                    }
-                }
-                visited.fetch_add(batch, Ordering::Relaxed);
-                sums
-            },
-        )
-        .map(Ok::<Sums, ()>)
-        .try_reduce(|| Sums::new(arrangements), Sums::merge);
+            }
+            if !walker.advance(fixed) {
+                break;
+            }
+        }
+        visited.fetch_add(batch, Ordering::Relaxed);
+        flush(&mut found, &mut cut);
+    });
 
     if let Some(e) = failure
         .into_inner()
@@ -395,37 +436,19 @@ pub(super) fn walk<A: Shuffle + Sync>(
     {
         return Err(e);
     }
-    let sums = sums.map_err(|()| overflow.clone())?;
-    if sums.paths + sums.cut_paths > limits.max_paths {
+    let table = table.into_inner().expect("no task panics holding the lock");
+    if table.paths + table.cut_paths > limits.max_paths {
         return Err(ExactError::TooManyPaths {
-            needed: (sums.paths + sums.cut_paths) as f64,
+            needed: (table.paths + table.cut_paths) as f64,
             budget: limits.max_paths as f64,
         });
     }
-
-    // One common denominator: the least common multiple of the classes'.
-    let mut denominator = 1u128;
-    for (den, _) in &sums.classes {
-        denominator = (denominator / gcd(denominator, *den))
-            .checked_mul(*den)
-            .ok_or(overflow.clone())?;
-    }
-    let mut weights = vec![0u128; arrangements];
-    for (den, class) in &sums.classes {
-        let scale = denominator / den;
-        for (w, c) in weights.iter_mut().zip(class) {
-            *w = c
-                .checked_mul(scale)
-                .and_then(|x| w.checked_add(x))
-                .ok_or(overflow.clone())?;
-        }
-    }
     let mut law = ExactDistribution {
         deck: n,
-        weights,
-        denominator,
-        paths: sums.paths,
-        cut_paths: sums.cut_paths,
+        weights: table.weights,
+        denominator: table.denominator,
+        paths: table.paths,
+        cut_paths: table.cut_paths,
         method: Method::BruteForce,
     };
     reduce(&mut law);

@@ -36,6 +36,7 @@ pub use meet::{Disagreement, MAX_HALF_PATHS, Meeting, recount, weight_to};
 use crate::error::{ExactError, OutOfMemory};
 use crate::law::exact::{ExactDistribution, Method};
 use crate::law::perm::{factorial, rank, unrank};
+use crate::law::table;
 use algorithms::SwapShuffle;
 use pull::Pull;
 use rayon::prelude::*;
@@ -183,21 +184,6 @@ pub fn merged_distribution(swaps: &SwapShuffle) -> Result<ExactDistribution, Exa
     Ok(law)
 }
 
-/// A table of `len` copies of `zero`, allocated fallibly: a refusal of the
-/// system (out of memory, `ulimit -v`) is [`ExactError::OutOfMemory`],
-/// naming the merge's peak `need` and what was refused, not an abort.
-fn table<T: Clone>(len: usize, zero: T, need: OutOfMemory) -> Result<Vec<T>, ExactError> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(len).map_err(|_| {
-        ExactError::OutOfMemory(OutOfMemory {
-            refused: (len * std::mem::size_of::<T>()) as u64,
-            ..need
-        })
-    })?;
-    v.resize(len, zero);
-    Ok(v)
-}
-
 /// The weights of all `n!` arrangements after `steps`, from the identity:
 /// reached arrangements pushed while they are few, then the whole array
 /// pulled. Every weight fits `W` (the caller checked the total does).
@@ -214,6 +200,7 @@ fn merge<W: Weight>(
     let size = factorial(n) as usize;
     let width = std::mem::size_of::<W>() as u64;
     let need = OutOfMemory {
+        method: "state merging",
         deck: n,
         arrangements: size as u64,
         peak: size as u64 * (2 * width).max(width + 16),
