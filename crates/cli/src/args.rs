@@ -106,6 +106,19 @@ pub(crate) struct Budget {
     pub(crate) threads: Threads,
 }
 
+/// `--max-memory`, for the commands that estimate their memory before
+/// they allocate it.
+#[derive(Clone, Copy, Debug, Args)]
+pub(crate) struct MaxMemory {
+    /// The most memory to take, as bytes or with a unit: 500M, 8G, 1.5GB
+    /// (powers of 1000) or 512MiB, 8GiB (powers of 1024). Whatever is
+    /// given, the memory the system has available (and a control group's
+    /// or `ulimit -v`'s limit) also bounds it; a computation estimated
+    /// over the least of them is refused before it starts.
+    #[arg(long = "max-memory", value_name = "SIZE", value_parser = crate::range::parse_bytes)]
+    pub(crate) bytes: Option<u64>,
+}
+
 /// The most worker threads a command starts: results do not depend on the
 /// count, and more threads than cores only cost memory and start-up time.
 pub(crate) const MAX_THREADS: usize = 1024;

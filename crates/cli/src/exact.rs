@@ -40,6 +40,8 @@ pub(crate) struct ExactArgs {
     table: Option<std::path::PathBuf>,
     #[command(flatten)]
     budget: Budget,
+    #[command(flatten)]
+    memory: crate::args::MaxMemory,
 }
 
 /// The exact methods `exact --method` can force.
@@ -97,9 +99,32 @@ fn plan_exact(entry: &Entry, deck: usize, method: ExactMethod) -> Result<ExactPl
     })
 }
 
+/// Refuses, before any table is allocated, a law whose estimated peak
+/// (the method's tables, the document beside it and the program) exceeds
+/// the least memory limit, naming the largest deck that fits.
+fn check_memory(entry: &Entry, plan: &ExactPlan, args: &ExactArgs) -> Result<()> {
+    let threads = args
+        .budget
+        .threads
+        .count
+        .unwrap_or_else(rayon::current_num_threads);
+    let document = |d: usize| match plan {
+        ExactPlan::Chain(_) => 0,
+        _ => ExactReport::document_bytes(d, args.json.on),
+    };
+    judge::memory::fits(
+        plan.words(),
+        args.deck.required(),
+        judge::memory::MemoryLimit::least(args.memory.bytes),
+        |d| plan.peak_bytes(entry, d, threads) + document(d) + judge::memory::PROGRAM_BYTES,
+    )?;
+    Ok(())
+}
+
 pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
     let entry = find(&args.algorithm.id)?;
     let plan = plan_exact(entry, args.deck.required(), args.method)?;
+    check_memory(entry, &plan, args)?;
     let mut table = None;
     if let Some(path) = &args.table {
         if matches!(plan, ExactPlan::Chain(_)) {

@@ -117,6 +117,7 @@ fn main() -> ExitCode {
         return ExitCode::from(ERROR);
     }
     output::survive_file_size_limit();
+    common::one_arena_under_an_address_space_limit();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

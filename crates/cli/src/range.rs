@@ -76,6 +76,42 @@ pub(crate) fn parse_real(text: &str) -> Result<f64, String> {
     Ok(x)
 }
 
+/// A size in bytes as `--max-memory` takes it: a whole or decimal number,
+/// with an optional unit (k, M, G, T in powers of 1000, with or without B;
+/// KiB, MiB, GiB, TiB in powers of 1024), at least 1 byte.
+pub(crate) fn parse_bytes(text: &str) -> Result<u64, String> {
+    let refused = || {
+        format!(
+            "size {text:?} is not understood: use bytes or a number with a unit, like 500M, 8G or 4GiB"
+        )
+    };
+    let t = text.trim();
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (number, unit) = t.split_at(split);
+    let x: f64 = number.parse().map_err(|_| refused())?;
+    let scale: f64 = match unit.trim() {
+        "" | "B" => 1.0,
+        "k" | "K" | "kB" | "KB" => 1e3,
+        "M" | "MB" => 1e6,
+        "G" | "GB" => 1e9,
+        "T" | "TB" => 1e12,
+        "KiB" => 1024.0,
+        "MiB" => 1024.0 * 1024.0,
+        "GiB" => 1024.0 * 1024.0 * 1024.0,
+        "TiB" => 1024.0 * 1024.0 * 1024.0 * 1024.0,
+        _ => return Err(refused()),
+    };
+    let bytes = (x * scale).floor();
+    if !(1.0..=u64::MAX as f64).contains(&bytes) {
+        return Err(
+            NotAllowed::new("memory size", text, "1 byte or more, below 16 EiB").to_string(),
+        );
+    }
+    Ok(bytes as u64)
+}
+
 /// `value` when it lies in `range`.
 pub(crate) fn within<T: PartialOrd + Display>(
     what: &str,

@@ -41,6 +41,8 @@
 //!   sentences each format renders.
 //! - [`method`]: which exact method answers a question, and which exact
 //!   law a power plan rests on, decided before any work.
+//! - [`memory`]: whether an exact computation fits the memory it may
+//!   take, decided before it allocates.
 //! - [`suite`]: the default run: its standard plan, its stages in order,
 //!   each case keeping its own laws and counts, and everything it
 //!   concludes, for the report to render.
@@ -57,6 +59,7 @@ pub mod grade;
 pub mod guess;
 pub mod lesson;
 pub mod live;
+pub mod memory;
 pub mod method;
 pub mod positions;
 pub mod recovery;

@@ -38,6 +38,32 @@ pub enum ExactPlan {
     Chain(SwapShuffle),
 }
 
+impl ExactPlan {
+    /// The method, in words.
+    pub fn words(&self) -> &'static str {
+        match self {
+            ExactPlan::Walk => "the walk of every path",
+            ExactPlan::Merge(_) => "state merging",
+            ExactPlan::Chain(_) => "the Markov chain",
+        }
+    }
+
+    /// Bytes the method holds at its peak for `entry` on `deck` cards on
+    /// `threads` threads, beyond the program itself (each method's own
+    /// estimate: [`stats::law::exact::peak_bytes`],
+    /// [`stats::law::merge::peak_bytes`],
+    /// [`stats::law::markov::exact::peak_bytes`]), for the memory check
+    /// ([`crate::memory::fits`]) at this deck and below it.
+    pub fn peak_bytes(&self, entry: &Entry, deck: usize, threads: usize) -> u64 {
+        let swaps = || entry.algorithm.swap_shuffle(deck);
+        match self {
+            ExactPlan::Walk => stats::law::exact::peak_bytes(&entry.algorithm, deck, threads),
+            ExactPlan::Merge(_) => swaps().map_or(0, |s| stats::law::merge::peak_bytes(&s)),
+            ExactPlan::Chain(_) => swaps().map_or(0, |s| stats::law::markov::exact::peak_bytes(&s)),
+        }
+    }
+}
+
 /// Why no exact method answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NoExactMethod {

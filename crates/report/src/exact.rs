@@ -182,6 +182,20 @@ pub struct ExactReport {
 }
 
 impl ExactReport {
+    /// Bytes the document of a law on `deck` cards holds beside the law, at
+    /// most: up to [`TABLE_IN_JSON_UP_TO`] cards, each arrangement's
+    /// probability (8 bytes) and weight in decimal (a string of 24 bytes
+    /// and its at most 39 digits, 48 bytes with the allocator's header),
+    /// and in JSON, printed whole before it is written, both again as
+    /// lines (at most 47 and 30 bytes); above it, nothing per arrangement.
+    pub fn document_bytes(deck: usize, json: bool) -> u64 {
+        if deck > TABLE_IN_JSON_UP_TO {
+            return 0;
+        }
+        let per_arrangement = 8 + 24 + 48 + if json { 47 + 30 } else { 0 };
+        stats::law::perm::factorial(deck) * per_arrangement
+    }
+
     /// The document of `law`, computed for `entry`, with what the judge
     /// made of it ([`LawFindings::of`]).
     pub fn new(entry: &Entry, law: &ExactDistribution, findings: &LawFindings) -> Self {

@@ -2,7 +2,7 @@
 //! exact position matrix. Every expected value is derived in a comment or
 //! computed here by a brute force independent of the crate.
 
-use crate::common::{cmd, fails_with, json};
+use crate::common::{cmd, fails_with, json, refusal};
 use num_bigint::BigUint;
 
 /// What a successful run of `args` prints.
@@ -294,9 +294,10 @@ fn above_ten_cards_the_document_is_a_summary_with_its_recount() {
 #[cfg(unix)]
 #[test]
 fn a_law_too_large_for_the_memory_allowed_is_refused_not_aborted() {
-    // 12 cards need about 11.5 GB; under a 3 GB limit the first table is
-    // refused: exit 2, one line with the size needed, no abort (SIGABRT,
-    // exit 134, before).
+    // 12 cards need about 11.5 GB; under a 3 GB limit the estimate is
+    // refused before any table: exit 2, one line with the size needed, the
+    // limit and the largest deck that fits, no abort (SIGABRT, exit 134,
+    // once).
     let o = std::process::Command::new("bash")
         .arg("-c")
         .arg("ulimit -v 3000000; exec \"$0\" exact -a naive-swap -d 12 --method state-merging")
@@ -307,8 +308,9 @@ fn a_law_too_large_for_the_memory_allowed_is_refused_not_aborted() {
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.contains("state merging on 12 cards needs about 11.5 GB of memory")
-            && err.contains("the system refused 3.8 GB"),
+        err.contains("state merging on 12 cards needs about 11.5 GB of memory, over the")
+            && err.contains("ulimit -v")
+            && err.contains("the largest deck that fits by state merging is 11 cards"),
         "{err}"
     );
     assert!(o.stdout.is_empty());
@@ -346,5 +348,104 @@ fn a_table_killed_mid_write_is_cleaned_up_by_the_next_run_at_once() {
     assert!(
         left_by_the_kill >= 10,
         "the kill left {left_by_the_kill} temporary files in 20 rounds: the race was not run"
+    );
+}
+
+#[test]
+fn a_law_over_the_memory_limit_is_refused_before_it_starts_naming_what_fits() {
+    // State merging on 12 cards holds two tables of 12! 64-bit weights and
+    // then one beside the 128-bit law: 12! · 24 bytes = 11.5 GB, and 11
+    // cards 11! · 24 = 958 MB, both over 500 MB; 10 cards 87 MB of tables
+    // and the document's 10! · 80 bytes (290 MB) fit.
+    let err = refusal({
+        let mut c = cmd();
+        c.args([
+            "exact",
+            "-a",
+            "naive-swap",
+            "-d",
+            "12",
+            "--method",
+            "state-merging",
+            "--max-memory",
+            "500M",
+        ]);
+        c
+    });
+    assert!(
+        err.starts_with("error: state merging on 12 cards needs about 11.5 GB of memory, over the 500 MB of the --max-memory given: the largest deck that fits by state merging is 10 cards"),
+        "{err}"
+    );
+    // The estimate itself, of the walk at 10 cards on one thread: its table
+    // (16 bytes an arrangement), one buffer of paths (768 KiB), the
+    // document (80 bytes an arrangement) and the program (32 MiB).
+    let walk = 3_628_800 * (16 + 80) + 786_432 + (32 << 20);
+    let err = refusal({
+        let mut c = cmd();
+        c.args(["exact", "-a", "fisher-yates", "-d", "10", "--threads", "1"]);
+        c.args(["--max-memory", &(walk - 1).to_string()]);
+        c
+    });
+    assert!(err.contains("needs about 383 MB"), "{err}");
+    cmd()
+        .args(["exact", "-a", "fisher-yates", "-d", "3", "--threads", "1"])
+        .args(["--max-memory", &walk.to_string()])
+        .assert()
+        .success();
+    for bad in ["0", "5x", "-1G", "1e3"] {
+        fails_with(
+            &[
+                "exact",
+                "-a",
+                "fisher-yates",
+                "-d",
+                "3",
+                &format!("--max-memory={bad}"),
+            ],
+            &format!("invalid value '{bad}' for '--max-memory <SIZE>'"),
+        );
+    }
+}
+
+#[test]
+fn under_an_address_space_limit_a_law_ends_in_a_result_or_one_line_never_an_abort() {
+    // glibc once reserved 64 MB of address space per thread's arena: under
+    // `ulimit -v` the walk of 10 cards on 8 threads aborted (exit 134) at
+    // limits from 420,000 to 800,000 kB.
+    for (limit, args) in [
+        ("400000", "exact -a naive-swap -d 11"),
+        ("420000", "exact -a coin-merge-sort -d 10 --threads 8"),
+        ("700000", "exact -a coin-merge-sort -d 10 --threads 8"),
+        ("800000", "exact -a fisher-yates -d 10 --threads 8 --json"),
+    ] {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -v {limit} && exec \"$0\" {args}"))
+            .arg(crate::common::bin())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        match out.status.code() {
+            Some(0) => assert!(!out.stdout.is_empty(), "{args}"),
+            Some(2) => {
+                assert!(out.stdout.is_empty(), "{args}: {err}");
+                assert_eq!(err.lines().count(), 1, "{args}: {err}");
+                assert!(err.contains("memory"), "{args}: {err}");
+            }
+            code => panic!("ulimit -v {limit}, {args}: exit {code:?}: {err}"),
+        }
+    }
+    // naive-swap on 11 cards needs about 992 MB: refused before it starts.
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 400000 && exec \"$0\" exact -a naive-swap -d 11")
+        .arg(crate::common::bin())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("needs about 992 MB of memory, over the") && err.contains("ulimit -v"),
+        "{err}"
     );
 }

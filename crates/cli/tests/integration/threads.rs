@@ -315,7 +315,31 @@ fn exact_laws_hold_one_table_whatever_the_threads() {
             all.extend(["--threads", threads]);
             peak_mb_of(&all)
         };
+        // The estimate `exact` checks before it allocates, in its words.
+        let estimate = |threads: &str| -> f64 {
+            let out = cmd()
+                .args(args)
+                .args(["--threads", threads, "--max-memory", "1"])
+                .output()
+                .unwrap();
+            let err = String::from_utf8(out.stderr).unwrap();
+            let words = err.split("needs about ").nth(1).unwrap();
+            let mut parts = words.split(' ');
+            let x: f64 = parts.next().unwrap().parse().unwrap();
+            x * match parts.next().unwrap() {
+                "GB" => 1e3,
+                "MB" => 1.0,
+                _ => 1e-3,
+            } / 1.048_576
+        };
         let (one, two, eight) = (peak("1"), peak("2"), peak("8"));
+        for (threads, peak) in [("1", one), ("2", two), ("8", eight)] {
+            let e = estimate(threads);
+            assert!(
+                peak <= e,
+                "{args:?} on {threads}: {peak:.0} MB over the estimate {e:.0}"
+            );
+        }
         eprintln!("{args:?}: {one:.0} MB on 1 thread, {two:.0} MB on 2, {eight:.0} MB on 8");
         assert!(
             two <= 1.3 * one,

@@ -429,6 +429,22 @@ impl DeviationSums {
     }
 }
 
+/// Bytes the exact law of `algorithm` on `deck` cards holds at its peak on
+/// `threads` threads, beyond the program itself: the walk's table and
+/// buffers, and for a repeated algorithm the three tables and
+/// the support the composition of passes holds. The law returned (`n!`
+/// weights of 16 bytes) is part of both. `deck` is at most
+/// [`MAX_EXACT_DECK`] (a larger one is refused before any table).
+pub fn peak_bytes(algorithm: &Algorithm, deck: usize, threads: usize) -> u64 {
+    let deck = deck.min(MAX_EXACT_DECK);
+    let walked = walk::walk_bytes(deck, threads);
+    if algorithm.times <= 1 {
+        walked
+    } else {
+        walked.max(compose::compose_bytes(deck))
+    }
+}
+
 /// Computes the exact law of `algorithm` on `deck` cards.
 ///
 /// # Errors

@@ -383,8 +383,15 @@ pub(super) fn walk<A: Shuffle + Sync>(
             walker.run(kernel, &mut deck, n);
             match walker.cut {
                 None => {
-                    if found.capacity() == 0 {
-                        found.reserve_exact(BUFFERED_PATHS);
+                    if found.capacity() == 0 && found.try_reserve_exact(BUFFERED_PATHS).is_err() {
+                        fail(ExactError::OutOfMemory(OutOfMemory {
+                            method: "the walk of every path",
+                            deck: n,
+                            arrangements: arrangements as u64,
+                            peak: walk_bytes(n, rayon::current_num_threads()),
+                            refused: BUFFER_BYTES,
+                        }));
+                        return;
                     }
                     found.push(Found {
                         den: walker.den,

@@ -114,6 +114,18 @@ fn advance(row: &mut [BigUint], step: &Step) {
     }
 }
 
+/// Bytes the exact position matrix of `swaps` holds at its peak, beyond
+/// the program itself: its `n²` whole numbers, each at most as long as the
+/// product of the draws' totals, twice while they are reduced.
+pub fn peak_bytes(swaps: &SwapShuffle) -> u64 {
+    let n = swaps.n as u64;
+    let bits: u64 = swaps
+        .draws()
+        .map(|d| 128 - u64::from(d.total_weight().leading_zeros()))
+        .sum();
+    2 * n * n * (32 + bits.div_ceil(64) * 8)
+}
+
 /// The exact position matrix of a swap-based shuffle, by the one-card
 /// Markov chain in whole numbers.
 ///

@@ -79,23 +79,7 @@ impl Meeting {
             return None;
         }
         let steps: Vec<_> = swaps.steps.iter().map(outcomes).collect();
-        // The split that makes the larger half smallest (the earlier on
-        // ties), in logarithms of the paths.
-        let ln: Vec<f64> = steps.iter().map(|s| (s.len() as f64).ln()).collect();
-        let total: f64 = ln.iter().sum();
-        let larger = |h: usize| {
-            let first: f64 = ln[..h].iter().sum();
-            first.max(total - first)
-        };
-        let h = (0..=steps.len())
-            .min_by(|&a, &b| larger(a).total_cmp(&larger(b)).then(a.cmp(&b)))
-            .unwrap_or(0);
-        let paths = |s: &[Vec<(usize, usize, u128)>]| {
-            s.iter()
-                .map(|x| x.len() as u64)
-                .try_fold(1u64, u64::checked_mul)
-                .filter(|&p| p <= MAX_HALF_PATHS)
-        };
+        let h = split(&steps);
         let half_paths = (paths(&steps[..h])?, paths(&steps[h..])?);
         let mut reached: HashMap<u64, u128> = HashMap::new();
         let mut deck: Vec<u8> = (0..n as u8).collect();
@@ -154,6 +138,43 @@ impl Meeting {
                 sum
             })
             .sum()
+    }
+}
+
+/// Where the steps are split: the split that makes the larger half
+/// smallest (the earlier on ties), in logarithms of the paths.
+fn split(steps: &[Vec<(usize, usize, u128)>]) -> usize {
+    let ln: Vec<f64> = steps.iter().map(|s| (s.len() as f64).ln()).collect();
+    let total: f64 = ln.iter().sum();
+    let larger = |h: usize| {
+        let first: f64 = ln[..h].iter().sum();
+        first.max(total - first)
+    };
+    (0..=steps.len())
+        .min_by(|&a, &b| larger(a).total_cmp(&larger(b)).then(a.cmp(&b)))
+        .unwrap_or(0)
+}
+
+/// The paths of `steps`, when at most [`MAX_HALF_PATHS`].
+fn paths(steps: &[Vec<(usize, usize, u128)>]) -> Option<u64> {
+    steps
+        .iter()
+        .map(|x| x.len() as u64)
+        .try_fold(1u64, u64::checked_mul)
+        .filter(|&p| p <= MAX_HALF_PATHS)
+}
+
+/// The paths of the first half [`Meeting::new`] walks for `swaps` (an
+/// upper bound of the arrangements its map holds), 0 when it walks none.
+pub(super) fn first_half_paths(swaps: &SwapShuffle) -> u64 {
+    if swaps.n > 16 {
+        return 0;
+    }
+    let steps: Vec<_> = swaps.steps.iter().map(outcomes).collect();
+    let h = split(&steps);
+    match (paths(&steps[..h]), paths(&steps[h..])) {
+        (Some(first), Some(_)) => first,
+        _ => 0,
     }
 }
 

@@ -184,6 +184,28 @@ pub fn merged_distribution(swaps: &SwapShuffle) -> Result<ExactDistribution, Exa
     Ok(law)
 }
 
+/// Bytes state merging holds at its peak for `swaps`, beyond the program
+/// itself: two tables of `n!` weights (64-bit where the product of the
+/// draws' totals fits, else 128-bit) while it pulls, then one beside the
+/// law's 128-bit weights; after it, the law beside [`Meeting`]'s map of the
+/// first half's arrangements (80 bytes an entry at most, with the hash
+/// table's slack), for the recount.
+pub fn peak_bytes(swaps: &SwapShuffle) -> u64 {
+    let n = swaps.n.min(MAX_MERGE_DECK);
+    let size = factorial(n);
+    let narrow = swaps
+        .steps
+        .iter()
+        .try_fold(1u128, |d, step| {
+            d.checked_mul(step.a.total_weight() * step.b.total_weight())
+        })
+        .is_some_and(|d| u64::try_from(d).is_ok());
+    let width = if narrow { 8 } else { 16 };
+    let merging = size * (2 * width).max(width + 16);
+    let recount = size * 16 + meet::first_half_paths(swaps).min(size) * 80;
+    merging.max(recount)
+}
+
 /// The weights of all `n!` arrangements after `steps`, from the identity:
 /// reached arrangements pushed while they are few, then the whole array
 /// pulled. Every weight fits `W` (the caller checked the total does).
