@@ -283,7 +283,7 @@ fn memory_at_ten_cards_does_not_grow_with_the_threads() {
 }
 
 #[test]
-#[ignore = "about 30 s: three exact laws of 10! arrangements on each of 1, 2 and 8 threads, twice; .ci/run runs it"]
+#[ignore = "about 30 s: two exact laws (10 and 8 cards) on 1, 2 and 8 threads, each run for its law, its peak and its estimate; .ci/run runs it"]
 fn exact_laws_hold_one_table_whatever_the_threads() {
     // Each task of the walk once held a table per path denominator (58 MB
     // each at 10 cards), and the composition of passes a table per chunk:
