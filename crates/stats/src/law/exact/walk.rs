@@ -329,17 +329,14 @@ pub(super) fn walk<A: Shuffle + Sync>(
         });
     }
     let tasks = split(kernel, n, limits, 64 * rayon::current_num_threads().max(1));
-    let weights = crate::law::table(
-        arrangements,
-        0u128,
-        OutOfMemory {
-            method: "the walk of every path",
-            deck: n,
-            arrangements: arrangements as u64,
-            peak: walk_bytes(n, rayon::current_num_threads()),
-            refused: 0,
-        },
-    )?;
+    let need = OutOfMemory {
+        method: "the walk of every path",
+        deck: n,
+        arrangements: arrangements as u64,
+        peak: walk_bytes(n, rayon::current_num_threads()),
+        refused: 0,
+    };
+    let weights = crate::law::table(arrangements, 0u128, need)?;
     let table = std::sync::Mutex::new(Table {
         weights,
         denominator: 1,
@@ -377,22 +374,19 @@ pub(super) fn walk<A: Shuffle + Sync>(
         let mut walker = Walker::new(limits, prefix);
         let mut deck = Vec::with_capacity(n);
         let mut found = Vec::new();
+        if found.try_reserve_exact(BUFFERED_PATHS).is_err() {
+            fail(ExactError::OutOfMemory(OutOfMemory {
+                refused: BUFFER_BYTES,
+                ..need
+            }));
+            return;
+        }
         let mut cut = 0u64;
         let mut batch = 0u64;
         loop {
             walker.run(kernel, &mut deck, n);
             match walker.cut {
                 None => {
-                    if found.capacity() == 0 && found.try_reserve_exact(BUFFERED_PATHS).is_err() {
-                        fail(ExactError::OutOfMemory(OutOfMemory {
-                            method: "the walk of every path",
-                            deck: n,
-                            arrangements: arrangements as u64,
-                            peak: walk_bytes(n, rayon::current_num_threads()),
-                            refused: BUFFER_BYTES,
-                        }));
-                        return;
-                    }
                     found.push(Found {
                         den: walker.den,
                         num: walker.num,
