@@ -197,8 +197,11 @@ fn node_s_third_deal_from_its_first_two() {
     let program = "const out = []; for (let d = 0; d < 3; d++) { const a = [...Array(52).keys()]; \
          for (let i = a.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); \
          [a[i], a[j]] = [a[j], a[i]]; } out.push(a.join(',')); } console.log(out.join('\\n'));";
-    for _ in 0..5 {
+    // Fixed seeds: unseeded, node now and then dealt two decks that two
+    // states explain alike (exit 1), and the test failed by chance.
+    for seed in 1..=5 {
         let out = std::process::Command::new("node")
+            .arg(format!("--random-seed={seed}"))
             .args(["-e", program])
             .output()
             .expect("node on PATH");
