@@ -81,7 +81,7 @@ pub(crate) struct PowerArg {
 #[derive(Clone, Copy, Debug, Args)]
 pub(crate) struct Threads {
     #[arg(id = "threads", long = "threads", value_name = "N", value_parser = parse_threads, help = format!(
-        "Worker threads, 1..={MAX_THREADS} (default: one per core); results are the same on any number"
+        "Worker threads, 1..={MAX_THREADS}, capped at the cores this process may use (default: one per core); results are the same on any number"
     ))]
     pub(crate) count: Option<usize>,
 }
@@ -119,8 +119,10 @@ pub(crate) struct MaxMemory {
     pub(crate) bytes: Option<u64>,
 }
 
-/// The most worker threads a command starts: results do not depend on the
-/// count, and more threads than cores only cost memory and start-up time.
+/// The largest `--threads` accepted. Results do not depend on the count,
+/// and more threads than cores only cost memory and start-up time, so a
+/// count above the cores is capped when the pool starts
+/// ([`with_threads`](crate::common::with_threads)).
 pub(crate) const MAX_THREADS: usize = 1024;
 
 /// Parses `--threads`: `1..=MAX_THREADS`.

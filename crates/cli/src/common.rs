@@ -4,7 +4,7 @@
 
 use crate::range::within;
 use algorithms::registry::{self, Entry};
-use anyhow::{Context, Result};
+use anyhow::Result;
 use stats::{Limits, MAX_EXACT_DECK};
 
 /// Exit code: the result passes (no bias shown, every verdict as expected).
@@ -30,20 +30,49 @@ pub(crate) fn command_line() -> String {
         .join(" ")
 }
 
-/// Runs `f` on a pool of `threads` workers (a count
-/// [`parse_threads`](crate::args::parse_threads) accepted), or on the global pool.
+/// Runs `f` on a pool of its own: `threads` workers (a count
+/// [`parse_threads`](crate::args::parse_threads) accepted) capped at the
+/// cores this process may use, or rayon's default (one per core, or
+/// `RAYON_NUM_THREADS`). Results are the same on any number, so a count
+/// above the cores only costs memory and start-up time: it is capped, with
+/// one line on stderr (`RAYON_NUM_THREADS` is the way to run more workers
+/// than cores on purpose). Workers that cannot be started are an error
+/// (exit 2), never a panic.
 pub(crate) fn with_threads<T: Send>(
     threads: Option<usize>,
     f: impl FnOnce() -> T + Send,
 ) -> Result<T> {
-    match threads {
-        None => Ok(f()),
-        Some(t) => Ok(rayon::ThreadPoolBuilder::new()
-            .num_threads(t)
-            .build()
-            .context("starting the worker threads")?
-            .install(f)),
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(asked) = threads {
+        builder = builder.num_threads(capped(asked, cores()));
     }
+    let pool = builder.build().map_err(|e| {
+        let count = threads.map_or_else(|| "the".to_string(), |t| capped(t, cores()).to_string());
+        anyhow::anyhow!(
+            "cannot start {count} worker threads ({e}); ask for fewer with --threads, or allow this process more memory or processes"
+        )
+    })?;
+    Ok(pool.install(f))
+}
+
+/// The cores this process may use (its CPU affinity and control group's
+/// quota), at least 1.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}
+
+/// `asked` workers, or `cores` where more were asked, said once on stderr.
+fn capped(asked: usize, cores: usize) -> usize {
+    static SAID: std::sync::Once = std::sync::Once::new();
+    if asked <= cores {
+        return asked;
+    }
+    SAID.call_once(|| {
+        crate::output::warn(&format!(
+            "--threads {asked} is more than the {cores} cores this process may use; running on {cores} (results are the same on any number)"
+        ));
+    });
+    cores
 }
 
 /// Under an address-space limit (`ulimit -v`), one malloc arena for every

@@ -103,11 +103,7 @@ fn plan_exact(entry: &Entry, deck: usize, method: ExactMethod) -> Result<ExactPl
 /// (the method's tables, the document beside it and the program) exceeds
 /// the least memory limit, naming the largest deck that fits.
 fn check_memory(entry: &Entry, plan: &ExactPlan, args: &ExactArgs) -> Result<()> {
-    let threads = args
-        .budget
-        .threads
-        .count
-        .unwrap_or_else(rayon::current_num_threads);
+    let threads = with_threads(args.budget.threads.count, rayon::current_num_threads)?;
     let document = |d: usize| match plan {
         ExactPlan::Chain(_) => 0,
         _ => ExactReport::document_bytes(d, args.json.on),

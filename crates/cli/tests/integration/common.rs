@@ -13,6 +13,15 @@ pub fn cmd() -> assert_cmd::Command {
     cargo_bin_cmd!("shuffle-audit")
 }
 
+/// The binary on `threads` workers whatever the cores: `--threads` is
+/// capped at the cores this process may use, rayon's `RAYON_NUM_THREADS`
+/// is not.
+pub fn on_workers(threads: usize) -> assert_cmd::Command {
+    let mut c = cmd();
+    c.env("RAYON_NUM_THREADS", threads.to_string());
+    c
+}
+
 /// Runs `command` and asserts a refusal: exit code 2, nothing on stdout,
 /// one line on stderr, which it returns.
 pub fn refusal(mut command: assert_cmd::Command) -> String {

@@ -6,7 +6,7 @@
 use serde_json::Value;
 use std::path::Path;
 
-use crate::common::cmd;
+use crate::common::{cmd, on_workers, refusal};
 
 /// `deal`'s output for `args`.
 fn deal(args: &[&str]) -> Vec<u8> {
@@ -55,7 +55,7 @@ fn audit(
     threads: usize,
 ) -> (Value, Value, String, i32) {
     let out = dir.join(format!("cert-{threads}-{stdin}"));
-    let mut c = cmd();
+    let mut c = on_workers(threads);
     c.arg("audit");
     if stdin {
         c.arg("-").write_stdin(std::fs::read(input).unwrap());
@@ -64,7 +64,7 @@ fn audit(
     }
     let output = c
         .args(extra)
-        .args(["--json", "--threads", &threads.to_string()])
+        .arg("--json")
         .arg("--out")
         .arg(&out)
         .output()
@@ -171,11 +171,10 @@ fn decks_with_bad_lines_read_alike_on_any_threads() {
     assert_eq!(doc["lag1"]["pairs"], 29_999);
     // Without --skip-invalid, the first bad line stops the read, named
     // alike on any threads.
-    for threads in ["1", "2", "7"] {
-        cmd()
+    for threads in [1, 2, 7] {
+        on_workers(threads)
             .arg("audit")
             .arg(&path)
-            .args(["--threads", threads])
             .assert()
             .code(2)
             .stderr(predicates::str::contains("line 6: \"not\" is not a number"));
@@ -217,19 +216,15 @@ fn shoes_and_decklists_read_alike_on_any_threads() {
 /// The peak resident memory of `audit` of `file` on `threads` workers, in
 /// MB.
 fn peak_mb(file: &Path, threads: usize) -> f64 {
-    peak_mb_of(&[
-        "audit",
-        file.to_str().unwrap(),
-        "--threads",
-        &threads.to_string(),
-    ])
+    peak_mb_of(&["audit", file.to_str().unwrap()], threads)
 }
 
-/// The peak resident memory of the command with `args`, in MB, sampled
-/// from /proc every few milliseconds while it runs.
-fn peak_mb_of(args: &[&str]) -> f64 {
+/// The peak resident memory of the command with `args` on `threads`
+/// workers, in MB, sampled from /proc every few milliseconds while it runs.
+fn peak_mb_of(args: &[&str], threads: usize) -> f64 {
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("shuffle-audit"))
         .args(args)
+        .env("RAYON_NUM_THREADS", threads.to_string())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
@@ -295,10 +290,10 @@ fn exact_laws_hold_one_table_whatever_the_threads() {
         ["exact", "-a", "coin-merge-sort", "-d", "10"],
         ["exact", "-a", "gsr-riffle-3", "-d", "8"],
     ] {
-        let law = |threads: &str| {
-            let out = cmd()
+        let law = |threads: usize| {
+            let out = on_workers(threads)
                 .args(args)
-                .args(["--threads", threads, "--json"])
+                .arg("--json")
                 .output()
                 .unwrap();
             assert!(out.status.success(), "{args:?}");
@@ -307,19 +302,15 @@ fn exact_laws_hold_one_table_whatever_the_threads() {
             doc["seconds"] = serde_json::Value::Null;
             doc
         };
-        let one = law("1");
-        assert_eq!(one, law("2"), "{args:?}");
-        assert_eq!(one, law("8"), "{args:?}");
-        let peak = |threads: &str| {
-            let mut all: Vec<&str> = args.to_vec();
-            all.extend(["--threads", threads]);
-            peak_mb_of(&all)
-        };
+        let one = law(1);
+        assert_eq!(one, law(2), "{args:?}");
+        assert_eq!(one, law(8), "{args:?}");
+        let peak = |threads: usize| peak_mb_of(&args, threads);
         // The estimate `exact` checks before it allocates, in its words.
-        let estimate = |threads: &str| -> f64 {
-            let out = cmd()
+        let estimate = |threads: usize| -> f64 {
+            let out = on_workers(threads)
                 .args(args)
-                .args(["--threads", threads, "--max-memory", "1"])
+                .args(["--max-memory", "1"])
                 .output()
                 .unwrap();
             let err = String::from_utf8(out.stderr).unwrap();
@@ -332,8 +323,8 @@ fn exact_laws_hold_one_table_whatever_the_threads() {
                 _ => 1e-3,
             } / 1.048_576
         };
-        let (one, two, eight) = (peak("1"), peak("2"), peak("8"));
-        for (threads, peak) in [("1", one), ("2", two), ("8", eight)] {
+        let (one, two, eight) = (peak(1), peak(2), peak(8));
+        for (threads, peak) in [(1, one), (2, two), (8, eight)] {
             let e = estimate(threads);
             assert!(
                 peak <= e,
@@ -349,5 +340,50 @@ fn exact_laws_hold_one_table_whatever_the_threads() {
             eight <= 2.0 * one,
             "{args:?}: {one:.0} MB on 1 thread, {eight:.0} on 8"
         );
+    }
+}
+
+#[test]
+fn threads_above_the_cores_are_capped_and_threads_that_cannot_start_are_refused() {
+    // `sample --threads 1024` once started 1024 workers at about 29 MB
+    // each; more workers than cores only cost memory, the counts being the
+    // same on any number.
+    let cores = std::thread::available_parallelism().unwrap().get();
+    let asked = (cores + 1).to_string();
+    let out = cmd()
+        .args(["sample", "-a", "fisher-yates", "-d", "4", "-n", "10000"])
+        .args(["--json", "--threads", &asked])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err,
+        format!(
+            "warning: --threads {asked} is more than the {cores} cores this process may use; \
+             running on {cores} (results are the same on any number)\n"
+        )
+    );
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["threads"], cores);
+    // A stack no system can map: the workers cannot start, exit 2, one
+    // line, nothing on stdout (rayon's global pool would have panicked).
+    for threads in [None, Some("1")] {
+        let mut c = cmd();
+        c.env("RUST_MIN_STACK", (1u64 << 50).to_string()).args([
+            "sample",
+            "-a",
+            "fisher-yates",
+            "-d",
+            "4",
+            "-n",
+            "10000",
+        ]);
+        if let Some(t) = threads {
+            c.args(["--threads", t]);
+        }
+        let err = refusal(c);
+        assert!(err.starts_with("error: cannot start "), "{err}");
+        assert!(err.contains("worker threads"), "{err}");
     }
 }
