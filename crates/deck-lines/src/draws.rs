@@ -77,6 +77,9 @@ pub fn read_draws(
             Ok(()) => {}
             Err(e) if skip_invalid && !e.ends_the_read() => {
                 counts.invalid(counts.lines, &e);
+                if let Some(line) = counts.overrun() {
+                    return Err(ReadError::TooManyInvalid { line });
+                }
                 continue;
             }
             Err(e) => return Err(bad(e)),
@@ -90,10 +93,15 @@ pub fn read_draws(
         }
         match parse_draw(text) {
             Ok((draw, base)) => {
-                counts.decks += 1;
+                counts.deck();
                 each(counts.lines, &draw, base);
             }
-            Err(e) if skip_invalid => counts.invalid(counts.lines, &e),
+            Err(e) if skip_invalid => {
+                counts.invalid(counts.lines, &e);
+                if let Some(line) = counts.overrun() {
+                    return Err(ReadError::TooManyInvalid { line });
+                }
+            }
             Err(e) => return Err(bad(e)),
         }
     }

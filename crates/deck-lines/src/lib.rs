@@ -44,7 +44,8 @@ pub use decklist::{
 pub use draws::{MAX_DRAW_ITEMS, parse_draw, read_draws};
 pub use hashing::Hashing;
 pub use line::{
-    InvalidLines, LineCounts, LineError, LineKind, MAX_LINE_BYTES, MAX_SKIPPED_LINE_BYTES,
+    InvalidLines, InvalidRuns, LineCounts, LineError, LineKind, MAX_INVALID_RUN, MAX_LINE_BYTES,
+    MAX_SKIPPED_LINE_BYTES,
 };
 pub use parallel::{Tally, count_parallel};
 pub(crate) use read::{BOM, Read, no_decks, note_carriage_returns, skip_line};

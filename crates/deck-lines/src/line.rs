@@ -164,6 +164,36 @@ pub struct LineCounts {
     pub decks: u64,
     /// Invalid lines by kind, in the order their kinds first appeared.
     pub invalid: Vec<InvalidLines>,
+    /// The invalid lines in a row at each end of these lines, and where
+    /// [`MAX_INVALID_RUN`] of them in a row were first reached.
+    pub runs: InvalidRuns,
+}
+
+/// The most invalid lines in a row, with no deck among them, that a read
+/// skipping bad lines skips: the next one stops it
+/// ([`ReadError::TooManyInvalid`](crate::ReadError::TooManyInvalid)).
+/// Ten times the lines read ahead for the vote
+/// ([`VOTE_LINES`](crate::VOTE_LINES)): an input of decks with bad lines
+/// here and there never comes near it, and one that is not decks at all
+/// (`yes ''`, a binary file, another format) is told so at once instead
+/// of being read to its end, or forever.
+pub const MAX_INVALID_RUN: u64 = 10_000;
+
+/// The invalid lines in a row at each end of a stretch of lines: enough
+/// to find, when stretches counted apart are appended in order, the line
+/// at which [`MAX_INVALID_RUN`] in a row were first reached, as one pass
+/// over them all would.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InvalidRuns {
+    /// Invalid lines before the stretch's first deck (all its lines when
+    /// it has none).
+    pub leading: u64,
+    /// Invalid lines after its last deck (all its lines when it has none).
+    pub trailing: u64,
+    /// The line (from 1, in the stretch) at which [`MAX_INVALID_RUN`]
+    /// invalid lines in a row were first reached, counting only the
+    /// stretch's own lines.
+    pub overrun: Option<u64>,
 }
 
 /// The kind of a [`LineError`], without its details.
@@ -271,6 +301,13 @@ impl LineError {
 impl LineCounts {
     /// Counts an invalid line `number` with error `e`.
     pub fn invalid(&mut self, number: u64, e: &LineError) {
+        if self.decks == 0 {
+            self.runs.leading += 1;
+        }
+        self.runs.trailing += 1;
+        if self.runs.trailing >= MAX_INVALID_RUN && self.runs.overrun.is_none() {
+            self.runs.overrun = Some(number);
+        }
         let kind = e.kind();
         match self.invalid.iter_mut().find(|l| l.kind == kind) {
             Some(lines) => lines.count += 1,
@@ -283,10 +320,44 @@ impl LineCounts {
         }
     }
 
+    /// Counts a valid deck.
+    pub fn deck(&mut self) {
+        self.decks += 1;
+        self.runs.trailing = 0;
+    }
+
+    /// The line at which [`MAX_INVALID_RUN`] invalid lines in a row were
+    /// first reached, if they were: a read skipping bad lines stops there.
+    pub fn overrun(&self) -> Option<u64> {
+        self.runs.overrun
+    }
+
     /// Adds the counts of the lines that came right after these: line
     /// numbers of `later` follow these lines'.
     pub fn append(&mut self, later: LineCounts) {
         let offset = self.lines;
+        let (before, after) = (self.runs, later.runs);
+        // A run that ends these lines goes on into the later ones.
+        let overrun = before.overrun.or_else(|| {
+            if before.trailing + after.leading >= MAX_INVALID_RUN {
+                Some(offset + (MAX_INVALID_RUN - before.trailing))
+            } else {
+                after.overrun.map(|l| l + offset)
+            }
+        });
+        self.runs = InvalidRuns {
+            leading: if self.decks == 0 {
+                before.leading + after.leading
+            } else {
+                before.leading
+            },
+            trailing: if later.decks == 0 {
+                before.trailing + after.trailing
+            } else {
+                after.trailing
+            },
+            overrun,
+        };
         for l in later.invalid {
             match self.invalid.iter_mut().find(|m| m.kind == l.kind) {
                 Some(m) => m.count += l.count,

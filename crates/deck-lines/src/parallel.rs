@@ -122,7 +122,7 @@ impl<A> Part<A> {
         self.counts.lines += 1;
         match read.parse(parser, bytes, len) {
             Ok(deck) => {
-                self.counts.decks += 1;
+                self.counts.deck();
                 let decks = self.decks.get_or_insert_with(|| (tally.new)(deck, before));
                 (tally.observe)(decks, deck);
             }
@@ -131,6 +131,12 @@ impl<A> Part<A> {
             }
             Err(e) => self.error = Some((self.counts.lines, e)),
         }
+    }
+
+    /// Whether the read stops within these lines: at a line that ends it,
+    /// or at the last of too many invalid lines in a row.
+    fn stops(&self) -> bool {
+        self.error.is_some() || self.counts.overrun().is_some()
     }
 
     /// Counts the lines of a block.
@@ -147,14 +153,14 @@ impl<A> Part<A> {
         let bytes = match block {
             Piece::Lines(bytes) => bytes,
             Piece::TooLong(read) => {
-                if self.error.is_none() {
+                if !self.stops() {
                     self.line(parser, (&[], 0), read, skip_invalid, tally);
                 }
                 return;
             }
         };
         let mut rest = bytes;
-        while !rest.is_empty() && self.error.is_none() {
+        while !rest.is_empty() && !self.stops() {
             let (len, next) = match memchr::memchr(b'\n', rest) {
                 Some(i) => (i, i + 1),
                 None => (rest.len(), rest.len()),
@@ -178,7 +184,7 @@ impl<A> Part<A> {
 
     /// Adds the counts of the stretch right after this one.
     fn append(&mut self, later: Part<A>, append: &impl Fn(&mut A, A)) {
-        if self.error.is_some() {
+        if self.stops() {
             // The read stops here: nothing after counts.
             return;
         }
@@ -200,8 +206,8 @@ impl<A> Part<A> {
 /// rest in blocks of whole lines, each counted by a worker, the counts of
 /// consecutive blocks appended in input order. The counts, the line
 /// numbers and the first bad line are those of one pass, on any number of
-/// threads. `progress` is told the bytes read so far, after each batch of
-/// blocks.
+/// threads. `progress` is told the bytes read so far and the lines'
+/// counts up to them, after each batch of blocks.
 ///
 /// Memory: three batches of blocks at most (one being read, one waiting,
 /// one counted), each of 2 MiB times four per worker (at most 64 MiB),
@@ -216,7 +222,7 @@ pub fn count_parallel<R, A, N, O, M>(
     settled: Settled<R>,
     parser: &mut DeckParser,
     tally: &Tally<N, O, M>,
-    progress: &(dyn Fn(u64) + Sync),
+    progress: &(dyn Fn(u64, &LineCounts) + Sync),
 ) -> Result<(A, LineCounts, R), ReadError>
 where
     R: BufRead + Send,
@@ -253,7 +259,7 @@ pub(crate) fn count_in<R, A, N, O, M>(
     settled: Settled<R>,
     parser: &mut DeckParser,
     tally: &Tally<N, O, M>,
-    progress: &(dyn Fn(u64) + Sync),
+    progress: &(dyn Fn(u64, &LineCounts) + Sync),
 ) -> Result<(A, LineCounts, R), ReadError>
 where
     R: BufRead + Send,
@@ -268,7 +274,7 @@ where
     let mut line = Vec::with_capacity(256);
     // One by one: the lines read ahead, then those before the parser is
     // settled (its first valid deck fixes what the vote did not).
-    while total.error.is_none() {
+    while !total.stops() {
         let read = if let Some((l, r)) = settled.ahead.pop_front() {
             line = l;
             r
@@ -283,7 +289,7 @@ where
         total.line(parser, (&line, line.len()), read, skip_invalid, (tally, 0));
     }
     let Settled { input, first, .. } = settled;
-    let input = if total.error.is_none() {
+    let input = if !total.stops() {
         let parser = &*parser;
         let threads = rayon::current_num_threads();
         let blocks = (threads * BLOCKS_PER_THREAD).clamp(2, MAX_BATCH_BLOCKS);
@@ -309,7 +315,7 @@ where
                     .fold(
                         || (parser.clone(), Part::new()),
                         |(mut parser, mut part), block| {
-                            if part.error.is_none() {
+                            if !part.stops() {
                                 part.block(&mut parser, block, skip_invalid, (tally, before));
                             }
                             (parser, part)
@@ -327,8 +333,8 @@ where
                     }
                 }
                 read += bytes;
-                progress(read);
-                if total.error.is_some() {
+                progress(read, &total.counts);
+                if total.stops() {
                     // Dropping the receiver stops the reader.
                     break;
                 }
@@ -338,8 +344,14 @@ where
     } else {
         input
     };
-    if let Some((line, error)) = total.error {
-        return Err(ReadError::Line { line, error });
+    // Whichever stops the read first: a line that ends it, or the last of
+    // too many invalid lines in a row (both, counted apart, may be set).
+    match (total.error, total.counts.overrun()) {
+        (Some((line, error)), overrun) if overrun.is_none_or(|o| line < o) => {
+            return Err(ReadError::Line { line, error });
+        }
+        (_, Some(line)) => return Err(ReadError::TooManyInvalid { line }),
+        _ => {}
     }
     match total.decks {
         Some(decks) => Ok((decks, total.counts, input)),

@@ -15,6 +15,16 @@ pub enum ReadError {
         /// Why.
         error: LineError,
     },
+    /// [`MAX_INVALID_RUN`] invalid lines in a row, the last at line
+    /// `line`, with no deck among them: skipping stops there.
+    #[error(
+        "skipped lines {} to {line}, {MAX_INVALID_RUN} invalid lines in a row with no deck among them, and stopped: this does not look like decks, one per line",
+        line + 1 - MAX_INVALID_RUN
+    )]
+    TooManyInvalid {
+        /// 1-based number of the line that made the run too long.
+        line: u64,
+    },
     /// No valid deck at all.
     #[error("no decks in the input{0}")]
     NoDecks(String),
@@ -225,13 +235,15 @@ pub(crate) const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// valid deck to `observe`. The deck size and numbering not fixed in
 /// `parser` are settled first by a vote of the first [`VOTE_LINES`] lines
 /// (see [`DeckParser::vote`]). A UTF-8 byte-order mark at the start is
-/// ignored. With `skip_invalid`, bad lines are counted in the result;
-/// without, the first one ends the read with its number and reason.
+/// ignored. With `skip_invalid`, bad lines are counted in the result, up
+/// to [`MAX_INVALID_RUN`] in a row; without, the first one ends the read
+/// with its number and reason.
 /// Memory stays bounded: one line at a time, at most [`MAX_LINE_BYTES`]
 /// of it, and at most 4 MiB read ahead for the vote.
 ///
 /// # Errors
-/// [`ReadError`]: a bad line, no valid deck at all, or an I/O error.
+/// [`ReadError`]: a bad line, too many in a row, no valid deck at all, or
+/// an I/O error.
 pub fn read_decks(
     input: impl std::io::BufRead,
     parser: &mut DeckParser,
@@ -367,13 +379,16 @@ impl<R: std::io::BufRead> Settled<R> {
             counts.lines += 1;
             match read.parse(parser, &line, line.len()) {
                 Ok(deck) => {
-                    counts.decks += 1;
+                    counts.deck();
                     if observe(counts.lines, deck).is_break() {
                         break;
                     }
                 }
                 Err(error) if skip_invalid && !error.ends_the_read() => {
                     counts.invalid(counts.lines, &error);
+                    if let Some(line) = counts.overrun() {
+                        return Err(ReadError::TooManyInvalid { line });
+                    }
                 }
                 Err(error) => {
                     return Err(ReadError::Line {

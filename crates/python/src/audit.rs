@@ -183,7 +183,7 @@ fn read_file(
         append: DeckCounts::append,
     };
     let (counts, lines, input) =
-        deck_lines::count_parallel(settled, &mut parser, &tally, &|_| {}).map_err(read_error)?;
+        deck_lines::count_parallel(settled, &mut parser, &tally, &|_, _| {}).map_err(read_error)?;
     let (sha256, bytes) = input.into_inner().finish();
     Ok(ReadFile {
         counts,
@@ -271,6 +271,7 @@ impl Counts {
                 lines: counted.decks,
                 decks: counted.decks,
                 invalid: Vec::new(),
+                runs: Default::default(),
             },
         })
     }
@@ -459,6 +460,9 @@ impl Counts {
             lines: item(state, "lines")?.extract()?,
             decks: counts.decks(),
             invalid,
+            // Runs of invalid lines bound a read; a restored count reads
+            // no more.
+            runs: Default::default(),
         };
         if lines.lines < lines.decks + lines.invalid_total() {
             return Err(PyValueError::new_err(

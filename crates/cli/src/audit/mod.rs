@@ -53,8 +53,10 @@ pub(crate) struct AuditArgs {
     /// are valid decks in: a 0-based deck holds 0, a 1-based one holds n).
     #[arg(long, value_name = "0|1", value_parser = parse_base)]
     base: Option<Base>,
-    /// Count invalid lines and go on, instead of stopping at the first.
-    #[arg(long)]
+    #[arg(long, help = format!(
+        "Count invalid lines and go on, instead of stopping at the first (up to {} in a row with no deck among them: then the input is not decks, and the read stops)",
+        deck_lines::MAX_INVALID_RUN
+    ))]
     skip_invalid: bool,
     #[command(flatten)]
     alpha: AlphaArg,

@@ -26,7 +26,7 @@ where
         .filter(std::fs::Metadata::is_file)
         .map(|m| m.len());
     let bar = ReadProgress::new(size);
-    let progress = |bytes| bar.show(bytes);
+    let progress = |bytes, lines: &deck_lines::LineCounts| bar.show(bytes, lines);
     let counted = crate::common::with_threads(args.threads.count, || {
         deck_lines::count_parallel(settled, parser, tally, &progress)
             .map(|(counts, lines, input)| (counts, lines, input, rayon::current_num_threads()))
@@ -35,8 +35,9 @@ where
     counted.map_err(|e| read_error(plan.name(), args.skip_invalid, e))
 }
 
-/// The bytes an audit has read, shown on standard error when it is a
-/// terminal and the read has taken more than two seconds.
+/// The bytes an audit has read, and the invalid lines it skipped, shown on
+/// standard error when it is a terminal and the read has taken more than
+/// two seconds.
 struct ReadProgress {
     size: Option<u64>,
     start: Instant,
@@ -56,8 +57,8 @@ impl ReadProgress {
         }
     }
 
-    /// Shows `bytes` read so far.
-    fn show(&self, bytes: u64) {
+    /// Shows `bytes` read so far, and the invalid lines among `lines`.
+    fn show(&self, bytes: u64, lines: &deck_lines::LineCounts) {
         if !self.terminal || self.start.elapsed() < std::time::Duration::from_secs(2) {
             return;
         }
@@ -66,11 +67,11 @@ impl ReadProgress {
             let (bar, template) = match self.size {
                 Some(size) => (
                     indicatif::ProgressBar::new(size),
-                    "{elapsed_precise} [{wide_bar}] {binary_bytes}/{binary_total_bytes} read",
+                    "{elapsed_precise} [{wide_bar}] {binary_bytes}/{binary_total_bytes} read{msg}",
                 ),
                 None => (
                     indicatif::ProgressBar::new_spinner(),
-                    "{elapsed_precise} {binary_bytes} read",
+                    "{elapsed_precise} {binary_bytes} read{msg}",
                 ),
             };
             if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
@@ -80,6 +81,10 @@ impl ReadProgress {
             bar.with_elapsed(self.start.elapsed())
         });
         bar.set_position(bytes);
+        let skipped = lines.invalid_total();
+        if skipped > 0 {
+            bar.set_message(format!(", {skipped} invalid lines skipped"));
+        }
     }
 
     /// Clears the bar, if it was shown.

@@ -569,3 +569,41 @@ fn an_input_with_no_line_end_ends_the_read_at_once_or_after_64_mib_skipped() {
         }
     }
 }
+
+#[test]
+fn skipping_stops_after_ten_thousand_bad_lines_in_a_row() {
+    // `yes '' | audit --skip-invalid` once read forever and said nothing.
+    // Every reader stops at the line that makes 10,000 bad lines in a row,
+    // with exit 2, one line and nothing on standard output.
+    let run = 10_000;
+    for (head, mode) in [
+        (0, &[][..]),
+        (0, &["--threads", "1"]),
+        (3, &[]),
+        (3, &["--single"]),
+        (3, &["--follow", "--deck", "4"]),
+    ] {
+        let script = format!(
+            "{{ yes '3 1 0 2' | head -n {head}; yes ''; }} | timeout 60 \"$0\" audit - --skip-invalid {}",
+            mode.join(" ")
+        );
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(&script)
+            .arg(crate::common::bin())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{script}: {err}");
+        assert!(out.stdout.is_empty(), "{script}");
+        assert_eq!(
+            err,
+            format!(
+                "error: standard input: skipped lines {} to {}, {run} invalid lines in a row with no deck among them, and stopped: this does not look like decks, one per line\n",
+                head + 1,
+                head + run
+            ),
+            "{script}"
+        );
+    }
+}

@@ -402,3 +402,47 @@ fn a_six_deck_shoe_is_read_with_its_size_voted_and_every_line_checked() {
     assert_eq!(c.invalid[0].kind, LineKind::TooManyCopies);
     assert_eq!(c.invalid[0].first_line, 2);
 }
+
+proptest::proptest! {
+    /// Lines counted in stretches and appended in order find the run of
+    /// [`MAX_INVALID_RUN`] bad lines where one count of them all does.
+    #[test]
+    fn runs_of_bad_lines_append_as_one_count_finds_them(
+        runs in proptest::collection::vec((proptest::bool::ANY, 1u64..4000), 1..12),
+        cuts in proptest::collection::vec(0u64..30_000, 0..6),
+    ) {
+        let lines: Vec<bool> = runs
+            .iter()
+            .flat_map(|&(deck, n)| std::iter::repeat_n(deck, n as usize))
+            .collect();
+        let count = |lines: &[bool]| {
+            let mut c = LineCounts::default();
+            for &deck in lines {
+                c.lines += 1;
+                if deck {
+                    c.deck();
+                } else {
+                    c.invalid(c.lines, &LineError::Empty);
+                }
+            }
+            c
+        };
+        let whole = count(&lines);
+        let mut cuts: Vec<usize> = cuts.iter().map(|&c| c as usize % (lines.len() + 1)).collect();
+        cuts.push(0);
+        cuts.push(lines.len());
+        cuts.sort_unstable();
+        let mut appended = LineCounts::default();
+        for w in cuts.windows(2) {
+            appended.append(count(&lines[w[0]..w[1]]));
+        }
+        proptest::prop_assert_eq!(&appended, &whole);
+        // And where one count finds it is where the run is.
+        let mut run = 0;
+        let first = lines.iter().position(|&deck| {
+            run = if deck { 0 } else { run + 1 };
+            run == MAX_INVALID_RUN
+        });
+        proptest::prop_assert_eq!(whole.overrun(), first.map(|i| i as u64 + 1));
+    }
+}

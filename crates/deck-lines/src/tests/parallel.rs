@@ -116,7 +116,7 @@ fn in_parallel(
             observe: |decks: &mut Vec<Vec<u8>>, d: &[u8]| decks.push(d.to_vec()),
             append: |decks: &mut Vec<Vec<u8>>, later| decks.extend(later),
         };
-        crate::parallel::count_in(sizes, settled, &mut p, &tally, &|_| {})
+        crate::parallel::count_in(sizes, settled, &mut p, &tally, &|_, _| {})
             .map(|(decks, counts, _)| (decks, counts))
             .map_err(|e| e.to_string())
     })
@@ -302,7 +302,7 @@ fn a_line_with_no_end_stops_the_read_at_once_or_after_its_bound_when_skipped() {
                             settled,
                             &mut parser,
                             &tally,
-                            &|_| {},
+                            &|_, _| {},
                         )
                         .map(|_| ())
                         .unwrap_err()
@@ -360,4 +360,139 @@ fn the_longest_line_is_read_whatever_its_line_end() {
             );
         }
     }
+}
+
+/// A reader of `head`, then of `tail` over and over, forever; it counts
+/// the bytes it gives.
+struct Repeating {
+    head: std::io::Cursor<Vec<u8>>,
+    tail: Vec<u8>,
+    at: usize,
+    given: u64,
+}
+
+impl std::io::Read for Repeating {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let mut k = self.head.read(buf)?;
+        while k < buf.len() {
+            let n = (buf.len() - k).min(self.tail.len() - self.at);
+            buf[k..k + n].copy_from_slice(&self.tail[self.at..self.at + n]);
+            self.at = (self.at + n) % self.tail.len();
+            k += n;
+        }
+        self.given += k as u64;
+        Ok(k)
+    }
+}
+
+#[test]
+fn skipping_stops_at_the_same_line_of_an_endless_run_of_bad_lines_in_every_reader() {
+    // `yes '' | audit --skip-invalid` once read forever and said nothing.
+    // Each input: its first lines, the line repeated forever after them,
+    // and the first and last line of the run that stops the read.
+    let run = MAX_INVALID_RUN;
+    let mut spaced = String::new();
+    // Decks 9,999 bad lines apart never stop it; then only bad lines.
+    for _ in 0..40 {
+        spaced.push_str("2 0 1\n");
+        spaced.push_str(&"0 0 0\n".repeat(run as usize - 1));
+    }
+    spaced.push_str("2 0 1\n");
+    let cases = [
+        (String::new(), "\n", 1),
+        ("2 0 1\n".repeat(10), "0 0 0\n", 11),
+        (spaced, "\n", 40 * run + 2),
+    ];
+    let tally = Tally {
+        new: |_: &[u8], _| 0u64,
+        observe: |n: &mut u64, _: &[u8]| *n += 1,
+        append: |n: &mut u64, later| *n += later,
+    };
+    let small = crate::parallel::Sizes {
+        block: 4096,
+        piece: 700,
+    };
+    for (head, tail, first) in &cases {
+        let want = format!(
+            "skipped lines {first} to {}, {run} invalid lines in a row with no deck among them, and stopped: this does not look like decks, one per line",
+            first + run - 1
+        );
+        for how in [
+            "sequential",
+            "vote",
+            "parallel 1",
+            "parallel 2",
+            "small blocks",
+        ] {
+            let mut input = std::io::BufReader::with_capacity(
+                1 << 16,
+                Repeating {
+                    head: std::io::Cursor::new(head.clone().into_bytes()),
+                    tail: tail.as_bytes().to_vec(),
+                    at: 0,
+                    given: 0,
+                },
+            );
+            let known = how != "vote";
+            let mut parser = DeckParser::new(known.then_some(3), known.then_some(Base::Zero));
+            let e = match how {
+                "sequential" | "vote" => read_decks(&mut input, &mut parser, true, |_| {})
+                    .map(|_| ())
+                    .unwrap_err(),
+                _ => {
+                    let threads = if how == "parallel 1" { 1 } else { 2 };
+                    let sizes = if how == "small blocks" {
+                        small
+                    } else {
+                        crate::parallel::Sizes::READ
+                    };
+                    let pool = rayon::ThreadPoolBuilder::new()
+                        .num_threads(threads)
+                        .build()
+                        .unwrap();
+                    pool.install(|| {
+                        let settled = settle(&mut input, &mut parser, true).unwrap();
+                        crate::parallel::count_in(sizes, settled, &mut parser, &tally, &|_, _| {})
+                            .map(|_| ())
+                            .unwrap_err()
+                    })
+                }
+            };
+            assert_eq!(e.to_string(), want, "{how}, from line {first}");
+            // Read no further than the run's end, a buffer and the
+            // parallel reader's batches (three of 2 MiB times 8 at most).
+            let read = input.into_inner().given;
+            let through = (head.len() + run as usize * tail.len()) as u64;
+            assert!(read >= through, "{how}: {read} bytes");
+            assert!(
+                read <= through + ((3 * 8) << 21) + (1 << 16),
+                "{how}: {read} bytes"
+            );
+        }
+    }
+    // Draws are read as one sequence: the same bound.
+    let e = read_draws(
+        &mut "\n".repeat(2 * run as usize).as_bytes(),
+        true,
+        |_, _, _| {},
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "skipped lines 1 to {run}, {run} invalid lines in a row with no deck among them, and stopped: this does not look like decks, one per line"
+        )
+    );
+    // One bad line fewer than the bound is skipped, as before.
+    let mut text = "\n".repeat(run as usize - 1);
+    text.push_str("2 0 1\n");
+    text.push_str(&"\n".repeat(run as usize - 1));
+    let counts = read_decks(
+        text.as_bytes(),
+        &mut DeckParser::new(None, None),
+        true,
+        |_| {},
+    )
+    .unwrap();
+    assert_eq!((counts.decks, counts.invalid_total()), (1, 2 * (run - 1)));
 }
