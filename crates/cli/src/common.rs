@@ -42,12 +42,13 @@ pub(crate) fn with_threads<T: Send>(
     threads: Option<usize>,
     f: impl FnOnce() -> T + Send,
 ) -> Result<T> {
+    let count = threads.map(|asked| capped(asked, cores()));
     let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(asked) = threads {
-        builder = builder.num_threads(capped(asked, cores()));
+    if let Some(count) = count {
+        builder = builder.num_threads(count);
     }
     let pool = builder.build().map_err(|e| {
-        let count = threads.map_or_else(|| "the".to_string(), |t| capped(t, cores()).to_string());
+        let count = count.map_or_else(|| "the".to_string(), |c| c.to_string());
         anyhow::anyhow!(
             "cannot start {count} worker threads ({e}); ask for fewer with --threads, or allow this process more memory or processes"
         )

@@ -348,10 +348,11 @@ fn threads_above_the_cores_are_capped_and_threads_that_cannot_start_are_refused(
     // `sample --threads 1024` once started 1024 workers at about 29 MB
     // each; more workers than cores only cost memory, the counts being the
     // same on any number.
+    const SAMPLE: [&str; 7] = ["sample", "-a", "fisher-yates", "-d", "4", "-n", "10000"];
     let cores = std::thread::available_parallelism().unwrap().get();
     let asked = (cores + 1).to_string();
     let out = cmd()
-        .args(["sample", "-a", "fisher-yates", "-d", "4", "-n", "10000"])
+        .args(SAMPLE)
         .args(["--json", "--threads", &asked])
         .output()
         .unwrap();
@@ -370,15 +371,8 @@ fn threads_above_the_cores_are_capped_and_threads_that_cannot_start_are_refused(
     // line, nothing on stdout (rayon's global pool would have panicked).
     for threads in [None, Some("1")] {
         let mut c = cmd();
-        c.env("RUST_MIN_STACK", (1u64 << 50).to_string()).args([
-            "sample",
-            "-a",
-            "fisher-yates",
-            "-d",
-            "4",
-            "-n",
-            "10000",
-        ]);
+        c.env("RUST_MIN_STACK", (1u64 << 50).to_string())
+            .args(SAMPLE);
         if let Some(t) = threads {
             c.args(["--threads", t]);
         }
