@@ -138,6 +138,49 @@ pub(crate) fn progress_bar(total: u64, unit: &str) -> Option<indicatif::Progress
     Some(bar)
 }
 
+/// The workers a pool's job is shared by: its threads, but no more than
+/// the cores (more workers than cores do not go faster). Call it on the
+/// pool ([`with_threads`]).
+pub(crate) fn workers() -> usize {
+    rayon::current_num_threads().min(cores())
+}
+
+/// Before a sampling job: its time, as the judge decides on `estimate`.
+/// Refused when absurd (one line naming the estimate and the most `unit`
+/// that fit, asking for fewer with `flag`); else a progress bar with the
+/// time left on a terminal, or, when stderr is not one and the job is
+/// long, one line with the estimate. `what` says the job ("sampling 10
+/// shuffles of 52 cards").
+pub(crate) fn before_sampling(
+    what: &str,
+    flag: &str,
+    estimate: judge::pace::Estimate,
+) -> Result<Option<indicatif::ProgressBar>> {
+    use judge::pace::{Pace, duration};
+    let pace = estimate
+        .decide()
+        .map_err(|too_long| anyhow::anyhow!("{what} {too_long}; ask for fewer with {flag}"))?;
+    let total = u64::try_from(estimate.units).unwrap_or(u64::MAX);
+    let bar = progress_bar(total, estimate.unit);
+    if let (None, Pace::Long(seconds)) = (&bar, pace) {
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "{what}: {} at the {} {} a second measured here on {} {}",
+            duration(seconds),
+            judge::pace::rounded(estimate.per_second()),
+            estimate.unit,
+            estimate.workers,
+            if estimate.workers == 1 {
+                "thread"
+            } else {
+                "threads"
+            },
+        );
+    }
+    Ok(bar)
+}
+
 pub(crate) fn parse_decks(text: &str) -> Result<Vec<usize>> {
     let bad = || {
         anyhow::anyhow!(

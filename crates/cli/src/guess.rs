@@ -43,9 +43,39 @@ pub(crate) fn run(args: &GuessArgs) -> Result<u8> {
     let shuffles = at_least("--shuffles", args.shuffles, MIN_SCORED)
         .map_err(|e| e.because("the 99 % confidence interval of a sampled score rests on them"))?;
     let start = Instant::now();
-    let report = crate::common::with_threads(args.threads.count, || {
-        judge::guess::guess(entry, n, shuffles, args.seed.value)
-    })?;
+    let report = crate::common::with_threads(args.threads.count, || -> Result<_> {
+        if let Some(exact) = judge::guess::exactly(entry, n) {
+            return Ok(exact);
+        }
+        let plan = judge::guess::Sampled::plan(entry, n, shuffles);
+        let estimate = judge::pace::Estimate {
+            unit: "decks",
+            units: plan.decks(),
+            seconds_each: plan.seconds_per_deck(entry),
+            workers: crate::common::workers(),
+        };
+        let bar = crate::common::before_sampling(
+            &if plan.samples_its_matrix() {
+                format!(
+                    "sampling a position matrix on {shuffles} decks of {n} cards and scoring its strategy on as many"
+                )
+            } else {
+                format!("scoring a strategy on {shuffles} decks of {n} cards")
+            },
+            "--shuffles",
+            estimate,
+        )?;
+        let tick = |k: u64| {
+            if let Some(b) = &bar {
+                b.inc(k);
+            }
+        };
+        let guess = judge::guess::sampled(entry, plan, args.seed.value, &tick);
+        if let Some(b) = bar {
+            b.finish_and_clear();
+        }
+        Ok(guess)
+    })??;
     let report = Standalone::new(
         report,
         Provenance::new(crate::common::command_line()),

@@ -39,6 +39,8 @@ pub(crate) struct PowerArgs {
     json: crate::args::Json,
     #[command(flatten)]
     budget: Budget,
+    #[command(flatten)]
+    memory: crate::args::MaxMemory,
 }
 
 /// `power`'s validated plan: the level, and the exact law it rests on.
@@ -90,6 +92,14 @@ pub(crate) fn run(args: &PowerArgs) -> Result<u8> {
         alpha,
         method,
     } = plan_power(args)?;
+    // Refused before anything is allocated when the law does not fit.
+    let threads = with_threads(args.budget.threads.count, rayon::current_num_threads)?;
+    judge::memory::fits(
+        method.words(),
+        args.deck.required(),
+        judge::memory::MemoryLimit::least(args.memory.bytes),
+        |d| method.peak_bytes(entry, d, threads) + judge::memory::PROGRAM_BYTES,
+    )?;
     let report = match method {
         PowerMethod::Enumeration => power_by_enumeration(entry, args, alpha)?,
         PowerMethod::MarkovChain(swaps) => power_by_markov_chain(entry, &swaps, args, alpha)?,

@@ -1,7 +1,7 @@
 //! `shuffle-audit sample`: shuffle many times, count, and test the counts.
 
 use crate::args::{AlgorithmArg, DeckArg, SeedArg};
-use crate::common::{PASS, command_line, find, progress_bar, with_threads};
+use crate::common::{PASS, before_sampling, command_line, find, with_threads, workers};
 use crate::range::{at_least_one, within};
 use algorithms::registry::Entry;
 use anyhow::{Result, bail};
@@ -117,23 +117,42 @@ pub(crate) fn run(args: &SampleArgs) -> Result<u8> {
         path,
     } = plan_sample(args)?;
     Path::prefer(path);
-    let total = args.shuffles.saturating_mul(args.repeat);
-    let bar = progress_bar(total, "shuffles");
-    let tick = |k: u64| {
-        if let Some(b) = &bar {
-            b.inc(k);
-            // A confirmation run (second seed) adds shuffles beyond the plan.
-            if b.length().is_some_and(|len| b.position() > len) {
-                b.set_length(b.position());
-            }
-        }
-    };
+    let deck = args.deck.required();
     let start = Instant::now();
-    let (audit, threads) = with_threads(args.threads.count, || {
+    let (audit, threads) = with_threads(args.threads.count, || -> Result<_> {
+        let total = u128::from(args.shuffles) * u128::from(args.repeat);
+        let estimate = judge::pace::Estimate {
+            unit: "shuffles",
+            units: total,
+            seconds_each: stats::hypothesis::audit::seconds_per_shuffle(
+                &entry.algorithm,
+                deck,
+                histogram,
+            ),
+            workers: workers(),
+        };
+        let bar = before_sampling(
+            &format!("sampling {total} shuffles of {deck} cards"),
+            if args.repeat > 1 {
+                "--shuffles or --repeat"
+            } else {
+                "--shuffles"
+            },
+            estimate,
+        )?;
+        let tick = |k: u64| {
+            if let Some(b) = &bar {
+                b.inc(k);
+                // A confirmation run (second seed) adds shuffles beyond the plan.
+                if b.length().is_some_and(|len| b.position() > len) {
+                    b.set_length(b.position());
+                }
+            }
+        };
         let a = judge::grade::audit(
             &entry.algorithm,
             &stats::hypothesis::audit::AuditPlan {
-                deck: args.deck.required(),
+                deck,
                 shuffles: args.shuffles,
                 seed: args.seed.value,
                 repeat: args.repeat,
@@ -141,12 +160,12 @@ pub(crate) fn run(args: &SampleArgs) -> Result<u8> {
             },
             &tick,
         );
-        (a, rayon::current_num_threads())
-    })?;
+        if let Some(b) = bar {
+            b.finish_and_clear();
+        }
+        Ok((a, rayon::current_num_threads()))
+    })??;
     let seconds = start.elapsed().as_secs_f64();
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
     let exact_tv = judge::method::cheap_exact_total_variation(entry, args.deck.required());
     let report = Standalone::new(
         report::sampled::SampleReport {

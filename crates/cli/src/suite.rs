@@ -67,6 +67,8 @@ pub(crate) struct SuiteArgs {
     all_files: bool,
     #[command(flatten)]
     budget: Budget,
+    #[command(flatten)]
+    memory: crate::args::MaxMemory,
 }
 
 /// `--quick`'s help, from the quick plan.
@@ -217,12 +219,31 @@ fn entries(args: &SuiteArgs) -> Result<Vec<&'static Entry>> {
         .collect()
 }
 
+/// Refuses, before any work, exact laws that do not fit the least memory
+/// limit, naming the largest `--exact-up-to` that fits.
+fn check_memory(suite: &Suite, args: &SuiteArgs) -> Result<()> {
+    let threads = with_threads(args.budget.threads.count, rayon::current_num_threads)?;
+    let decks = &suite.plan.exact_decks;
+    judge::memory::fits(
+        "the suite's exact stage",
+        suite.plan.exact_up_to(),
+        judge::memory::MemoryLimit::least(args.memory.bytes),
+        |up_to| {
+            let decks: Vec<usize> = decks.iter().copied().filter(|&d| d <= up_to).collect();
+            judge::suite::exact_stage_bytes(&suite.entries, &decks, threads)
+                + judge::memory::PROGRAM_BYTES
+        },
+    )?;
+    Ok(())
+}
+
 pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
     let suite = Suite {
         plan: plan(args)?,
         entries: entries(args)?,
         scale: scale(args),
     };
+    check_memory(&suite, args)?;
     let set = if args.all_files {
         FileSet::All
     } else {

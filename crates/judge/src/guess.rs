@@ -83,8 +83,18 @@ pub fn exact_score(law: &stats::ExactDistribution) -> Option<stats::Fraction> {
 /// seeds), the enumerated law (up to [`MAX_EXACT`] cards), else a strategy
 /// from the exact position matrix (a swap shuffle) or from one sampled
 /// with `seed + 1`, scored on `shuffles` decks of `seed` (at least
-/// [`MIN_SCORED`], which the caller checks).
+/// [`MIN_SCORED`], which the caller checks): [`exactly`], else
+/// [`sampled`].
 pub fn guess(entry: &Entry, deck: usize, shuffles: u64, seed: u64) -> Guess {
+    exactly(entry, deck).unwrap_or_else(|| {
+        let plan = Sampled::plan(entry, deck, shuffles);
+        sampled(entry, plan, seed, &|_| {})
+    })
+}
+
+/// The exact score of `entry` on `deck` cards, where it can be had: by
+/// every seed's deck, or by the enumerated law.
+pub fn exactly(entry: &Entry, deck: usize) -> Option<Guess> {
     let fair = harmonic(deck);
     let exact = |method: Method, f: stats::Fraction| Guess {
         algorithm: entry.id.into(),
@@ -101,7 +111,10 @@ pub fn guess(entry: &Entry, deck: usize, shuffles: u64, seed: u64) -> Guess {
     if let Some(seeded) = entry.algorithm.seeded() {
         let seeds = seeded.seeds();
         if seeds.end - seeds.start <= MAX_SEEDS {
-            return exact(Method::Seeds, seeded_expected_correct(seeded, deck, seeds));
+            return Some(exact(
+                Method::Seeds,
+                seeded_expected_correct(seeded, deck, seeds),
+            ));
         }
     }
     if deck <= MAX_EXACT
@@ -112,19 +125,92 @@ pub fn guess(entry: &Entry, deck: usize, shuffles: u64, seed: u64) -> Guess {
         )
         && let Some(f) = expected_correct(&law)
     {
-        return exact(Method::ExactLaw, f);
+        return Some(exact(Method::ExactLaw, f));
     }
-    let swaps = entry.algorithm.swap_shuffle(deck);
-    let (method, matrix) = match swaps.map(|s| stats::law::markov::position_law(&s)) {
-        Some(Ok(law)) => (Method::PositionMatrix, law.matrix),
-        _ => {
+    None
+}
+
+/// A sampled score's plan: the position matrix its strategy is built
+/// from, exact where the algorithm is a swap shuffle, and the decks it
+/// deals.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sampled {
+    deck: usize,
+    shuffles: u64,
+    /// The exact position matrix, row-major; `None`: sampled first.
+    matrix: Option<Vec<f64>>,
+}
+
+impl Sampled {
+    /// The plan for `shuffles` scored decks of `deck` cards.
+    pub fn plan(entry: &Entry, deck: usize, shuffles: u64) -> Sampled {
+        let matrix = entry
+            .algorithm
+            .swap_shuffle(deck)
+            .and_then(|s| stats::law::markov::position_law(&s).ok())
+            .map(|law| law.matrix);
+        Sampled {
+            deck,
+            shuffles,
+            matrix,
+        }
+    }
+
+    /// The seconds one of its decks takes on one thread, measured now:
+    /// a deck dealt and played by the strategy (of the exact matrix, or of
+    /// a uniform one standing for the matrix still to be sampled).
+    pub fn seconds_per_deck(&self, entry: &Entry) -> f64 {
+        let n = self.deck;
+        let uniform = vec![1.0 / n as f64; n * n];
+        let strategy = PositionStrategy::new(n, self.matrix.as_ref().unwrap_or(&uniform));
+        stats::sample::seconds_each(|decks| {
+            std::hint::black_box(sampled_score(
+                &entry.algorithm,
+                &strategy,
+                decks,
+                0,
+                &|_| {},
+            ));
+        })
+    }
+
+    /// Whether the position matrix is sampled before the score.
+    pub fn samples_its_matrix(&self) -> bool {
+        self.matrix.is_none()
+    }
+
+    /// The decks it deals: the scored ones, and as many again for the
+    /// position matrix when it is sampled.
+    pub fn decks(&self) -> u128 {
+        let scored = u128::from(self.shuffles);
+        if self.samples_its_matrix() {
+            2 * scored
+        } else {
+            scored
+        }
+    }
+}
+
+/// The score of `entry` by `plan`: the strategy from its matrix (sampled
+/// with `seed + 1` when not exact), scored on its decks dealt with `seed`.
+/// `progress` is called with the decks dealt, [`Sampled::decks`] in all.
+pub fn sampled(entry: &Entry, plan: Sampled, seed: u64, progress: &(dyn Fn(u64) + Sync)) -> Guess {
+    let Sampled {
+        deck,
+        shuffles,
+        matrix,
+    } = plan;
+    let fair = harmonic(deck);
+    let (method, matrix) = match matrix {
+        Some(m) => (Method::PositionMatrix, m),
+        None => {
             let p = stats::sample::sample(
                 &entry.algorithm,
                 deck,
                 shuffles,
                 seed.wrapping_add(1),
                 || stats::sample::Positions::new(deck),
-                &|_| {},
+                progress,
             );
             let total = p.total() as f64;
             let m = p.counts.iter().map(|&c| c as f64 / total).collect();
@@ -132,7 +218,7 @@ pub fn guess(entry: &Entry, deck: usize, shuffles: u64, seed: u64) -> Guess {
         }
     };
     let strategy = PositionStrategy::new(deck, &matrix);
-    let (mean, hw) = sampled_score(&entry.algorithm, &strategy, shuffles, seed);
+    let (mean, hw) = sampled_score(&entry.algorithm, &strategy, shuffles, seed, progress);
     Guess {
         algorithm: entry.id.into(),
         deck,

@@ -61,6 +61,7 @@ pub mod lesson;
 pub mod live;
 pub mod memory;
 pub mod method;
+pub mod pace;
 pub mod positions;
 pub mod recovery;
 pub mod resemble;

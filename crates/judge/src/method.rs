@@ -160,6 +160,33 @@ pub enum PowerMethod {
     MarkovChain(SwapShuffle),
 }
 
+impl PowerMethod {
+    /// The method, in words.
+    pub fn words(&self) -> &'static str {
+        match self {
+            PowerMethod::Enumeration => "the walk of every path",
+            PowerMethod::MarkovChain(_) => "the Markov chain",
+        }
+    }
+
+    /// Bytes the law behind the plan holds at its peak for `entry` on
+    /// `deck` cards on `threads` threads, beyond the program itself
+    /// ([`stats::law::exact::peak_bytes`],
+    /// [`stats::law::markov::peak_bytes`]), for the memory check
+    /// ([`crate::memory::fits`]) at this deck and below it.
+    pub fn peak_bytes(&self, entry: &Entry, deck: usize, threads: usize) -> u64 {
+        match self {
+            PowerMethod::Enumeration => {
+                stats::law::exact::peak_bytes(&entry.algorithm, deck, threads)
+            }
+            PowerMethod::MarkovChain(_) => entry
+                .algorithm
+                .swap_shuffle(deck)
+                .map_or(0, |s| stats::law::markov::peak_bytes(&s)),
+        }
+    }
+}
+
 /// Why no power plan can be made.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NoPowerMethod {

@@ -148,12 +148,14 @@ impl PositionStrategy {
 /// The strategy's score on `shuffles` decks of `algorithm` dealt with
 /// `seed` (the chunked generator of [`stats::sample`]): the mean and the
 /// half-width of its 99 % confidence interval (normal, from the sample
-/// variance). The same for any number of threads.
+/// variance). The same for any number of threads. `progress` is called
+/// after each chunk with its number of decks.
 pub fn sampled_score(
     algorithm: &Algorithm,
     strategy: &PositionStrategy,
     shuffles: u64,
     seed: u64,
+    progress: &(dyn Fn(u64) + Sync),
 ) -> (f64, f64) {
     use stats::sample::{CHUNK, Sampler, chunk_rng, scratch_deck};
     let n = strategy.deck();
@@ -164,13 +166,15 @@ pub fn sampled_score(
             let mut src = Sampler::new(chunk_rng(seed, c));
             let mut d = scratch_deck(&identity);
             let (mut s, mut q) = (0u64, 0u64);
-            for _ in 0..CHUNK.min(shuffles - c * CHUNK) {
+            let decks = CHUNK.min(shuffles - c * CHUNK);
+            for _ in 0..decks {
                 d.clone_from(&identity);
                 algorithm.shuffle(&mut d, &mut src);
                 let r = u64::from(strategy.play(&d));
                 s += r;
                 q += r * r;
             }
+            progress(decks);
             (s, q)
         })
         .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
@@ -229,7 +233,7 @@ mod tests {
         let fy = find("fisher-yates").unwrap().algorithm;
         let flat = vec![1.0 / 52.0; 52 * 52];
         let s = PositionStrategy::new(52, &flat);
-        let (mean, hw) = sampled_score(&fy, &s, 200_000, 3);
+        let (mean, hw) = sampled_score(&fy, &s, 200_000, 3, &|_| {});
         assert!((mean - harmonic(52)).abs() <= hw, "{mean} ± {hw}");
         // The naive swap at 52 cards, with its exact position matrix: the
         // lower end of the interval is above H_52.
@@ -241,7 +245,7 @@ mod tests {
         let m = stats::law::markov::position_law(&swaps).unwrap();
         let s = PositionStrategy::new(52, &m.matrix);
         let naive = find("naive-swap").unwrap().algorithm;
-        let (mean, hw) = sampled_score(&naive, &s, 200_000, 3);
+        let (mean, hw) = sampled_score(&naive, &s, 200_000, 3, &|_| {});
         assert!(mean - hw > harmonic(52) + 0.1, "{mean} ± {hw}");
         // On a small deck the strategy cannot beat the best one.
         let small = stats::law::markov::position_law(
@@ -254,7 +258,7 @@ mod tests {
         .unwrap();
         let s = PositionStrategy::new(5, &small.matrix);
         let best = expected_correct(&law("naive-swap", 5)).unwrap().to_f64();
-        let (mean, hw) = sampled_score(&naive, &s, 200_000, 4);
+        let (mean, hw) = sampled_score(&naive, &s, 200_000, 4, &|_| {});
         assert!(mean - hw <= best, "{mean} ± {hw} vs {best}");
     }
 

@@ -352,6 +352,63 @@ fn a_table_killed_mid_write_is_cleaned_up_by_the_next_run_at_once() {
 }
 
 #[test]
+fn a_power_plan_whose_law_does_not_fit_is_refused_before_it_starts_naming_what_fits() {
+    // The naive swap's float chain holds its n² position floats and, for
+    // each of its n steps, the n probabilities of the drawn position:
+    // 16 n² bytes, with the program's 32 MiB. At 4096 cards 301,989,888
+    // bytes; under 200 MB, 16 n² ≤ 200,000,000 − 33,554,432 holds up to
+    // n = 3225 (16 · 3225² = 166,410,000; 16 · 3226² = 166,513,216).
+    let err = refusal({
+        let mut c = cmd();
+        c.args([
+            "power",
+            "-a",
+            "naive-swap",
+            "-d",
+            "4096",
+            "--max-memory",
+            "200M",
+        ]);
+        c
+    });
+    assert_eq!(
+        err,
+        "error: the Markov chain on 4096 cards needs about 302 MB of memory, over the 200 MB of the --max-memory given: the largest deck that fits by the Markov chain is 3225 cards; free memory or ask for fewer cards\n"
+    );
+    // The limit is the estimate itself: one byte below is refused, the
+    // estimate runs. The chain on 300 cards; the walk of 10 cards on one
+    // thread: its table (16 bytes an arrangement) and one buffer of paths
+    // (768 KiB).
+    let chain = 16 * 300 * 300 + (32 << 20);
+    let walk = 16 * 3_628_800 + 786_432 + (32 << 20);
+    for (args, need) in [
+        (["power", "-a", "naive-swap", "-d", "300"], chain),
+        (["power", "-a", "coin-merge-sort", "-d", "10"], walk),
+    ] {
+        let err = refusal({
+            let mut c = cmd();
+            c.args(args).args(["--threads", "1", "--max-memory"]);
+            c.arg((need - 1).to_string());
+            c
+        });
+        assert!(
+            err.contains(&format!(
+                " cards needs about {} MB of memory",
+                (need as f64 / 1e6).round()
+            )),
+            "{args:?}: {err}"
+        );
+        if args[2] == "naive-swap" {
+            cmd()
+                .args(args)
+                .args(["--threads", "1", "--max-memory", &need.to_string()])
+                .assert()
+                .success();
+        }
+    }
+}
+
+#[test]
 fn a_law_over_the_memory_limit_is_refused_before_it_starts_naming_what_fits() {
     // State merging on 12 cards holds two tables of 12! 64-bit weights and
     // then one beside the 128-bit law: 12! · 24 bytes = 11.5 GB, and 11

@@ -20,6 +20,7 @@ mod exit_codes;
 mod guess;
 #[cfg(unix)]
 mod only_ours;
+mod pace;
 mod play;
 mod predict;
 mod promises;

@@ -344,6 +344,41 @@ fn exact_laws_hold_one_table_whatever_the_threads() {
 }
 
 #[test]
+#[ignore = "about 15 s: two power plans, each run for its peak and its estimate on 1 and 2 threads; .ci/run runs it"]
+fn power_plans_stay_within_the_memory_they_are_checked_against() {
+    // The walk's table of 10! weights, and the float chain's 2048² cells
+    // and 2048 steps of 2048 probabilities: each peak within the estimate
+    // `power` refuses over (the probabilities of the 10-card law were once
+    // collected beside the table, 29 MB over it).
+    for args in [
+        ["power", "-a", "coin-merge-sort", "-d", "10"],
+        ["power", "-a", "naive-swap", "-d", "2048"],
+    ] {
+        for threads in [1, 2] {
+            let out = on_workers(threads)
+                .args(args)
+                .args(["--max-memory", "1"])
+                .output()
+                .unwrap();
+            let err = String::from_utf8(out.stderr).unwrap();
+            let mb: f64 = err
+                .split("needs about ")
+                .nth(1)
+                .and_then(|w| w.split(" MB").next())
+                .and_then(|x| x.parse().ok())
+                .unwrap_or_else(|| panic!("{args:?}: {err}"));
+            let estimate = mb / 1.048_576;
+            let peak = peak_mb_of(&args, threads);
+            eprintln!("{args:?} on {threads}: {peak:.0} MiB, estimate {estimate:.0} MiB");
+            assert!(
+                peak <= estimate,
+                "{args:?} on {threads}: {peak:.0} MiB over the estimate {estimate:.0}"
+            );
+        }
+    }
+}
+
+#[test]
 fn threads_above_the_cores_are_capped_and_threads_that_cannot_start_are_refused() {
     // `sample --threads 1024` once started 1024 workers at about 29 MB
     // each; more workers than cores only cost memory, the counts being the

@@ -8,7 +8,7 @@
 
 mod stages;
 
-pub use stages::{Case, Judged, exact_stage, sampled_stage};
+pub use stages::{Case, Judged, exact_stage, exact_stage_bytes, sampled_stage};
 
 use crate::cases::{CaseScale, all as all_cases};
 use crate::decklist::{DECKLIST, DecklistStudy, MODEL, POWER};

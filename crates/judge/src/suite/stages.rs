@@ -33,6 +33,31 @@ pub fn exact_stage(
         .collect()
 }
 
+/// Bytes the exact stage holds at its peak for `entries` on `decks` on
+/// `threads` threads, beyond the program itself, for the memory check
+/// ([`crate::memory::fits`]): every law it keeps (`n!` weights of 16
+/// bytes for each enumerable entry and deck, as if none were cut by the
+/// path budget), and beside them as many walks at once as threads, each
+/// at the peak of the largest ([`stats::law::exact::peak_bytes`] on one
+/// thread: its table, its buffer of paths, a composition's tables).
+pub fn exact_stage_bytes(entries: &[&Entry], decks: &[usize], threads: usize) -> u64 {
+    let enumerable = || entries.iter().filter(|e| e.exact.is_enumerable());
+    let laws: u64 = decks
+        .iter()
+        .map(|&d| 16 * stats::law::perm::factorial(d))
+        .sum();
+    let held = enumerable().count() as u64 * laws;
+    let walk = enumerable()
+        .flat_map(|e| {
+            decks
+                .iter()
+                .map(|&d| stats::law::exact::peak_bytes(&e.algorithm, d, 1))
+        })
+        .max()
+        .unwrap_or(0);
+    held + threads as u64 * walk
+}
+
 /// The exact laws of one entry on the plan's exact decks.
 fn exact_laws(
     entry: &'static Entry,

@@ -514,6 +514,40 @@ where
     })
 }
 
+/// The seconds one shuffle of `deck` cards takes on one thread, counted
+/// by accumulators made by `make`: measured here and now by [`sample`]
+/// (the same code path as the run it predicts) with [`seconds_each`].
+///
+/// # Panics
+/// As [`sample`].
+pub fn seconds_per_shuffle<A, F>(algorithm: &Algorithm, deck: usize, make: F) -> f64
+where
+    A: Accumulator,
+    F: Fn() -> A + Sync + Send,
+{
+    seconds_each(|batch| {
+        std::hint::black_box(sample(algorithm, deck, batch, 0, &make, &|_| {}));
+    })
+}
+
+/// The seconds one unit of `work` takes, measured here and now: `work(k)`
+/// does `k` units (16, 32, 64, …) until a batch takes at least 20 ms or
+/// reaches [`CHUNK`] units (one chunk: one thread). A rough figure for a
+/// time estimate: it includes the batch's setting up, and another process
+/// on the machine slows it.
+pub fn seconds_each(mut work: impl FnMut(u64)) -> f64 {
+    let mut batch = 16u64;
+    loop {
+        let start = std::time::Instant::now();
+        work(batch);
+        let seconds = start.elapsed().as_secs_f64();
+        if seconds >= 0.02 || batch >= CHUNK {
+            return seconds / batch as f64;
+        }
+        batch *= 2;
+    }
+}
+
 /// A copy of `identity` to shuffle over and over on one thread, in cache
 /// lines of its own (at least 128 bytes reserved). Small vectors of two
 /// threads can share a cache line, and writing it on every shuffle made

@@ -116,6 +116,22 @@ pub fn run(
     }
 }
 
+/// The seconds one shuffle of a [`run`] takes on one thread, with the
+/// counts that run keeps (the histogram, or the position matrix and the
+/// battery), measured now ([`crate::sample::seconds_per_shuffle`]).
+pub fn seconds_per_shuffle(algorithm: &Algorithm, deck: usize, histogram: bool) -> f64 {
+    use crate::sample::seconds_per_shuffle as measured;
+    if histogram && deck <= MAX_HISTOGRAM_DECK {
+        measured(algorithm, deck, || Histogram::new(deck))
+    } else if deck >= 2 {
+        measured(algorithm, deck, || {
+            (Positions::new(deck), Battery::new(deck))
+        })
+    } else {
+        measured(algorithm, deck, || Positions::new(deck))
+    }
+}
+
 /// Counts of decks that come from outside (a file of shuffles another
 /// program dealt): everything any test might need, kept until the number
 /// of decks is known.

@@ -220,6 +220,27 @@ fn advance(row: &mut [f64], step: &Prepared) {
     }
 }
 
+/// Bytes [`position_law`] holds at its peak for `swaps`, beyond the
+/// program itself: the matrix's `n²` floats and each step's probabilities
+/// (a float for each outcome of a draw, `n` for a drawn position of a
+/// step that draws both).
+pub fn peak_bytes(swaps: &SwapShuffle) -> u64 {
+    let n = swaps.n as u64;
+    let floats: u64 = swaps
+        .steps
+        .iter()
+        .map(|step| match (step.a, step.b) {
+            (Slot::At(_), Slot::At(_)) => 0,
+            (Slot::At(_), Slot::Drawn { draw, .. }) | (Slot::Drawn { draw, .. }, Slot::At(_)) => {
+                u64::try_from(draw.outcomes()).unwrap_or(u64::MAX)
+            }
+            (a, b) if a == b => n,
+            _ => 2 * n,
+        })
+        .fold(0u64, u64::saturating_add);
+    (n * n).saturating_add(floats).saturating_mul(8)
+}
+
 /// The exact position matrix of a swap-based shuffle, by the one-card
 /// Markov chain.
 ///
