@@ -285,3 +285,35 @@ fn suite_with_a_riffle_adds_the_riffle_study() {
     assert!(front.contains("](riffles.md)"), "{front}");
     assert!(md.contains("| 7 | "), "{md}");
 }
+
+#[test]
+fn exact_laws_that_do_not_fit_are_refused_before_the_folder_is_made() {
+    // One enumerable algorithm on decks up to 10, one thread: its laws of
+    // 3 to 10 cards kept (16 bytes an arrangement, 16 · 4,037,910 =
+    // 64,606,560 bytes), one walk of 10 cards beside them (16 · 10! +
+    // 786,432 = 58,847,232) and the program (32 MiB): 157,008,224 bytes.
+    // One byte less is refused, naming the largest deck that fits: 9
+    // cards (the laws of 3 to 9 cards, 16 · 409,110 bytes, one walk of 9
+    // cards, 16 · 9! + 786,432, and the program: 46.7 MB).
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("never");
+    let need: u64 = 16 * 4_037_910 + 16 * 3_628_800 + 786_432 + (32 << 20);
+    let mut c = cmd();
+    c.args([
+        "--quick",
+        "--algorithms",
+        "fisher-yates",
+        "--decks",
+        "3..=10",
+    ])
+    .args(["--exact-up-to", "10", "--threads", "1", "--max-memory"])
+    .arg((need - 1).to_string())
+    .arg("--out")
+    .arg(&out);
+    let err = crate::common::refusal(c);
+    assert!(
+        err.starts_with("error: the suite's exact stage on 10 cards needs about 157 MB of memory, over the 157 MB of the --max-memory given: the largest deck that fits by the suite's exact stage is 9 cards"),
+        "{err}"
+    );
+    assert!(!out.exists(), "the folder was made before the refusal");
+}
