@@ -245,6 +245,28 @@ fn peak_mb_of(args: &[&str], threads: usize) -> f64 {
     peak_kb as f64 / 1024.0
 }
 
+/// The estimate a command checks before it allocates, in MiB, read from
+/// the refusal `--max-memory 1` gives on `threads` workers.
+fn estimate_mib(args: &[&str], threads: usize) -> f64 {
+    let out = on_workers(threads)
+        .args(args)
+        .args(["--max-memory", "1"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    let words = err
+        .split("needs about ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{args:?}: {err}"));
+    let mut parts = words.split(' ');
+    let x: f64 = parts.next().unwrap().parse().unwrap();
+    x * match parts.next().unwrap() {
+        "GB" => 1e3,
+        "MB" => 1.0,
+        _ => 1e-3,
+    } / 1.048_576
+}
+
 #[test]
 fn memory_at_ten_cards_does_not_grow_with_the_threads() {
     // Each worker's counts once held the 10! histograms of the decks and of
@@ -306,23 +328,7 @@ fn exact_laws_hold_one_table_whatever_the_threads() {
         assert_eq!(one, law(2), "{args:?}");
         assert_eq!(one, law(8), "{args:?}");
         let peak = |threads: usize| peak_mb_of(&args, threads);
-        // The estimate `exact` checks before it allocates, in its words.
-        let estimate = |threads: usize| -> f64 {
-            let out = on_workers(threads)
-                .args(args)
-                .args(["--max-memory", "1"])
-                .output()
-                .unwrap();
-            let err = String::from_utf8(out.stderr).unwrap();
-            let words = err.split("needs about ").nth(1).unwrap();
-            let mut parts = words.split(' ');
-            let x: f64 = parts.next().unwrap().parse().unwrap();
-            x * match parts.next().unwrap() {
-                "GB" => 1e3,
-                "MB" => 1.0,
-                _ => 1e-3,
-            } / 1.048_576
-        };
+        let estimate = |threads: usize| estimate_mib(&args, threads);
         let (one, two, eight) = (peak(1), peak(2), peak(8));
         for (threads, peak) in [(1, one), (2, two), (8, eight)] {
             let e = estimate(threads);
@@ -355,19 +361,7 @@ fn power_plans_stay_within_the_memory_they_are_checked_against() {
         ["power", "-a", "naive-swap", "-d", "2048"],
     ] {
         for threads in [1, 2] {
-            let out = on_workers(threads)
-                .args(args)
-                .args(["--max-memory", "1"])
-                .output()
-                .unwrap();
-            let err = String::from_utf8(out.stderr).unwrap();
-            let mb: f64 = err
-                .split("needs about ")
-                .nth(1)
-                .and_then(|w| w.split(" MB").next())
-                .and_then(|x| x.parse().ok())
-                .unwrap_or_else(|| panic!("{args:?}: {err}"));
-            let estimate = mb / 1.048_576;
+            let estimate = estimate_mib(&args, threads);
             let peak = peak_mb_of(&args, threads);
             eprintln!("{args:?} on {threads}: {peak:.0} MiB, estimate {estimate:.0} MiB");
             assert!(
