@@ -454,15 +454,27 @@ def algorithms() -> list:
     return list(_native.algorithms())
 
 
-def exact(algorithm: str, deck: int, *, threads: Optional[int] = None) -> Exact:
+def exact(
+    algorithm: str,
+    deck: int,
+    *,
+    threads: Optional[int] = None,
+    max_memory: Optional[int] = None,
+) -> Exact:
     """The exact law of ``algorithm`` on ``deck`` cards, by the fastest
     exact method there is (as ``shuffle-audit exact -a ALGORITHM -d
-    DECK``)."""
+    DECK``).
+
+    Before any table is allocated, the law's peak memory is estimated; where
+    it exceeds ``max_memory`` bytes or the memory the system has available,
+    ``MemoryError`` is raised naming the estimate, the limit and the largest
+    deck that fits (as ``--max-memory``)."""
     return Exact(
         _native.exact(
             algorithm,
             deck,
             threads=threads,
+            max_memory=max_memory,
             command=_command(f"exact({algorithm!r}, {deck})"),
         )
     )

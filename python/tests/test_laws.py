@@ -3,13 +3,15 @@
 
 import itertools
 import json
+import re
+import subprocess
 from fractions import Fraction
 
 import numpy as np
 import pytest
 
 import shuffle_audit as sa
-from conftest import without_run
+from conftest import CLI, without_run
 
 
 def naive_swap_law(n):
@@ -78,3 +80,26 @@ def test_unknown_algorithms_and_sizes_are_refused_with_what_is_allowed():
         sa.sample("fisher-yates", 300, 1000)
     assert ("fisher-yates" in {a[0] for a in sa.algorithms()})
     assert len(sa.algorithms()) == 51
+
+
+def test_a_law_over_the_memory_limit_is_refused_before_it_starts_as_the_command_line_refuses_it():
+    limit = 40_000_000
+    with pytest.raises(MemoryError) as refused:
+        sa.exact("fisher-yates", 10, threads=1, max_memory=limit)
+    said = str(refused.value)
+    assert "over the 40 MB of the max_memory given" in said, said
+    largest = int(re.search(r"the largest deck that fits by .* is (\d+) cards", said).group(1))
+    assert largest < 10
+    # The largest deck named runs under the same limit; one card more does not.
+    assert sa.exact("fisher-yates", largest, threads=1, max_memory=limit).uniform
+    with pytest.raises(MemoryError):
+        sa.exact("fisher-yates", largest + 1, threads=1, max_memory=limit)
+    if CLI is None:
+        pytest.skip("no shuffle-audit binary to compare the refusal with")
+    done = subprocess.run(
+        [CLI, "exact", "-a", "fisher-yates", "-d", "10", "--json", "--threads", "1",
+         "--max-memory", str(limit)],
+        capture_output=True, text=True,
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == "error: " + said.replace("max_memory", "--max-memory") + "\n"

@@ -127,6 +127,7 @@ pub(crate) fn run(args: &SampleArgs) -> Result<u8> {
             seconds_each: stats::hypothesis::audit::seconds_per_shuffle(
                 &entry.algorithm,
                 deck,
+                total,
                 histogram,
             ),
             workers: workers(),

@@ -156,14 +156,15 @@ impl Sampled {
         }
     }
 
-    /// The seconds one of its decks takes on one thread, measured now:
+    /// The seconds one of its decks takes on one thread, measured now for
+    /// its [`decks`](Self::decks) ([`stats::sample::seconds_each`]):
     /// a deck dealt and played by the strategy (of the exact matrix, or of
     /// a uniform one standing for the matrix still to be sampled).
     pub fn seconds_per_deck(&self, entry: &Entry) -> f64 {
         let n = self.deck;
         let uniform = vec![1.0 / n as f64; n * n];
         let strategy = PositionStrategy::new(n, self.matrix.as_ref().unwrap_or(&uniform));
-        stats::sample::seconds_each(|decks| {
+        stats::sample::seconds_each(self.decks(), |decks| {
             std::hint::black_box(sampled_score(
                 &entry.algorithm,
                 &strategy,

@@ -5,7 +5,7 @@
 use ::algorithms::registry::Entry;
 use judge::method::{ExactPlan, NoExactMethod, Requested, exact_plan};
 use numpy::{PyArray1, PyArray2};
-use pyo3::exceptions::{PyOverflowError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use report::sampled::SampleReport;
@@ -121,15 +121,48 @@ impl NativeExact {
     }
 }
 
+/// Refuses, as `shuffle-audit exact` does, a law whose estimated peak (the
+/// method's tables on `threads` threads, the documents rendered beside it
+/// and the program) exceeds the least memory limit, naming the largest
+/// deck that fits.
+fn check_memory(
+    entry: &Entry,
+    plan: &ExactPlan,
+    deck: usize,
+    threads: Option<usize>,
+    max_memory: Option<u64>,
+) -> PyResult<()> {
+    let threads = threads.unwrap_or_else(rayon::current_num_threads).max(1);
+    let document = |d: usize| match plan {
+        ExactPlan::Chain(_) => 0,
+        _ => ExactReport::document_bytes(d, true),
+    };
+    judge::memory::fits(
+        plan.words(),
+        deck,
+        judge::memory::MemoryLimit::least(max_memory),
+        |d| plan.peak_bytes(entry, d, threads) + document(d) + judge::memory::PROGRAM_BYTES,
+    )
+    .map(drop)
+    .map_err(|too_large| {
+        // The limit the caller gives is the keyword here, not the flag.
+        PyMemoryError::new_err(too_large.to_string().replace("--max-memory", "max_memory"))
+    })
+}
+
 /// `exact(algorithm, deck)`: the fastest exact method the judge has for
-/// it ([`exact_plan`]), as `shuffle-audit exact -a ALGORITHM -d DECK`.
+/// it ([`exact_plan`]), as `shuffle-audit exact -a ALGORITHM -d DECK`;
+/// refused with `MemoryError` before any table is allocated where its
+/// estimated peak exceeds the least memory limit (`max_memory`, the
+/// system's), as `--max-memory`.
 #[pyfunction]
-#[pyo3(signature = (algorithm, deck, *, threads, command))]
+#[pyo3(signature = (algorithm, deck, *, threads, max_memory, command))]
 pub(crate) fn exact(
     py: Python<'_>,
     algorithm: &str,
     deck: usize,
     threads: Option<usize>,
+    max_memory: Option<u64>,
     command: String,
 ) -> PyResult<NativeExact> {
     let entry = entry(algorithm)?;
@@ -147,6 +180,7 @@ pub(crate) fn exact(
             ),
         })
     })?;
+    check_memory(entry, &plan, deck, threads, max_memory)?;
     let start = Instant::now();
     let mut limits = stats::Limits::for_exact(entry.exact);
     limits.max_paths = stats::Limits::default().max_paths;

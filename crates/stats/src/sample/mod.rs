@@ -515,38 +515,65 @@ where
 }
 
 /// The seconds one shuffle of `deck` cards takes on one thread, counted
-/// by accumulators made by `make`: measured here and now by [`sample`]
-/// (the same code path as the run it predicts) with [`seconds_each`].
+/// by accumulators made by `make`, for a job of `shuffles`: measured here
+/// and now by [`sample`] (the same code path as the run it predicts) with
+/// [`seconds_each`].
 ///
 /// # Panics
 /// As [`sample`].
-pub fn seconds_per_shuffle<A, F>(algorithm: &Algorithm, deck: usize, make: F) -> f64
+pub fn seconds_per_shuffle<A, F>(algorithm: &Algorithm, deck: usize, shuffles: u128, make: F) -> f64
 where
     A: Accumulator,
     F: Fn() -> A + Sync + Send,
 {
-    seconds_each(|batch| {
+    seconds_each(shuffles, |batch| {
         std::hint::black_box(sample(algorithm, deck, batch, 0, &make, &|_| {}));
     })
 }
 
-/// The seconds one unit of `work` takes, measured here and now: `work(k)`
-/// does `k` units (16, 32, 64, …) until a batch takes at least 20 ms or
-/// reaches [`CHUNK`] units (one chunk: one thread). A rough figure for a
-/// time estimate: it includes the batch's setting up, and another process
-/// on the machine slows it.
-pub fn seconds_each(mut work: impl FnMut(u64)) -> f64 {
-    let mut batch = 16u64;
-    loop {
-        let start = std::time::Instant::now();
-        work(batch);
-        let seconds = start.elapsed().as_secs_f64();
-        if seconds >= 0.02 || batch >= CHUNK {
-            return seconds / batch as f64;
+/// The seconds one unit of `work` takes on one thread, for a job of
+/// `units`, measured here and now: `work(k)` does `k` units (16, 32, 64,
+/// …) on a pool of one thread until a batch takes at least 20 ms, or, when
+/// the job at that pace would take over a second, at least 100 ms, or
+/// reaches [`PACE_MOST`] units; the last batch's time over its units is the
+/// pace. A rough figure for a time estimate; another process on the
+/// machine slows it.
+///
+/// What a batch pays once whatever its size makes a small batch slow, so a
+/// quick measure only overstates the time: it stands for a job it says is
+/// quick, and a longer one is measured on batches of 100 ms, where that
+/// cost is spread. The first touch of a histogram of 10! counters costs
+/// about 13 ms: 10 cards of Fisher–Yates with their histogram measured
+/// 152 ns a shuffle in a batch of two chunks and 50 ns in batches of 16 or
+/// more. Batches go past one [`CHUNK`]: the lane engine deals 4 or 8
+/// chunks side by side, so a batch of one chunk leaves most of its lanes
+/// idle (8 cards of the naive swap: 44 ns a shuffle in a batch of one
+/// chunk, 11 ns in batches of 16 or more). Both measured 2026-12-05 on
+/// this project's 2-core machine. Where a one-thread pool cannot be
+/// started, the batches stop at one chunk, which one thread deals.
+pub fn seconds_each(units: u128, mut work: impl FnMut(u64) + Send) -> f64 {
+    let mut measure = |most: u64| {
+        let mut batch = 16u64;
+        loop {
+            let start = std::time::Instant::now();
+            work(batch);
+            let seconds = start.elapsed().as_secs_f64();
+            let each = seconds / batch as f64;
+            let long_job = units as f64 * each > 1.0;
+            if seconds >= if long_job { 0.1 } else { 0.02 } || batch >= most {
+                return each;
+            }
+            batch *= 2;
         }
-        batch *= 2;
+    };
+    match rayon::ThreadPoolBuilder::new().num_threads(1).build() {
+        Ok(one) => one.install(|| measure(PACE_MOST)),
+        Err(_) => measure(CHUNK),
     }
 }
+
+/// The largest batch [`seconds_each`] times: 64 chunks.
+pub const PACE_MOST: u64 = 64 * CHUNK;
 
 /// A copy of `identity` to shuffle over and over on one thread, in cache
 /// lines of its own (at least 128 bytes reserved). Small vectors of two

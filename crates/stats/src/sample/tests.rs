@@ -80,3 +80,35 @@ fn chunk_generators_differ() {
     let (x, y, z) = (a.next_u64(), b.next_u64(), c.next_u64());
     assert!(x != y && x != z && y != z);
 }
+
+/// The batches [`seconds_each`] asks of a work that sleeps one microsecond
+/// a unit, for a job of `units`, and the pace it returns.
+fn paced_batches(units: u128) -> (Vec<u64>, f64) {
+    let mut batches = Vec::new();
+    let each = seconds_each(units, |k| {
+        batches.push(k);
+        std::thread::sleep(std::time::Duration::from_micros(k));
+    });
+    (batches, each)
+}
+
+#[test]
+fn a_quick_job_is_paced_on_a_batch_of_20_ms_and_a_long_one_on_100_ms_past_one_chunk() {
+    // One microsecond a unit: batches double from 16 until one sleeps at
+    // least 20 ms (32768 units), or, for a job over a second at that pace,
+    // 100 ms (131072 units: two chunks, where a one-chunk limit stopped).
+    // A sleep that overshoots by 3.6 ms on a busy machine stops the quick
+    // one a batch early.
+    let (quick, each) = paced_batches(1000);
+    assert_eq!(quick.first(), Some(&16));
+    assert!(
+        [16_384, 32_768].contains(quick.last().unwrap()),
+        "{quick:?}"
+    );
+    assert!((1e-6..2e-6).contains(&each), "{each}");
+    let (long, each) = paced_batches(10_000_000);
+    assert_eq!(long.last(), Some(&131_072), "{long:?}");
+    assert!(*long.last().unwrap() > CHUNK);
+    assert!((1e-6..2e-6).contains(&each), "{each}");
+    assert!(long.windows(2).all(|w| w[1] == 2 * w[0]));
+}

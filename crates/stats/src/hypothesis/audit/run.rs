@@ -116,23 +116,25 @@ pub fn run(
     }
 }
 
-/// The seconds one shuffle of a [`run`] takes on one thread, with the
-/// counts that run keeps (the position matrix and the battery), measured
-/// now ([`crate::sample::seconds_per_shuffle`]). A run with the histogram
-/// is timed with the position matrix alone: timing small batches with a
-/// histogram of up to 10! counters measured its setting up, not its
-/// shuffles (4,000 shuffles a second for 10 cards, against about 10^7 in
-/// the run).
-pub fn seconds_per_shuffle(algorithm: &Algorithm, deck: usize, histogram: bool) -> f64 {
+/// The seconds one shuffle of a [`run`] of `shuffles` takes on one
+/// thread, with the counts that run keeps (the permutation histogram, or
+/// the position matrix and the battery), measured now
+/// ([`crate::sample::seconds_per_shuffle`]).
+pub fn seconds_per_shuffle(
+    algorithm: &Algorithm,
+    deck: usize,
+    shuffles: u128,
+    histogram: bool,
+) -> f64 {
     use crate::sample::seconds_per_shuffle as measured;
     if histogram && deck <= MAX_HISTOGRAM_DECK {
-        measured(algorithm, deck, || Positions::new(deck))
+        measured(algorithm, deck, shuffles, || Histogram::new(deck))
     } else if deck >= 2 {
-        measured(algorithm, deck, || {
+        measured(algorithm, deck, shuffles, || {
             (Positions::new(deck), Battery::new(deck))
         })
     } else {
-        measured(algorithm, deck, || Positions::new(deck))
+        measured(algorithm, deck, shuffles, || Positions::new(deck))
     }
 }
 
