@@ -145,13 +145,14 @@ pub(crate) fn workers() -> usize {
     rayon::current_num_threads().min(cores())
 }
 
-/// Before a sampling job: its time, as the judge decides on `estimate`.
+/// Before a job that may be long (sampling, a Markov chain on a large
+/// deck): its time, as the judge decides on `estimate`.
 /// Refused when absurd (one line naming the estimate and the most `unit`
 /// that fit, asking for fewer with `flag`); else a progress bar with the
 /// time left on a terminal, or, when stderr is not one and the job is
 /// long, one line with the estimate. `what` says the job ("sampling 10
-/// shuffles of 52 cards").
-pub(crate) fn before_sampling(
+/// shuffles of 52 cards"). The bar advances by the job's `unit`s.
+pub(crate) fn before_long_job(
     what: &str,
     flag: &str,
     estimate: judge::pace::Estimate,

@@ -54,7 +54,7 @@ pub(crate) fn run(args: &GuessArgs) -> Result<u8> {
             seconds_each: plan.seconds_per_deck(entry),
             workers: crate::common::workers(),
         };
-        let bar = crate::common::before_sampling(
+        let bar = crate::common::before_long_job(
             &if plan.samples_its_matrix() {
                 format!(
                     "sampling a position matrix on {shuffles} decks of {n} cards and scoring its strategy on as many"

@@ -160,16 +160,35 @@ fn power_by_markov_chain(
     args: &PowerArgs,
     alpha: f64,
 ) -> Result<report::sampled::PowerReport> {
-    let law = with_threads(args.budget.threads.count, || {
-        stats::law::markov::position_law(swaps)
-    })?
-    .with_context(|| {
+    let what = || {
         format!(
             "the position matrix of {} on {} cards",
             entry.id,
             args.deck.required()
         )
-    })?;
+    };
+    let law = with_threads(args.budget.threads.count, || -> Result<_> {
+        let estimate = judge::pace::Estimate {
+            unit: "rows",
+            units: swaps.n as u128,
+            seconds_each: stats::law::markov::seconds_per_row(swaps).with_context(what)?,
+            workers: crate::common::workers(),
+        };
+        let bar = crate::common::before_long_job(
+            &format!("{} by the Markov chain", what()),
+            "--deck",
+            estimate,
+        )?;
+        let law = stats::law::markov::position_law_with(swaps, &|k| {
+            if let Some(b) = &bar {
+                b.inc(k);
+            }
+        });
+        if let Some(b) = bar {
+            b.finish_and_clear();
+        }
+        law.with_context(what)
+    })??;
     let plan = law.position_plan(alpha, args.power.value);
     Ok(report::sampled::PowerReport {
         divergence: stats::law::markov::ProductLaw::of(swaps)

@@ -1,7 +1,7 @@
 //! `shuffle-audit sample`: shuffle many times, count, and test the counts.
 
 use crate::args::{AlgorithmArg, DeckArg, SeedArg};
-use crate::common::{PASS, before_sampling, command_line, find, with_threads, workers};
+use crate::common::{PASS, before_long_job, command_line, find, with_threads, workers};
 use crate::range::{at_least_one, within};
 use algorithms::registry::Entry;
 use anyhow::{Result, bail};
@@ -132,7 +132,7 @@ pub(crate) fn run(args: &SampleArgs) -> Result<u8> {
             ),
             workers: workers(),
         };
-        let bar = before_sampling(
+        let bar = before_long_job(
             &format!("sampling {total} shuffles of {deck} cards"),
             if args.repeat > 1 {
                 "--shuffles or --repeat"

@@ -1,6 +1,6 @@
-//! Sampling jobs say their time before they start: refused at once when
-//! estimated in years, one line on stderr within 2 s when long, nothing
-//! when quick.
+//! Sampling jobs and Markov chains say their time before they start:
+//! refused at once when estimated in years, one line on stderr within 2 s
+//! when long, nothing when quick.
 
 use crate::common::{bin, cmd, refusal};
 use std::io::BufRead;
@@ -104,7 +104,7 @@ fn first_line_of_stderr(args: &[&str], wait: Duration) -> Option<(String, Durati
 fn a_long_job_says_its_estimated_time_on_stderr_within_two_seconds() {
     for (args, what, unit) in [
         (
-            [
+            vec![
                 "sample",
                 "-a",
                 "fisher-yates",
@@ -117,9 +117,15 @@ fn a_long_job_says_its_estimated_time_on_stderr_within_two_seconds() {
             " shuffles a second measured here on ",
         ),
         (
-            ["guess", "-a", "naive-swap", "-d", "52", "-n", "10000000000"],
+            vec!["guess", "-a", "naive-swap", "-d", "52", "-n", "10000000000"],
             "scoring a strategy on 10000000000 decks of 52 cards: about ",
             " decks a second measured here on ",
+        ),
+        (
+            // n³ steps of the chain: about a minute on 2 cores.
+            vec!["power", "-a", "naive-swap", "-d", "4096"],
+            "the position matrix of naive-swap on 4096 cards by the Markov chain: about ",
+            " rows a second measured here on ",
         ),
     ] {
         let (line, after) = first_line_of_stderr(&args, Duration::from_secs(2))
@@ -137,8 +143,9 @@ fn a_long_job_says_its_estimated_time_on_stderr_within_two_seconds() {
 #[test]
 fn a_quick_job_says_nothing_on_stderr() {
     for args in [
-        ["sample", "-a", "fisher-yates", "-d", "6", "-n", "20000"],
-        ["guess", "-a", "fisher-yates", "-d", "20", "-n", "20000"],
+        vec!["sample", "-a", "fisher-yates", "-d", "6", "-n", "20000"],
+        vec!["guess", "-a", "fisher-yates", "-d", "20", "-n", "20000"],
+        vec!["power", "-a", "naive-swap", "-d", "52"],
     ] {
         cmd().args(args).assert().success().stderr("");
     }

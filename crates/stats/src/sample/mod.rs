@@ -532,8 +532,8 @@ where
 }
 
 /// The seconds one unit of `work` takes on one thread, for a job of
-/// `units`, measured here and now: `work(k)` does `k` units (16, 32, 64,
-/// …) on a pool of one thread until a batch takes at least 20 ms, or, when
+/// `units`, measured here and now: `work(k)` does `k` units (1, 2, 4, …)
+/// on a pool of one thread until a batch takes at least 20 ms, or, when
 /// the job at that pace would take over a second, at least 100 ms, or
 /// reaches [`PACE_MOST`] units; the last batch's time over its units is the
 /// pace. A rough figure for a time estimate; another process on the
@@ -544,16 +544,16 @@ where
 /// quick, and a longer one is measured on batches of 100 ms, where that
 /// cost is spread. The first touch of a histogram of 10! counters costs
 /// about 13 ms: 10 cards of Fisher–Yates with their histogram measured
-/// 152 ns a shuffle in a batch of two chunks and 50 ns in batches of 16 or
-/// more. Batches go past one [`CHUNK`]: the lane engine deals 4 or 8
+/// 152 ns a shuffle in a batch of two chunks and 50 ns in batches of 16
+/// chunks or more. Batches go past one [`CHUNK`]: the lane engine deals 4 or 8
 /// chunks side by side, so a batch of one chunk leaves most of its lanes
 /// idle (8 cards of the naive swap: 44 ns a shuffle in a batch of one
-/// chunk, 11 ns in batches of 16 or more). Both measured 2026-12-05 on
+/// chunk, 11 ns in batches of 16 chunks or more). Both measured 2026-12-05 on
 /// this project's 2-core machine. Where a one-thread pool cannot be
 /// started, the batches stop at one chunk, which one thread deals.
 pub fn seconds_each(units: u128, mut work: impl FnMut(u64) + Send) -> f64 {
     let mut measure = |most: u64| {
-        let mut batch = 16u64;
+        let mut batch = 1u64;
         loop {
             let start = std::time::Instant::now();
             work(batch);

@@ -248,6 +248,18 @@ pub fn peak_bytes(swaps: &SwapShuffle) -> u64 {
 /// [`MarkovError`] when the deck is empty or larger than
 /// [`MAX_MARKOV_DECK`], or a step leaves the deck.
 pub fn position_law(swaps: &SwapShuffle) -> Result<PositionLaw, MarkovError> {
+    position_law_with(swaps, &|_| {})
+}
+
+/// [`position_law`], calling `progress` with the number of rows (cards)
+/// done as each is done (one row is `1/n` of the work).
+///
+/// # Errors
+/// As [`position_law`].
+pub fn position_law_with(
+    swaps: &SwapShuffle,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<PositionLaw, MarkovError> {
     let n = swaps.n;
     deck_up_to(n, MAX_MARKOV_DECK)?;
     let steps = prepare(swaps)?;
@@ -256,16 +268,46 @@ pub fn position_law(swaps: &SwapShuffle) -> Result<PositionLaw, MarkovError> {
         .par_chunks_mut(n)
         .enumerate()
         .for_each(|(card, row)| {
-            row[card] = 1.0;
-            for step in &steps {
-                advance(row, step);
-            }
+            walk_row(row, card, &steps);
+            progress(1);
         });
     Ok(PositionLaw {
         deck: n,
         matrix,
         steps: steps.len(),
     })
+}
+
+/// The row of `card`: its start pushed through every step.
+fn walk_row(row: &mut [f64], card: usize, steps: &[Prepared]) {
+    row[card] = 1.0;
+    for step in steps {
+        advance(row, step);
+    }
+}
+
+/// The seconds one row (card) of [`position_law`] takes on one thread,
+/// measured now ([`crate::sample::seconds_each`]); the rows of a deck all
+/// take the same steps, so `n` rows shared by the workers are the whole
+/// job.
+///
+/// # Errors
+/// As [`position_law`].
+pub fn seconds_per_row(swaps: &SwapShuffle) -> Result<f64, MarkovError> {
+    let n = swaps.n;
+    deck_up_to(n, MAX_MARKOV_DECK)?;
+    let steps = prepare(swaps)?;
+    let mut row = vec![0.0; n];
+    Ok(crate::sample::seconds_each(n as u128, |rows| {
+        for card in (0..n)
+            .cycle()
+            .take(usize::try_from(rows).unwrap_or(usize::MAX))
+        {
+            row.fill(0.0);
+            walk_row(&mut row, card, &steps);
+            std::hint::black_box(&row);
+        }
+    }))
 }
 
 /// The position matrix with every cell the exact value correctly rounded
