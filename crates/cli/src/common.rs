@@ -182,6 +182,82 @@ pub(crate) fn before_long_job(
     Ok(bar)
 }
 
+/// Runs an exact computation `job`, which reports its work by stages as it
+/// goes ([`stats::exact_distribution_with`]), saying each stage's time
+/// left: a bar on a terminal, else one line on stderr, once a stage, when
+/// the judge finds its time left long ([`judge::pace::left`], measured on
+/// the stage's first second). For jobs whose pace cannot be measured
+/// before they start; `what` says the job.
+pub(crate) fn while_working<T>(
+    what: &str,
+    job: impl FnOnce(&(dyn Fn(stats::Progress) + Sync)) -> T,
+) -> T {
+    use stats::{Progress, Stage};
+    use std::io::Write;
+    use std::sync::Mutex;
+    use std::time::Instant;
+    struct Now {
+        stage: Stage,
+        since: Instant,
+        said: bool,
+        bar: Option<indicatif::ProgressBar>,
+    }
+    let now: Mutex<Option<Now>> = Mutex::new(None);
+    let report = |p: Progress| {
+        let Ok(mut now) = now.lock() else { return };
+        if now.as_ref().is_none_or(|n| n.stage != p.stage) {
+            if let Some(bar) = now.take().and_then(|n| n.bar) {
+                bar.finish_and_clear();
+            }
+            let unit = match p.stage {
+                Stage::Walk { .. } => "paths",
+                Stage::Compose { .. } => "products",
+            };
+            *now = Some(Now {
+                stage: p.stage,
+                since: Instant::now(),
+                said: false,
+                bar: progress_bar(p.total, unit),
+            });
+        }
+        let Some(n) = now.as_mut() else { return };
+        if let Some(bar) = &n.bar {
+            bar.set_length(p.total);
+            bar.set_position(p.done);
+            return;
+        }
+        let elapsed = n.since.elapsed().as_secs_f64();
+        if n.said {
+            return;
+        }
+        let Some(left) = judge::pace::left(p.done, p.total, elapsed) else {
+            return;
+        };
+        n.said = true;
+        let left = judge::pace::duration(left);
+        let share = p.done * 100 / p.total.max(1);
+        let line = match p.stage {
+            Stage::Walk { compositions: 0 } => {
+                format!("{what}: {left} more ({share} % of its paths walked in {elapsed:.1} s)")
+            }
+            Stage::Walk { compositions } => format!(
+                "{what}: walking one pass's paths, {left} more ({share} % walked in \
+                 {elapsed:.1} s), then {compositions} compositions, timed when they start"
+            ),
+            Stage::Compose { passes } => format!(
+                "{what}: composing {passes} passes, {left} more ({share} % done in \
+                 {elapsed:.1} s)"
+            ),
+        };
+        let _ = writeln!(std::io::stderr().lock(), "{line}");
+    };
+    let out = job(&report);
+    if let Ok(Some(Now { bar: Some(bar), .. })) = now.into_inner() {
+        bar.finish_and_clear();
+    }
+    out
+}
+
 pub(crate) fn parse_decks(text: &str) -> Result<Vec<usize>> {
     let bad = || {
         anyhow::anyhow!(

@@ -13,7 +13,7 @@ use judge::method::{ExactPlan, NoExactMethod, Requested, exact_plan};
 use report::{ExactReport, Provenance, Standalone};
 use stats::law::markov::exact::MAX_EXACT_MARKOV_DECK;
 use stats::law::merge::MAX_MERGE_DECK;
-use stats::{ExactError, Limits, exact_distribution};
+use stats::{ExactError, Limits, exact_distribution_with};
 use std::time::Instant;
 
 #[derive(Debug, Args)]
@@ -166,7 +166,9 @@ pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
     }
     let law = with_threads(args.budget.threads.count, || match &plan {
         ExactPlan::Merge(s) => stats::law::merge::merged_distribution(s),
-        _ => exact_distribution(&entry.algorithm, args.deck.required(), &limits),
+        _ => crate::common::while_working(&context(), |progress| {
+            exact_distribution_with(&entry.algorithm, args.deck.required(), &limits, progress)
+        }),
     })?
     .with_context(context)?;
     let mut document = ExactReport::new(entry, &law, &judge::LawFindings::of(&law));

@@ -12,7 +12,7 @@ use judge::method::{NoPowerMethod, PowerBasis, PowerMethod, power_method};
 use report::{Provenance, Standalone};
 use stats::law::markov::MAX_MARKOV_DECK;
 use stats::sample::MAX_HISTOGRAM_DECK;
-use stats::{Limits, MAX_EXACT_DECK, exact_distribution};
+use stats::{Limits, MAX_EXACT_DECK, exact_distribution_with};
 
 #[derive(Debug, Args)]
 #[command(
@@ -115,10 +115,13 @@ fn power_by_enumeration(
     alpha: f64,
 ) -> Result<report::sampled::PowerReport> {
     let limits = limits_for(entry, args.budget.max_paths, Limits::default().max_paths);
+    let what = format!("enumerating {} on {} cards", entry.id, args.deck.required());
     let law = with_threads(args.budget.threads.count, || {
-        exact_distribution(&entry.algorithm, args.deck.required(), &limits)
+        crate::common::while_working(&what, |progress| {
+            exact_distribution_with(&entry.algorithm, args.deck.required(), &limits, progress)
+        })
     })?
-    .with_context(|| format!("enumerating {} on {} cards", entry.id, args.deck.required()))?;
+    .with_context(|| what.clone())?;
     if !law.is_complete() {
         bail!(
             "{} on {} cards has unexplored mass {:.2e}: power needs the complete law",

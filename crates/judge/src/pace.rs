@@ -56,6 +56,23 @@ impl Estimate {
     }
 }
 
+/// A running job's time left is judged once it has run this many seconds:
+/// enough work done to measure its pace, and said well within 2 s.
+pub const MEASURED_AFTER: f64 = 1.0;
+
+/// The seconds left of a running job whose pace cannot be measured before
+/// it starts (an exact law's walk and composition), when worth saying: it
+/// has run [`MEASURED_AFTER`] seconds, done `done` of about `total` units
+/// of work in `elapsed` seconds, and the rest at that pace would take over
+/// [`SAY_AFTER`] seconds.
+pub fn left(done: u64, total: u64, elapsed: f64) -> Option<f64> {
+    if done == 0 || elapsed < MEASURED_AFTER {
+        return None;
+    }
+    let left = elapsed * total.saturating_sub(done) as f64 / done as f64;
+    (left > SAY_AFTER).then_some(left)
+}
+
 /// A job that starts, and whether its time is worth saying.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Pace {
@@ -180,5 +197,18 @@ mod tests {
         assert_eq!(rounded(29_640_000.0), "3.0e7");
         assert_eq!(rounded(9.97e7), "1.0e8");
         assert_eq!(rounded(123_456.0), "120000");
+    }
+
+    #[test]
+    fn a_running_job_s_time_left_is_said_once_measured_and_long() {
+        // Half done in 6 s: 6 s left, said; in 4 s: 4 s left, not.
+        assert_eq!(left(50, 100, 6.0), Some(6.0));
+        assert_eq!(left(50, 100, 4.0), None);
+        // Not before a second, nor with nothing done.
+        assert_eq!(left(1, 1_000_000, 0.999), None);
+        assert_eq!(left(0, 100, 30.0), None);
+        // Past its expected total: nothing left to say.
+        assert_eq!(left(200, 100, 30.0), None);
+        assert_eq!(left(1, 100, 1.0), Some(99.0));
     }
 }

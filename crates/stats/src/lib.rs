@@ -23,6 +23,7 @@ pub mod sample;
 pub use error::{ExactError, OutOfMemory};
 pub use hypothesis::name::{Test, TestName};
 pub use law::exact::{
-    ExactDistribution, Limits, MAX_EXACT_DECK, Method, TvBounds, exact_distribution,
+    ExactDistribution, Limits, MAX_EXACT_DECK, Method, Progress, Stage, TvBounds,
+    exact_distribution, exact_distribution_with,
 };
 pub use law::fraction::Fraction;

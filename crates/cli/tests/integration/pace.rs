@@ -1,6 +1,7 @@
 //! Sampling jobs and Markov chains say their time before they start:
 //! refused at once when estimated in years, one line on stderr within 2 s
-//! when long, nothing when quick.
+//! when long, nothing when quick. Exact walks, whose pace is known only as
+//! they go, say their time left within 2 s.
 
 use crate::common::{bin, cmd, refusal};
 use std::io::BufRead;
@@ -141,11 +142,33 @@ fn a_long_job_says_its_estimated_time_on_stderr_within_two_seconds() {
 }
 
 #[test]
+fn a_long_exact_law_says_its_time_left_on_stderr_within_two_seconds() {
+    // Seven riffles of 9 cards: one pass walked (about 10 s on 2 cores in
+    // release), then composed six times (about 12 s). The walk's time is
+    // said within 2 s, the compositions' a second after they start.
+    let args = ["exact", "-a", "gsr-riffle", "-d", "9"];
+    let (line, after) = first_line_of_stderr(&args, Duration::from_secs(2))
+        .unwrap_or_else(|| panic!("{args:?}: nothing on stderr within 2 s"));
+    assert!(after < Duration::from_secs(2), "{args:?}: after {after:?}");
+    let left = line
+        .strip_prefix("computing gsr-riffle on 9 cards exactly: walking one pass's paths, about ")
+        .unwrap_or_else(|| panic!("{line:?}"));
+    assert!(
+        left.contains(" more (")
+            && left.contains(" % walked in ")
+            && left.ends_with(" s), then 6 compositions, timed when they start\n"),
+        "{line:?}"
+    );
+}
+
+#[test]
 fn a_quick_job_says_nothing_on_stderr() {
     for args in [
         vec!["sample", "-a", "fisher-yates", "-d", "6", "-n", "20000"],
         vec!["guess", "-a", "fisher-yates", "-d", "20", "-n", "20000"],
         vec!["power", "-a", "naive-swap", "-d", "52"],
+        vec!["exact", "-a", "coin-merge-sort", "-d", "7"],
+        vec!["power", "-a", "coin-merge-sort", "-d", "7"],
     ] {
         cmd().args(args).assert().success().stderr("");
     }

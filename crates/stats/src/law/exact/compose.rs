@@ -2,7 +2,7 @@
 //! itself, exactly when complete, and rounded down (a lower bound of every
 //! probability) when paths were cut.
 
-use super::{ExactDistribution, Limits};
+use super::{ExactDistribution, Limits, Work};
 use crate::error::{ExactError, OutOfMemory};
 use crate::law::perm::{factorial, next_permutation, rank, unrank};
 use rayon::prelude::*;
@@ -64,6 +64,7 @@ pub(super) fn compose_laws(
     first: &ExactDistribution,
     second: &ExactDistribution,
     limits: &Limits,
+    work: &Work<'_>,
 ) -> Result<ExactDistribution, ExactError> {
     let n = first.deck;
     let overflow = || ExactError::Overflow { deck: n };
@@ -115,6 +116,7 @@ pub(super) fn compose_laws(
             let mut c = Vec::with_capacity(n);
             unrank(k * CHUNK, n, &mut c);
             let mut other = vec![0u8; n];
+            let products = chunk.len() as u64 * factors.len() as u64;
             for slot in chunk {
                 let mut sum = 0u128;
                 for (inverse, &w) in inverses.chunks_exact(n.max(1)).zip(&factors) {
@@ -138,6 +140,7 @@ pub(super) fn compose_laws(
                 *slot = sum;
                 next_permutation(&mut c);
             }
+            work.add(products);
             Ok(())
         })?;
     let mut law = ExactDistribution {
@@ -205,7 +208,8 @@ mod tests {
         for n in 1..=5 {
             for (x, y) in [("naive-swap", "sattolo"), ("sattolo", "naive-swap")] {
                 let (first, second) = (law(x, n), law(y, n));
-                let composed = compose_laws(&first, &second, &Limits::default()).unwrap();
+                let composed =
+                    compose_laws(&first, &second, &Limits::default(), &Work::quiet()).unwrap();
                 let expected = by_pairs(&first, &second);
                 let scale = first.denominator * second.denominator / composed.denominator;
                 let got: Vec<u128> = composed.weights.iter().map(|w| w * scale).collect();

@@ -38,6 +38,7 @@ use algorithms::Algorithm;
 use compose::{ROUNDED_LOG2, compose_laws, round_down};
 use num_bigint::BigUint;
 use num_traits::Zero;
+use std::sync::atomic::{AtomicU64, Ordering};
 use walk::walk;
 
 /// The largest deck the enumerator accepts (`10!` = 3,628,800 permutations).
@@ -455,13 +456,108 @@ pub fn exact_distribution(
     deck: usize,
     limits: &Limits,
 ) -> Result<ExactDistribution, ExactError> {
+    exact_distribution_with(algorithm, deck, limits, &|_| {})
+}
+
+/// What an exact computation is doing when it reports its work: stages
+/// whose units cost different times, so that a time left is measured
+/// within a stage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Walking every path of one pass; `compositions` of the pass with
+    /// itself follow. Units: paths, the total estimated by Knuth's method
+    /// before the walk starts.
+    Walk {
+        /// Compositions that follow the walk.
+        compositions: u32,
+    },
+    /// Composing `passes` passes. Units: products of two weights summed
+    /// (`n!` times one pass's support per composition, at most), known
+    /// before the stage starts.
+    Compose {
+        /// Passes composed.
+        passes: u32,
+    },
+}
+
+/// One report of an exact computation's work: its stage, the units of
+/// that stage done and expected in all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// What is being done.
+    pub stage: Stage,
+    /// Units of this stage done.
+    pub done: u64,
+    /// Units of this stage expected in all (raised when the work runs
+    /// past it).
+    pub total: u64,
+}
+
+/// The work of one stage as it goes, reported as
+/// [`exact_distribution_with`] says.
+pub(crate) struct Work<'a> {
+    stage: Stage,
+    done: AtomicU64,
+    total: AtomicU64,
+    report: &'a (dyn Fn(Progress) + Sync),
+}
+
+impl<'a> Work<'a> {
+    /// A stage that starts, reported with nothing done.
+    fn start(report: &'a (dyn Fn(Progress) + Sync), stage: Stage, total: u64) -> Self {
+        report(Progress {
+            stage,
+            done: 0,
+            total,
+        });
+        Work {
+            stage,
+            done: AtomicU64::new(0),
+            total: AtomicU64::new(total),
+            report,
+        }
+    }
+
+    /// A stage that reports to no one.
+    #[cfg(test)]
+    pub(crate) fn quiet() -> Work<'static> {
+        Work::start(&|_| {}, Stage::Compose { passes: 2 }, 0)
+    }
+
+    /// `units` more done.
+    fn add(&self, units: u64) {
+        let done = self
+            .done
+            .fetch_add(units, Ordering::Relaxed)
+            .saturating_add(units);
+        let total = self.total.fetch_max(done, Ordering::Relaxed).max(done);
+        (self.report)(Progress {
+            stage: self.stage,
+            done,
+            total,
+        });
+    }
+}
+
+/// [`exact_distribution`], calling `progress` as its work goes, from any
+/// thread: at the start of each [`Stage`], then every few thousand units.
+///
+/// # Errors
+/// As [`exact_distribution`].
+pub fn exact_distribution_with(
+    algorithm: &Algorithm,
+    deck: usize,
+    limits: &Limits,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<ExactDistribution, ExactError> {
     if !(1..=MAX_EXACT_DECK).contains(&deck) {
         return Err(ExactError::DeckSize {
             deck,
             max: MAX_EXACT_DECK,
         });
     }
-    let once = walk(&algorithm.kernel, deck, limits)?;
+    let compositions = algorithm.times.saturating_sub(1);
+    let once = walk(&algorithm.kernel, deck, limits, progress, compositions)?;
     if algorithm.times <= 1 {
         return Ok(once);
     }
@@ -475,9 +571,21 @@ pub fn exact_distribution(
     } else {
         round_down(&once, ROUNDED_LOG2)
     };
+    // Each composition sums, for each arrangement, over the smaller
+    // support, at most the pass's.
+    let products = (step.arrangements() as u64)
+        .saturating_mul(step.support() as u64)
+        .saturating_mul(u64::from(compositions));
+    let work = Work::start(
+        progress,
+        Stage::Compose {
+            passes: algorithm.times,
+        },
+        products,
+    );
     let mut law = step.clone();
     for _ in 1..algorithm.times {
-        law = compose_laws(&law, &step, limits)?;
+        law = compose_laws(&law, &step, limits, &work)?;
         if !complete {
             law = round_down(&law, ROUNDED_LOG2);
         }
@@ -494,6 +602,32 @@ mod tests {
     use crate::law::perm::factorial;
 
     #[test]
+    fn an_exact_law_reports_its_walk_then_its_compositions_each_to_its_total() {
+        // Seven riffles of 6 cards: one pass walked (2^6 cuts, each
+        // interleaving drawn card by card), then composed six times, each
+        // summing 720 arrangements over the pass's 58 (2^6 - 6).
+        let alg = &algorithms::registry::find("gsr-riffle").unwrap().algorithm;
+        let reports = std::sync::Mutex::new(Vec::new());
+        let law = exact_distribution_with(alg, 6, &Limits::default(), &|p| {
+            reports.lock().unwrap().push(p);
+        })
+        .unwrap();
+        let reports = reports.into_inner().unwrap();
+        let walk = Stage::Walk { compositions: 6 };
+        let compose = Stage::Compose { passes: 7 };
+        assert_eq!((reports[0].stage, reports[0].done), (walk, 0));
+        let walked: Vec<_> = reports.iter().filter(|p| p.stage == walk).collect();
+        let composed: Vec<_> = reports.iter().filter(|p| p.stage == compose).collect();
+        assert_eq!(walked.len() + composed.len(), reports.len());
+        assert!(reports[walked.len()..].iter().all(|p| p.stage == compose));
+        let paths = walked.iter().map(|p| p.done).max().unwrap();
+        assert_eq!(paths, law.paths + law.cut_paths);
+        let last = composed.last().unwrap();
+        assert_eq!((composed[0].done, composed[0].total), (0, 720 * 58 * 6));
+        assert_eq!((last.done, last.total), (720 * 58 * 6, 720 * 58 * 6));
+    }
+
+    #[test]
     fn riffles_sampled_at_once_have_the_law_of_the_riffles_one_by_one() {
         // What the sampler runs for the GSR riffle (one 2^k-shuffle) against
         // the law of k riffles, each walked and composed: equal fractions
@@ -501,7 +635,8 @@ mod tests {
         use algorithms::{GsrRiffle, GsrRiffles, Kernel};
         for n in 1..=5 {
             for k in 1..=3 {
-                let at_once = walk(&GsrRiffles { times: k }, n, &Limits::default()).unwrap();
+                let at_once =
+                    walk(&GsrRiffles { times: k }, n, &Limits::default(), &|_| {}, 0).unwrap();
                 let alg = Algorithm {
                     kernel: Kernel::GsrRiffle(GsrRiffle),
                     times: k,
