@@ -46,7 +46,8 @@ pub use draws::{
     SpliceShuffle, StackShuffle,
 };
 pub use engines::{
-    PhpRand, PhpUsortRand, PhpVersion, SpiderMonkeyMergeSort, V8LegacySort, V8TimSort, ZendSort,
+    ContractViolation, JavaComparator, JavaRandomSource, JavaTimSort, PhpRand, PhpUsortRand,
+    PhpVersion, SpiderMonkeyMergeSort, V8LegacySort, V8TimSort, ZendSort,
 };
 pub use generators::{
     DelphiRandom, DotNetRandom, GlibcRand, JavaRandom, Mt19937, PhpMtRand, V8MathRandom, V8ToDouble,

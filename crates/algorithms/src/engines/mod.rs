@@ -33,12 +33,16 @@ fn coin_order<S: Source + ?Sized>(src: &mut S) -> Ordering {
     }
 }
 
+mod java_timsort;
 mod spidermonkey;
+mod timsort;
 mod v8_legacy;
 mod v8_timsort;
 mod zend;
 
+pub use java_timsort::{JavaComparator, JavaRandomSource, JavaTimSort};
 pub use spidermonkey::SpiderMonkeyMergeSort;
+pub use timsort::ContractViolation;
 pub use v8_legacy::V8LegacySort;
 pub use v8_timsort::V8TimSort;
 pub use zend::{PhpRand, PhpUsortRand, PhpVersion, ZendSort};

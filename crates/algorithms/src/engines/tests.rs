@@ -182,3 +182,47 @@ fn php8_ties_follow_the_original_places_not_the_current_ones() {
     // and b: [b a c], then cmp(a, c) (slots 1, 2): 0 → places 0 < 2.
     assert_eq!(run(PhpVersion::Php8, &[2, 1, 1]), ['b', 'a', 'c']);
 }
+
+/// Below 32 elements Java's TimSort with `nextBoolean` asks the questions
+/// V8's asks (neither merges below its minimum): the same coins give the
+/// same deck. At 32 and above Java merges runs of 16 where V8 still
+/// inserts, and the decks part.
+#[test]
+fn java_and_v8_timsorts_agree_below_java_s_first_merge() {
+    let java = JavaTimSort {
+        comparator: JavaComparator::NextBoolean,
+    };
+    let mut parted = 0;
+    for n in [2u32, 3, 7, 16, 31, 32, 40] {
+        for seed in 0..50 {
+            let mut a: Vec<u32> = (0..n).collect();
+            let mut b = a.clone();
+            let mut r1 = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut r2 = r1.clone();
+            java.shuffle(&mut a, &mut r1);
+            V8TimSort.shuffle(&mut b, &mut r2);
+            if n < 32 {
+                assert_eq!(a, b, "n = {n}, seed {seed}");
+            } else {
+                parted += usize::from(a != b);
+            }
+        }
+    }
+    assert!(
+        parted > 50,
+        "{parted} of 100 decks of 32 and 40 cards parted"
+    );
+}
+
+/// A consistent comparator sorts, on every size around the switch-overs,
+/// and never throws.
+#[test]
+fn java_timsort_sorts_with_a_consistent_comparator() {
+    for n in [0u32, 1, 2, 31, 32, 33, 63, 64, 65, 100, 1000] {
+        let mut a: Vec<u32> = (0..n).map(|i| (i * 7919) % 1009).collect();
+        let mut want = a.clone();
+        want.sort();
+        JavaTimSort::sort(&mut a, |x: &u32, y: &u32| x.cmp(y)).unwrap();
+        assert_eq!(a, want, "n = {n}");
+    }
+}

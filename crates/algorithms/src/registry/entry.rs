@@ -125,6 +125,8 @@ kernels! {
     V8LegacySort(V8LegacySort),
     /// See [`V8TimSort`].
     V8TimSort(V8TimSort),
+    /// See [`JavaTimSort`].
+    JavaTimSort(JavaTimSort),
     /// See [`SpiderMonkeyMergeSort`].
     SpiderMonkeyMergeSort(SpiderMonkeyMergeSort),
     /// See [`PhpUsortRand`].

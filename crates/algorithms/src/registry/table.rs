@@ -598,6 +598,34 @@ pub static REGISTRY: &[Entry] = &[
         "Biased: the first coins decide whether the opening run is kept or reversed; on 3 cards the identity has probability 3/8 and the reversed deck 5/16."
     ),
     entry!(
+        "sort-random-java",
+        "Collections.sort by rnd.nextBoolean() on Java 7+",
+        [src(
+            "reference",
+            "OpenJDK src/java.base/share/classes/java/util/TimSort.java (binary insertion below 32 elements, TimSort above; throws when a merge sees the comparator's contract broken); checked against OpenJDK 17.0.15"
+        )],
+        Algorithm::once(Kernel::JavaTimSort(JavaTimSort {
+            comparator: JavaComparator::NextBoolean,
+        })),
+        Biased(Defect::RandomComparator),
+        Full,
+        "Biased: below 32 cards it asks V8's TimSort's questions and has its law (on 3 cards the identity 3/8); from 32 on it merges runs and may throw instead of shuffling."
+    ),
+    entry!(
+        "sort-random-java-3way",
+        "Collections.sort by rnd.nextInt(3) - 1 on Java 7+",
+        [src(
+            "reference",
+            "OpenJDK src/java.base/share/classes/java/util/TimSort.java, with a comparator whose answers are -1, 0 and 1 (a third of them ties); checked against OpenJDK 17.0.15"
+        )],
+        Algorithm::once(Kernel::JavaTimSort(JavaTimSort {
+            comparator: JavaComparator::NextInt3,
+        })),
+        Biased(Defect::RandomComparator),
+        Full,
+        "Biased: two of the three answers keep a pair in order; on 3 cards the deck stays as it is with probability 16/27 and is reversed with probability 11/81."
+    ),
+    entry!(
         "sort-random-spidermonkey",
         "sort(() => Math.random() - 0.5) on Firefox's merge sort (2014)",
         [src(

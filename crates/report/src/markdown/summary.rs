@@ -55,7 +55,7 @@ fn rests_on(a: &SuiteAlgorithm, standing: Standing) -> String {
             let seen = sampled(Some(Grade::Biased));
             match (exact.is_empty(), seen.is_empty()) {
                 (false, false) => {
-                    format!("exact ({}) and sampled ({})", cards(&exact), cards(&seen))
+                    format!("exact: {}; sampled: {}", cards(&exact), decks(&seen))
                 }
                 (false, true) => format!(
                     "exact law ({}); too small for the sample to see",
