@@ -17,11 +17,11 @@ pub(crate) struct Rules {
     pub min_merge: usize,
     /// How `gallopLeft` asks whether an element is below the key.
     pub gallop_left: GallopLeft,
-    /// Whether a merge whose first run (of `mergeLo`; second of
-    /// `mergeHi`) empties where a consistent comparator could not have
-    /// empties it throws (Java's "Comparison method violates its general
-    /// contract!") or ends as if the merge were done (V8 copies nothing
-    /// more).
+    /// What a merge does when the run it holds aside (the first in
+    /// `mergeLo`, the second in `mergeHi`) empties where a consistent
+    /// comparator could not have emptied it: throw (Java's "Comparison
+    /// method violates its general contract!") or end as if the merge
+    /// were done (V8, which copies nothing more).
     pub checks_contract: bool,
 }
 
@@ -65,10 +65,10 @@ impl std::fmt::Display for ContractViolation {
 
 impl std::error::Error for ContractViolation {}
 
-/// `kMinGallopWins`.
+/// `kMinGallopWins` (V8), `MIN_GALLOP` (Java).
 const MIN_GALLOP: usize = 7;
 
-/// The state of one V8 TimSort: the array, the pending runs, the temporary
+/// The state of one TimSort: its rules, the array, the pending runs, the temporary
 /// array and the galloping threshold.
 struct TimSort<'a, T, F> {
     rules: Rules,
