@@ -47,7 +47,7 @@ pub use draws::{
 };
 pub use engines::{
     ContractViolation, JavaComparator, JavaRandomSource, JavaTimSort, PhpRand, PhpUsortRand,
-    PhpVersion, SpiderMonkeyMergeSort, V8LegacySort, V8TimSort, ZendSort,
+    PhpVersion, SpiderMonkey102Sort, SpiderMonkeyMergeSort, V8LegacySort, V8TimSort, ZendSort,
 };
 pub use generators::{
     DelphiRandom, DotNetRandom, GlibcRand, JavaRandom, Mt19937, PhpMtRand, V8MathRandom, V8ToDouble,

@@ -2,7 +2,10 @@
 //! installed: `#[ignore]`d (the README's test command skips them; `.ci/run`
 //! runs them), each skipping with one line when its runtime is absent.
 
-use algorithms::{JavaComparator, JavaRandom, JavaRandomSource, JavaTimSort};
+use algorithms::{
+    JavaComparator, JavaRandom, JavaRandomSource, JavaTimSort, Scripted, Shuffle,
+    SpiderMonkey102Sort,
+};
 use std::process::Command;
 
 /// Whether `program` runs here; says so on stderr when it does not.
@@ -87,4 +90,88 @@ fn java_timsort_matches_the_installed_java() {
     let (cases, throws) = replay_java(&String::from_utf8(out.stdout).unwrap());
     assert_eq!(cases, 2 * 9 * 40);
     assert!(throws > 0, "no throw among {cases} sorts");
+}
+
+/// The comparator answers of `tests/runtimes/spidermonkey_sort_vectors.js`:
+/// xorshift32 from `seed`, "greater" (1) when its top 3 bits are below
+/// `p`.
+fn scripted_answers(seed: u32, p: u32, count: usize) -> Vec<u64> {
+    let mut s = seed;
+    (0..count)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 17;
+            s ^= s << 5;
+            u64::from((s >> 29) < p)
+        })
+        .collect()
+}
+
+/// Replays each line `n seed p calls | order` that
+/// `tests/runtimes/spidermonkey_sort_vectors.js` prints: the port fed the
+/// answers SpiderMonkey's sort got from the scripted `Math.random` makes
+/// as many calls and leaves the same order. Returns the sorts and the
+/// sizes seen.
+fn replay_spidermonkey(text: &str) -> (usize, Vec<u32>) {
+    let (mut cases, mut sizes) = (0, Vec::new());
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let (head, order) = line.split_once(" | ").expect("a line `head | order`");
+        let head: Vec<u32> = head.split(' ').map(|t| t.parse().unwrap()).collect();
+        let [n, seed, p, calls] = head[..] else {
+            panic!("bad line {line}")
+        };
+        let want: Vec<u32> = order.split(' ').map(|t| t.parse().unwrap()).collect();
+        let mut src = Scripted::new(scripted_answers(seed * 7919 + n, p, calls as usize));
+        let mut deck: Vec<u32> = (0..n).collect();
+        SpiderMonkey102Sort.shuffle(&mut deck, &mut src);
+        assert_eq!(src.remaining(), 0, "{line}: calls");
+        assert_eq!(deck, want, "{line}");
+        cases += 1;
+        if sizes.last() != Some(&n) {
+            sizes.push(n);
+        }
+    }
+    (cases, sizes)
+}
+
+/// The sorts `js102` 102.15.1 made, committed
+/// (`tests/data/spidermonkey-102-sort.txt`).
+#[test]
+fn spidermonkey_102_replays_the_recorded_js102_sorts() {
+    let (cases, sizes) = replay_spidermonkey(include_str!("data/spidermonkey-102-sort.txt"));
+    assert_eq!(cases, 22 * 9);
+    assert_eq!(sizes.len(), 22);
+}
+
+/// The installed `js102`'s `Array.prototype.sort` on sizes the committed
+/// vectors do not hold (so on other streams), on both sides of each
+/// switch-over in `Sorting.js`: 24 (insertion sort alone below), windows
+/// of 4, and merges of 4, 8, ..., 1024.
+#[test]
+#[ignore = "runs js102"]
+fn spidermonkey_102_matches_the_installed_js102() {
+    if !installed("js102", "--version") {
+        return;
+    }
+    let program = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/runtimes/spidermonkey_sort_vectors.js"
+    );
+    let sizes = [
+        "21", "22", "26", "27", "28", "29", "47", "48", "49", "95", "96", "97", "511", "513",
+        "1023", "1024", "1025", "2000",
+    ];
+    let out = Command::new("js102")
+        .arg(program)
+        .args(sizes)
+        .output()
+        .expect("js102 runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (cases, seen) = replay_spidermonkey(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(cases, sizes.len() * 9);
+    assert_eq!(seen.len(), sizes.len());
 }

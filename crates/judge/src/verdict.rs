@@ -309,9 +309,9 @@ impl Standing {
                  anything else here."
             }
             Self::Biased => {
-                "Every arrangement is *not* equally likely. *Rests on* says what proves it: the \
-                 exact law (every path counted, no chance involved) or the sample (the decks on \
-                 which a test saw the bias). *Distance \
+                "Every arrangement is *not* equally likely. *Rests on* says what proves it, by \
+                 deck size: the exact law (every path counted, no chance involved) or the sample \
+                 (the sizes on which a test saw the bias). *Distance \
                  from fair* is the total variation distance: how much more often a bet on the \
                  deck's order can win than against a fair shuffle (0 is fair, 1 is as far as \
                  can be). *Guesses right*: going through the deck, a player who knows the \

@@ -35,6 +35,7 @@ fn coin_order<S: Source + ?Sized>(src: &mut S) -> Ordering {
 
 mod java_timsort;
 mod spidermonkey;
+mod spidermonkey_102;
 mod timsort;
 mod v8_legacy;
 mod v8_timsort;
@@ -42,6 +43,7 @@ mod zend;
 
 pub use java_timsort::{JavaComparator, JavaRandomSource, JavaTimSort};
 pub use spidermonkey::SpiderMonkeyMergeSort;
+pub use spidermonkey_102::SpiderMonkey102Sort;
 pub use timsort::ContractViolation;
 pub use v8_legacy::V8LegacySort;
 pub use v8_timsort::V8TimSort;

@@ -226,3 +226,33 @@ fn java_timsort_sorts_with_a_consistent_comparator() {
         assert_eq!(a, want, "n = {n}");
     }
 }
+
+/// Below 24 elements SpiderMonkey 102 sorts by insertion alone: the same
+/// coins give the deck of the coin insertion sort.
+#[test]
+fn spidermonkey_102_sorts_short_arrays_by_coin_insertion() {
+    for n in 0..24 {
+        for seed in 0..50 {
+            let mut a: Vec<u8> = (0..n).collect();
+            let mut b = a.clone();
+            let mut r1 = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut r2 = r1.clone();
+            SpiderMonkey102Sort.shuffle(&mut a, &mut r1);
+            CoinInsertionSort.shuffle(&mut b, &mut r2);
+            assert_eq!(a, b, "n = {n}, seed {seed}");
+        }
+    }
+}
+
+/// A consistent comparator sorts on every size around the switch-overs.
+#[test]
+fn spidermonkey_102_sorts_with_a_consistent_comparator() {
+    for n in [0u32, 1, 2, 23, 24, 25, 31, 32, 33, 100, 1000] {
+        let mut a: Vec<u32> = (0..n).map(|i| (i * 7919) % 1009).collect();
+        let mut want = a.clone();
+        want.sort();
+        let mut scratch = a.clone();
+        SpiderMonkey102Sort::sort(&mut a, &mut scratch, &mut |x: &u32, y: &u32| x <= y);
+        assert_eq!(a, want, "n = {n}");
+    }
+}

@@ -129,6 +129,8 @@ kernels! {
     JavaTimSort(JavaTimSort),
     /// See [`SpiderMonkeyMergeSort`].
     SpiderMonkeyMergeSort(SpiderMonkeyMergeSort),
+    /// See [`SpiderMonkey102Sort`].
+    SpiderMonkey102Sort(SpiderMonkey102Sort),
     /// See [`PhpUsortRand`].
     PhpUsortRand(PhpUsortRand),
     /// See [`CppMt19937TimeShuffle`].

@@ -638,6 +638,18 @@ pub static REGISTRY: &[Entry] = &[
         "Biased: one coin keeps two whole runs in order, so cards stay in their chunk of 3, 6, 12, ... at least half the time."
     ),
     entry!(
+        "sort-random-spidermonkey-102",
+        "sort(() => Math.random() - 0.5) on SpiderMonkey 102 (Firefox 102 ESR)",
+        [src(
+            "reference",
+            "SpiderMonkey 102 js/src/builtin/Sorting.js MergeSort (insertion sort below 24 elements; above, windows of 4 by insertion and bottom-up merges that skip runs already in order); checked against js102 102.15.1"
+        )],
+        Algorithm::once(Kernel::SpiderMonkey102Sort(SpiderMonkey102Sort)),
+        Biased(Defect::RandomComparator),
+        Full,
+        "Biased: below 24 cards it is the coin insertion sort (on 3 cards the identity 1/4, the last card first 1/4); above, one coin keeps two whole runs of 4, 8, 16, ... in order."
+    ),
+    entry!(
         "usort-rand-php7",
         "usort with rand(-1, 1) on PHP 7 (Laravel, 2019)",
         [src(

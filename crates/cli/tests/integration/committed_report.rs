@@ -287,7 +287,7 @@ fn rows_say_what_they_rest_on(root: &Path) {
     assert!(group_of("random-keys-16").starts_with("Biased, but too little"));
     assert!(row("random-keys-16").contains("by formula"));
     assert!(group_of("fisher-yates").starts_with("Fair"));
-    assert!(row("fisher-yates").contains("exact law (3–6 cards)"));
+    assert!(row("fisher-yates").contains("exact 3–6; sampled"));
 }
 
 #[test]

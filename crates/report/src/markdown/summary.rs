@@ -48,38 +48,36 @@ fn rests_on(a: &SuiteAlgorithm, standing: Standing) -> String {
             .map(|c| c.deck)
             .collect()
     };
-    let cards = |d: &[usize]| format!("{} cards", decks(d));
     match standing {
         Standing::Biased | Standing::Disagrees => {
             let exact = exact_says(ExactVerdict::Biased);
             let seen = sampled(Some(Grade::Biased));
             match (exact.is_empty(), seen.is_empty()) {
                 (false, false) => {
-                    format!("exact: {}; sampled: {}", cards(&exact), decks(&seen))
+                    format!("exact {}; sampled {}", decks(&exact), decks(&seen))
                 }
-                (false, true) => format!(
-                    "exact law ({}); too small for the sample to see",
-                    cards(&exact)
-                ),
-                (true, false) => format!("sample ({})", cards(&seen)),
+                (false, true) => {
+                    format!("exact {}; too small for the sample to see", decks(&exact))
+                }
+                (true, false) => format!("sampled {}", decks(&seen)),
                 (true, true) => "–".into(),
             }
         }
         Standing::TooSmall => {
             let exact = exact_says(ExactVerdict::Biased);
             if exact.is_empty() {
-                format!("sample ({}): nothing seen", cards(&sampled(None)))
+                format!("sampled {}: nothing seen", decks(&sampled(None)))
             } else {
-                format!("exact law ({}); the sample sees nothing", cards(&exact))
+                format!("exact {}; the sample sees nothing", decks(&exact))
             }
         }
         Standing::Fair | Standing::LookAgain => {
             let exact = exact_says(ExactVerdict::Uniform);
             let all = sampled(None);
             if exact.is_empty() {
-                format!("sample ({})", cards(&all))
+                format!("sampled {}", decks(&all))
             } else {
-                format!("exact law ({}) and sample ({})", cards(&exact), cards(&all))
+                format!("exact {}; sampled {}", decks(&exact), decks(&all))
             }
         }
         Standing::NotRun => "–".into(),
@@ -187,13 +185,13 @@ pub(super) fn section(md: &mut String, report: &SuiteReport) {
             Standing::TooSmall => {
                 let _ = writeln!(
                     md,
-                    "| algorithm | why it is biased | rests on | distance from fair | guesses right | shuffles to see it |\n|---|---|---|---:|---:|---:|"
+                    "| algorithm | why it is biased | rests on (cards) | distance from fair | guesses right | shuffles to see it |\n|---|---|---|---:|---:|---:|"
                 );
             }
             _ => {
                 let _ = writeln!(
                     md,
-                    "| algorithm | from | rests on | distance from fair | guesses right | shuffles to see it |\n|---|---|---|---:|---:|---:|"
+                    "| algorithm | from | rests on (cards) | distance from fair | guesses right | shuffles to see it |\n|---|---|---|---:|---:|---:|"
                 );
             }
         }
