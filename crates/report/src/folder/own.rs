@@ -187,11 +187,17 @@ pub(crate) fn lock_once_its_holder_exits(file: &File, pid: u32) -> io::Result<bo
 }
 
 /// Whether process `pid` is gone, a zombie, or exiting (its `PF_EXITING`
-/// flag, set as it starts to exit), as Linux's `/proc/PID/stat` says;
-/// elsewhere nothing is known, and `false`.
+/// flag, set as it starts to exit), as Linux's `/proc/PID/stat` says, or
+/// killed and not yet scheduled to exit (`SIGKILL` pending, as
+/// `/proc/PID/status` says: on a loaded machine a killed process may wait
+/// its turn to run before it starts to exit); elsewhere nothing is known,
+/// and `false`.
 fn exiting(pid: u32) -> bool {
     if !cfg!(target_os = "linux") {
         return false;
+    }
+    if kill_pending(pid) {
+        return true;
     }
     const PF_EXITING: u64 = 0x4;
     let stat = match fs::read_to_string(format!("/proc/{pid}/stat")) {
@@ -207,4 +213,43 @@ fn exiting(pid: u32) -> bool {
     let state = fields.first().copied().unwrap_or("");
     let flags: u64 = fields.get(6).and_then(|f| f.parse().ok()).unwrap_or(0);
     matches!(state, "Z" | "X" | "x") || flags & PF_EXITING != 0
+}
+
+/// Whether `SIGKILL` is pending for process `pid`, for its main thread
+/// (`SigPnd`) or the whole process (`ShdPnd`), as `/proc/PID/status` says.
+fn kill_pending(pid: u32) -> bool {
+    fs::read_to_string(format!("/proc/{pid}/status")).is_ok_and(|s| kill_in(&s))
+}
+
+/// Whether a `/proc/PID/status` text has `SIGKILL` (signal 9, bit 8) in
+/// its pending masks.
+fn kill_in(status: &str) -> bool {
+    const SIGKILL_BIT: u64 = 1 << (9 - 1);
+    status.lines().any(|line| {
+        ["SigPnd:", "ShdPnd:"].iter().any(|key| {
+            line.strip_prefix(key)
+                .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+                .is_some_and(|mask| mask & SIGKILL_BIT != 0)
+        })
+    })
+}
+
+#[cfg(test)]
+mod pending_tests {
+    use super::*;
+
+    #[test]
+    fn a_pending_kill_is_read_from_either_mask_and_nothing_else() {
+        let status = |sig: &str, shd: &str| {
+            format!(
+                "Name:\tshuffle-audit\nSigQ:\t0/95\nSigPnd:\t{sig}\nShdPnd:\t{shd}\nSigBlk:\t0000000000000100\n"
+            )
+        };
+        assert!(kill_in(&status("0000000000000100", "0000000000000000")));
+        assert!(kill_in(&status("0000000000000000", "0000000000000100")));
+        // SIGTERM (bit 14) pending, SIGKILL only blocked: not killed.
+        assert!(!kill_in(&status("0000000000004000", "0000000000000000")));
+        // This process: alive, nothing pending.
+        assert!(!kill_pending(std::process::id()));
+    }
 }
