@@ -66,7 +66,7 @@ pub use registry::{Algorithm, Entry, Exact, Expected, Kernel, Visitor};
 pub use seeded::{
     CRand, PokerTimeSeeded, Reduction, SeedClock, SeedSpace, Seeded, SeededFisherYates,
 };
-pub use shuffle::{Shuffle, apply_order};
+pub use shuffle::{Shuffle, Throwing, apply_order};
 pub use source::{
     Draw, MAX_REDUCED_BITS, MAX_UNIT_DOUBLE_BITS, MAX_WORD_BITS, Scripted, Source, SourceRng,
 };

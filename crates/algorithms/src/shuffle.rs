@@ -54,3 +54,19 @@ macro_rules! order_adapter {
     };
 }
 pub(crate) use order_adapter;
+
+/// A sort that may stop with an error instead of dealing a deck: Java's
+/// TimSort, which throws when a random comparator breaks its contract.
+/// Its [`Shuffle`] deals the law given no throw; this says when it throws.
+pub trait Throwing {
+    /// Sorts `deck` with answers drawn from `src`.
+    ///
+    /// # Errors
+    /// [`crate::ContractViolation`] where the sort throws, the deck left as
+    /// the runtime leaves it.
+    fn try_shuffle<T: Copy, S: Source + ?Sized>(
+        &self,
+        deck: &mut [T],
+        src: &mut S,
+    ) -> Result<(), crate::ContractViolation>;
+}

@@ -4,7 +4,7 @@
 
 use algorithms::{
     JavaComparator, JavaRandom, JavaRandomSource, JavaTimSort, Scripted, Shuffle,
-    SpiderMonkey102Sort,
+    SpiderMonkey102Sort, Throwing,
 };
 use std::process::Command;
 

@@ -164,14 +164,29 @@ pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
         crate::output::print(&report, args.json.on)?;
         return Ok(PASS);
     }
-    let law = with_threads(args.budget.threads.count, || match &plan {
-        ExactPlan::Merge(s) => stats::law::merge::merged_distribution(s),
-        _ => crate::common::while_working(&context(), |progress| {
-            exact_distribution_with(&entry.algorithm, args.deck.required(), &limits, progress)
-        }),
-    })?
-    .with_context(context)?;
+    let (law, throws) = with_threads(args.budget.threads.count, || {
+        let law = match &plan {
+            ExactPlan::Merge(s) => stats::law::merge::merged_distribution(s),
+            _ => crate::common::while_working(&context(), |progress| {
+                exact_distribution_with(&entry.algorithm, args.deck.required(), &limits, progress)
+            }),
+        };
+        // A sort that may throw: its walk holds one card more than the
+        // law, a marker of the throw, so it stops a card short of the law.
+        let throws = entry
+            .algorithm
+            .throwing()
+            .filter(|_| law.is_ok() && args.deck.required() < stats::MAX_EXACT_DECK)
+            .map(|sort| stats::law::exact::throw_probability(sort, args.deck.required(), &limits));
+        (law, throws)
+    })?;
+    let law = law.with_context(context)?;
     let mut document = ExactReport::new(entry, &law, &judge::LawFindings::of(&law));
+    if let Some(p) = throws {
+        document = document.with_throws(report::Throws::exact(
+            p.with_context(|| format!("computing how likely {} is to throw", entry.id))?,
+        ));
+    }
     if let ExactPlan::Merge(swaps) = &plan {
         // The identity and the first most and least likely arrangements,
         // recounted by a method that shares nothing with state merging.

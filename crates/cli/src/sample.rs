@@ -119,7 +119,7 @@ pub(crate) fn run(args: &SampleArgs) -> Result<u8> {
     Path::prefer(path);
     let deck = args.deck.required();
     let start = Instant::now();
-    let (audit, threads) = with_threads(args.threads.count, || -> Result<_> {
+    let (audit, threads, throws) = with_threads(args.threads.count, || -> Result<_> {
         let total = u128::from(args.shuffles) * u128::from(args.repeat);
         let estimate = judge::pace::Estimate {
             unit: "shuffles",
@@ -164,13 +164,21 @@ pub(crate) fn run(args: &SampleArgs) -> Result<u8> {
         if let Some(b) = bar {
             b.finish_and_clear();
         }
-        Ok((a, rayon::current_num_threads()))
+        // A sort that may throw: how often, in as many runs from the same
+        // seed (the audit's decks are those given no throw).
+        let throws = entry.algorithm.throwing().map(|sort| {
+            let thrown =
+                stats::sample::throws::throw_count(&sort, deck, args.shuffles, args.seed.value);
+            report::Throws::sampled(thrown, args.shuffles)
+        });
+        Ok((a, rayon::current_num_threads(), throws))
     })??;
     let seconds = start.elapsed().as_secs_f64();
     let exact_tv = judge::method::cheap_exact_total_variation(entry, args.deck.required());
     let report = Standalone::new(
         report::sampled::SampleReport {
             threads,
+            throws,
             ..report::sampled::SampleReport::new(entry, &audit, args.shuffles, RNG_NAME, exact_tv)
         },
         Provenance::new(command_line()),

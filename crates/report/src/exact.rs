@@ -155,6 +155,10 @@ pub struct ExactReport {
     /// The file `--table` wrote the whole law to.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub table: Option<crate::table::TableFile>,
+    /// A sort that may throw (Java's TimSort): how likely it is to throw,
+    /// exactly; the law is that of the decks given no throw.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub throws: Option<crate::Throws>,
     /// The cards a player who knows this law guesses right on average,
     /// going through the deck and seeing each card after guessing it (the
     /// best strategy, exactly; `studies::guess`); absent when paths were
@@ -279,6 +283,7 @@ impl ExactReport {
             least_likely: least.into_iter().map(ranked).collect(),
             path_counts,
             recounted: None,
+            throws: None,
             table: None,
             expected_correct: findings.guess.as_ref().map(Fraction::to_f64),
             expected_correct_exact: findings.guess.clone(),
@@ -297,6 +302,12 @@ impl ExactReport {
     /// The document with the arrangements a second method recounted.
     pub fn recounted(mut self, recounted: Recounted) -> Self {
         self.recounted = Some(recounted);
+        self
+    }
+
+    /// The document with how likely the sort is to throw.
+    pub fn with_throws(mut self, throws: crate::Throws) -> Self {
+        self.throws = Some(throws);
         self
     }
 

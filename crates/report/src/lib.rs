@@ -28,6 +28,7 @@ pub mod sampled;
 mod suite;
 pub mod table;
 pub mod text;
+mod throws;
 
 pub use algorithm::{AlgorithmInfo, SourceInfo, source_line};
 pub use document::{
@@ -43,6 +44,7 @@ pub use suite::{
     Documents, SUITE_PERMUTATIONS_UP_TO, SuiteAlgorithm, SuiteCase, SuiteReport, SuiteSettings,
     documents, fair_control, fair_controls,
 };
+pub use throws::{JAVA_MESSAGE, Throws};
 
 #[cfg(test)]
 mod tests {

@@ -47,6 +47,11 @@ pub struct SampleReport {
     /// up to 6 cards).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub permutation_counts: Option<Vec<u64>>,
+    /// A sort that may throw (Java's TimSort): how often it threw in as
+    /// many runs from the same seed; the counts are those of the decks
+    /// given no throw.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub throws: Option<crate::Throws>,
     /// The first run's tests.
     pub tests: Vec<TestResult>,
     /// Tests not run, with reasons.
@@ -123,6 +128,7 @@ impl SampleReport {
                 .as_ref()
                 .filter(|_| n <= 6)
                 .map(|h| h.counts.clone()),
+            throws: None,
             tests: a.tests.clone(),
             skipped_tests: a.skipped.clone(),
             total_variation: a.effect.total_variation,

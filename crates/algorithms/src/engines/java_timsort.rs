@@ -4,6 +4,7 @@
 
 use super::timsort::{self, ContractViolation, JAVA};
 use super::*;
+use crate::Throwing;
 use crate::generators::JavaRandom;
 use crate::source::Draw;
 
@@ -95,13 +96,13 @@ impl JavaTimSort {
     ) -> Result<(), ContractViolation> {
         timsort::sort(JAVA, a, cmp)
     }
+}
 
-    /// Sorts `deck` with this comparator's answers drawn from `src`, and
-    /// says whether Java would have thrown.
-    ///
-    /// # Errors
-    /// [`ContractViolation`] where Java throws.
-    pub fn try_shuffle<T: Copy, S: Source + ?Sized>(
+/// Sorts the deck with this comparator's answers drawn from the source,
+/// and says whether Java would have thrown (the deck left as Java leaves
+/// the list).
+impl Throwing for JavaTimSort {
+    fn try_shuffle<T: Copy, S: Source + ?Sized>(
         &self,
         deck: &mut [T],
         src: &mut S,
@@ -111,10 +112,19 @@ impl JavaTimSort {
     }
 }
 
+/// The law of the decks given that Java did not throw: a sort that throws
+/// is run again on the deck as it was, with the next answers, until one
+/// finishes (the decks of the finished sorts are those of Java's runs that
+/// did not throw). How often it throws is [`Throwing::try_shuffle`]'s
+/// to count. Below 32 cards nothing merges and nothing throws, so every
+/// exact law is the sort's own.
 impl Shuffle for JavaTimSort {
     fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
-        // A throw leaves the deck as Java leaves an ArrayList.
-        let _ = self.try_shuffle(deck, src);
+        crate::scratch::with_copy(deck, |deck, was| {
+            while self.try_shuffle(deck, src).is_err() {
+                deck.copy_from_slice(was);
+            }
+        });
     }
 }
 

@@ -176,6 +176,16 @@ impl Algorithm {
         }
     }
 
+    /// The sort that may throw instead of dealing, when the algorithm is
+    /// one pass of it (Java's TimSort): its shuffle deals the law given no
+    /// throw, and [`crate::Throwing::try_shuffle`] says when it throws.
+    pub fn throwing(&self) -> Option<JavaTimSort> {
+        match (self.kernel, self.times) {
+            (Kernel::JavaTimSort(j), 1) => Some(j),
+            _ => None,
+        }
+    }
+
     /// Calls `visitor` with the concrete algorithm: the kernel itself for one
     /// pass, a [`Repeat`] of it otherwise; the GSR riffle, however many
     /// times, as [`GsrRiffles`] (one `2^times`-shuffle, the same law in

@@ -510,3 +510,24 @@ fn under_an_address_space_limit_a_law_ends_in_a_result_or_one_line_never_an_abor
         "{err}"
     );
 }
+
+/// Java's sorts say how likely they are to throw: exactly 0 below 32
+/// cards (nothing merges, nothing checks the contract), in the JSON and the
+/// text; a sort that cannot throw says nothing of it.
+#[test]
+fn java_sorts_say_exactly_how_likely_they_are_to_throw() {
+    for id in ["sort-random-java", "sort-random-java-3way"] {
+        for deck in ["3", "6"] {
+            let doc = json(&["exact", "-a", id, "-d", deck, "--json"]);
+            assert_eq!(fraction(&doc["throws"]["exact"]), "0/1", "{id} on {deck}");
+            assert_eq!(doc["throws"]["probability"], 0.0);
+        }
+        let text = stdout(&["exact", "-a", id, "-d", "4"]);
+        assert!(
+            text.contains("throws:      0 = 0/1, exactly: Java's \"Comparison method violates its general contract!\""),
+            "{text}"
+        );
+    }
+    let fair = json(&["exact", "-a", "fisher-yates", "-d", "4", "--json"]);
+    assert!(fair.get("throws").is_none(), "{fair}");
+}

@@ -505,3 +505,57 @@ fn riffle_prints_bayer_diaconis_and_what_the_tests_see() {
         "--shuffles 0 is not allowed",
     );
 }
+
+/// Java's three-way sort throws on 64 cards: `sample` counts the throws in
+/// as many sorts of the same seed, the same on 1 and 2 threads, with a
+/// 95 % interval about as wide as the normal approximation's
+/// (`2 · 1.96 · √(p(1 − p)/n)`); the text says it too.
+#[test]
+fn sample_counts_how_often_java_throws_the_same_on_any_thread_count() {
+    let run = |threads: &str| {
+        json(&[
+            "sample",
+            "-a",
+            "sort-random-java-3way",
+            "-d",
+            "64",
+            "-n",
+            "20000",
+            "--threads",
+            threads,
+            "--json",
+        ])
+    };
+    let (one, two) = (run("1"), run("2"));
+    let throws = &one["throws"];
+    assert_eq!(throws, &two["throws"]);
+    let thrown = throws["thrown"].as_u64().unwrap();
+    assert_eq!(throws["runs"], 20000);
+    assert!(thrown > 0 && thrown < 20000, "{throws}");
+    let p = throws["probability"].as_f64().unwrap();
+    assert_eq!(p, thrown as f64 / 20000.0);
+    let [lo, hi] = [0, 1].map(|i| throws["interval_95"][i].as_f64().unwrap());
+    assert!(lo < p && p < hi, "{throws}");
+    let normal = 2.0 * 1.96 * (p * (1.0 - p) / 20000.0).sqrt();
+    assert!(((hi - lo) / normal - 1.0).abs() < 0.1, "{throws}");
+    let text = cmd()
+        .args(["sample", "-a", "sort-random-java", "-d", "40", "-n", "5000"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(text).unwrap();
+    assert!(text.contains("sorts; 95 % interval"), "{text}");
+    let fair = json(&[
+        "sample",
+        "-a",
+        "fisher-yates",
+        "-d",
+        "5",
+        "-n",
+        "5000",
+        "--json",
+    ]);
+    assert!(fair.get("throws").is_none());
+}

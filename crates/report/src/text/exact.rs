@@ -59,6 +59,9 @@ pub fn exact(doc: &Standalone<ExactReport>) -> String {
         r.verdict.label(),
         r.expected
     );
+    if let Some(t) = &r.throws {
+        let _ = writeln!(out, "{}", t.line());
+    }
     let _ = writeln!(out, "support:     {} of {count} arrangements", r.support);
     let tv = r.total_variation_bounds;
     if tv.lower == tv.upper {

@@ -27,6 +27,9 @@ pub fn sample(doc: &Standalone<SampleReport>) -> String {
             / 1e6
     );
     let _ = writeln!(out, "rng: {}", r.rng);
+    if let Some(t) = &r.throws {
+        let _ = writeln!(out, "{}", t.line());
+    }
     out + &sample_body(r, None) + &verdict_line(r)
 }
 

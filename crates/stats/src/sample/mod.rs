@@ -31,6 +31,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
 pub mod lanes;
+pub mod throws;
 pub use lanes::Path;
 
 /// Shuffles per chunk; each chunk has its own generator.

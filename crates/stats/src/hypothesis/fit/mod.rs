@@ -210,6 +210,37 @@ pub(crate) fn first_passing(mut from: u64, mut to: u64, pass: impl Fn(u64) -> bo
     from
 }
 
+/// The Clopper–Pearson interval of a binomial rate from `k` successes in
+/// `n` trials, at `level` (0.95: each tail 2.5 %): the rates whose
+/// one-sided binomial tail at `k` is at least `(1 − level)/2`, from the
+/// beta quantiles. Conservative: it holds the true rate at least `level`
+/// of the time.
+///
+/// # Panics
+/// When `n` is 0, `k > n`, or `level` is not in `(0, 1)`.
+pub fn clopper_pearson(k: u64, n: u64, level: f64) -> (f64, f64) {
+    use statrs::distribution::Beta;
+    assert!(n > 0 && k <= n, "{k} successes in {n} trials");
+    assert!(level > 0.0 && level < 1.0, "level {level}");
+    let tail = (1.0 - level) / 2.0;
+    let (kf, nf) = (k as f64, n as f64);
+    let lower = if k == 0 {
+        0.0
+    } else {
+        Beta::new(kf, nf - kf + 1.0)
+            .expect("positive shapes")
+            .inverse_cdf(tail)
+    };
+    let upper = if k == n {
+        1.0
+    } else {
+        Beta::new(kf + 1.0, nf - kf)
+            .expect("positive shapes")
+            .inverse_cdf(1.0 - tail)
+    };
+    (lower, upper)
+}
+
 /// Pearson's X² of `counts` against the law `weights / denominator`, and
 /// its p-value from the chi-square law with `counts.len() − 1` degrees of
 /// freedom, every cell kept: the test as a published analysis computes

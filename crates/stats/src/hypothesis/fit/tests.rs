@@ -371,3 +371,29 @@ fn the_exact_test_never_rejects_more_than_its_level_where_the_chi_square_does() 
         }
     }
 }
+
+/// Clopper and Pearson's interval against closed forms: no success in
+/// `n` gives an upper end `1 − 0.025^(1/n)`, all successes a lower end
+/// `0.025^(1/n)`; and 5 of 10 gives 0.1871 to 0.8129 (the textbook
+/// figure); the ends' binomial tails are 2.5 % each.
+#[test]
+fn clopper_pearson_meets_its_closed_forms_and_tails() {
+    for n in [1u64, 10, 1000] {
+        let (lo, hi) = clopper_pearson(0, n, 0.95);
+        assert_eq!(lo, 0.0);
+        let want = 1.0 - 0.025f64.powf(1.0 / n as f64);
+        assert!((hi - want).abs() < 1e-9, "n = {n}: {hi} vs {want}");
+        let (lo, hi) = clopper_pearson(n, n, 0.95);
+        assert_eq!(hi, 1.0);
+        assert!((lo - (1.0 - want)).abs() < 1e-9, "n = {n}: {lo}");
+    }
+    let (lo, hi) = clopper_pearson(5, 10, 0.95);
+    assert!(
+        (lo - 0.1871).abs() < 5e-5 && (hi - 0.8129).abs() < 5e-5,
+        "{lo} {hi}"
+    );
+    let (lo, hi) = clopper_pearson(123, 1000, 0.95);
+    let at = |p: f64| Binomial::new(p, 1000).unwrap();
+    assert!((at(lo).sf(122) - 0.025).abs() < 1e-7, "lower tail");
+    assert!((at(hi).cdf(123) - 0.025).abs() < 1e-7, "upper tail");
+}

@@ -25,9 +25,11 @@
 
 mod compose;
 mod paths;
+mod throws;
 mod walk;
 
 pub use paths::{MAX_PATH_DRAWS, Path, every_path};
+pub use throws::throw_probability;
 
 pub(crate) use compose::reduce;
 

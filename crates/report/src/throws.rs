@@ -1,0 +1,71 @@
+//! How often a sort that may throw instead of dealing (Java's TimSort on a
+//! random comparator) throws, beside the law of the decks given no throw.
+
+use serde::{Deserialize, Serialize};
+use stats::Fraction;
+
+/// The message Java's TimSort throws with.
+pub const JAVA_MESSAGE: &str = "Comparison method violates its general contract!";
+
+/// How often the sort throws: exactly, from the exact law's walk, or
+/// sampled, with a Clopper–Pearson 95 % interval. The report's law and
+/// counts beside it are those of the decks given no throw.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Throws {
+    /// The probability that a sort throws (sampled: the share of the runs).
+    pub probability: f64,
+    /// Exact: the probability as a reduced fraction.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub exact: Option<Fraction>,
+    /// Sampled: the runs that threw.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub thrown: Option<u64>,
+    /// Sampled: the runs (each on the deck in order, the run's seed).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub runs: Option<u64>,
+    /// Sampled: the Clopper–Pearson 95 % interval of the probability.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub interval_95: Option<[f64; 2]>,
+}
+
+impl Throws {
+    /// The exact probability.
+    pub fn exact(p: Fraction) -> Self {
+        Throws {
+            probability: p.to_f64(),
+            exact: Some(p),
+            thrown: None,
+            runs: None,
+            interval_95: None,
+        }
+    }
+
+    /// `thrown` of `runs` sampled runs, with the interval.
+    pub fn sampled(thrown: u64, runs: u64) -> Self {
+        let (lower, upper) = stats::hypothesis::fit::clopper_pearson(thrown, runs, 0.95);
+        Throws {
+            probability: thrown as f64 / runs as f64,
+            exact: None,
+            thrown: Some(thrown),
+            runs: Some(runs),
+            interval_95: Some([lower, upper]),
+        }
+    }
+
+    /// The text line: `throws:      …`.
+    pub fn line(&self) -> String {
+        let what = match (&self.exact, self.thrown, self.runs, self.interval_95) {
+            (Some(p), ..) => format!("{} = {p}, exactly", crate::fmt::fmt_prob(self.probability)),
+            (None, Some(k), Some(n), Some([lo, hi])) => format!(
+                "{:.4} % ({k} of {n} sorts; 95 % interval {:.4} % to {:.4} %)",
+                100.0 * self.probability,
+                100.0 * lo,
+                100.0 * hi
+            ),
+            _ => crate::fmt::fmt_prob(self.probability),
+        };
+        format!(
+            "throws:      {what}: Java's \"{JAVA_MESSAGE}\" instead of a deck; the law here is that of the decks given no throw"
+        )
+    }
+}

@@ -1,0 +1,114 @@
+//! How likely a sort that may throw (Java's TimSort on a random
+//! comparator) is to throw on a small deck, exactly.
+
+use super::walk::walk;
+use super::{Limits, MAX_EXACT_DECK};
+use crate::error::ExactError;
+use crate::law::fraction::Fraction;
+use crate::law::perm::unrank;
+use algorithms::{Shuffle, Source, Throwing};
+
+/// The sort on `n` cards followed by a marker card at position `n`, which
+/// a throw swaps to position 0: a throw and every finished deck are then
+/// different arrangements of `n + 1` cards, which the exact walk weighs.
+struct Marked<A>(A);
+
+impl<A: Throwing> Shuffle for Marked<A> {
+    fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
+        let n = deck.len() - 1;
+        if self.0.try_shuffle(&mut deck[..n], src).is_err() {
+            deck.swap(0, n);
+        }
+    }
+}
+
+/// The probability, exactly, that `sort` throws on a deck of `deck` cards
+/// (1 to one fewer than [`MAX_EXACT_DECK`]: the walk holds one card more).
+///
+/// # Errors
+/// [`ExactError::DeckSize`] outside those sizes, and the walk's errors
+/// (its limits) as [`super::exact_distribution`] gives them.
+pub fn throw_probability<A: Throwing + Sync>(
+    sort: A,
+    deck: usize,
+    limits: &Limits,
+) -> Result<Fraction, ExactError> {
+    if !(1..MAX_EXACT_DECK).contains(&deck) {
+        return Err(ExactError::DeckSize {
+            deck,
+            max: MAX_EXACT_DECK - 1,
+        });
+    }
+    let marked = walk(&Marked(sort), deck + 1, limits, &|_| {}, 0)?;
+    let mut thrown = 0u128;
+    let mut a = Vec::new();
+    for (r, &w) in marked.weights.iter().enumerate() {
+        if w != 0 {
+            unrank(r, deck + 1, &mut a);
+            if usize::from(a[deck]) != deck {
+                thrown += w;
+            }
+        }
+    }
+    Ok(Fraction::new(thrown, marked.denominator))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use algorithms::{ContractViolation, JavaComparator, JavaTimSort};
+
+    /// Throws when its first coin is heads, else reverses the deck when
+    /// its second is: throws 1/2.
+    struct HalfThrows;
+    impl Throwing for HalfThrows {
+        fn try_shuffle<T: Copy, S: Source + ?Sized>(
+            &self,
+            deck: &mut [T],
+            src: &mut S,
+        ) -> Result<(), ContractViolation> {
+            if src.coin() {
+                return Err(ContractViolation);
+            }
+            if src.coin() {
+                deck.reverse();
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_marker_weighs_the_throws() {
+        for n in 1..MAX_EXACT_DECK {
+            let p = throw_probability(HalfThrows, n, &Limits::default()).unwrap();
+            assert_eq!(p, Fraction::new(1u32, 2u32), "n = {n}");
+        }
+    }
+
+    /// Java's TimSort merges, and so checks its contract, from 32 cards
+    /// only: on 1 to 6 it never throws (7 to 9 take minutes; `exact`
+    /// computes them when asked).
+    #[test]
+    fn java_never_throws_on_small_decks() {
+        for comparator in [JavaComparator::NextBoolean, JavaComparator::NextInt3] {
+            for n in 1..=6 {
+                let p =
+                    throw_probability(JavaTimSort { comparator }, n, &Limits::default()).unwrap();
+                assert_eq!(p, Fraction::new(0u32, 1u32), "{comparator:?}, n = {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn decks_beyond_the_walk_are_refused() {
+        for n in [0, MAX_EXACT_DECK] {
+            assert_eq!(
+                throw_probability(HalfThrows, n, &Limits::default()),
+                Err(ExactError::DeckSize {
+                    deck: n,
+                    max: MAX_EXACT_DECK - 1
+                })
+            );
+        }
+    }
+}
