@@ -54,17 +54,34 @@ pub fn effect_cell(a: &SuiteAlgorithm) -> String {
         )
 }
 
-/// A p-value given by its `log10`, readable at any size; `0` for the
-/// stand-in of an impossible value seen (`log10_p` at `f64::MIN`).
+/// The smallest p-value printed as a number: below it, a p-value is a
+/// bound. The reference laws of the tests (the chi-square, the normal)
+/// approximate the statistic's law with an error far larger than this, so
+/// far in the tail, and the glossary says so.
+pub const SMALLEST_PRINTED_LOG10_P: f64 = -300.0;
+
+/// A p-value given by its `log10`, readable at any size: `< 10^-300`
+/// below [`SMALLEST_PRINTED_LOG10_P`]; `0` for the stand-in of an
+/// impossible value seen (`log10_p` at `f64::MIN`).
 pub fn fmt_log10_p(log10_p: f64) -> String {
     if log10_p < -1e300 {
         "0".into()
     } else if log10_p > -4.0 {
         format!("{:.4}", 10f64.powf(log10_p))
-    } else if log10_p > -300.0 {
+    } else if log10_p >= SMALLEST_PRINTED_LOG10_P {
         format!("{:.2e}", 10f64.powf(log10_p))
     } else {
-        format!("10^{log10_p:.1}")
+        format!("< 10^{SMALLEST_PRINTED_LOG10_P}")
+    }
+}
+
+/// `p = 0.0100`, `p = 1.00e-5`, or `p < 10^-300` (see [`fmt_log10_p`]).
+pub fn fmt_p_is(log10_p: f64) -> String {
+    let p = fmt_log10_p(log10_p);
+    if p.starts_with('<') {
+        format!("p {p}")
+    } else {
+        format!("p = {p}")
     }
 }
 
@@ -194,7 +211,11 @@ mod tests {
         assert_eq!(fmt_log10_p(0.0), "1.0000");
         assert_eq!(fmt_log10_p(-2.0), "0.0100");
         assert_eq!(fmt_log10_p(-5.0), "1.00e-5");
-        assert_eq!(fmt_log10_p(-400.0), "10^-400.0");
+        assert_eq!(fmt_log10_p(-300.0), "1.00e-300");
+        assert_eq!(fmt_log10_p(-300.1), "< 10^-300");
+        assert_eq!(fmt_log10_p(-2461259.6), "< 10^-300");
+        assert_eq!(fmt_p_is(-2.0), "p = 0.0100");
+        assert_eq!(fmt_p_is(-400.0), "p < 10^-300");
         assert_eq!(fmt_log10_p(f64::MIN), "0");
     }
 

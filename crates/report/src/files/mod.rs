@@ -543,10 +543,10 @@ fn draft_figure(stem: &str, d: &judge::cases::Draft) -> Result<Vec<OutputFile>, 
         .iter()
         .map(|y| figures::DrawPanel {
             heading: format!(
-                "{}: ρ = {}, p = {}",
+                "{}: ρ = {}, {}",
                 y.year,
                 y.rho_3,
-                crate::fmt::fmt_log10_p(
+                crate::fmt::fmt_p_is(
                     y.verdict
                         .test(stats::hypothesis::single::DrawStatistic::SpearmanRho)
                         .map_or(0.0, |t| t.log10_p)

@@ -227,12 +227,22 @@ fn algorithm_details(
     if !sampled.is_empty() {
         let _ = writeln!(
             md,
-            "Sampled tests (seed {}):\n\n| n | shuffles | test | statistic | df | p | verdict |\n|---:|---:|---|---:|---:|---:|---|",
+            "Sampled tests (seed {}); each deck's verdict stands beside its smallest p-value:\n\n| n | shuffles | test | statistic | df | p | deck's verdict |\n|---:|---:|---|---:|---:|---:|---|",
             st.seed
         );
         for c in &sampled {
             let s = c.sampled.as_ref().expect("sampled");
-            for t in &s.tests {
+            // The first test of the smallest p-value.
+            let deciding = s
+                .tests
+                .iter()
+                .enumerate()
+                .fold(None::<(usize, f64)>, |best, (i, t)| match best {
+                    Some((_, p)) if p <= t.log10_p => best,
+                    _ => Some((i, t.log10_p)),
+                })
+                .map(|(i, _)| i);
+            for (i, t) in s.tests.iter().enumerate() {
                 let _ = writeln!(
                     md,
                     "| {} | {} | {} | {:.1} | {} | {} | {} |",
@@ -242,7 +252,11 @@ fn algorithm_details(
                     t.statistic,
                     fmt_df(t.df),
                     fmt_log10_p(t.log10_p),
-                    s.verdict.label()
+                    if Some(i) == deciding {
+                        s.verdict.label()
+                    } else {
+                        ""
+                    }
                 );
             }
             if let Some(needed) = c.shuffles_to_detect

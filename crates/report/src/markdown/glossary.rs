@@ -92,7 +92,10 @@ pub(crate) const TERMS: &[(&str, &str)] = &[
         "p-value",
         "How often a fair shuffle would give counts at least this far from even. A tiny \
          p-value (below {suspicious_below} here) is evidence of bias; a large one only means this sample \
-         shows none.",
+         shows none. Below {smallest_printed} it is printed as \"< {smallest_printed}\": the laws \
+         a statistic is referred to (chi-square, normal) are approximations whose error so far \
+         in the tail is larger than the p-value itself, so a smaller figure would claim a \
+         precision no test has.",
     ),
     (
         "path",
@@ -142,6 +145,10 @@ fn explained(what: &str) -> String {
         "{suspicious_below}",
         &judge::words::power_of_ten(judge::grade::SUSPICIOUS_BELOW),
     )
+    .replace(
+        "{smallest_printed}",
+        &format!("10^{}", crate::fmt::SMALLEST_PRINTED_LOG10_P),
+    )
 }
 
 /// The glossary page.
@@ -162,6 +169,7 @@ mod tests {
         let page = page();
         assert!(!page.contains('{'), "a figure left unfilled");
         assert!(page.contains("(below 10^-6 here)"), "{page}");
+        assert!(page.contains("printed as \"< 10^-300\""), "{page}");
     }
 
     #[test]

@@ -314,8 +314,8 @@ fn sample_body(r: &crate::sampled::SampleReport, level: Option<&Level>) -> Strin
     {
         let _ = writeln!(
             out,
-            "  most uneven card: card {card}, row chi-square p = {} (compare with {bound} / {} = {:.1e} for {}% family-wise)",
-            fmt_log10_p(worst.log10_p),
+            "  most uneven card: card {card}, row chi-square {} (compare with {bound} / {} = {:.1e} for {}% family-wise)",
+            crate::fmt::fmt_p_is(worst.log10_p),
             e.row_tests.len(),
             bound / e.row_tests.len() as f64,
             100.0 * bound

@@ -85,10 +85,10 @@ fn summary(c: &Case) -> (String, String) {
         CaseFigures::Bostock2014(b) => (
             "a biased matrix, drawn (counts not published)".into(),
             format!(
-                "{} sorts of {} cards: p = {}",
+                "{} sorts of {} cards: {}",
                 fmt_count(b.shuffles),
                 b.deck,
-                fmt_log10_p(b.log10_p)
+                crate::fmt::fmt_p_is(b.log10_p)
             ),
         ),
         CaseFigures::Laravel2019(l) => (
@@ -132,10 +132,10 @@ fn summary(c: &Case) -> (String, String) {
                 .iter()
                 .map(|y| {
                     format!(
-                        "{}: ρ = {}, p = {}",
+                        "{}: ρ = {}, {}",
                         y.year,
                         y.rho_3,
-                        fmt_log10_p(rho(y).log10_p)
+                        crate::fmt::fmt_p_is(rho(y).log10_p)
                     )
                 })
                 .collect::<Vec<_>>()
@@ -383,12 +383,12 @@ fn bostock(md: &mut String, b: &Bostock, figure: Option<&str>) {
     let _ = writeln!(
         md,
         "In {} sorts of {} cards (seed {}) the position test against a fair shuffle gives \
-         p = {}; the largest deviation is card {} at position {} (counting from 1), {:+.0}% \
+         {}; the largest deviation is card {} at position {} (counting from 1), {:+.0}% \
          against a fair shuffle's count. Bostock's sample size is ample to see the bias.\n",
         fmt_count(b.shuffles),
         b.deck,
         b.seed,
-        fmt_log10_p(b.log10_p),
+        crate::fmt::fmt_p_is(b.log10_p),
         b.largest_cell.0,
         b.largest_cell.1,
         100.0 * b.largest_deviation
