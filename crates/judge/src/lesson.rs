@@ -11,13 +11,21 @@ use std::collections::BTreeMap;
 pub const FAIR_CONTROL: &str = "fisher-yates";
 
 /// The three shuffles the teacher's section, the handouts and the slides
-/// compare: the naive swap, the off-by-one that makes it Sattolo's
-/// algorithm, and the fair control. All three are the JavaScript loop of
+/// compare: `altNaiveShuffle` (the loop that picks among all cards), the
+/// off-by-one that makes it Sattolo's algorithm, and the fair control.
+/// All three are the JavaScript loop of
 /// "The JavaScript Shuffle" (`altNaiveShuffle`, its one-line "fix", the
 /// correct line), which walks the deck backwards: the lines the pages quote
 /// ([`lesson_quotes`]) are those of the algorithms whose numbers and
 /// figures they show.
 pub const LESSON: [&str; 3] = ["alt-naive-shuffle", "blog-fisher-yates", FAIR_CONTROL];
+
+/// What every page, slide and handout calls each of [`LESSON`], in its
+/// order. The first is the loop's own name in its document: "the naive
+/// swap" is the forward loop `naive-swap` (seed 004's `N^N` loop) and
+/// nothing else, so a page that says it quotes that loop and prints its
+/// numbers.
+pub const LESSON_NAMES: [&str; 3] = ["altNaiveShuffle", "off by one", "Fisher–Yates"];
 
 /// The line each of [`LESSON`] is quoted by, in its order.
 pub fn lesson_quotes() -> [&'static Quote; 3] {

@@ -389,7 +389,7 @@
       ? "the loop walks the deck from the last position down to the first"
       : "the loop walks the deck from the first position to the last";
     $("steps-text").textContent = `Each step draws one random number and swaps two cards; ` +
-      `${direction}, as in the lines quoted below. The naive swap draws ${n} times from ${n} ` +
+      `${direction}, as in the lines quoted below. ${naive.name} draws ${n} times from ${n} ` +
       `choices: ${n}^${n} = ${fmt(n ** n)} equally likely paths, shared among ${fmt(factorial(n))} ` +
       `orders of the deck, which is not a whole number of paths each, so some orders get more ` +
       `paths than others. Fisher–Yates draws from ${n}, then ${n - 1}, … down to 1 choice: ` +

@@ -293,7 +293,7 @@ async fn the_lesson_runs_on_a_classroom_screen_and_a_phone() {
         .unwrap();
     for (name, width, height) in [("classroom", 1280, 720), ("phone", 390, 844)] {
         let chrome = Chrome::launch(name, width, height).await;
-        // The lesson's naive swap, going on to 50,000 decks after its
+        // The lesson's altNaiveShuffle, going on to 50,000 decks after its
         // alarm so that its pattern shows.
         let page = chrome
             .open(&format!(

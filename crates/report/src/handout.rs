@@ -60,7 +60,8 @@ fn exact_command(e: &ExactReport) -> String {
     format!("shuffle-audit exact -a {} -d {}", e.algorithm, e.deck)
 }
 
-/// The numbers of the naive swap on its largest exact deck.
+/// The numbers of the lesson's first loop ([`LESSON_NAMES`]`[0]`) on its
+/// largest exact deck.
 fn naive_facts(facts: &mut Vec<(String, String)>, e: &ExactReport, lang: Lang) {
     let (Some(most), Some(least)) = (
         paths_of(&e.max_probability_exact, e.paths),
@@ -72,16 +73,17 @@ fn naive_facts(facts: &mut Vec<(String, String)>, e: &ExactReport, lang: Lang) {
     let (paths, all) = (fmt_count(e.paths), fmt_count(factorial(n)));
     let even = e.paths as f64 / factorial(n) as f64;
     let ratio = most as f64 / least as f64;
+    let naive = LESSON_NAMES[0];
     facts.push((pick(
         lang,
         format!(
-            "{n} cards: the naive swap has {n}^{n} = {paths} equally likely paths for {all} \
+            "{n} cards: {naive} has {n}^{n} = {paths} equally likely paths for {all} \
              arrangements ({even:.1} each if shared evenly). Counted exactly, the most likely \
              arrangement is dealt by {most} paths, the least likely by {least}: {ratio:.1} times \
              as often."
         ),
         format!(
-            "{n} 张牌：朴素交换有 {n}^{n} = {paths} 条等可能的路径，对应 {all} 种排列（平均每种 \
+            "{n} 张牌：{naive} 有 {n}^{n} = {paths} 条等可能的路径，对应 {all} 种排列（平均每种 \
              {even:.1} 条）。精确计数：最常见的排列由 {most} 条路径得到，最少见的只有 {least} 条，\
              前者是后者的 {ratio:.1} 倍。"
         ),
@@ -92,12 +94,12 @@ fn naive_facts(facts: &mut Vec<(String, String)>, e: &ExactReport, lang: Lang) {
         lang,
         format!(
             "Total variation distance on {n} cards: TV = {} = {tv}: knowing which arrangements \
-             the naive swap favours wins a bet on the deck's order up to {points:.1} percentage \
+             {naive} favours wins a bet on the deck's order up to {points:.1} percentage \
              points more often than against a fair deck (fair: TV = 0).",
             e.total_variation_exact
         ),
         format!(
-            "{n} 张牌的全变差距离：TV = {} = {tv}。知道朴素交换偏爱哪些排列的玩家，押注牌序的胜率\
+            "{n} 张牌的全变差距离：TV = {} = {tv}。知道 {naive} 偏爱哪些排列的玩家，押注牌序的胜率\
              最多比面对公平洗牌高 {points:.1} 个百分点（公平洗牌 TV = 0）。",
             e.total_variation_exact
         ),
@@ -234,14 +236,14 @@ fn tree_caption(report: &SuiteReport, lang: Lang) -> Option<String> {
     let step = crate::markdown::step_words(&tree.algorithm, tree.deck, lang).replace('*', "");
     Some(match lang {
         Lang::En => format!(
-            "Every path of the naive swap on {} cards: {step}; each box is an arrangement, the \
+            "Every path of {} on {} cards: {step}; each box is an arrangement, the \
              card at each position. Red: dealt by more paths than a fair share; blue: by fewer.",
-            tree.deck
+            LESSON_NAMES[0], tree.deck
         ),
         Lang::Zh => format!(
-            "朴素交换在 {} 张牌上的全部路径：{step}；每个方框是一种排列，依次写出每个位置上的牌。\
+            "{} 在 {} 张牌上的全部路径：{step}；每个方框是一种排列，依次写出每个位置上的牌。\
              红色：得到它的路径比公平份额多；蓝色：比公平份额少。",
-            tree.deck
+            LESSON_NAMES[0], tree.deck
         ),
     })
 }
@@ -290,7 +292,7 @@ pub fn handout(report: &SuiteReport, lang: Lang) -> Result<Option<String>, Repor
         };
         let name = match (lang, i) {
             (Lang::En, _) => (*name).to_string(),
-            (Lang::Zh, 0) => "朴素交换".into(),
+            (Lang::Zh, 0) => LESSON_NAMES[0].into(),
             (Lang::Zh, 1) => "差一错误".into(),
             (Lang::Zh, _) => "Fisher–Yates".into(),
         };
@@ -404,8 +406,8 @@ pub fn handout(report: &SuiteReport, lang: Lang) -> Result<Option<String>, Repor
             (
                 pick(
                     lang,
-                    format!("naive swap, exact, {n} cards"),
-                    format!("朴素交换（精确），{n} 张牌"),
+                    format!("{}, exact, {n} cards", LESSON_NAMES[0]),
+                    format!("{}（精确），{n} 张牌", LESSON_NAMES[0]),
                 ),
                 e,
             ),
@@ -457,7 +459,11 @@ pub fn handout(report: &SuiteReport, lang: Lang) -> Result<Option<String>, Repor
                     .map(|a| a.info.id.as_str())
                     .collect::<Vec<_>>()
                     .join(" "),
-                tree_alt => pick(lang, "Every path of the naive swap on 3 cards", "朴素交换在 3 张牌上的全部路径"),
+                tree_alt => pick(
+                    lang,
+                    format!("Every path of {} on 3 cards", LESSON_NAMES[0]),
+                    format!("{} 在 3 张牌上的全部路径", LESSON_NAMES[0]),
+                ),
                 numbers => pick(lang, "The numbers, counted exactly", "精确计数得到的数字"),
                 facts => facts,
                 tree_svg => crate::files::handout_tree(report, lang),

@@ -190,7 +190,7 @@ pub static REGISTRY: &[Entry] = &[
         Algorithm::once(Kernel::BlogFisherYates(BlogFisherYates)),
         Biased(Defect::SingleCycle),
         Full,
-        "Biased: randomCard is never index itself, so this is Sattolo's algorithm; the change meant to fix the naive swap breaks it."
+        "Biased: randomCard is never index itself, so this is Sattolo's algorithm; the change meant to fix altNaiveShuffle breaks it."
     ),
     entry!(
         "splice-shuffle",

@@ -98,7 +98,7 @@ fn the_page_loads_hovers_and_switches_figures() {
         .replace("&amp;", "&");
     let r: serde_json::Value = serde_json::from_str(&json).expect("the self-test's JSON");
     assert_eq!(r["errors"], serde_json::json!([]), "errors on the page");
-    // Hovering card 1 at position 0 of the lesson's naive swap on 3
+    // Hovering card 1 at position 0 of the lesson's altNaiveShuffle on 3
     // cards: the exact law gives it 9 of the 27 paths
     // (`shuffle-audit exact -a alt-naive-shuffle -d 3`).
     let hover = r["hover"].as_str().unwrap();

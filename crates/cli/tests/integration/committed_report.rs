@@ -377,3 +377,142 @@ fn sampled_tests_put_each_verdict_beside_the_smallest_p_value() {
         assert!(checked > 0, "no sampled table in {}", dir.display());
     }
 }
+
+/// The blocks a reader takes in at once: Markdown paragraphs and list
+/// items and table rows, and in HTML and SVG (scripts left out) the text
+/// of each paragraph, code block, list item, caption,
+/// heading, table row or drawn label.
+fn blocks(text: &str) -> Vec<String> {
+    const ENDS: [&str; 12] = [
+        "</p>",
+        "</pre>",
+        "</li>",
+        "</figcaption>",
+        "</caption>",
+        "</tr>",
+        "</text>",
+        "</title>",
+        "</h1>",
+        "</h2>",
+        "</h3>",
+        "</h4>",
+    ];
+    let mut text = text.replace("\r\n", "\n");
+    for end in ENDS {
+        text = text.replace(end, "\n\n");
+    }
+    // Each item of a Markdown list, each row of a Markdown table.
+    text = text.replace("\n- ", "\n\n- ").replace("\n|", "\n\n|");
+    // A page's scripts and their data are not read.
+    while let Some(start) = text.find("<script") {
+        let end = text[start..]
+            .find("</script>")
+            .map_or(text.len(), |e| start + e + "</script>".len());
+        text.replace_range(start..end, "\n\n");
+    }
+    // Alt texts and ARIA labels stand alone: a figure's label is not the
+    // paragraph after it.
+    for start in ["aria-label=", "alt="] {
+        text = text.replace(start, &format!("\n\n{start}"));
+    }
+    text.split("\n\n")
+        .map(str::to_lowercase)
+        .filter(|b| !b.trim().is_empty())
+        .collect()
+}
+
+/// Every page the project ships for a reader: the README, the guide and
+/// its notebook, each crate's README, and every page, handout and drawn
+/// label of the committed report and of one this build writes. The
+/// changelog is left out: it records what each version said.
+fn shipped_pages() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut out = vec![root.join("README.md"), root.join("python/README.md")];
+    out.extend(files(&root.join("docs")));
+    for entry in std::fs::read_dir(root.join("crates")).unwrap() {
+        let readme = entry.unwrap().path().join("README.md");
+        if readme.exists() {
+            out.push(readme);
+        }
+    }
+    for folder in folders() {
+        out.extend(files(&folder));
+    }
+    out.retain(|p| {
+        p.extension()
+            .is_some_and(|e| ["md", "html", "svg", "ipynb"].contains(&e.to_str().unwrap_or("")))
+    });
+    out
+}
+
+/// The text of a page: a notebook's cells, one block each; any other page
+/// as it is.
+fn page_text(p: &Path) -> String {
+    let text = read(p);
+    if p.extension().is_some_and(|e| e == "ipynb") {
+        let nb: serde_json::Value = serde_json::from_str(&text).unwrap();
+        nb["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| match &c["source"] {
+                serde_json::Value::Array(lines) => {
+                    lines.iter().filter_map(|l| l.as_str()).collect::<String>()
+                }
+                other => other.as_str().unwrap_or("").to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n\n")
+    } else {
+        text
+    }
+}
+
+/// "The naive swap" is one loop on every page: the forward loop
+/// `naive-swap` (`for i in 0..n: swap(a[i], a[below(n)])`, seed 004's
+/// `N^N` loop). Seed 003's backward `altNaiveShuffle` (the lesson's first
+/// loop) and its `naiveShuffle` keep their own names: no block that says
+/// "naive swap" (or 朴素交换) names either of them.
+#[test]
+fn the_naive_swap_is_one_loop_on_every_page() {
+    let pages = shipped_pages();
+    assert!(pages.len() > 150, "{} pages", pages.len());
+    let mut said = 0;
+    let mut wrong = Vec::new();
+    for p in &pages {
+        for block in blocks(&page_text(p)) {
+            if !(block.contains("naive swap") || block.contains("朴素交换")) {
+                continue;
+            }
+            said += 1;
+            if block.contains("naiveshuffle") || block.contains("alt-naive-shuffle") {
+                wrong.push(format!("{}: {block}", p.display()));
+            }
+        }
+    }
+    assert!(said > 50, "'naive swap' said in {said} blocks only");
+    assert!(
+        wrong.is_empty(),
+        "{} blocks call another loop the naive swap:\n{}",
+        wrong.len(),
+        wrong.join("\n---\n")
+    );
+    // The lesson's first loop is named by its own name, on every page that
+    // shows it.
+    for folder in folders() {
+        for page in [
+            "README.md",
+            "README.zh.md",
+            "handout.html",
+            "handout.zh.html",
+        ] {
+            let text = read(&folder.join(page));
+            assert!(
+                text.contains(judge::lesson::LESSON_NAMES[0]),
+                "{}: no {}",
+                folder.join(page).display(),
+                judge::lesson::LESSON_NAMES[0]
+            );
+        }
+    }
+}

@@ -530,7 +530,7 @@ fn every_lesson_page_quotes_the_algorithms_whose_numbers_it_shows_and_prints_the
     for words in [
         "第 1 步选",
         "路径数",
-        "朴素交换（精确），6 张牌",
+        "altNaiveShuffle（精确），6 张牌",
         "最终位置",
         "牌 0",
     ] {

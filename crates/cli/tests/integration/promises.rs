@@ -147,7 +147,7 @@ fn names_beside(out: &Path) -> Vec<String> {
 fn files_that_are_not_ours_survive_byte_for_byte() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("r");
-    // The lesson's naive swap and Fisher–Yates: the report has a headline
+    // The lesson's altNaiveShuffle and Fisher–Yates: the report has a headline
     // figure.
     run_ok(suite(
         &out,
@@ -164,7 +164,7 @@ fn files_that_are_not_ours_survive_byte_for_byte() {
         "{:?}",
         foreign.keys().collect::<Vec<_>>()
     );
-    // Fisher–Yates alone: no headline, no naive swap.
+    // Fisher–Yates alone: no headline, no altNaiveShuffle.
     run_ok(tiny(&out, 2));
     assert_eq!(snapshot(&out, true), foreign);
     assert!(

@@ -121,7 +121,7 @@ fn suite_writes_parsable_reports() {
     );
     let md = std::fs::read_to_string(out.join("README.md")).unwrap();
     assert!(md.contains("](algorithms/naive-swap.md)"), "{md}");
-    // The headline is the lesson's naive swap beside Fisher–Yates: this
+    // The headline is the lesson's altNaiveShuffle beside Fisher–Yates: this
     // run has the forward naive swap only.
     assert!(!md.contains("](headline.png)"), "a headline in {md}");
     // Every file the report names exists, and the PNGs decode.

@@ -157,7 +157,7 @@ async fn guard(
 #[derive(Serialize)]
 struct Config {
     examples: &'static [crate::Example],
-    /// The step-by-step view's loops: the lesson's naive swap and
+    /// The step-by-step view's loops: the lesson's `altNaiveShuffle` and
     /// Fisher–Yates, quoted from the registry as the report quotes them.
     lesson: Vec<LessonLine>,
     palette: Vec<[u8; 3]>,

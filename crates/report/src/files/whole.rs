@@ -301,9 +301,7 @@ pub fn slides(report: &SuiteReport) -> Result<Slides, ReportError> {
 /// leave cells too narrow for their labels at a slide's text size.
 pub const SLIDE_DECK_UP_TO: usize = 6;
 
-/// What the slides and handouts call each of [`LESSON`], in its order;
-/// the line each is quoted by is [`judge::lesson::lesson_quotes`]'s.
-pub const LESSON_NAMES: [&str; 3] = ["naive swap", "off by one", "Fisher–Yates"];
+pub use judge::lesson::LESSON_NAMES;
 
 /// Where the tree of the naive swap's paths goes: `PATH_FIGURE.png` and
 /// `.svg`.

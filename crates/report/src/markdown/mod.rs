@@ -172,7 +172,11 @@ pub fn front(report: &SuiteReport) -> String {
     if !teacher::section(&mut md, report, teacher::Lang::En)
         && let Some(h) = &report.headline
     {
-        let _ = writeln!(md, "![The naive swap beside Fisher–Yates]({h})\n");
+        let _ = writeln!(
+            md,
+            "![{} beside Fisher–Yates]({h})\n",
+            judge::lesson::LESSON_NAMES[0]
+        );
     }
     summary::section(&mut md, report);
     how_to_read(&mut md, report);

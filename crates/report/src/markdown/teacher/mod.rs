@@ -1,12 +1,15 @@
-//! The teacher's page at the top of the report: the naive swap, the
+//! The teacher's page at the top of the report: `altNaiveShuffle` (seed
+//! 003's loop that picks among all cards, walking backwards), the
 //! off-by-one that makes Sattolo's algorithm, and Fisher–Yates, with the
-//! lines that differ, the paths of the naive swap, and why.
+//! lines that differ, the paths of the first, and why. "The naive swap"
+//! names only the forward loop `naive-swap`; the lesson's first loop is
+//! called by its own name, [`LESSON_NAMES`]`[0]`.
 
 use crate::exact::ExactReport;
 use crate::fmt::{fmt_count, fmt_prob};
 use crate::suite::{SuiteAlgorithm, SuiteReport};
 use algorithms::registry::{Quote, TEACHING_QUOTES, Walk, document};
-use judge::lesson::{LESSON, PathTree};
+use judge::lesson::{LESSON, LESSON_NAMES, PathTree};
 use stats::law::perm::factorial;
 use std::fmt::Write;
 
@@ -16,9 +19,12 @@ pub use quotes::quote_origin;
 use quotes::quotes;
 pub(crate) use quotes::{quote_source, sampled_words, step_words, walk_words};
 
-/// The naive swap, the off-by-one, and the correct shuffle: the three the
-/// page compares ([`LESSON`]).
+/// The loop that picks among all cards, the off-by-one, and the correct
+/// shuffle: the three the page compares ([`LESSON`]).
 const NAIVE: &str = LESSON[0];
+/// What the page calls [`NAIVE`]: its function's name, never "the naive
+/// swap" (the forward loop).
+const NAIVE_NAME: &str = LESSON_NAMES[0];
 const OFF_BY_ONE: &str = LESSON[1];
 const FAIR: &str = LESSON[2];
 
@@ -116,20 +122,24 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
             "![{}]({h})\n\n{}{how}\n",
             pick(
                 lang,
-                "The naive swap beside Fisher–Yates",
-                "朴素交换与 Fisher–Yates 并排对比"
+                format!("{NAIVE_NAME} beside Fisher–Yates"),
+                format!("{NAIVE_NAME} 与 Fisher–Yates 并排对比")
             ),
             pick(
                 lang,
-                "*Where each card ends up* after the naive swap and after Fisher–Yates, on one \
+                format!(
+                    "*Where each card ends up* after {NAIVE_NAME} and after Fisher–Yates, on one \
                  colour scale. Rows: cards by starting position; columns: where they end. Red: \
                  more often than fair; blue: less; white: as often; in grayscale, read the \
-                 percentages.",
-                "*每张牌最后落在哪里*：朴素交换与 Fisher–Yates 并排，共用一个色标，色标范围按朴素交换\
-                 的最大偏差取整（幻灯片上写明了范围；16:9，1920 × 1080）。行是牌的初始位置，列是洗牌\
+                 percentages."
+                ),
+                format!(
+                    "*每张牌最后落在哪里*：{NAIVE_NAME} 与 Fisher–Yates 并排，共用一个色标，色标范围按 \
+                 {NAIVE_NAME} 的最大偏差取整（幻灯片上写明了范围；16:9，1920 × 1080）。行是牌的初始位置，列是洗牌\
                  后的位置。红色表示比公平洗牌更常落在这里，蓝色表示更少，白色表示与公平洗牌一样。\
                  同样大小的偏差，红蓝深浅一致，哪一边都不会显得更严重；黑白打印时红蓝难以分辨，\
                  请看格子里印的百分比。"
+                )
             )
         );
         if report.off_by_one_slide.is_some() {
@@ -162,17 +172,17 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
                 let _ = match lang {
                     Lang::En => writeln!(
                         md,
-                        "![The naive swap on {n} cards: how often each arrangement came up]\
+                        "![{NAIVE_NAME} on {n} cards: how often each arrangement came up]\
                          ({bars})\n\n\
-                         The same on {shuffles} naive swaps, sampled (seed {seed}): each bar runs \
+                         The same on {shuffles} runs of {NAIVE_NAME}, sampled (seed {seed}): each bar runs \
                          from the fair 1/{k} (black line) to how often one arrangement came up; \
                          grey: a fair shuffle's band; red, and the label at its foot: the exact \
                          share of the {total} paths.\n"
                     ),
                     Lang::Zh => writeln!(
                         md,
-                        "![朴素交换在 {n} 张牌上各种排列出现的频率]({bars})\n\n\
-                         用朴素交换实际洗 {shuffles} 次（种子 {seed}）：每根柱子从公平的 1/{k}\
+                        "![{NAIVE_NAME} 在 {n} 张牌上各种排列出现的频率]({bars})\n\n\
+                         用 {NAIVE_NAME} 实际洗 {shuffles} 次（种子 {seed}）：每根柱子从公平的 1/{k}\
                          （黑线）画到一种排列实际出现的频率；灰色是公平洗牌的柱子所在的波动范围；\
                          红线和底部的标注是它在 {total} 条路径中所占的精确比例。\n"
                     ),
@@ -253,7 +263,7 @@ pub(super) fn section(md: &mut String, report: &SuiteReport, lang: Lang) -> bool
 /// links nothing off its own folder).
 const LIVE: &str = "http://127.0.0.1:8000";
 
-/// The naive swap's paths on 3 cards as a table: one row per first two
+/// The paths of the lesson's first loop on 3 cards as a table: one row per first two
 /// choices, one column per third.
 fn path_table(md: &mut String, tree: &PathTree, figure: Option<&str>, lang: Lang) {
     let n = tree.deck;
@@ -285,15 +295,15 @@ fn path_table(md: &mut String, tree: &PathTree, figure: Option<&str>, lang: Lang
     let _ = match lang {
         Lang::En => writeln!(
             md,
-            "### Why the naive swap cannot be fair\n\n<!-- numbers: {} -->\nTake {n} cards, numbered \
-             {cards}. The naive swap makes {draws} swaps, and each picks one of {each} \
+            "### Why {NAIVE_NAME} cannot be fair\n\n<!-- numbers: {} -->\nTake {n} cards, numbered \
+             {cards}. {NAIVE_NAME} makes {draws} swaps, and each picks one of {each} \
              positions, so it has {product} = {total} equally likely paths. Here is every one of \
              them, {form}: {step}.\n",
             tree.algorithm
         ),
         Lang::Zh => writeln!(
             md,
-            "### 为什么朴素交换不可能公平\n\n<!-- numbers: {} -->\n取编号为 {cards} 的 {n} 张牌。朴素交换做 \
+            "### 为什么 {NAIVE_NAME} 不可能公平\n\n<!-- numbers: {} -->\n取编号为 {cards} 的 {n} 张牌。{NAIVE_NAME} 做 \
              {draws} 次交换，每次从 {each} 个位置中选一个，所以共有 {product} = {total} 条等可能的\
              路径。下面{form}列出全部路径：{step}。\n",
             tree.algorithm
@@ -337,8 +347,8 @@ fn path_table(md: &mut String, tree: &PathTree, figure: Option<&str>, lang: Lang
                 "![{}]({f})\n",
                 pick(
                     lang,
-                    "Every path of the naive swap on 3 cards, as a tree",
-                    "朴素交换在 3 张牌上的全部路径（树状图）"
+                    format!("Every path of {NAIVE_NAME} on 3 cards, as a tree"),
+                    format!("{NAIVE_NAME} 在 3 张牌上的全部路径（树状图）")
                 )
             );
             // On paper the tree stands for the table: one page stays one.
@@ -395,13 +405,17 @@ fn counting(
             "{}\n",
             pick(
                 lang,
-                "The same holds for every deck of *n* ≥ 3 cards: the naive swap has *n*^*n* \
+                format!(
+                    "The same holds for every deck of *n* ≥ 3 cards: {NAIVE_NAME} has *n*^*n* \
                  equally likely paths, and they could only be shared evenly among the *n*! \
                  arrangements if *n*! divided *n*^*n*. It cannot: *n* − 1 divides *n*!, but \
-                 shares no factor with *n*, hence none with *n*^*n*.",
-                "对任何 *n* ≥ 3 张牌都一样：朴素交换有 *n*^*n* 条等可能的路径，只有当 *n*! 整除 \
+                 shares no factor with *n*, hence none with *n*^*n*."
+                ),
+                format!(
+                    "对任何 *n* ≥ 3 张牌都一样：{NAIVE_NAME} 有 *n*^*n* 条等可能的路径，只有当 *n*! 整除 \
                  *n*^*n* 时才能平均分给 *n*! 种排列。但这不可能：*n* − 1 整除 *n*!，却与 *n* 互质，\
                  因而与 *n*^*n* 也互质。"
+                )
             )
         );
     }
@@ -457,25 +471,25 @@ fn how_big(md: &mut String, n: &ExactReport, lang: Lang) {
     let _ = match lang {
         Lang::En => writeln!(
             md,
-            "### How big is the bias?\n\nOn {deck} cards the naive swap has {deck}^{deck} = \
+            "### How big is the bias?\n\nOn {deck} cards {NAIVE_NAME} has {deck}^{deck} = \
              {paths} paths for {arrangements} arrangements, {share:.1} paths each if they were \
              shared evenly. Counted exactly, the most likely arrangement is dealt by {most_s} of \
              them and the least likely by {least_s}: the first comes up {ratio:.1} times as \
              often as the second.\n\nOne number sums it up, the *total variation distance* \
              (TV): the largest amount by which any bet on the deck's order (\"the top card is \
              an ace\", \"the deck is one of these 200 arrangements\") wins more often with this \
-             shuffle than with a fair one. For the naive swap on {deck} cards it is {tv}: a \
+             shuffle than with a fair one. For {NAIVE_NAME} on {deck} cards it is {tv}: a \
              player who knows which arrangements it favours wins such a bet {points:.1} \
              percentage points more often than against a fair deck. A fair shuffle's TV is 0.\n"
         ),
         Lang::Zh => writeln!(
             md,
-            "### 偏差有多大？\n\n在 {deck} 张牌上，朴素交换有 {deck}^{deck} = {paths} 条路径，对应 \
+            "### 偏差有多大？\n\n在 {deck} 张牌上，{NAIVE_NAME} 有 {deck}^{deck} = {paths} 条路径，对应 \
              {arrangements} 种排列；若平均分配，每种排列应得 {share:.1} 条。精确计数的结果是：最可能\
              的排列由其中 {most_s} 条路径得到，最不可能的只有 {least_s} 条，前者出现的频率是后者的 \
              {ratio:.1} 倍。\n\n一个数字就能概括：*全变差距离*（TV）。它是对牌序的任何一种押注（\
              “第一张是 A”“牌序是这 200 种之一”）在该洗牌下比在公平洗牌下多赢的最大概率。{deck} \
-             张牌的朴素交换为 {tv}：知道它偏爱哪些排列的玩家，押注的胜率比面对公平洗牌高 \
+             张牌的 {NAIVE_NAME} 为 {tv}：知道它偏爱哪些排列的玩家，押注的胜率比面对公平洗牌高 \
              {points:.1} 个百分点。公平洗牌的 TV 为 0。\n"
         ),
     };
@@ -511,7 +525,7 @@ fn off_by_one(md: &mut String, o: &SuiteAlgorithm, slide: Option<&str>, lang: La
         Lang::En => writeln!(
             md,
             "### The off-by-one\n\nDrawing below `index` instead of `index + 1` looks like the \
-             fix for the naive swap; it is another algorithm, Sattolo's, made for another job: \
+             fix for {NAIVE_NAME}; it is another algorithm, Sattolo's, made for another job: \
              dealing one random *single cycle*. A card is never swapped with itself, so follow \
              card 0 to where it ends, then the card that started there, and so on: you pass \
              through every card before coming back to card 0. Of the {all} arrangements of {n} \
@@ -522,7 +536,7 @@ fn off_by_one(md: &mut String, o: &SuiteAlgorithm, slide: Option<&str>, lang: La
         ),
         Lang::Zh => writeln!(
             md,
-            "### 差一错误\n\n在 `index` 以下选、而不是在 `index + 1` 以下选，看起来像是对朴素交换\
+            "### 差一错误\n\n在 `index` 以下选、而不是在 `index + 1` 以下选，看起来像是对 {NAIVE_NAME} \
              的修正，其实是另一个算法：Sattolo 算法，它的用途是生成一个随机的*单一轮换*。牌永远不会\
              与自己交换，所以从牌 0 出发，看它落到哪里，再看原来在那里的牌落到哪里……一路走下去，\
              会经过每一张牌才回到牌 0。{n} 张牌的 {all} 种排列中，只有 {support} 种单一轮换可能出现，\

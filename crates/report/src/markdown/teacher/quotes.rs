@@ -87,9 +87,8 @@ pub fn quote_origin(q: &Quote) -> String {
 /// What a quoted line does, as its comment says.
 fn quote_verdict(q: &Quote, lang: Lang) -> &'static str {
     match q.algorithm {
-        "alt-naive-shuffle" | "naive-swap-rand15" => {
-            pick(lang, "the naive swap: biased", "朴素交换：有偏")
-        }
+        "alt-naive-shuffle" => pick(lang, "picks among all cards: biased", "在所有牌中选：有偏"),
+        "naive-swap-rand15" => pick(lang, "the naive swap: biased", "朴素交换：有偏"),
         "blog-fisher-yates" => pick(
             lang,
             "the off-by-one: Sattolo's algorithm, biased",
@@ -143,13 +142,15 @@ pub(super) fn quotes(md: &mut String, lang: Lang) {
         "{}\n",
         match lang {
             Lang::En => format!(
-                "In this loop {walk}. Picking among *all* cards is the naive swap; below \
+                "In this loop {walk}. Picking among *all* cards is `{}`; below \
                  `index`, a card never stays where it is; below `index + 1`, Fisher–Yates. \
-                 Every number and figure below is these three loops'."
+                 Every number and figure below is these three loops'.",
+                LESSON_NAMES[0]
             ),
             Lang::Zh => format!(
-                "这个循环中{walk}。在*所有*牌中选就是朴素交换；在 `index` 以下选，牌永远不能留在原位；\
-                 在 `index + 1` 以下选才是 Fisher–Yates。下文的数字和图都出自这三个循环。"
+                "这个循环中{walk}。在*所有*牌中选就是 `{}`；在 `index` 以下选，牌永远不能留在原位；\
+                 在 `index + 1` 以下选才是 Fisher–Yates。下文的数字和图都出自这三个循环。",
+                LESSON_NAMES[0]
             ),
         }
     );
@@ -183,10 +184,11 @@ pub(super) fn quotes(md: &mut String, lang: Lang) {
             "{}\n",
             pick(
                 lang,
-                "Walking forwards turns the heatmap half a turn: there card *c* ends at *p* \
+                "This forward loop is the naive swap (`naive-swap`, a partner drawn from the \
+                 whole deck). Walking forwards turns the heatmap half a turn: there card *c* ends at *p* \
                  exactly as often as card *n*−1−*c* at *n*−1−*p* here \
                  (`shuffle-audit exact -a naive-swap -d 6`).",
-                "向前走就是从另一端读位置：它的热图就是这里的热图转半圈（第 *c* 张牌落在第 *p* 个位置的概率，\
+                "这个向前走的循环才是朴素交换（`naive-swap`，从整副牌中选交换对象）。向前走就是从另一端读位置：它的热图就是这里的热图转半圈（第 *c* 张牌落在第 *p* 个位置的概率，\
                  恰好等于这里第 *n* − 1 − *c* 张牌落在第 *n* − 1 − *p* 个位置的概率；\
                  `shuffle-audit exact -a naive-swap -d 6`）。"
             )
