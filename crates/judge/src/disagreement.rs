@@ -218,14 +218,14 @@ mod tests {
             of(Expected::Uniform, 5, Grade::Suspicious, 1000, None),
             None
         );
-        assert_eq!(of(BIASED, 5, Grade::Uniform, 1000, Some(2000.0)), None);
-        assert_eq!(of(BIASED, 5, Grade::Uniform, 1000, None), None);
+        assert_eq!(of(BIASED, 5, Grade::NoBiasShown, 1000, Some(2000.0)), None);
+        assert_eq!(of(BIASED, 5, Grade::NoBiasShown, 1000, None), None);
         let missed = of(BIASED, 5, Grade::Unusual, 1000, Some(1000.0)).unwrap();
         assert_eq!(
             missed.to_string(),
             "sampled on 5 cards: unusual, but 1000 shuffles should detect the bias"
         );
-        assert_eq!(of(BIASED, 2, Grade::Uniform, 1000, Some(10.0)), None);
+        assert_eq!(of(BIASED, 2, Grade::NoBiasShown, 1000, Some(10.0)), None);
     }
 
     #[test]

@@ -61,6 +61,59 @@ pub fn any_test_needs_at_least(tv: f64, alpha: f64, power: f64) -> Option<f64> {
     (tv > 0.0).then(|| (power - alpha) / tv)
 }
 
+/// The smallest bias `shuffles` decks can show: no test at level
+/// [`FLOOR_LEVEL`] calls a law at a total variation distance below this
+/// from uniform biased [`crate::suite::DETECTION_POWER`] of the time
+/// (the bound of [`any_test_needs_at_least`], read the other way). What a
+/// sample that shows no bias says beside its verdict: a bias this small
+/// passes any test of that many decks, and larger ones can pass the
+/// audit's tests too.
+///
+/// ```
+/// // 20,000 decks: below TV 4.9e-5 no test sees a bias 99 times in 100.
+/// assert_eq!(judge::grade::no_test_shows_below(20_000), 0.98 / 20_000.0);
+/// ```
+pub fn no_test_shows_below(shuffles: u64) -> f64 {
+    (crate::suite::DETECTION_POWER - FLOOR_LEVEL) / shuffles.max(1) as f64
+}
+
+/// What a grade says of `count` samples (`unit`: "shuffle", "deck",
+/// "shoe"), as the verdict line prints it: the grade's words, and for
+/// [`Grade::NoBiasShown`] the sample it was not shown at, so that no
+/// renderer turns a test that did not reject into a claim of fairness.
+///
+/// ```
+/// use judge::grade::{Grade, verdict_words};
+/// assert_eq!(verdict_words(Grade::NoBiasShown, 20_000, "shuffle"), "no bias shown at 20,000 shuffles");
+/// assert_eq!(verdict_words(Grade::Biased, 20_000, "shuffle"), "biased");
+/// ```
+pub fn verdict_words(grade: Grade, count: u64, unit: &str) -> String {
+    match grade {
+        Grade::NoBiasShown => format!(
+            "{} at {} {unit}{}",
+            grade.label(),
+            crate::words::count(count),
+            if count == 1 { "" } else { "s" }
+        ),
+        _ => grade.label().to_string(),
+    }
+}
+
+/// What a sample that shows no bias leaves open, in one sentence: the
+/// smallest bias its size lets any test show ([`no_test_shows_below`]),
+/// and that larger ones can pass too.
+pub fn no_bias_shown_leaves_open(count: u64, unit: &str) -> String {
+    format!(
+        "not a proof of fairness: on {} {unit}s no test shows a bias below a total variation \
+         distance of {:.1e} from fair {:.0} times in 100 at level {}, and larger biases can pass \
+         these tests too",
+        crate::words::count(count),
+        no_test_shows_below(count),
+        100.0 * crate::suite::DETECTION_POWER,
+        crate::words::level(FLOOR_LEVEL)
+    )
+}
+
 /// `log10(1/alpha)`: the evidence against a fair shuffle at which a
 /// watched stream or a live run stops ([`alarm`]).
 pub fn log10_threshold(alpha: f64) -> f64 {
@@ -264,8 +317,11 @@ impl Finding {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Grade {
-    /// No evidence of bias.
-    Uniform,
+    /// No bias shown: the tests did not reject at this many decks. This
+    /// claims nothing more: a sample never proves a shuffle fair, and a
+    /// bias too small for the sample passes (see [`no_test_shows_below`]).
+    #[serde(rename = "no bias shown")]
+    NoBiasShown,
     /// A small adjusted p-value, within what fair shuffles produce now and then.
     Unusual,
     /// A very small adjusted p-value not confirmed by a second seed.
@@ -275,10 +331,11 @@ pub enum Grade {
 }
 
 impl Grade {
-    /// The kebab-case label.
+    /// The label every renderer prints (kebab-case but for
+    /// `"no bias shown"`, which is words).
     pub fn label(self) -> &'static str {
         match self {
-            Grade::Uniform => "uniform",
+            Grade::NoBiasShown => "no bias shown",
             Grade::Unusual => "unusual",
             Grade::Suspicious => "suspicious",
             Grade::Biased => "biased",
@@ -317,7 +374,7 @@ impl Grade {
         } else if log10_p_adj < UNUSUAL_BELOW.log10() {
             Grade::Unusual
         } else {
-            Grade::Uniform
+            Grade::NoBiasShown
         }
     }
 
@@ -560,7 +617,7 @@ impl Decision {
         let level = Level::decide(alpha, tests, log10_min_adjusted_p);
         Decision {
             grade: match tests {
-                0 => Grade::Uniform,
+                0 => Grade::NoBiasShown,
                 _ => Grade::at_level(log10_min_adjusted_p, alpha),
             },
             finding: Finding::of_tests(alone, between, &level),

@@ -127,8 +127,13 @@ pub enum Verdict {
     Suspicious,
     /// No bias proved, and some sampled run is unusual.
     Unusual,
-    /// An exact law proves it uniform, or the samples show nothing.
+    /// An exact law proves it uniform on the decks it counted, and the
+    /// samples show nothing.
     Uniform,
+    /// No exact law proves it uniform, and the samples show no bias:
+    /// nothing more is claimed ([`Grade::NoBiasShown`]).
+    #[serde(rename = "no bias shown")]
+    NoBiasShown,
     /// Nothing ran.
     #[serde(rename = "not run")]
     NotRun,
@@ -136,8 +141,9 @@ pub enum Verdict {
 
 impl Verdict {
     /// The verdict over the exact verdicts and sampled grades of every deck:
-    /// biased if any deck shows a bias, else the worst sampled grade, else
-    /// uniform, or not run when there is nothing.
+    /// biased if any deck shows a bias, else the worst sampled grade that
+    /// shows something, else uniform when an exact law proves it, else no
+    /// bias shown, or not run when there is nothing.
     pub fn of(exact: &[ExactVerdict], sampled: &[Grade]) -> Verdict {
         if exact.contains(&ExactVerdict::Biased) {
             return Verdict::Biased;
@@ -146,9 +152,9 @@ impl Verdict {
             Some(Grade::Biased) => Verdict::Biased,
             Some(Grade::Suspicious) => Verdict::Suspicious,
             Some(Grade::Unusual) => Verdict::Unusual,
-            Some(Grade::Uniform) => Verdict::Uniform,
+            _ if exact.contains(&ExactVerdict::Uniform) => Verdict::Uniform,
             None if exact.is_empty() => Verdict::NotRun,
-            None => Verdict::Uniform,
+            _ => Verdict::NoBiasShown,
         }
     }
 
@@ -159,6 +165,7 @@ impl Verdict {
             Verdict::Suspicious => "suspicious",
             Verdict::Unusual => "unusual",
             Verdict::Uniform => "uniform",
+            Verdict::NoBiasShown => "no bias shown",
             Verdict::NotRun => "not run",
         }
     }
@@ -174,10 +181,16 @@ mod tests {
         use Grade as G;
         assert_eq!(Verdict::of(&[], &[]), Verdict::NotRun);
         assert_eq!(Verdict::of(&[E::Uniform], &[]), Verdict::Uniform);
-        assert_eq!(Verdict::of(&[E::Uniform], &[G::Uniform]), Verdict::Uniform);
-        assert_eq!(Verdict::of(&[E::Biased], &[G::Uniform]), Verdict::Biased);
         assert_eq!(
-            Verdict::of(&[E::Uniform], &[G::Unusual, G::Uniform]),
+            Verdict::of(&[E::Uniform], &[G::NoBiasShown]),
+            Verdict::Uniform
+        );
+        assert_eq!(
+            Verdict::of(&[E::Biased], &[G::NoBiasShown]),
+            Verdict::Biased
+        );
+        assert_eq!(
+            Verdict::of(&[E::Uniform], &[G::Unusual, G::NoBiasShown]),
             Verdict::Unusual
         );
         assert_eq!(
@@ -188,7 +201,15 @@ mod tests {
             Verdict::of(&[E::UniformSoFar], &[G::Biased]),
             Verdict::Biased
         );
-        assert_eq!(Verdict::of(&[E::Undecided], &[]), Verdict::Uniform);
+        // Only an exact law proves uniformity: a law not finished, or
+        // samples alone, show no bias and claim nothing more.
+        assert_eq!(Verdict::of(&[E::Undecided], &[]), Verdict::NoBiasShown);
+        assert_eq!(Verdict::of(&[E::UniformSoFar], &[]), Verdict::NoBiasShown);
+        assert_eq!(Verdict::of(&[], &[G::NoBiasShown]), Verdict::NoBiasShown);
+        assert_eq!(
+            Verdict::of(&[E::PositionsUniform], &[G::NoBiasShown]),
+            Verdict::NoBiasShown
+        );
     }
 
     #[test]
@@ -198,6 +219,7 @@ mod tests {
             Verdict::Suspicious,
             Verdict::Unusual,
             Verdict::Uniform,
+            Verdict::NoBiasShown,
             Verdict::NotRun,
         ] {
             assert_eq!(
@@ -229,7 +251,7 @@ mod tests {
             assert_eq!(e.to_string(), e.label());
         }
         for g in [
-            Grade::Uniform,
+            Grade::NoBiasShown,
             Grade::Unusual,
             Grade::Suspicious,
             Grade::Biased,
@@ -278,8 +300,12 @@ pub enum Standing {
     TooSmall,
     /// Some sampled run is unusual or suspicious, nothing proved.
     LookAgain,
-    /// Fair: proved by an exact law, or nothing seen in the sample.
+    /// Fair: proved by an exact law on the decks it counted, and nothing
+    /// seen in the sample.
     Fair,
+    /// Sampled only (no exact law proves it uniform), and no test showed a
+    /// bias: nothing is claimed beyond that.
+    NoBiasShown,
     /// Nothing ran.
     NotRun,
 }
@@ -294,7 +320,8 @@ impl Standing {
                 "Biased, but too little for this run to see: no verdict of bias, and none expected"
             }
             Self::LookAgain => "Nothing proved, but a sample looked unusual",
-            Self::Fair => "Fair",
+            Self::Fair => "Fair: proved by the exact law",
+            Self::NoBiasShown => "No bias shown: sampled only, not proved fair",
             Self::NotRun => "Not run",
         }
     }
@@ -329,8 +356,14 @@ impl Standing {
                  shuffles do this now and then. Run it again with more shuffles."
             }
             Self::Fair => {
-                "Every arrangement equally likely: proved by the exact law where the deck was \
-                 enumerated, and no test of the sample found a bias."
+                "Every arrangement equally likely: proved by the exact law on the decks it \
+                 counted (*rests on* names them), and no test of the sample found a bias on \
+                 the others."
+            }
+            Self::NoBiasShown => {
+                "No exact law was counted for these: their samples were tested, and no test \
+                 found a bias at this run's shuffles. That is all a sample says: a bias too \
+                 small for this many shuffles would pass too."
             }
             Self::NotRun => "",
         }
@@ -362,6 +395,8 @@ impl Standing {
             (Verdict::Biased, _) => Standing::Biased,
             (Verdict::Uniform, Expectation::Biased) => Standing::TooSmall,
             (Verdict::Uniform, _) => Standing::Fair,
+            (Verdict::NoBiasShown, Expectation::Biased) => Standing::TooSmall,
+            (Verdict::NoBiasShown, _) => Standing::NoBiasShown,
             (Verdict::Suspicious | Verdict::Unusual, _) => Standing::LookAgain,
             (Verdict::NotRun, _) => Standing::NotRun,
         }

@@ -297,7 +297,7 @@ mod tests {
             seed: 9,
             tests: first.tests.clone(),
             log10_min_adjusted_p: first.log10_min_adjusted_p,
-            grade: judge::Grade::Uniform,
+            grade: judge::Grade::NoBiasShown,
         });
         sampled
             .skipped_tests

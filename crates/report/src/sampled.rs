@@ -70,8 +70,15 @@ pub struct SampleReport {
     /// `log10` of the smallest Bonferroni-adjusted p-value over all tests of
     /// the first run (and the two-level tests with `--repeat`).
     pub log10_min_adjusted_p: f64,
-    /// `"uniform"`, `"unusual"`, `"suspicious"` or `"biased"` (README, "Verdicts").
+    /// `"no bias shown"`, `"unusual"`, `"suspicious"` or `"biased"` (README,
+    /// "Verdicts").
     pub verdict: Grade,
+    /// When no bias is shown: the total variation distance from fair below
+    /// which no test of this many samples shows a bias 99 times in 100 at
+    /// level 0.01 ([`judge::grade::no_test_shows_below`]); larger biases
+    /// can pass too.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub no_test_shows_below: Option<f64>,
     /// The second seed's run, when the first was suspicious.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub confirmation: Option<Confirmation>,
@@ -146,6 +153,8 @@ impl SampleReport {
             },
             log10_min_adjusted_p: audit.log10_min_adjusted_p,
             verdict: grade,
+            no_test_shows_below: (grade == Grade::NoBiasShown)
+                .then(|| judge::grade::no_test_shows_below(shuffles)),
             confirmation: confirmed,
             repeat: audit.repeated.clone(),
         }
@@ -328,6 +337,12 @@ pub struct ShoeAuditReport {
     pub log10_min_adjusted_p: f64,
     /// The grade of that p-value (README, "Verdicts").
     pub verdict: Grade,
+    /// When no bias is shown: the total variation distance from fair below
+    /// which no test of this many samples shows a bias 99 times in 100 at
+    /// level 0.01 ([`judge::grade::no_test_shows_below`]); larger biases
+    /// can pass too.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub no_test_shows_below: Option<f64>,
     /// The decision at `--alpha`, which the exit code follows.
     pub level: Level,
     /// Where the tests below their share of the level are.
@@ -371,6 +386,7 @@ impl ShoeAuditReport {
     ) -> Self {
         let rows = |flat: &[u64], width: usize| flat.chunks(width).map(<[u64]>::to_vec).collect();
         let p = run.composition.cards();
+        let input_decks = input.decks;
         let name_of = |v: usize| match &names {
             Some(n) => n[v].clone(),
             None => v.to_string(),
@@ -409,6 +425,8 @@ impl ShoeAuditReport {
             lag1: run.lag1.clone(),
             log10_min_adjusted_p: run.log10_min_adjusted_p(),
             verdict: decision.grade,
+            no_test_shows_below: (decision.grade == Grade::NoBiasShown)
+                .then(|| judge::grade::no_test_shows_below(input_decks)),
             level: decision.level,
             finding: decision.finding,
         }

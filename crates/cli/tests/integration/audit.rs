@@ -89,8 +89,14 @@ fn audit_of_dealt_decks_equals_sample_and_gates_a_ci_job() {
     // A fair shuffle passes: exit 0.
     let fy = deal(dir.path(), "fisher-yates", 6, 40_000, &[]);
     let doc = audit_json(&fy, &[], 0);
-    assert_eq!(doc["result"]["verdict"], "uniform");
+    assert_eq!(doc["result"]["verdict"], "no bias shown");
+    assert_eq!(doc["result"]["no_test_shows_below"], 0.98 / 40_000.0);
     let text = audit_text(&fy, &[], 0);
+    assert!(
+        text.contains("verdict: NO BIAS SHOWN at 40,000 decks")
+            && text.contains("not a proof of fairness: on 40,000 decks no test shows a bias below a total variation distance of 2.4e-5"),
+        "{text}"
+    );
     assert!(
         text.contains("40,000 decks of 6 cards (0-based, detected"),
         "{text}"

@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::common::{cmd, fails_with, json};
 
 #[test]
-fn sample_calls_the_naive_swap_biased_and_fisher_yates_uniform() {
+fn sample_calls_the_naive_swap_biased_and_shows_no_bias_in_fisher_yates() {
     let naive = json(&[
         "sample",
         "-a",
@@ -60,7 +60,102 @@ fn sample_calls_the_naive_swap_biased_and_fisher_yates_uniform() {
         "300000",
         "--json",
     ]);
-    assert_eq!(fy["verdict"], "uniform");
+    // A sample proves nothing fair: no bias shown, at how many shuffles.
+    assert_eq!(fy["verdict"], "no bias shown");
+    assert_eq!(fy["no_test_shows_below"], 0.98 / 300_000.0);
+    assert!(naive.get("no_test_shows_below").is_none());
+}
+
+/// A sampled test that does not reject claims nothing more, in every
+/// renderer: `fisher-yates-mod15` is biased by construction (exact TV
+/// 5.5e-5 on 8 cards), far too little for 20,000 shuffles. Text, JSON, the
+/// report's Markdown, summary and browsable page say "no bias shown" and
+/// never "uniform" of it.
+#[test]
+fn a_sample_that_shows_no_bias_says_so_and_nothing_more_in_every_renderer() {
+    let args = [
+        "sample",
+        "-a",
+        "fisher-yates-mod15",
+        "-d",
+        "8",
+        "-n",
+        "20000",
+    ];
+    let text = String::from_utf8(
+        cmd()
+            .args(args)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone(),
+    )
+    .unwrap();
+    assert!(
+        text.contains("verdict: NO BIAS SHOWN at 20,000 shuffles  (")
+            && text.contains(
+                "\n  not a proof of fairness: on 20,000 shuffles no test shows a bias below a \
+                 total variation distance of 4.9e-5 from fair 99 times in 100 at level 0.01"
+            )
+            && !text.to_lowercase().contains("uniform  ("),
+        "{text}"
+    );
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let doc = json(&with_json);
+    assert_eq!(doc["verdict"], "no bias shown");
+    // A biased sample says nothing of the kind.
+    let naive = String::from_utf8(
+        cmd()
+            .args(["sample", "-a", "naive-swap", "-d", "8", "-n", "20000"])
+            .assert()
+            .code(0)
+            .get_output()
+            .stdout
+            .clone(),
+    )
+    .unwrap();
+    assert!(
+        naive.contains("verdict: BIASED  (") && !naive.contains("not a proof"),
+        "{naive}"
+    );
+    // The report: sampled only (no exact law on 8 cards).
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    cmd()
+        .args([
+            "--algorithms",
+            "fisher-yates-mod15",
+            "--decks",
+            "8",
+            "--shuffles",
+            "20000",
+            "--large-decks",
+            "none",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .success();
+    let page = std::fs::read_to_string(out.join("algorithms/fisher-yates-mod15.md")).unwrap();
+    assert!(page.contains("**Verdict: no bias shown.**"), "{page}");
+    assert!(
+        page.contains("*no bias shown at 20,000 shuffles* on 8 cards is not a proof of fairness"),
+        "{page}"
+    );
+    let readme = std::fs::read_to_string(out.join("README.md")).unwrap();
+    assert!(!readme.contains("### Fair"), "{readme}");
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let a = &json["algorithms"][0];
+    assert_eq!(a["verdict"], "no bias shown");
+    assert_eq!(a["cases"][0]["sampled"]["verdict"], "no bias shown");
+    let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(
+        html.contains("\"verdict\":\"no bias shown\"") && !html.contains("\"verdict\":\"uniform\""),
+        "the browsable page's data"
+    );
 }
 
 #[test]

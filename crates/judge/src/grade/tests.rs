@@ -56,12 +56,12 @@ fn the_grade_at_a_level_shows_bias_exactly_when_the_level_does() {
     }
     // A family of no tests shows nothing, at any level.
     let d = Decision::of_family(0.5, f64::INFINITY, [], []);
-    assert_eq!((d.grade, d.level.bias_shown), (Grade::Uniform, false));
+    assert_eq!((d.grade, d.level.bias_shown), (Grade::NoBiasShown, false));
 }
 
 #[test]
 fn grades_follow_the_thresholds() {
-    assert_eq!(Grade::of_log10(-2.0), Grade::Uniform);
+    assert_eq!(Grade::of_log10(-2.0), Grade::NoBiasShown);
     assert_eq!(Grade::of_log10(-3.5), Grade::Unusual);
     assert_eq!(Grade::of_log10(-7.0), Grade::Suspicious);
     assert_eq!(Grade::of_log10(-13.0), Grade::Biased);
@@ -100,7 +100,7 @@ fn a_suspicious_run_needs_confirmation() {
     assert_eq!(verdict(-20.0, None), Grade::Biased);
     // Only a suspicious first run is confirmed or not: a second seed
     // never changes another grade.
-    assert_eq!(verdict(-2.0, Some(&run(-30.0))), Grade::Uniform);
+    assert_eq!(verdict(-2.0, Some(&run(-30.0))), Grade::NoBiasShown);
     assert_eq!(verdict(-4.0, Some(&run(-30.0))), Grade::Unusual);
 }
 
@@ -110,7 +110,7 @@ fn audits_grade_and_repeat() {
         .unwrap()
         .algorithm;
     let a = grade_audit(fy, 4, 20_000, 3, 5, true);
-    assert_eq!(a.grade, Grade::Uniform);
+    assert_eq!(a.grade, Grade::NoBiasShown);
     let rep = a.audit.repeated.unwrap();
     assert_eq!(rep.seeds, vec![3, 4, 5, 6, 7]);
     assert_eq!(rep.ks.len(), 3);
@@ -190,7 +190,7 @@ fn large_decks_get_the_battery_and_the_collision_test() {
     assert_eq!(first.battery.as_ref().unwrap().total(), 50_000);
     let c = first.collisions.unwrap();
     assert_eq!((c.decks, c.pairs, c.distinct), (50_000, 0, 50_000));
-    assert_eq!(a.grade, Grade::Uniform);
+    assert_eq!(a.grade, Grade::NoBiasShown);
     // Every continuous test has its own second level; the collision test none.
     let rep = a.audit.repeated.unwrap();
     let ks: Vec<_> = rep.ks.iter().map(|t| t.name).collect();
@@ -233,7 +233,7 @@ fn observed_decks_get_the_tests_their_number_allows() {
     // 52 cards: the battery and the collision test.
     let r = counts(52, 1000);
     assert_eq!(r.collisions.unwrap().decks, 1000);
-    assert_eq!(Grade::of_run(&r.analysis), Grade::Uniform);
+    assert_eq!(Grade::of_run(&r.analysis), Grade::NoBiasShown);
 }
 
 #[test]

@@ -6,7 +6,7 @@ use super::links::{png, svg_link};
 pub(super) type Controls<'a> = std::collections::BTreeMap<usize, &'a crate::sampled::SampleReport>;
 use crate::fmt::{fmt_count, fmt_df, fmt_log10_p, fmt_power_of_ten, fmt_prob, tv_cell};
 use crate::suite::SuiteAlgorithm;
-use judge::grade::Grade;
+use judge::grade::{Grade, verdict_words};
 use stats::law::perm::factorial;
 use std::fmt::Write;
 
@@ -270,6 +270,22 @@ fn algorithm_details(
             }
         }
         let _ = writeln!(md);
+        // What "no bias shown" leaves open, at the smallest sample that
+        // showed none (the weakest claim on the page).
+        if let Some(s) = sampled
+            .iter()
+            .filter_map(|c| c.sampled.as_ref())
+            .filter(|s| s.verdict == Grade::NoBiasShown)
+            .min_by_key(|s| s.shuffles)
+        {
+            let _ = writeln!(
+                md,
+                "*{}* on {} cards is {}.\n",
+                verdict_words(s.verdict, s.shuffles, "shuffle"),
+                s.deck,
+                judge::grade::no_bias_shown_leaves_open(s.shuffles, "shuffle")
+            );
+        }
     }
     battery_section(md, &sampled);
     let skipped: Vec<String> = a

@@ -136,6 +136,18 @@ pub(crate) const TERMS: &[(&str, &str)] = &[
          spread evenly between 0 and 1 (or lean towards 1, for a test of counts), and a \
          one-sided Kolmogorov–Smirnov (KS) test checks that they are not too small too often.",
     ),
+    (
+        "verdict: uniform, no bias shown, unusual, suspicious, biased",
+        "What a page concludes. *Uniform*: an exact law proves every arrangement equally \
+         likely on the decks it counted. *No bias shown*: the tests of a sample did not reject \
+         at its size, and that is all: a sample never proves a shuffle fair, and a bias too \
+         small for it passes (below a total variation distance of {floor}/N no test of N decks \
+         shows one {power} times in 100). *Unusual*: a smallest adjusted p-value between \
+         {suspicious_below} and {unusual_below}, which a fair shuffle gives about once in a \
+         thousand runs. *Suspicious*: between {biased_below} and {suspicious_below}, not \
+         confirmed by a second seed. *Biased*: an exact law shows it, or a sample's smallest \
+         adjusted p-value is below {biased_below} (or suspicious and confirmed).",
+    ),
 ];
 
 /// A term's explanation with the figures it names filled in from the
@@ -148,6 +160,25 @@ fn explained(what: &str) -> String {
     .replace(
         "{smallest_printed}",
         &format!("10^{}", crate::fmt::SMALLEST_PRINTED_LOG10_P),
+    )
+    .replace(
+        "{unusual_below}",
+        &judge::words::power_of_ten(judge::grade::UNUSUAL_BELOW),
+    )
+    .replace(
+        "{biased_below}",
+        &judge::words::power_of_ten(judge::grade::BIASED_BELOW),
+    )
+    .replace(
+        "{floor}",
+        &format!(
+            "{}",
+            judge::suite::DETECTION_POWER - judge::grade::FLOOR_LEVEL
+        ),
+    )
+    .replace(
+        "{power}",
+        &format!("{:.0}", 100.0 * judge::suite::DETECTION_POWER),
     )
 }
 
@@ -170,6 +201,11 @@ mod tests {
         assert!(!page.contains('{'), "a figure left unfilled");
         assert!(page.contains("(below 10^-6 here)"), "{page}");
         assert!(page.contains("printed as \"< 10^-300\""), "{page}");
+        assert!(
+            page.contains("between 10^-12 and 10^-6, not confirmed")
+                && page.contains("below a total variation distance of 0.98/N no test of N decks shows one 99 times in 100"),
+            "{page}"
+        );
     }
 
     #[test]

@@ -71,7 +71,7 @@ fn rests_on(a: &SuiteAlgorithm, standing: Standing) -> String {
                 format!("exact {}; the sample sees nothing", decks(&exact))
             }
         }
-        Standing::Fair | Standing::LookAgain => {
+        Standing::Fair | Standing::NoBiasShown | Standing::LookAgain => {
             let exact = exact_says(ExactVerdict::Uniform);
             let all = sampled(None);
             if exact.is_empty() {

@@ -117,7 +117,7 @@ pub fn suite(report: &SuiteReport, colour: bool) -> String {
             String::new()
         };
         let code = match a.verdict {
-            Verdict::Uniform => 32,
+            Verdict::Uniform | Verdict::NoBiasShown => 32,
             Verdict::Biased => 31,
             Verdict::Suspicious | Verdict::Unusual | Verdict::NotRun => 33,
         };

@@ -5,7 +5,8 @@ use super::table::{Align, Table};
 use crate::document::Standalone;
 use crate::fmt::{fmt_count, fmt_df, fmt_log10_p, fmt_power_of_ten, fmt_prob};
 use crate::sampled::{AuditReport, SampleReport, ShoeAuditReport};
-use judge::grade::Level;
+use judge::Grade;
+use judge::grade::{Level, verdict_words};
 use stats::hypothesis::audit::Repeated;
 use std::fmt::Write;
 
@@ -30,7 +31,7 @@ pub fn sample(doc: &Standalone<SampleReport>) -> String {
     if let Some(t) = &r.throws {
         let _ = writeln!(out, "{}", t.line());
     }
-    out + &sample_body(r, None) + &verdict_line(r)
+    out + &sample_body(r, None) + &verdict_line(r, "shuffle")
 }
 
 /// The decks read by `shuffle-audit audit` and what their tests say.
@@ -73,7 +74,7 @@ pub fn audit(doc: &Standalone<AuditReport>) -> String {
         }
         None => out += "\nconsecutive decks: not tested (--unordered)\n",
     }
-    out += &verdict_line(&r.result);
+    out += &verdict_line(&r.result, "deck");
     let _ = writeln!(out, "level: {}", r.level.words());
     out + &format!("{}\n", finding_sentence(r))
 }
@@ -228,9 +229,10 @@ pub fn shoe_audit(doc: &Standalone<ShoeAuditReport>) -> String {
     }
     let _ = writeln!(
         out,
-        "\nverdict: {}  (smallest Bonferroni-adjusted p-value {})",
-        r.verdict.label().to_uppercase(),
+        "\nverdict: {}  (smallest Bonferroni-adjusted p-value {}){}",
+        shout(r.verdict, r.input.decks, unit),
         fmt_log10_p(r.log10_min_adjusted_p),
+        leaves_open(r.verdict, r.input.decks, unit),
     );
     let _ = writeln!(out, "level: {}", r.level.words());
     out + &format!("{}\n", shoe_finding_sentence(r))
@@ -270,13 +272,35 @@ fn tests_table(
 
 /// The verdict of a sampled or read set of decks, and its smallest
 /// adjusted p-value.
-fn verdict_line(r: &crate::sampled::SampleReport) -> String {
+fn verdict_line(r: &crate::sampled::SampleReport, unit: &str) -> String {
     format!(
-        "\nverdict: {}  (smallest Bonferroni-adjusted p-value {}; expected: {})\n",
-        r.verdict.label().to_uppercase(),
+        "\nverdict: {}  (smallest Bonferroni-adjusted p-value {}; expected: {}){}\n",
+        shout(r.verdict, r.shuffles, unit),
         fmt_log10_p(r.log10_min_adjusted_p),
-        r.expected
+        r.expected,
+        leaves_open(r.verdict, r.shuffles, unit),
     )
+}
+
+/// A verdict line's words: the grade in capitals, then the rest of
+/// [`verdict_words`] (`NO BIAS SHOWN at 20,000 shuffles`).
+fn shout(grade: Grade, count: u64, unit: &str) -> String {
+    let words = verdict_words(grade, count, unit);
+    let label = grade.label();
+    format!("{}{}", label.to_uppercase(), &words[label.len()..])
+}
+
+/// Under a verdict of no bias shown, on its own line: what it leaves open
+/// ([`judge::grade::no_bias_shown_leaves_open`]); nothing under any other.
+fn leaves_open(grade: Grade, count: u64, unit: &str) -> String {
+    if grade == Grade::NoBiasShown {
+        format!(
+            "\n  {}",
+            judge::grade::no_bias_shown_leaves_open(count, unit)
+        )
+    } else {
+        String::new()
+    }
 }
 
 /// The tests, effect sizes, battery and collisions of a sampled or read
