@@ -356,14 +356,12 @@ impl Standing {
                  shuffles do this now and then. Run it again with more shuffles."
             }
             Self::Fair => {
-                "Every arrangement equally likely: proved by the exact law on the decks it \
-                 counted (*rests on* names them), and no test of the sample found a bias on \
-                 the others."
+                "Every arrangement equally likely: proved by the exact law on the decks \
+                 *rests on* names; no test of the samples found a bias."
             }
             Self::NoBiasShown => {
-                "No exact law was counted for these: their samples were tested, and no test \
-                 found a bias at this run's shuffles. That is all a sample says: a bias too \
-                 small for this many shuffles would pass too."
+                "Sampled only: no test found a bias at this run's shuffles, and that is all; a \
+                 bias too small for them would pass too."
             }
             Self::NotRun => "",
         }

@@ -516,3 +516,70 @@ fn the_naive_swap_is_one_loop_on_every_page() {
         }
     }
 }
+
+/// The front page says how many algorithms were counted exactly, on some
+/// of the exact decks, or sampled only, from the runs themselves; the
+/// summary's *rests on* says the same of each; only an exact law puts an
+/// algorithm under "Fair", and one sampled only (`rand-shuffle`) is not.
+#[test]
+fn the_summary_says_of_each_algorithm_whether_it_was_counted_or_sampled() {
+    // The committed report: 54 algorithms, 10 of them with no exact law.
+    let md = read(&reports().join("README.md"));
+    let json: serde_json::Value =
+        serde_json::from_str(&read(&reports().join("report.json"))).unwrap();
+    let exact_decks: Vec<u64> = json["settings"]["exact_decks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_u64().unwrap())
+        .collect();
+    let (mut all, mut some, mut none) = (0, 0, 0);
+    for a in json["algorithms"].as_array().unwrap() {
+        let counted = a["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| {
+                c.get("exact").is_some_and(|e| !e.is_null())
+                    && exact_decks.contains(&c["deck"].as_u64().unwrap())
+            })
+            .count();
+        let id = a["info"]["id"].as_str().unwrap();
+        let row = md
+            .lines()
+            .find(|l| l.starts_with("| ") && l.contains(&format!("](algorithms/{id}.md)")))
+            .unwrap_or_else(|| panic!("no row for {id}"));
+        let rests_on = row.split(" | ").nth(2).unwrap();
+        let heading = md[..md.find(row).unwrap()].rfind("\n### ").unwrap();
+        let group = md[heading + 5..].lines().next().unwrap();
+        match counted {
+            0 => {
+                none += 1;
+                assert!(!rests_on.contains("exact"), "{id}: {row}");
+                assert!(!group.starts_with("Fair"), "{id} under {group}");
+            }
+            n if n == exact_decks.len() => all += 1,
+            _ => some += 1,
+        }
+        if group.starts_with("Fair") {
+            assert!(rests_on.starts_with("exact "), "{id}: {row}");
+        }
+    }
+    assert_eq!(all + some + none, 54);
+    assert!(none >= 10, "{none} sampled only");
+    let said = format!(
+        "Of these, {all} were counted exactly on every deck of 3–6 cards (every path of random \
+         choices weighed exactly: no chance involved), {some} on some of them and {none} \
+         sampled only; *rests on* in the summary says which."
+    );
+    assert!(md.contains(&said), "not said: {said}");
+    let rand_row = md
+        .lines()
+        .find(|l| l.contains("](algorithms/rand-shuffle.md)"))
+        .unwrap();
+    let at = md.find(rand_row).unwrap();
+    assert!(
+        md[..at].rfind("\n### No bias shown: sampled only") > md[..at].rfind("\n### Fair"),
+        "rand-shuffle is not among those shown no bias"
+    );
+}

@@ -107,13 +107,6 @@ fn what_was_run(report: &SuiteReport) -> String {
     let st = &report.settings.plan;
     let list = |v: &[usize]| summary::decks(v);
     let mut parts = Vec::new();
-    if !st.exact_decks.is_empty() {
-        parts.push(format!(
-            "counted exactly on decks of {} cards (every path of random choices, with its \
-             exact probability: no chance involved)",
-            list(&st.exact_decks)
-        ));
-    }
     if !st.decks.is_empty() {
         parts.push(format!(
             "shuffled {} times on decks of {} cards",
@@ -138,7 +131,50 @@ fn what_was_run(report: &SuiteReport) -> String {
     } else {
         String::new()
     };
-    format!("{}, seed {}.{repeat}", parts.join(", and "), st.seed)
+    let exact = if st.exact_decks.is_empty() {
+        String::new()
+    } else {
+        // Which algorithms each exact law was counted for: the sentence
+        // follows the summary's *rests on*, never the plan alone.
+        let counted = |a: &crate::suite::SuiteAlgorithm| {
+            st.exact_decks
+                .iter()
+                .filter(|&&d| a.cases.iter().any(|c| c.deck == d && c.exact.is_some()))
+                .count()
+        };
+        let n = report.algorithms.len();
+        let all = report
+            .algorithms
+            .iter()
+            .filter(|a| counted(a) == st.exact_decks.len())
+            .count();
+        let none = report.algorithms.iter().filter(|a| counted(a) == 0).count();
+        let some = n - all - none;
+        let mut who = vec![format!(
+            "{} were counted exactly on every deck of {} cards (every path of random choices weighed \
+             exactly: no chance involved)",
+            if all == n {
+                "all".to_string()
+            } else {
+                all.to_string()
+            },
+            list(&st.exact_decks)
+        )];
+        if some > 0 {
+            who.push(format!("{some} on some of them"));
+        }
+        if none > 0 {
+            who.push(format!("{none} sampled only"));
+        }
+        let last = who.pop().expect("one part at least");
+        let who = if who.is_empty() {
+            last
+        } else {
+            format!("{} and {last}", who.join(", "))
+        };
+        format!(" Of these, {who}; *rests on* in the summary says which.")
+    };
+    format!("{}, seed {}.{exact}{repeat}", parts.join(", and "), st.seed)
 }
 
 /// The front page: `reports/README.md`.
