@@ -1,30 +1,43 @@
-//! What the README shows a newcomer is what the tool prints: each shell
-//! block of `README.md` followed by a `text` block is run as written (the
-//! lines that call only `shuffle-audit`, with this build first on `PATH`),
-//! and every line of the text block appears in its output and the exit
-//! code is the one its comment states. A line ending in `…` is a prefix.
+//! What the README and the guide show a reader is what the tool prints:
+//! each shell block of `README.md` or `docs/*.md` followed by an output
+//! block (`text`, or no language) is run as written (the lines that call
+//! only `shuffle-audit`, or `cargo run --release --`, with this build first
+//! on `PATH`), and every line of the output block appears in its output and
+//! the exit code is the one its comment states. A line ending in `…` is a
+//! prefix: what follows it (a time, a thread count) differs from run to
+//! run.
 
 use std::path::Path;
 use std::process::Command;
 
-/// The README's (shell block, text block) pairs.
-fn shown(readme: &str) -> Vec<(Vec<String>, Vec<String>)> {
+/// A page's (shell block, output block) pairs: an output block (`text`,
+/// or no language) right after a shell block, with nothing but blank
+/// lines between them.
+fn shown(page: &str) -> Vec<(Vec<String>, Vec<String>)> {
     let mut out = Vec::new();
-    let mut blocks: Vec<(String, Vec<String>)> = Vec::new();
-    let mut current: Option<(String, Vec<String>)> = None;
-    for line in readme.lines() {
+    // Each block: its language, its lines, and whether only blank lines
+    // stand between it and the block before.
+    let mut blocks: Vec<(String, Vec<String>, bool)> = Vec::new();
+    let mut current: Option<(String, Vec<String>, bool)> = None;
+    let mut adjacent = false;
+    for line in page.lines() {
         match (line.strip_prefix("```"), current.take()) {
-            (Some(lang), None) => current = Some((lang.trim().to_string(), Vec::new())),
-            (Some(_), Some(block)) => blocks.push(block),
+            (Some(lang), None) => {
+                current = Some((lang.trim().to_string(), Vec::new(), adjacent));
+            }
+            (Some(_), Some(block)) => {
+                blocks.push(block);
+                adjacent = true;
+            }
             (None, Some(mut block)) => {
                 block.1.push(line.to_string());
                 current = Some(block);
             }
-            (None, None) => {}
+            (None, None) => adjacent &= line.trim().is_empty(),
         }
     }
     for pair in blocks.windows(2) {
-        if pair[0].0 == "sh" && pair[1].0 == "text" {
+        if pair[0].0 == "sh" && (pair[1].0 == "text" || pair[1].0.is_empty()) && pair[1].2 {
             out.push((pair[0].1.clone(), pair[1].1.clone()));
         }
     }
@@ -41,19 +54,35 @@ fn stated_exit(line: &str) -> Option<i32> {
         .ok()
 }
 
+/// `cargo run --release -- …` as the binary this build made.
+fn as_built(line: &str) -> String {
+    line.replace("cargo run --release -- ", "shuffle-audit ")
+}
+
 #[test]
-fn the_readme_shows_what_the_tool_prints() {
+fn the_readme_and_the_guide_show_what_the_tool_prints() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let mut pages = vec![root.join("README.md")];
+    for entry in std::fs::read_dir(root.join("docs")).unwrap() {
+        let p = entry.unwrap().path();
+        if p.extension().is_some_and(|e| e == "md") {
+            pages.push(p);
+        }
+    }
+    let mut pairs = Vec::new();
+    for page in &pages {
+        let text = std::fs::read_to_string(page).unwrap();
+        pairs.extend(shown(&text).into_iter().map(|p| (page.clone(), p)));
+    }
     let bin = Path::new(env!("CARGO_BIN_EXE_shuffle-audit"));
     let path = format!(
         "{}:{}",
         bin.parent().unwrap().display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let pairs = shown(&readme);
-    assert!(pairs.len() >= 4, "only {} outputs shown", pairs.len());
-    for (commands, text) in pairs {
+    assert!(pairs.len() >= 5, "only {} outputs shown", pairs.len());
+    for (page, (commands, text)) in pairs {
+        let commands: Vec<String> = commands.iter().map(|l| as_built(l)).collect();
         // The lines that run this tool alone (not node, not a server).
         let runs: Vec<&String> = commands
             .iter()
@@ -87,7 +116,8 @@ fn the_readme_shows_what_the_tool_prints() {
             };
             assert!(
                 found,
-                "the README shows {shown:?}, which `{}` does not print:\n{output}",
+                "{} shows {shown:?}, which `{}` does not print:\n{output}",
+                page.display(),
                 runs[0]
             );
         }
