@@ -552,6 +552,17 @@ fn every_lesson_page_quotes_the_algorithms_whose_numbers_it_shows_and_prints_the
         let image = image::open(out.join(png)).unwrap();
         assert!(image.width() >= width, "{png}");
     }
+    // The off-by-one's slide stands beside the fair control on its scale
+    // and gives the reason the judge found (one cycle), not "a card is
+    // never swapped with itself", which alone would not keep it away.
+    let slide = std::fs::read_to_string(out.join("off-by-one.svg")).unwrap();
+    assert!(
+        slide.contains("Fisher–Yates: no bias shown")
+            && slide.contains("the deck ends as one 6-card cycle (Sattolo&apos;s algorithm)")
+            && slide.contains("a card ends in each other place 1 time in 5, 20% more than 1 in 6")
+            && !slide.contains("never swapped with itself"),
+        "the off-by-one slide"
+    );
     let headline = image::open(out.join("headline.png")).unwrap();
     assert_eq!(
         (headline.width(), headline.height()),

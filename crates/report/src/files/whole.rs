@@ -250,45 +250,57 @@ pub fn slides(report: &SuiteReport) -> Result<Slides, ReportError> {
             .enumerate()
             .map(|(i, row)| row[i])
             .fold(f64::NEG_INFINITY, f64::max);
-        let mut notes = vec![
-            if stays <= -0.995 {
-                "The blue diagonal: no card ever ends where it started (−100%).".to_string()
-            } else {
-                format!(
-                    "The diagonal: a card ends where it started {} against fair.",
-                    fmt_percent(stays)
-                )
-            },
-            format!(
-                "A card is never swapped with itself, so each ends in one of the other {} \
-                 places: 1 in {} instead of 1 in {deck}, {} more often.",
-                deck - 1,
-                deck - 1,
-                fmt_percent(1.0 / (deck - 1) as f64)
-            ),
-        ];
-        // Said only when the judge found Sattolo's exact law.
-        if off
+        // The reason, said only when the judge found Sattolo's exact law;
+        // else what the diagonal shows. Under the title: with the fair
+        // control beside it, the slide has no room for notes.
+        let sattolo = off
             .and_then(SuiteAlgorithm::largest_exact)
-            .is_some_and(|e| e.resembles == Some(judge::resemble::Known::Sattolo))
-        {
-            notes.push(
-                "This is Sattolo's algorithm: it deals one random cycle, not a shuffle.".into(),
-            );
-        }
+            .is_some_and(|e| e.resembles == Some(judge::resemble::Known::Sattolo));
+        let reasons = if sattolo {
+            vec![
+                format!(
+                    "Each step fills position index from the cards below it, never touching it \
+                     again: the deck ends as one {deck}-card cycle (Sattolo's algorithm)."
+                ),
+                format!(
+                    "So no card stays ({}), and the {} cycles are equally likely: a card ends in \
+                     each other place 1 time in {}, {} more than 1 in {deck}.",
+                    fmt_percent(stays),
+                    fmt_count(stats::law::perm::factorial(deck - 1)),
+                    deck - 1,
+                    fmt_percent(1.0 / (deck - 1) as f64)
+                ),
+            ]
+        } else {
+            vec![format!(
+                "The diagonal: a card ends where it started {} against fair.",
+                fmt_percent(stays)
+            )]
+        };
+        let fy_d = deviation(&fy_s.position_matrix);
         let slide = figures::slide(
             &format!("Off by one: the one-line change is not a fix ({deck} cards)"),
             &[
-                format!("{name}: {line}"),
-                counted,
-                scale_in_words(deck, limit),
+                vec![
+                    format!("{name}: {line}   ·   beside it, the fair control"),
+                    counted,
+                    scale_in_words(deck, limit),
+                ],
+                reasons,
+            ]
+            .concat(),
+            &[
+                Panel {
+                    heading: format!("{name}: {}", o.verdict.label()),
+                    deviation: &d,
+                },
+                Panel {
+                    heading: format!("{}: {}", LESSON_NAMES[2], fy_s.verdict.label()),
+                    deviation: &fy_d,
+                },
             ],
-            &[Panel {
-                heading: format!("{name}: {}", o.verdict.label()),
-                deviation: &d,
-            }],
             limit,
-            &notes,
+            &[],
             footer,
         );
         out.files.extend(figure_files(OFF_BY_ONE_SLIDE, || slide)?);
