@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::common::{cmd, fails_with, json};
+use crate::common::{cmd, fails_with, json, report_json};
 
 #[test]
 fn sample_calls_the_naive_swap_biased_and_shows_no_bias_in_fisher_yates() {
@@ -146,8 +146,7 @@ fn a_sample_that_shows_no_bias_says_so_and_nothing_more_in_every_renderer() {
     );
     let readme = std::fs::read_to_string(out.join("README.md")).unwrap();
     assert!(!readme.contains("### Fair"), "{readme}");
-    let json: Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let json = report_json(&out);
     let a = &json["algorithms"][0];
     assert_eq!(a["verdict"], "no bias shown");
     assert_eq!(a["cases"][0]["sampled"]["verdict"], "no bias shown");
