@@ -362,6 +362,49 @@ pub fn check(rejected: u64, runs: u64, alpha: f64, checks: usize, one_sided: boo
     }
 }
 
+/// The confidence of the interval each rate of rejection is shown with.
+pub const INTERVAL_LEVEL: f64 = 0.95;
+
+/// How closely a rate must be measured for the calibration page to claim
+/// it: its [`INTERVAL_LEVEL`] interval within this many units of rate
+/// (0.005: half a percentage point) either side of the level
+/// `LEVELS[0]`, as [`CLAIM_REPETITIONS`] repetitions give.
+pub const CLAIM_HALF_WIDTH: f64 = 0.005;
+
+/// The fewest runs that measure a rate at `LEVELS[0]` to
+/// ±[`CLAIM_HALF_WIDTH`]: the smallest `R` from which on the
+/// Clopper–Pearson interval ([`INTERVAL_LEVEL`]) of `round(α·R)`
+/// rejections in `R` runs, the count a calibrated test expects, lies within
+/// `α ± CLAIM_HALF_WIDTH`. Fixed before any count is seen, so which rows a
+/// claim covers never depends on what they measured.
+pub fn claim_repetitions() -> u64 {
+    static ONCE: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *ONCE.get_or_init(first_claimable)
+}
+
+/// [`claim_repetitions`], searched.
+fn first_claimable() -> u64 {
+    let alpha = LEVELS[0];
+    let within = |r: u64| {
+        let k = (alpha * r as f64).round() as u64;
+        let (lo, hi) = stats::hypothesis::fit::clopper_pearson(k, r, INTERVAL_LEVEL);
+        lo >= alpha - CLAIM_HALF_WIDTH && hi <= alpha + CLAIM_HALF_WIDTH
+    };
+    // The interval narrows as R grows, but not monotonically (the count is
+    // rounded): the answer follows the last R that fails below a top far
+    // beyond the first pass (a test checks that none fails up to 4 times
+    // the answer).
+    let top = 20_000;
+    let last_failure = (1..top).rev().find(|&r| !within(r)).unwrap_or(0);
+    last_failure + 1
+}
+
+/// Whether `runs` measure a rate closely enough for the page to claim it
+/// ([`claim_repetitions`]).
+pub fn claimable(runs: u64) -> bool {
+    runs >= claim_repetitions()
+}
+
 /// The smallest factor `f` (to 0.01) such that `Binomial(runs, f · alpha)`
 /// exceeds `top` with probability at least [`CAUGHT_POWER`].
 pub fn detectable_factor(runs: u64, alpha: f64, top: u64) -> f64 {
@@ -388,6 +431,26 @@ pub fn detectable_factor(runs: u64, alpha: f64, top: u64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_claimed_rate_is_measured_to_half_a_point_and_one_run_fewer_is_not() {
+        let r = claim_repetitions();
+        let alpha = LEVELS[0];
+        let interval = |r: u64| {
+            let k = (alpha * r as f64).round() as u64;
+            stats::hypothesis::fit::clopper_pearson(k, r, INTERVAL_LEVEL)
+        };
+        let within =
+            |(lo, hi): (f64, f64)| lo >= alpha - CLAIM_HALF_WIDTH && hi <= alpha + CLAIM_HALF_WIDTH;
+        assert!(!within(interval(r - 1)), "{r}");
+        for runs in r..4 * r {
+            assert!(within(interval(runs)), "{runs} of {r}");
+        }
+        // The normal approximation, 1.96² α(1 − α) / 0.005² = 1,521.2, is
+        // a floor the exact interval (wider, skewed) must exceed.
+        assert!(r > 1_522 && r < 19_000, "{r}");
+        assert!(claimable(r) && !claimable(r - 1));
+    }
 
     #[test]
     fn a_repetition_is_the_audit_of_the_decks_deal_prints() {

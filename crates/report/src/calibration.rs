@@ -8,7 +8,10 @@
 
 use crate::figures::{Figure, FigureError, RatePanel, RatePoint, rates};
 use crate::fmt::fmt_count;
-use judge::calibration::{Calibrated, Check, LEVELS, PointRates, Rejections, Sweep, check};
+use judge::calibration::{
+    CLAIM_HALF_WIDTH, Calibrated, Check, INTERVAL_LEVEL, LEVELS, PointRates, Rejections, Sweep,
+    check, claim_repetitions, claimable,
+};
 use serde::{Deserialize, Serialize};
 use stats::law::perm::factorial;
 use std::fmt::Write;
@@ -76,6 +79,9 @@ pub struct Page {
     pub checks: usize,
     /// Rows with a count above its band.
     pub too_many: usize,
+    /// Points drawn in the figure: those of the claim, as many as its
+    /// table lists.
+    pub drawn: usize,
 }
 
 /// The figure's files, `FIGURE.png` and `FIGURE.svg`, beside the page.
@@ -87,6 +93,8 @@ struct Row<'a> {
     name: &'a str,
     family: bool,
     checks: [Check; 2],
+    /// Measured closely enough for the page's claim ([`claimable`]).
+    claimed: bool,
 }
 
 impl Row<'_> {
@@ -197,6 +205,7 @@ fn rows_of(points: &[PointRates], checks: usize) -> Vec<Row<'_>> {
                     name: if family { FAMILY } else { &t.name },
                     family,
                     checks: [0, 1].map(|i| check(t.rejected[i], t.runs, LEVELS[i], checks, family)),
+                    claimed: claimable(t.runs),
                 })
         })
         .collect()
@@ -206,25 +215,31 @@ fn rows_of(points: &[PointRates], checks: usize) -> Vec<Row<'_>> {
 const FAMILY: &str = "whole family (exit 1)";
 
 /// The table of `rows`, one line each.
-fn table(md: &mut String, rows: &[Row]) {
+fn table(md: &mut String, rows: &[&Row]) {
     let _ = writeln!(
         md,
-        "| point | repetitions | test | rejected at {} (band) | rejected at {} (band) | caught at | calibrated |",
-        LEVELS[0], LEVELS[1]
+        "| point | repetitions | test | rejected at {} (band) | rate at {}, {:.0} % interval | rejected at {} (band) | caught at | calibrated |",
+        LEVELS[0],
+        LEVELS[0],
+        INTERVAL_LEVEL * 100.0,
+        LEVELS[1]
     );
-    let _ = writeln!(md, "|---|---:|---|---:|---:|---:|---|");
+    let _ = writeln!(md, "|---|---:|---|---:|---:|---:|---:|---|");
     for r in rows {
         let [a, b] = &r.checks;
         let low = |c: &Check| if r.family { 0 } else { c.band.0 };
+        let (lo, hi) = interval(a);
         let _ = writeln!(
             md,
-            "| {} | {} | {} | {} ({}..={}) | {} ({}..={}) | ×{:.2} / ×{:.2} | {} |",
+            "| {} | {} | {} | {} ({}..={}) | {:.2}–{:.2} % | {} ({}..={}) | ×{:.2} / ×{:.2} | {} |",
             label(&r.point.point),
             fmt_count(a.runs),
             r.name,
             a.rejected,
             low(a),
             a.band.1,
+            lo * 100.0,
+            hi * 100.0,
             b.rejected,
             low(b),
             b.band.1,
@@ -262,12 +277,18 @@ pub fn page(m: &Measured) -> Result<Page, FigureError> {
         .chain(&numpy)
         .filter(|r| r.calibrated() == Calibrated::TooMany)
         .collect();
+    let (claimed, fewer): (Vec<&Row>, Vec<&Row>) = rows.iter().partition(|r| r.claimed);
+    let numpy: Vec<&Row> = numpy.iter().collect();
     let mut md = String::new();
     let _ = writeln!(
         md,
         "# Calibration: every test on fair input, at every size\n"
     );
-    let _ = writeln!(md, "{}\n", sentence(&measured, &m.numpy, &above, checks));
+    let _ = writeln!(
+        md,
+        "{}\n",
+        sentence(&claimed, &fewer, &numpy, &above, checks)
+    );
     let Meta {
         command,
         commit,
@@ -277,11 +298,15 @@ pub fn page(m: &Measured) -> Result<Page, FigureError> {
     } = &m.meta;
     let _ = writeln!(
         md,
-        "Measured by `{command}` at commit `{commit}`: {} on {threads} threads for the suite's own input, {} for numpy's. Fair input comes from the suite's Fisher–Yates (repetition `s` deals what `shuffle-audit deal -a fisher-yates -s s` prints; a draw or a shoe the same from its cards in order) and is tested as `audit`, `audit --shoe`, a decklist audit, `audit --single` and `sample --repeat` test it; then decks from numpy's generator are read by the release binary as a user's file is read. Each count of rejections at α = {} and {} is checked against the central band of Binomial(runs, α) whose tails share a 1-in-{once} false alarm over all {checks} counts: a calibrated sweep is flagged anywhere at most once in {once} runs. Below the band a test is *conservative*: it rejects less often than α, as an exact test of a discrete statistic does (a single draw of 3 items cannot reach p < 0.05), and never calls a fair shuffle biased. \"caught at\" is the factor on the level a test must exceed to fall above the band with probability {}: the sweep's resolution there, set by its repetitions (the largest decks get fewer). The whole family's row is how often the tool exits 1 at `--alpha α` (one-sided: Bonferroni may be conservative).\n",
+        "Measured by `{command}` at commit `{commit}`: {} on {threads} threads for the suite's own input, {} for numpy's. Fair input comes from the suite's Fisher–Yates (repetition `s` deals what `shuffle-audit deal -a fisher-yates -s s` prints; a draw or a shoe the same from its cards in order) and is tested as `audit`, `audit --shoe`, a decklist audit, `audit --single` and `sample --repeat` test it; then decks from numpy's generator are read by the release binary as a user's file is read. Each count of rejections at α = {} and {} is checked against the central band of Binomial(runs, α) whose tails share a 1-in-{once} false alarm over all {checks} counts: a calibrated sweep is flagged anywhere at most once in {once} runs. Below the band a test is *conservative*: it rejects less often than α, as an exact test of a discrete statistic does (a single draw of 3 items cannot reach p < 0.05), and never calls a fair shuffle biased. Each rate at {} is shown with its {:.0} % interval (Clopper–Pearson); the claim above covers the counts of at least {} runs, the fewest from which on the interval of a calibrated count lies within ±{} points of the level, a bound fixed before any count is seen. \"caught at\" is the factor on the level a test must exceed to fall above the band with probability {}: the sweep's resolution there, set by its repetitions (the largest decks get fewer). The whole family's row is how often the tool exits 1 at `--alpha α` (one-sided: Bonferroni may be conservative).\n",
         duration(*seconds),
         duration(*numpy_seconds),
         LEVELS[0],
         LEVELS[1],
+        LEVELS[0],
+        INTERVAL_LEVEL * 100.0,
+        fmt_count(claim_repetitions()),
+        CLAIM_HALF_WIDTH * 100.0,
         judge::calibration::CAUGHT_POWER,
         once = fmt_count((1.0 / judge::calibration::SWEEP_FALSE_FAILURE).round() as u64),
     );
@@ -289,12 +314,28 @@ pub fn page(m: &Measured) -> Result<Page, FigureError> {
         md,
         "![Each test's rejections of fair input as a multiple of the level, by size, with the band of a calibrated count]({FIGURE}.png)\n"
     );
-    summary(&mut md, &rows);
-    let _ = writeln!(md, "\n## Every point\n");
-    table(&mut md, &rows);
+    coverage(&mut md, &claimed, &fewer);
+    summary(&mut md, &claimed);
     let _ = writeln!(
         md,
-        "\n## Decks from numpy's generator\n\nnumpy's default generator (PCG64, `numpy.random.default_rng(s)` for repetition `s`) deals the decks; `shuffle-audit audit -` reads them from a pipe (`scripts/sweep_numpy.py`).\n"
+        "\n## Every point of the claim\n\nEvery count of at least {} runs: {} points, as many as the figure draws.\n",
+        fmt_count(claim_repetitions()),
+        points_of(&claimed).len()
+    );
+    table(&mut md, &claimed);
+    if !fewer.is_empty() {
+        let _ = writeln!(
+            md,
+            "\n## Measured with fewer runs\n\nThese counts come from fewer than {} runs (the budget gives the largest decks fewer repetitions, and a test that runs only in some repetitions has fewer runs than its point): each is checked against its band, but its interval is wider than ±{} points, so the claim leaves it out and the figure does not draw it. A sweep with a larger budget measures them.\n",
+            fmt_count(claim_repetitions()),
+            CLAIM_HALF_WIDTH * 100.0
+        );
+        table(&mut md, &fewer);
+    }
+    let _ = writeln!(
+        md,
+        "\n## Decks from numpy's generator\n\nnumpy's default generator (PCG64, `numpy.random.default_rng(s)` for repetition `s`) deals the decks; `shuffle-audit audit -` reads them from a pipe (`scripts/sweep_numpy.py`). A cross-check of the parsing and of an independent generator: each count is checked against its band, and those of fewer than {} runs are not part of the claim.\n",
+        fmt_count(claim_repetitions())
     );
     table(&mut md, &numpy);
     if !left_out.is_empty() {
@@ -306,13 +347,80 @@ pub fn page(m: &Measured) -> Result<Page, FigureError> {
             let _ = writeln!(md, "- {}", label(&r.point));
         }
     }
-    let figure = figure(&measured, &rows)?;
+    let (figure, drawn) = figure(&claimed)?;
     Ok(Page {
         markdown: md,
         figure,
         checks,
         too_many: above.len(),
+        drawn,
     })
+}
+
+/// The points of `rows`, each once, in their order.
+fn points_of<'a>(rows: &[&Row<'a>]) -> Vec<&'a PointRates> {
+    let mut points: Vec<&PointRates> = Vec::new();
+    for r in rows {
+        if !points.iter().any(|p| std::ptr::eq(*p, r.point)) {
+            points.push(r.point);
+        }
+    }
+    points
+}
+
+/// The interval of a count's rate ([`INTERVAL_LEVEL`], Clopper–Pearson).
+fn interval(c: &Check) -> (f64, f64) {
+    stats::hypothesis::fit::clopper_pearson(c.rejected, c.runs, INTERVAL_LEVEL)
+}
+
+/// Per kind and size of input, the sizes the claim covers and those
+/// measured with fewer runs.
+fn coverage(md: &mut String, claimed: &[&Row], fewer: &[&Row]) {
+    let _ = writeln!(md, "## What the claim covers\n");
+    let _ = writeln!(
+        md,
+        "| input | points of the claim | from | to | measured with fewer runs |"
+    );
+    let _ = writeln!(md, "|---|---:|---:|---:|---|");
+    let mut headings: Vec<String> = Vec::new();
+    for r in claimed.iter().chain(fewer) {
+        let h = panel_of(&r.point.point).0;
+        if !headings.contains(&h) {
+            headings.push(h);
+        }
+    }
+    for h in headings {
+        let sizes = |rows: &[&Row]| {
+            let mut v: Vec<(f64, &'static str)> = points_of(rows)
+                .iter()
+                .map(|p| panel_of(&p.point))
+                .filter(|(heading, ..)| *heading == h)
+                .map(|(_, desc, x)| (x, desc))
+                .collect();
+            v.sort_by(|a, b| a.0.total_cmp(&b.0));
+            v
+        };
+        let (ours, theirs) = (sizes(claimed), sizes(fewer));
+        let size = |(x, desc): (f64, &str)| format!("{} {desc}", fmt_count(x as u64));
+        let theirs: Vec<String> = theirs
+            .iter()
+            .filter(|t| !ours.iter().any(|o| o.0 == t.0))
+            .map(|t| size(*t))
+            .collect();
+        let _ = writeln!(
+            md,
+            "| {h} | {} | {} | {} | {} |",
+            ours.len(),
+            ours.first().map_or("–".into(), |o| size(*o)),
+            ours.last().map_or("–".into(), |o| size(*o)),
+            if theirs.is_empty() {
+                "–".into()
+            } else {
+                theirs.join(", ")
+            }
+        );
+    }
+    let _ = writeln!(md);
 }
 
 /// Seconds, in words.
@@ -332,9 +440,18 @@ fn word(c: Calibrated) -> &'static str {
     }
 }
 
-/// The sentence a lab can cite: what was measured, and whether every
-/// count lies within its band (`above` lists those that do not).
-fn sentence(points: &[PointRates], numpy: &[PointRates], above: &[&Row], checks: usize) -> String {
+/// The sentence a lab can cite: what the claim covers (`claimed`, the
+/// counts measured to ±[`CLAIM_HALF_WIDTH`]), whether every count lies
+/// within its band (`above` lists those that do not), and what the claim
+/// leaves out (`fewer` and `numpy`).
+fn sentence(
+    claimed: &[&Row],
+    fewer: &[&Row],
+    numpy: &[&Row],
+    above: &[&Row],
+    checks: usize,
+) -> String {
+    let points = points_of(claimed);
     let decks: Vec<usize> = points
         .iter()
         .filter_map(|r| match r.point {
@@ -344,22 +461,42 @@ fn sentence(points: &[PointRates], numpy: &[PointRates], above: &[&Row], checks:
         .collect();
     let (lo, hi) = (decks.iter().min(), decks.iter().max());
     let count = |f: fn(&Sweep) -> bool| points.iter().filter(|r| f(&r.point)).count();
-    let repetitions: u64 = points.iter().chain(numpy).map(|r| r.reps).sum();
+    let repetitions: u64 = points.iter().map(|r| r.reps).sum();
+    let counts = claimed.len() * LEVELS.len();
+    let sizes = match (lo, hi) {
+        (Some(a), Some(b)) if a == b => format!("{a}"),
+        (Some(a), Some(b)) => format!("{a}–{b}"),
+        _ => "no".to_string(),
+    };
     let grid = format!(
-        "{} points ({} of decks of {}–{} cards from the fewest decks tested to 100 per arrangement, {} of shoes and decklists, {} of single draws, {} of `sample --repeat`, and {} of decks from numpy's generator), {} repetitions, {checks} counts",
-        points.len() + numpy.len(),
+        "{} point{} ({} of decks of {sizes} cards, {} of shoes and decklists, {} of single draws, {} of `sample --repeat`; the sizes in *What the claim covers*), {} repetitions, {counts} counts",
+        points.len(),
+        if points.len() == 1 { "" } else { "s" },
         count(|p| matches!(p, Sweep::Decks(_))),
-        lo.map_or(0, |v| *v),
-        hi.map_or(0, |v| *v),
         count(|p| matches!(p, Sweep::Repeated { .. })),
         count(|p| matches!(p, Sweep::Single { .. })),
         count(|p| matches!(p, Sweep::Repeat { .. })),
-        numpy.len(),
         fmt_count(repetitions),
+    );
+    let precision = format!(
+        "measured to ±{} points at α = {} ({:.0} % interval; at least {} runs)",
+        CLAIM_HALF_WIDTH * 100.0,
+        LEVELS[0],
+        INTERVAL_LEVEL * 100.0,
+        fmt_count(claim_repetitions())
+    );
+    let rest = format!(
+        "The other {} of the sweep's {checks} counts come from fewer runs ({} points of the suite's own input, among them its largest decks, and {} of decks from numpy's generator): they are checked against their bands and tabled apart, but not claimed.",
+        (fewer.len() + numpy.len()) * LEVELS.len(),
+        points_of(fewer)
+            .iter()
+            .filter(|p| !points.iter().any(|q| std::ptr::eq(**p, *q)))
+            .count(),
+        points_of(numpy).len(),
     );
     if above.is_empty() {
         format!(
-            "**Every test of this audit rejects a fair shuffle at most at its stated rate**: measured over {grid}, no count of rejections at {} or {} lies above the band of a calibrated test, and the tool exits 1 on fair input at most at the level `--alpha` sets.",
+            "**Every test of this audit rejects a fair shuffle at most at its stated rate**, wherever that rate was {precision}: over {grid}, no count of rejections at {} or {} lies above the band of a calibrated test, and the tool exits 1 on fair input at most at the level `--alpha` sets. {rest}",
             LEVELS[0], LEVELS[1]
         )
     } else {
@@ -372,7 +509,7 @@ fn sentence(points: &[PointRates], numpy: &[PointRates], above: &[&Row], checks:
             _ => ("counts", "lie"),
         };
         format!(
-            "**{} {counts} {lie} above the band of a calibrated test** ({}), measured over {grid}.",
+            "**{} {counts} {lie} above the band of a calibrated test** ({}), of a sweep whose claim covers {grid}, each {precision}. {rest}",
             above.len(),
             worst.join("; ")
         )
@@ -381,11 +518,11 @@ fn sentence(points: &[PointRates], numpy: &[PointRates], above: &[&Row], checks:
 
 /// One line per test: where it rejected most often, as a multiple of the
 /// level, at each level.
-fn summary(md: &mut String, rows: &[Row]) {
+fn summary(md: &mut String, rows: &[&Row]) {
     let _ = writeln!(md, "## Each test's largest departure\n");
     let _ = writeln!(
         md,
-        "The largest rate of rejection over the points where the test ran, as a multiple of the level (1.00: exactly the level), and where; a test whose largest departure lies within its band there is calibrated.\n"
+        "The largest rate of rejection over the points of the claim where the test ran, as a multiple of the level (1.00: exactly the level), and where; a test whose largest departure lies within its band there is calibrated.\n"
     );
     let _ = writeln!(
         md,
@@ -400,7 +537,7 @@ fn summary(md: &mut String, rows: &[Row]) {
         }
     }
     for name in names {
-        let of: Vec<&Row> = rows.iter().filter(|r| r.name == name).collect();
+        let of: Vec<&Row> = rows.iter().copied().filter(|r| r.name == name).collect();
         let worst = |i: usize| {
             of.iter()
                 .max_by(|a, b| ratio(&a.checks[i]).total_cmp(&ratio(&b.checks[i])))
@@ -423,9 +560,11 @@ fn ratio(c: &Check) -> f64 {
     c.rejected as f64 / (c.runs as f64 * c.alpha)
 }
 
-fn figure(points: &[PointRates], rows: &[Row]) -> Result<Figure, FigureError> {
+/// The figure of the claim's `rows`, and how many points it draws.
+fn figure(rows: &[&Row]) -> Result<(Figure, usize), FigureError> {
+    let points = points_of(rows);
     let mut panels: Vec<RatePanel> = Vec::new();
-    for r in points {
+    for r in &points {
         let (heading, x_desc, x) = panel_of(&r.point);
         let i = match panels.iter().position(|p| p.heading == heading) {
             Some(i) => i,
@@ -446,7 +585,7 @@ fn figure(points: &[PointRates], rows: &[Row]) -> Result<Figure, FigureError> {
         }
         // Every test, and the whole family (its band one-sided: it may
         // reject less often than the level).
-        for row in rows.iter().filter(|row| std::ptr::eq(row.point, r)) {
+        for row in rows.iter().filter(|row| std::ptr::eq(row.point, *r)) {
             for (level, c) in row.checks.iter().enumerate() {
                 let per = c.runs as f64 * c.alpha;
                 panels[i].points.push(RatePoint {
@@ -462,16 +601,20 @@ fn figure(points: &[PointRates], rows: &[Row]) -> Result<Figure, FigureError> {
         }
     }
     let runs: u64 = points.iter().map(|r| r.reps).sum();
-    rates(
+    let figure = rates(
         "Calibration: each test's rejections of fair input, ÷ the level",
         &[format!(
-            "{} points, {} repetitions: a dot is one test, or the whole family, at one size; the bar behind, the band a calibrated count stays in; 1 is exactly the level. Points the budget left out are listed on the page.",
+            "{} points, {} repetitions, each rate measured to ±{} points at α = {} (at least {} runs): a dot is one test, or the whole family, at one size; the bar behind, the band a calibrated count stays in; 1 is exactly the level. Counts of fewer runs are tabled on the page, not drawn.",
             points.len(),
-            fmt_count(runs)
+            fmt_count(runs),
+            CLAIM_HALF_WIDTH * 100.0,
+            LEVELS[0],
+            fmt_count(claim_repetitions()),
         )],
         LEVELS,
         &panels,
-    )
+    )?;
+    Ok((figure, points.len()))
 }
 
 #[cfg(test)]
@@ -494,9 +637,11 @@ mod tests {
     }
 
     #[test]
-    fn the_page_states_every_count_and_says_when_one_is_above_its_band() {
+    fn the_page_claims_only_what_it_measured_closely_and_says_when_a_count_is_above_its_band() {
+        let enough = claim_repetitions();
         let mut m = measured(vec![
-            sweep_rates(Point { deck: 3, decks: 30 }, 400, 1),
+            sweep_rates(Point { deck: 3, decks: 30 }, enough, 1),
+            // Measured, but with too few runs for the claim.
             sweep_rates(Sweep::Single { items: 11 }, 400, 1),
             // Left out by the budget.
             sweep_rates(
@@ -516,24 +661,32 @@ mod tests {
             "{}",
             p.markdown
         );
+        let first = p.markdown.lines().nth(2).expect("the sentence");
         assert!(
-            p.markdown.contains("2 points (1 of decks of 3–3 cards"),
-            "{}",
-            p.markdown
+            first.starts_with("**Every test of this audit rejects a fair shuffle at most at its stated rate**, wherever that rate was measured to ±0.5 points at α = 0.01 (95 % interval; at least 2,455 runs): over 1 point (1 of decks of 3 cards"),
+            "{first}"
         );
         assert!(
-            p.markdown.contains("**Every test of this audit"),
-            "{}",
-            p.markdown
+            first.contains("(1 points of the suite's own input")
+                || first.contains("(1 point of the suite's own input")
+                    && first.contains("come from fewer runs"),
+            "{first}"
         );
         assert!(
             p.markdown.contains("1 h 06 min on 2 threads"),
             "{}",
             p.markdown
         );
-        // Every test of every point has its row, with its counts.
-        for r in &m.fisher_yates {
+        // The claim's table holds the 3-card point, with its interval, and
+        // the figure draws as many points; the draw of 11 items sits apart.
+        let (claim, rest) = p
+            .markdown
+            .split_once("## Measured with fewer runs")
+            .expect("a section for the rest");
+        assert_eq!(p.drawn, 1);
+        for (r, section) in [(&m.fisher_yates[0], claim), (&m.fisher_yates[1], rest)] {
             for t in &r.tests {
+                let (lo, hi) = stats::hypothesis::fit::clopper_pearson(t.rejected[0], t.runs, 0.95);
                 let row = format!(
                     "| {} | {} | {} | {} (",
                     label(&r.point),
@@ -541,17 +694,24 @@ mod tests {
                     t.name,
                     t.rejected[0]
                 );
-                assert!(p.markdown.contains(&row), "{row}");
+                assert!(section.contains(&row), "{row}");
+                let shown = format!("| {:.2}–{:.2} % |", lo * 100.0, hi * 100.0);
+                assert!(section.contains(&shown), "{shown}");
             }
         }
+        assert!(!claim.contains("one draw of 11 items |"));
         assert!(p.figure.png.starts_with(b"\x89PNG"));
         // A test that rejected every time is above its band, and the page
-        // names it instead of the sentence.
-        m.fisher_yates[0].tests[0].rejected = [400, 400];
+        // names it instead of the claim, even where it had too few runs to
+        // be claimed.
+        m.fisher_yates[1].tests[0].rejected = [400, 400];
         let p = page(&m).expect("draws");
         assert_eq!(p.too_many, 1);
         assert!(!p.markdown.contains("**Every test"), "{}", p.markdown);
-        let named = format!("{} at 3 cards, 30 decks", m.fisher_yates[0].tests[0].name);
+        let named = format!(
+            "{} at one draw of 11 items",
+            m.fisher_yates[1].tests[0].name
+        );
         assert!(p.markdown.contains(&named), "{}", p.markdown);
     }
 
@@ -578,5 +738,43 @@ mod tests {
             0 => assert!(first.starts_with("**Every test of this audit"), "{first}"),
             n => assert!(first.starts_with(&format!("**{n} count")), "{first}"),
         }
+        // Every count the claim covers is measured to half a point: its
+        // interval at 0.01, as the page prints it, spans at most one point;
+        // the figure draws as many points as the claim's table lists and
+        // its first sentence counts.
+        let claim = p
+            .markdown
+            .split_once("## Every point of the claim")
+            .and_then(|(_, rest)| rest.split("\n## ").next())
+            .expect("the claim's table");
+        let mut labels: Vec<&str> = Vec::new();
+        for line in claim
+            .lines()
+            .filter(|l| l.starts_with("| ") && !l.starts_with("| point"))
+        {
+            let cells: Vec<&str> = line.split(" | ").collect();
+            let runs: u64 = cells[1].replace(',', "").parse().expect("runs");
+            assert!(runs >= claim_repetitions(), "{line}");
+            let (lo, hi) = cells[4]
+                .trim_end_matches(" %")
+                .split_once('–')
+                .map(|(a, b)| (a.parse::<f64>().expect("lo"), b.parse::<f64>().expect("hi")))
+                .expect("an interval");
+            assert!(hi - lo <= 2.0 * CLAIM_HALF_WIDTH * 100.0 + 0.01, "{line}");
+            let label = cells[0].trim_start_matches("| ");
+            if !labels.contains(&label) {
+                labels.push(label);
+            }
+        }
+        assert!(labels.len() > 50, "{}", labels.len());
+        assert_eq!(p.drawn, labels.len());
+        assert!(
+            first.contains(&format!("over {} points (", labels.len())),
+            "{first}"
+        );
+        assert!(
+            claim.contains(&format!("{} points, as many as the figure draws", p.drawn)),
+            "{claim}"
+        );
     }
 }

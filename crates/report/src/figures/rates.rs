@@ -40,8 +40,17 @@ const LEVEL: [RGBColor; 2] = [RGBColor(31, 119, 180), RGBColor(255, 127, 14)];
 /// A count above its band.
 const ABOVE: RGBColor = RGBColor(202, 0, 32);
 
-/// The ratio drawn at the top edge: anything above sits there, red.
-const RATIO_CAP: f64 = 3.0;
+/// The top of every panel's y axis: above the highest dot and the highest
+/// band of all panels, so that nothing is cut and panels compare at a
+/// glance (2 at least: the level's line sits halfway or lower).
+pub fn y_top(panels: &[RatePanel]) -> f64 {
+    let highest = panels
+        .iter()
+        .flat_map(|p| &p.points)
+        .map(|p| p.ratio.max(p.band.1))
+        .fold(2.0f64, f64::max);
+    highest * 1.05
+}
 
 /// Panels per row.
 const COLUMNS: usize = 3;
@@ -73,8 +82,9 @@ pub fn rates(
         draw_title(&top_area, title, lines)?;
         let (body, legend) = rest.split_vertically(PANEL.1 * rows as u32);
         let areas = body.split_evenly((rows, columns));
+        let top = y_top(panels);
         for (area, panel) in areas.iter().zip(panels) {
-            draw_panel(area, panel)?;
+            draw_panel(area, panel, top)?;
         }
         draw_legend(&legend, levels)
     })
@@ -83,6 +93,7 @@ pub fn rates(
 fn draw_panel<DB: DrawingBackend>(
     area: &DrawingArea<DB, plotters::coord::Shift>,
     panel: &RatePanel,
+    top: f64,
 ) -> Result<(), String> {
     let xs = panel
         .points
@@ -95,7 +106,6 @@ fn draw_panel<DB: DrawingBackend>(
     } else {
         (1.0, 10.0)
     };
-    let top = RATIO_CAP * 1.05;
     let mut chart = ChartBuilder::on(area)
         .caption(&panel.heading, (FONT, CAPTION_PX - 6))
         .margin(10)
@@ -109,7 +119,10 @@ fn draw_panel<DB: DrawingBackend>(
         .x_labels(4)
         .x_label_formatter(&|x| short(*x))
         .y_labels(4)
-        .y_label_formatter(&|y| format!("{y:.0}"))
+        .y_label_formatter(&|y| {
+            let s = format!("{y:.1}");
+            s.trim_end_matches(".0").to_string()
+        })
         .x_desc(panel.x_desc)
         .y_desc("rejections ÷ level")
         .label_style((FONT, TICK_PX - 4))
@@ -140,10 +153,7 @@ fn draw_panel<DB: DrawingBackend>(
         let colour = LEVEL[p.level.min(1)].mix(0.25);
         chart
             .draw_series(std::iter::once(Rectangle::new(
-                [
-                    (x * 0.975, p.band.0.min(RATIO_CAP)),
-                    (x * 1.025, p.band.1.min(RATIO_CAP)),
-                ],
+                [(x * 0.975, p.band.0), (x * 1.025, p.band.1)],
                 colour.filled(),
             )))
             .map_err(|e| e.to_string())?;
@@ -153,7 +163,7 @@ fn draw_panel<DB: DrawingBackend>(
         let colour = if above { ABOVE } else { LEVEL[p.level.min(1)] };
         chart
             .draw_series(std::iter::once(Circle::new(
-                (shift(p), p.ratio.min(RATIO_CAP)),
+                (shift(p), p.ratio),
                 if above { 6 } else { 3 },
                 colour.filled(),
             )))
@@ -215,4 +225,32 @@ fn draw_legend<DB: DrawingBackend>(
     legend_dashes(area, x, y)?;
     text(area, &mut x, "where the tests change".into())?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_axis_holds_every_dot_and_band_however_high() {
+        let panel = |ratio: f64, band: f64| RatePanel {
+            heading: "p".into(),
+            x_desc: "decks",
+            points: vec![RatePoint {
+                x: 100.0,
+                level: 0,
+                ratio,
+                band: (0.5, band),
+            }],
+            switches: Vec::new(),
+        };
+        // A count four times the level, beside a lower band: the axis
+        // reaches past 4, in every panel.
+        let top = y_top(&[panel(1.0, 1.4), panel(4.0, 1.3)]);
+        assert!(top > 4.0 && top < 4.5, "{top}");
+        // A band above every dot sets it too; calm panels keep the level
+        // at most halfway up.
+        assert!(y_top(&[panel(0.8, 7.2)]) > 7.2);
+        assert!(y_top(&[panel(1.0, 1.2)]) >= 2.0);
+    }
 }
