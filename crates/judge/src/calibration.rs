@@ -368,14 +368,14 @@ pub const INTERVAL_LEVEL: f64 = 0.95;
 /// How closely a rate must be measured for the calibration page to claim
 /// it: its [`INTERVAL_LEVEL`] interval within this many units of rate
 /// (0.005: half a percentage point) either side of the level
-/// `LEVELS[0]`, as [`CLAIM_REPETITIONS`] repetitions give.
+/// `LEVELS[0]`, as [`claim_repetitions`] runs give.
 pub const CLAIM_HALF_WIDTH: f64 = 0.005;
 
 /// The fewest runs that measure a rate at `LEVELS[0]` to
-/// ±[`CLAIM_HALF_WIDTH`]: the smallest `R` from which on the
-/// Clopper–Pearson interval ([`INTERVAL_LEVEL`]) of `round(α·R)`
-/// rejections in `R` runs, the count a calibrated test expects, lies within
-/// `α ± CLAIM_HALF_WIDTH`. Fixed before any count is seen, so which rows a
+/// ±[`CLAIM_HALF_WIDTH`]: the smallest `R` such that, at `R` runs and at
+/// every number of runs above it, the Clopper–Pearson interval
+/// ([`INTERVAL_LEVEL`]) of `round(α·R)` rejections, the count a calibrated
+/// test expects, lies within `α ± CLAIM_HALF_WIDTH`. Fixed before any count is seen, so which rows a
 /// claim covers never depends on what they measured.
 pub fn claim_repetitions() -> u64 {
     static ONCE: std::sync::OnceLock<u64> = std::sync::OnceLock::new();

@@ -282,7 +282,7 @@ pub fn page(m: &Measured) -> Result<Page, FigureError> {
     let mut md = String::new();
     let _ = writeln!(
         md,
-        "# Calibration: every test on fair input, at every size\n"
+        "# Calibration: every test on fair input, size by size\n"
     );
     let _ = writeln!(
         md,
@@ -298,7 +298,7 @@ pub fn page(m: &Measured) -> Result<Page, FigureError> {
     } = &m.meta;
     let _ = writeln!(
         md,
-        "Measured by `{command}` at commit `{commit}`: {} on {threads} threads for the suite's own input, {} for numpy's. Fair input comes from the suite's Fisher–Yates (repetition `s` deals what `shuffle-audit deal -a fisher-yates -s s` prints; a draw or a shoe the same from its cards in order) and is tested as `audit`, `audit --shoe`, a decklist audit, `audit --single` and `sample --repeat` test it; then decks from numpy's generator are read by the release binary as a user's file is read. Each count of rejections at α = {} and {} is checked against the central band of Binomial(runs, α) whose tails share a 1-in-{once} false alarm over all {checks} counts: a calibrated sweep is flagged anywhere at most once in {once} runs. Below the band a test is *conservative*: it rejects less often than α, as an exact test of a discrete statistic does (a single draw of 3 items cannot reach p < 0.05), and never calls a fair shuffle biased. Each rate at {} is shown with its {:.0} % interval (Clopper–Pearson); the claim above covers the counts of at least {} runs, the fewest from which on the interval of a calibrated count lies within ±{} points of the level, a bound fixed before any count is seen. \"caught at\" is the factor on the level a test must exceed to fall above the band with probability {}: the sweep's resolution there, set by its repetitions (the largest decks get fewer). The whole family's row is how often the tool exits 1 at `--alpha α` (one-sided: Bonferroni may be conservative).\n",
+        "Measured by `{command}` at commit `{commit}`: {} on {threads} threads for the suite's own input, {} for numpy's. Fair input comes from the suite's Fisher–Yates (repetition `s` deals what `shuffle-audit deal -a fisher-yates -s s` prints; a draw or a shoe the same from its cards in order) and is tested as `audit`, `audit --shoe`, a decklist audit, `audit --single` and `sample --repeat` test it; then decks from numpy's generator are read by the release binary as a user's file is read. Each count of rejections at α = {} and {} is checked against the central band of Binomial(runs, α) whose tails share a 1-in-{once} false alarm over all {checks} counts: a calibrated sweep is flagged anywhere at most once in {once} runs. Below the band a test is *conservative*: it rejects less often than α, as an exact test of a discrete statistic does (a single draw of 3 items cannot reach p < 0.05), and never calls a fair shuffle biased. Each rate at {} is shown with its {:.0} % interval (Clopper–Pearson); the claim above covers the counts of at least {} runs, the fewest for which the interval of a calibrated count lies within ±{} points of the level, a bound fixed before any count is seen. \"caught at\" is the factor on the level a test must exceed to fall above the band with probability {}: the sweep's resolution there, set by its repetitions (the largest decks get fewer). The whole family's row is how often the tool exits 1 at `--alpha α` (one-sided: Bonferroni may be conservative).\n",
         duration(*seconds),
         duration(*numpy_seconds),
         LEVELS[0],
