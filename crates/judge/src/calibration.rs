@@ -375,27 +375,33 @@ pub const CLAIM_HALF_WIDTH: f64 = 0.005;
 /// ±[`CLAIM_HALF_WIDTH`]: the smallest `R` such that, at `R` runs and at
 /// every number of runs above it, the Clopper–Pearson interval
 /// ([`INTERVAL_LEVEL`]) of `round(α·R)` rejections, the count a calibrated
-/// test expects, lies within `α ± CLAIM_HALF_WIDTH`. Fixed before any count is seen, so which rows a
-/// claim covers never depends on what they measured.
+/// test expects, lies within `α ± CLAIM_HALF_WIDTH` ([`measured_closely`]).
+/// Fixed before any count is seen, so which rows a claim covers never
+/// depends on what they measured.
 pub fn claim_repetitions() -> u64 {
     static ONCE: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
     *ONCE.get_or_init(first_claimable)
 }
 
+/// Whether `runs` runs measure a calibrated rate at `LEVELS[0]` to
+/// ±[`CLAIM_HALF_WIDTH`]: the Clopper–Pearson interval
+/// ([`INTERVAL_LEVEL`]) of `round(α·runs)` rejections lies within
+/// `α ± CLAIM_HALF_WIDTH`.
+pub fn measured_closely(runs: u64) -> bool {
+    let alpha = LEVELS[0];
+    let k = (alpha * runs as f64).round() as u64;
+    let (lo, hi) = stats::hypothesis::fit::clopper_pearson(k, runs, INTERVAL_LEVEL);
+    lo >= alpha - CLAIM_HALF_WIDTH && hi <= alpha + CLAIM_HALF_WIDTH
+}
+
 /// [`claim_repetitions`], searched.
 fn first_claimable() -> u64 {
-    let alpha = LEVELS[0];
-    let within = |r: u64| {
-        let k = (alpha * r as f64).round() as u64;
-        let (lo, hi) = stats::hypothesis::fit::clopper_pearson(k, r, INTERVAL_LEVEL);
-        lo >= alpha - CLAIM_HALF_WIDTH && hi <= alpha + CLAIM_HALF_WIDTH
-    };
     // The interval narrows as R grows, but not monotonically (the count is
     // rounded): the answer follows the last R that fails below a top far
     // beyond the first pass (a test checks that none fails up to 4 times
     // the answer).
     let top = 20_000;
-    let last_failure = (1..top).rev().find(|&r| !within(r)).unwrap_or(0);
+    let last_failure = (1..top).rev().find(|&r| !measured_closely(r)).unwrap_or(0);
     last_failure + 1
 }
 
@@ -435,16 +441,13 @@ mod tests {
     #[test]
     fn a_claimed_rate_is_measured_to_half_a_point_and_one_run_fewer_is_not() {
         let r = claim_repetitions();
-        let alpha = LEVELS[0];
-        let interval = |r: u64| {
-            let k = (alpha * r as f64).round() as u64;
-            stats::hypothesis::fit::clopper_pearson(k, r, INTERVAL_LEVEL)
-        };
-        let within =
-            |(lo, hi): (f64, f64)| lo >= alpha - CLAIM_HALF_WIDTH && hi <= alpha + CLAIM_HALF_WIDTH;
-        assert!(!within(interval(r - 1)), "{r}");
+        // The bound, read off the interval itself at the answer.
+        let k = (0.01 * r as f64).round() as u64;
+        let (lo, hi) = stats::hypothesis::fit::clopper_pearson(k, r, 0.95);
+        assert!(lo >= 0.005 && hi <= 0.015, "{r}: {lo}..{hi}");
+        assert!(!measured_closely(r - 1), "{r}");
         for runs in r..4 * r {
-            assert!(within(interval(runs)), "{runs} of {r}");
+            assert!(measured_closely(runs), "{runs} of {r}");
         }
         // The normal approximation, 1.96² α(1 − α) / 0.005² = 1,521.2, is
         // a floor the exact interval (wider, skewed) must exceed.
