@@ -10,9 +10,10 @@ use crate::files::{colour_limit, deviation, exact_deviation};
 use crate::suite::SuiteReport;
 use judge::lesson::FAIR_CONTROL;
 use serde::Serialize;
+use std::collections::BTreeSet;
 
 const TEMPLATE: &str = include_str!("../templates/index.html");
-const CASE_TEMPLATE: &str = include_str!("../templates/case.html");
+const PAGE_TEMPLATE: &str = include_str!("../templates/page.html");
 /// The style every page of the report shares, which the live page shares too.
 pub const BASE_CSS: &str = include_str!("../templates/base.css");
 
@@ -29,55 +30,108 @@ fn environment(
     Ok(env)
 }
 
-/// Links between the Markdown pages, pointed at their HTML twins: the
-/// front page and the case pages have one, the other pages are read as
-/// Markdown.
-fn html_links(md: &str) -> String {
-    let mut out = md
-        .replace("](../README.md)", "](../index.html)")
-        .replace("](README.md)", "](index.html)")
-        .replace(
-            &format!("]({}/README.md)", crate::markdown::cases::CASE_PAGES),
-            &format!("]({}/index.html)", crate::markdown::cases::CASE_PAGES),
-        );
-    for id in judge::cases::case_ids() {
-        out = out.replace(&format!("]({id}.md)"), &format!("]({id}.html)"));
+/// The HTML twin of the Markdown page `path` (relative to the report
+/// folder): a folder's `README.md` is its `index.html`, any other `X.md`
+/// is `X.html`.
+pub fn twin_path(path: &str) -> String {
+    match path.strip_suffix("README.md") {
+        Some(dir) if dir.is_empty() || dir.ends_with('/') => format!("{dir}index.html"),
+        _ => path
+            .strip_suffix(".md")
+            .map_or_else(|| path.to_string(), |s| format!("{s}.html")),
     }
-    out
 }
 
-/// The case pages as HTML, each beside its Markdown: `cases/index.html`
-/// and `cases/ID.html`.
-///
-/// # Errors
-/// [`ReportError::Page`] when the template cannot be rendered.
-pub fn case_pages(cases: &[judge::cases::Case]) -> Result<Vec<(String, String)>, ReportError> {
-    let env = environment("case.html", CASE_TEMPLATE)?;
-    let template = env
-        .get_template("case.html")
-        .map_err(|e| ReportError::Page(e.to_string()))?;
-    crate::markdown::cases::pages(cases)
-        .into_iter()
-        .map(|(path, md)| {
-            let title = md
-                .lines()
-                .next()
-                .unwrap_or_default()
-                .trim_start_matches("# ")
-                .to_string();
-            let html = template
-                .render(minijinja::context! {
-                    title => title,
-                    body => markdown(&html_links(&md)),
-                })
-                .map_err(|e| ReportError::Page(e.to_string()))?;
-            let path = path
-                .strip_suffix("README.md")
-                .map(|dir| format!("{dir}index.html"))
-                .unwrap_or_else(|| path.replace(".md", ".html"));
-            Ok((path, html))
-        })
-        .collect()
+/// The Markdown pages of a report folder, whose HTML pages link each
+/// other's HTML twins: a browser shows a `.md` file as raw text.
+#[derive(Debug, Default)]
+pub struct Twins(BTreeSet<String>);
+
+impl Twins {
+    /// The pages `paths` (relative to the folder, `/` separators); every
+    /// `.md` among them gets a twin.
+    pub fn of<'a>(paths: impl IntoIterator<Item = &'a str>) -> Self {
+        Twins(
+            paths
+                .into_iter()
+                .filter(|p| p.ends_with(".md"))
+                .map(str::to_string)
+                .collect(),
+        )
+    }
+
+    /// The link `target`, written on the page `page`, pointed at the twin
+    /// of the page it names; `None` when it names no page of the folder
+    /// (a web address, a figure, a CSV, a page outside the folder).
+    fn link(&self, page: &str, target: &str) -> Option<String> {
+        let (file, anchor) = target.split_once('#').unwrap_or((target, ""));
+        if !file.ends_with(".md") || file.contains(':') || file.starts_with('/') {
+            return None;
+        }
+        let mut parts: Vec<&str> = page.split('/').collect();
+        parts.pop();
+        for step in file.split('/') {
+            match step {
+                ".." => {
+                    parts.pop()?;
+                }
+                "." | "" => {}
+                s => parts.push(s),
+            }
+        }
+        if !self.0.contains(&parts.join("/")) {
+            return None;
+        }
+        let (dir, name) = file.rsplit_once('/').map_or(("", file), |(d, n)| (d, n));
+        let twin = twin_path(name);
+        let mut out = if dir.is_empty() {
+            twin
+        } else {
+            format!("{dir}/{twin}")
+        };
+        if !anchor.is_empty() {
+            out = format!("{out}#{anchor}");
+        }
+        Some(out)
+    }
+
+    /// The HTML twin of every page but the folder's front page (whose twin,
+    /// `index.html`, is [`index`]), each page's links to the others
+    /// pointed at their twins, `(path, html)`.
+    ///
+    /// # Errors
+    /// [`ReportError::Page`] when the template cannot be rendered.
+    pub fn pages(&self, pages: &[(&str, &str)]) -> Result<Vec<(String, String)>, ReportError> {
+        let env = environment("page.html", PAGE_TEMPLATE)?;
+        let template = env
+            .get_template("page.html")
+            .map_err(|e| ReportError::Page(e.to_string()))?;
+        pages
+            .iter()
+            .filter(|(path, _)| path.ends_with(".md") && *path != crate::markdown::FRONT)
+            .map(|(path, md)| {
+                let title = md
+                    .lines()
+                    .next()
+                    .unwrap_or_default()
+                    .trim_start_matches("# ")
+                    .to_string();
+                let html = template
+                    .render(minijinja::context! {
+                        title => title,
+                        body => self.markdown(path, md),
+                    })
+                    .map_err(|e| ReportError::Page(e.to_string()))?;
+                Ok((twin_path(path), html))
+            })
+            .collect()
+    }
+
+    /// `md`, the page `page`, as HTML in the shared style whose links to
+    /// the folder's pages point at their twins.
+    fn markdown(&self, page: &str, md: &str) -> String {
+        aligned_by_class(&render(md, &|target| self.link(page, target)))
+    }
 }
 
 /// Heatmaps of decks up to this size are on the page (every small deck).
@@ -146,8 +200,29 @@ fn slug(text: &str) -> String {
 /// Markdown to HTML, with GitHub's heading anchors, so that the front
 /// page's `#sources` and `#provenance` links work on the page too.
 pub fn markdown(md: &str) -> String {
+    render(md, &|_| None)
+}
+
+/// Markdown to HTML as [`markdown`] does, each link's address replaced by
+/// `link`'s answer when it has one.
+fn render(md: &str, link: &dyn Fn(&str) -> Option<String>) -> String {
     use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd, html};
-    let events: Vec<Event> = Parser::new_ext(md, Options::ENABLE_TABLES).collect();
+    let events: Vec<Event> = Parser::new_ext(md, Options::ENABLE_TABLES)
+        .map(|e| match e {
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => Event::Start(Tag::Link {
+                link_type,
+                dest_url: link(&dest_url).map_or(dest_url, Into::into),
+                title,
+                id,
+            }),
+            e => e,
+        })
+        .collect();
     let mut out: Vec<Event> = Vec::with_capacity(events.len());
     let mut i = 0;
     while i < events.len() {
@@ -194,8 +269,26 @@ pub fn markdown(md: &str) -> String {
     s
 }
 
-/// The data the page's script draws: every algorithm's small decks.
-fn data(report: &SuiteReport) -> PageData<'_> {
+/// The table cells' alignment as a class of the shared style rather than
+/// an inline style on every cell, for a page that carries the style: the
+/// pages' long tables are a third shorter. ([`markdown`] keeps the inline
+/// style, for HTML shown without the shared style.)
+fn aligned_by_class(html: &str) -> String {
+    let mut out = html.to_string();
+    for cell in ["td", "th"] {
+        for (side, class) in [("right", "r"), ("center", "c"), ("left", "l")] {
+            out = out.replace(
+                &format!("<{cell} style=\"text-align: {side}\">"),
+                &format!("<{cell} class=\"{class}\">"),
+            );
+        }
+    }
+    out
+}
+
+/// The data the page's script draws: every algorithm's small decks, each
+/// linked to its page's HTML twin.
+fn data<'a>(report: &'a SuiteReport, twins: &Twins) -> PageData<'a> {
     let controls = crate::suite::fair_controls(&report.algorithms);
     let algorithms: Vec<AlgorithmView> = report
         .algorithms
@@ -204,7 +297,10 @@ fn data(report: &SuiteReport) -> PageData<'_> {
             id: &a.info.id,
             name: &a.info.name,
             verdict: a.verdict.label(),
-            page: crate::markdown::algorithm_page(&a.info.id),
+            page: {
+                let md = crate::markdown::algorithm_page(&a.info.id);
+                twins.link(crate::markdown::FRONT, &md).unwrap_or(md)
+            },
             cases: a
                 .cases
                 .iter()
@@ -258,13 +354,14 @@ fn data(report: &SuiteReport) -> PageData<'_> {
     }
 }
 
-/// `reports/index.html` for `report`, whose front page reads `front`.
+/// `reports/index.html` for `report`, whose front page reads `front`; its
+/// links to the folder's pages point at their `twins`.
 ///
 /// # Errors
 /// [`ReportError::Page`] when the template cannot be rendered.
-pub fn index(report: &SuiteReport, front: &str) -> Result<String, ReportError> {
+pub fn index(report: &SuiteReport, front: &str, twins: &Twins) -> Result<String, ReportError> {
     let (intro, teacher, rest) = split(front);
-    let json = serde_json::to_string(&data(report))
+    let json = serde_json::to_string(&data(report, twins))
         .map_err(|e| ReportError::Page(e.to_string()))?
         // Inside <script>, "</" would end the element.
         .replace("</", "<\\/");
@@ -281,9 +378,9 @@ pub fn index(report: &SuiteReport, front: &str) -> Result<String, ReportError> {
         .and_then(|t| {
             t.render(minijinja::context! {
                 title => "Is this shuffle fair? The shuffle-audit report",
-                intro => markdown(intro),
-                teacher => markdown(teacher),
-                rest => markdown(&html_links(rest)),
+                intro => twins.markdown(crate::markdown::FRONT, intro),
+                teacher => twins.markdown(crate::markdown::FRONT, teacher),
+                rest => twins.markdown(crate::markdown::FRONT, rest),
                 data => json,
                 palette => palette,
             })
@@ -296,23 +393,75 @@ mod tests {
     use super::*;
 
     #[test]
-    fn case_pages_link_their_html_twins_and_share_the_style() {
+    fn twins_are_named_as_a_browser_opens_them() {
+        assert_eq!(twin_path("README.md"), "index.html");
+        assert_eq!(twin_path("cases/README.md"), "cases/index.html");
+        assert_eq!(twin_path("README.zh.md"), "README.zh.html");
+        assert_eq!(twin_path("NOT_README.md"), "NOT_README.html");
         assert_eq!(
-            html_links(
-                "[a](../README.md) [b](README.md) [c](freecell.md) [d](../audit.md) [e](cases/README.md)"
-            ),
-            "[a](../index.html) [b](index.html) [c](freecell.html) [d](../audit.md) [e](cases/index.html)"
+            twin_path("algorithms/naive-swap.md"),
+            "algorithms/naive-swap.html"
         );
+    }
+
+    #[test]
+    fn links_to_the_folders_pages_point_at_their_twins_and_no_other_link_moves() {
+        let twins = Twins::of([
+            "README.md",
+            "glossary.md",
+            "cases/README.md",
+            "cases/freecell.md",
+            "algorithms/freecell.md",
+            "report.json",
+        ]);
+        let page = "cases/freecell.md";
+        for (target, twin) in [
+            ("../README.md", Some("../index.html")),
+            ("README.md", Some("index.html")),
+            ("freecell.md#why", Some("freecell.html#why")),
+            ("../glossary.md", Some("../glossary.html")),
+            (
+                "./../algorithms/freecell.md",
+                Some("./../algorithms/freecell.html"),
+            ),
+            // Not a page of the folder, or not a page.
+            ("../audit.md", None),
+            ("../../docs/report.md", None),
+            ("https://example.org/x.md", None),
+            ("/etc/x.md", None),
+            ("../report.json", None),
+            ("../figures/x.png", None),
+            ("#why", None),
+        ] {
+            assert_eq!(twins.link(page, target).as_deref(), twin, "{target}");
+        }
+        let html = twins.markdown(page, "[a](../glossary.md) [b](../audit.md) `x.md`\n");
+        assert!(html.contains("href=\"../glossary.html\""), "{html}");
+        assert!(html.contains("href=\"../audit.md\""), "{html}");
+        assert!(html.contains("<code>x.md</code>"), "{html}");
+    }
+
+    #[test]
+    fn every_page_but_the_front_page_gets_a_twin_in_the_shared_style() {
         let cases =
             vec![judge::cases::run("laravel-2019", &judge::cases::CaseScale::quick(), 1).unwrap()];
-        let pages = case_pages(&cases).unwrap();
-        let paths: Vec<&str> = pages.iter().map(|(p, _)| p.as_str()).collect();
+        let md = crate::markdown::cases::pages(&cases);
+        let mut pages: Vec<(&str, &str)> =
+            md.iter().map(|(p, m)| (p.as_str(), m.as_str())).collect();
+        pages.push(("README.md", "# Front\n"));
+        pages.push(("report.json", "{}"));
+        let twins = Twins::of(pages.iter().map(|(p, _)| *p));
+        let html = twins.pages(&pages).unwrap();
+        let paths: Vec<&str> = html.iter().map(|(p, _)| p.as_str()).collect();
         assert_eq!(paths, ["cases/index.html", "cases/laravel-2019.html"]);
-        let (_, page) = &pages[1];
+        let (_, page) = &html[1];
         assert!(page.contains("<title>Laravel, 2019"), "{page}");
         assert!(page.contains(BASE_CSS.lines().nth(1).unwrap()), "{page}");
         assert!(page.contains("href=\"index.html\""), "{page}");
+        assert!(page.contains("href=\"../index.html\""), "{page}");
         assert!(page.contains("<table>"), "{page}");
+        // Not a page of this folder: left as it is.
+        assert!(page.contains("href=\"../audit.md\""), "{page}");
     }
 
     #[test]
@@ -325,6 +474,32 @@ mod tests {
         let html = markdown("## Sources\n\ntext [x](#sources)\n\n| a |\n|---|\n| 1 |\n");
         assert!(html.contains("<h2 id=\"sources\">Sources</h2>"), "{html}");
         assert!(html.contains("<table>"), "{html}");
+    }
+
+    #[test]
+    fn table_cells_are_aligned_by_a_class_of_the_shared_style() {
+        let md = "| a | b | c | d |\n|--:|:-:|:--|---|\n| 1 | 2 | 3 | 4 |\n";
+        assert!(markdown(md).contains("<td style=\"text-align: right\">1</td>"));
+        let html = Twins::default().markdown("x.md", md);
+        for cell in [
+            "<th class=\"r\">a</th>",
+            "<th class=\"c\">b</th>",
+            "<th class=\"l\">c</th>",
+            "<th>d</th>",
+            "<td class=\"r\">1</td>",
+            "<td class=\"c\">2</td>",
+            "<td class=\"l\">3</td>",
+            "<td>4</td>",
+        ] {
+            assert!(html.contains(cell), "{cell} in {html}");
+        }
+        assert!(!html.contains("style="), "{html}");
+        for class in ["r", "c", "l"] {
+            assert!(
+                BASE_CSS.contains(&format!("td.{class}, th.{class} {{ text-align: ")),
+                "{class}"
+            );
+        }
     }
 
     #[test]

@@ -74,9 +74,12 @@ pub(crate) fn source_short(a: &SuiteAlgorithm) -> String {
     names.join("; ")
 }
 
+/// The front page's path; its HTML twin is `index.html`.
+pub const FRONT: &str = "README.md";
+
 /// Every Markdown page of the default run, the front page first.
 pub fn pages(report: &SuiteReport) -> Vec<OutputFile> {
-    let mut out = vec![OutputFile::text("README.md", front(report))];
+    let mut out = vec![OutputFile::text(FRONT, front(report))];
     if let Some(zh) = teacher_zh(report) {
         out.push(OutputFile::text(TEACHER_ZH_PAGE, zh));
     }

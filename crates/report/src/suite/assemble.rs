@@ -126,13 +126,24 @@ pub fn documents(
         crate::calibration::PAGE,
         calibration.markdown,
     ));
-    files.push(OutputFile::text(
-        "index.html",
-        crate::html::index(&report, &crate::markdown::front(&report))?,
-    ));
-    for (path, html) in crate::html::case_pages(&report.cases)? {
-        files.push(OutputFile::text(path, html));
+    // Every page gets an HTML twin, and the HTML pages link the twins.
+    let pages: Vec<(&str, &str)> = files
+        .iter()
+        .filter_map(|f| Some((f.path.as_str(), std::str::from_utf8(&f.bytes).ok()?)))
+        .filter(|(path, _)| path.ends_with(".md"))
+        .collect();
+    let twins = crate::html::Twins::of(pages.iter().map(|(p, _)| *p));
+    let mut html = twins.pages(&pages)?;
+    if let Some((_, front)) = pages.iter().find(|(p, _)| *p == crate::markdown::FRONT) {
+        html.push((
+            "index.html".into(),
+            crate::html::index(&report, front, &twins)?,
+        ));
     }
+    files.extend(
+        html.into_iter()
+            .map(|(path, html)| OutputFile::text(path, html)),
+    );
     for lang in [crate::markdown::Lang::En, crate::markdown::Lang::Zh] {
         if let Some(page) = crate::handout::handout(&report, lang)? {
             files.push(OutputFile::text(crate::handout::file_name(lang), page));
