@@ -206,15 +206,25 @@
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.clearRect(0, 0, W, W);
     const size = (W - LABEL) / n;
-    const every = Math.max(1, Math.ceil(11 / size));
     ctx.font = "10px system-ui, 'DejaVu Sans', sans-serif";
     ctx.fillStyle = "#555";
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
+    // Every 1, 2, 5, 10 or 20th position is numbered: the first step at
+    // which the widest number (or the text's height, down the side) and a
+    // 3-pixel gap fit between two numbers.
+    const widest = Math.max(ctx.measureText(String(n - 1)).width, 10);
+    const every = [1, 2, 5, 10, 20].find((s) => s * size >= widest + 3) || n;
+    const labels = [];
     for (let k = 0; k < n; k += every) {
-      ctx.fillText(String(k), LABEL + (k + 0.5) * size, LABEL / 2);
-      ctx.fillText(String(k), LABEL / 2, LABEL + (k + 0.5) * size);
+      const at = LABEL + (k + 0.5) * size;
+      ctx.fillText(String(k), at, LABEL / 2);
+      ctx.fillText(String(k), LABEL / 2, at);
+      const half = ctx.measureText(String(k)).width / 2;
+      labels.push([+(at - half).toFixed(2), +(at + half).toFixed(2)]);
     }
+    // The numbers' extents along the top, for the page's tests.
+    canvas.dataset.labels = JSON.stringify(labels);
     const values = size >= 26;
     const font = Math.min(12, Math.floor(size / 3.2));
     for (let card = 0; card < n; card++) {

@@ -420,6 +420,55 @@ async fn the_lesson_runs_on_a_classroom_screen_and_a_phone() {
     }
 }
 
+/// The numbers along a heatmap's top (and, at the same steps, down its
+/// side) stand apart and inside the canvas: each ends at least 2 pixels
+/// before the next starts.
+async fn numbers_stand_apart(page: &Page, canvas: &str, n: usize) {
+    let js = format!("document.getElementById('{canvas}').dataset.labels");
+    let labels: Vec<[f64; 2]> =
+        serde_json::from_str(eval(page, &js).await.as_str().unwrap()).unwrap();
+    let width = eval(
+        page,
+        &format!("document.getElementById('{canvas}').clientWidth"),
+    )
+    .await
+    .as_f64()
+    .unwrap();
+    assert!(labels.len() >= 3, "{canvas}, {n} cards: {labels:?}");
+    assert!(labels[0][0] >= 0.0 && labels.last().unwrap()[1] <= width);
+    for pair in labels.windows(2) {
+        assert!(
+            pair[0][1] + 2.0 <= pair[1][0],
+            "{canvas}, {n} cards, {width} px: numbers overlap: {labels:?}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium; run by .ci/run"]
+async fn the_heatmaps_numbers_stand_apart_on_a_phone_at_every_deck_size() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let url = serve();
+    let chrome = Chrome::launch("numbers", 390, 844).await;
+    for n in [52, 60, 9, 3] {
+        let page = chrome
+            .open(&format!("{url}?example=fisher-yates&deck={n}&run=1"))
+            .await;
+        until(&page, STATE, Duration::from_secs(20), |s| {
+            s["decks"].as_u64().unwrap_or(0) > 0
+        })
+        .await;
+        for canvas in ["observed", "control"] {
+            numbers_stand_apart(&page, canvas, n).await;
+        }
+        eval(&page, "document.getElementById('stop').click(); 0").await;
+        if n == 52 {
+            screenshot(&page, "numbers-390.png").await;
+        }
+    }
+    assert_eq!(chrome.problems(), Vec::<String>::new());
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs Chromium; run by .ci/run"]
 async fn fisher_yates_runs_a_million_decks_without_an_alarm() {
@@ -453,6 +502,9 @@ async fn fisher_yates_runs_a_million_decks_without_an_alarm() {
     eval(&page, "document.getElementById('stop').click(); 0").await;
     assert_eq!(s["verdict"], "watching");
     assert_eq!(first["deck"], 52);
+    for canvas in ["observed", "control"] {
+        numbers_stand_apart(&page, canvas, 52).await;
+    }
     // Far below 1, the evidence is said in words.
     let evidence = s["evidence"].as_f64().unwrap();
     let finding = s["finding"].as_str().unwrap();
