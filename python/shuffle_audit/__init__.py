@@ -266,11 +266,18 @@ class Sample(_Figured):
         """The verdict, as the report labels it."""
         return self._native.verdict
 
+    @property
+    def finding(self) -> str:
+        """The verdict in the command line's words: a sample that shows no
+        bias says at how many shuffles, and the smallest bias that many
+        could show; it never claims fairness."""
+        return self._native.finding
+
     def __repr__(self) -> str:
         doc = self.to_dict()
         return (
             f"<Sample of {doc['algorithm']}: {doc['shuffles']:,} shuffles of "
-            f"{doc['deck']} cards, seed {doc['seed']}: {self.verdict}>"
+            f"{doc['deck']} cards, seed {doc['seed']}: {self.finding}>"
         )
 
 

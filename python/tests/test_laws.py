@@ -63,6 +63,27 @@ def test_samples_are_the_command_lines_counts(cli):
     assert s.to_dict()["tests"] == doc["tests"]
 
 
+def test_a_sample_that_shows_no_bias_says_so_and_claims_no_more(cli):
+    # fisher-yates-mod15 is biased by construction; 1,000 shuffles of 6
+    # cards cannot see it. The repr says what the command line says.
+    s = sa.sample("fisher-yates-mod15", 6, 1_000, seed=1)
+    assert not s.bias_shown and s.verdict == "no bias shown"
+    _, out = cli("sample", "-a", "fisher-yates-mod15", "-d", "6", "-n", "1000", "--seed", "1")
+    line = next(l for l in out.splitlines() if l.startswith("verdict: "))
+    assert line.startswith("verdict: NO BIAS SHOWN at 1,000 shuffles"), line
+    said = out.split(line, 1)[1].splitlines()[1].strip()
+    assert said.startswith("not a proof of fairness"), said
+    assert s.finding == f"no bias shown at 1,000 shuffles ({said})"
+    assert repr(s) == (
+        f"<Sample of fisher-yates-mod15: 1,000 shuffles of 6 cards, seed 1: {s.finding}>"
+    )
+    for claim in ("uniform", "fair:", "is fair", "UNIFORM"):
+        assert claim not in repr(s), repr(s)
+    # A sample that shows the bias says "biased", and nothing more.
+    b = sa.sample("naive-swap", 6, 60_000, seed=3)
+    assert b.bias_shown and b.finding == "biased"
+
+
 def test_figures_are_pngs_shown_inline():
     for result in (sa.exact("naive-swap", 4), sa.sample("fisher-yates", 5, 20_000, seed=1)):
         png = result._repr_png_()

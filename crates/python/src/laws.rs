@@ -277,6 +277,23 @@ impl NativeSample {
         self.report.verdict.label()
     }
 
+    /// The verdict in the words the command line prints: "biased", or "no
+    /// bias shown at N shuffles" and what that leaves open (the smallest
+    /// bias this many shuffles could show), never a claim of fairness.
+    #[getter]
+    fn finding(&self) -> String {
+        let (grade, shuffles) = (self.report.verdict, self.report.shuffles);
+        let words = judge::grade::verdict_words(grade, shuffles, "shuffle");
+        if grade == judge::grade::Grade::NoBiasShown {
+            format!(
+                "{words} ({})",
+                judge::grade::no_bias_shown_leaves_open(shuffles, "shuffle")
+            )
+        } else {
+            words
+        }
+    }
+
     /// The report's heatmap of the counts, as PNG bytes (with the exact
     /// panel where the law is cheap).
     fn heatmap<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
