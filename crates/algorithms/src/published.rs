@@ -372,7 +372,8 @@ pub fn card_name(card: u8) -> Option<String> {
 /// numbering of [`FreeCellDeal`] (`rank * 4 + suit`, suits C, D, H, S).
 pub fn parse_card_name(name: &str) -> Option<u8> {
     let upper = name.trim().to_ascii_uppercase();
-    let (rank, suit) = upper.split_at(upper.len().checked_sub(1)?);
+    // The suit is the last character, whatever its width in bytes.
+    let (rank, suit) = upper.split_at(upper.char_indices().last()?.0);
     let rank = match rank {
         "A" | "1" => 0,
         "T" | "10" => 9,
@@ -479,7 +480,9 @@ mod tests {
         assert_eq!(parse_card_name("10H"), Some(38));
         assert_eq!(parse_card_name("AC"), Some(0));
         assert_eq!(parse_card_name("KS"), Some(51));
-        for bad in ["", "D", "1", "11C", "ZD", "JX", "0C"] {
+        for bad in [
+            "", "D", "1", "11C", "ZD", "JX", "0C", "♦3", "3♦", "é", "10♥", "Jé",
+        ] {
             assert_eq!(parse_card_name(bad), None, "{bad:?}");
         }
         assert_eq!(card_name(52), None);

@@ -358,6 +358,14 @@ fn card_names_are_refused_where_the_cards_have_none() {
         &["predict", "-a", "freecell", "--seen", "JD ZZ"],
         "--seen: \"ZZ\" is not a card",
     );
+    // A suit or rank written outside ASCII is refused in one line, not a
+    // panic inside a character.
+    for word in ["♦3", "3♦", "é", "10♥", "Ǆ"] {
+        fails(
+            &["predict", "-a", "freecell", "--seen", &format!("JD {word}")],
+            &format!("--seen: {word:?} is not a card"),
+        );
+    }
     fails(
         &["predict", "-a", "poker-fixed-time", "--seen", "JD"],
         "--seen: \"JD\" is not a card number",
