@@ -89,6 +89,9 @@ def test_a_bad_deck_is_refused_with_what_is_wrong(decks, error, words):
 def test_too_few_decks_and_bad_levels_are_refused():
     with pytest.raises(ValueError, match="alpha=1.5"):
         sa.audit([[0, 1], [1, 0]], alpha=1.5)
+    # Below the floor the command line refuses, the package refuses too.
+    with pytest.raises(ValueError, match=r"alpha=5e-324 is not a family-wise level: give a level from 1e-300"):
+        sa.audit([[0, 1], [1, 0]], alpha=5e-324)
     with pytest.raises(ValueError, match="base=2"):
         sa.audit([[0, 1], [1, 0]], base=2)
     with pytest.raises(ValueError, match="decks"):

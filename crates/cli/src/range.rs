@@ -176,6 +176,20 @@ pub(crate) fn strictly_between_0_and_1(
     }
 }
 
+/// A family-wise level `what` gives (`--alpha`), when a decision can be
+/// made at it ([`judge::grade::family_level`]).
+pub(crate) fn family_level(what: &str, value: f64) -> Result<f64, NotAllowed> {
+    judge::grade::family_level(value).map_err(|allowed| {
+        // As typed: the shortest form that reads back as the same number.
+        let shown = if value > 0.0 && value < 1e-3 {
+            format!("{value:e}")
+        } else {
+            value.to_string()
+        };
+        NotAllowed::new(what, shown, allowed)
+    })
+}
+
 /// A level as people write it: `1e-6`, `3.333e-13`, `0.05`.
 fn short(x: f64) -> String {
     if (1e-3..1.0).contains(&x) {
@@ -209,6 +223,15 @@ mod tests {
             "--alpha 2 is not allowed: use a level strictly between 0 and 1"
         );
         assert!(strictly_between_0_and_1("--power", f64::NAN, "probability").is_err());
+        assert_eq!(
+            family_level("--alpha", 5e-324).unwrap_err().to_string(),
+            "--alpha 5e-324 is not allowed: use a level from 1e-300 up to 1, 1 excluded (below it a decision would rest on p-values under 10^-300, which the tests' reference laws do not mean)"
+        );
+        assert_eq!(family_level("--alpha", 1e-300), Ok(1e-300));
+        assert_eq!(family_level("--alpha", 0.05), Ok(0.05));
+        for bad in [0.0, -0.5, 1.0, 2.0, f64::NAN, f64::INFINITY] {
+            assert!(family_level("--alpha", bad).is_err(), "{bad}");
+        }
         assert_eq!(
             power_above_level(1e-10, 1e-6).unwrap_err().to_string(),
             "--power 0.0000000001 is not allowed: use a probability above the level 1e-6 and below 1 (a test that ignores the shuffles detects with probability alpha)"

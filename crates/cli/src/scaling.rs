@@ -3,7 +3,7 @@
 
 use crate::args::{AlphaArg, DeckArg, PowerArg, STANDARD_DECK};
 use crate::common::PASS;
-use crate::range::{strictly_between_0_and_1, within};
+use crate::range::{family_level, within};
 use anyhow::Result;
 use clap::Args;
 use report::sampled::ScalingReport;
@@ -38,8 +38,7 @@ pub(crate) struct ScalingArgs {
 pub(crate) fn run(args: &ScalingArgs) -> Result<u8> {
     let bits = within("--bits", args.bits, studies::scaling::BITS)?;
     let deck = within("deck size", args.deck.or_standard(), 2..=MAX_SAMPLE_DECK)?;
-    let alpha =
-        strictly_between_0_and_1("--alpha", args.alpha.or(judge::grade::AUDIT_ALPHA), "level")?;
+    let alpha = family_level("--alpha", args.alpha.or(judge::grade::AUDIT_ALPHA))?;
     let power = crate::range::power_above_level(args.power.value, alpha)?;
     let start = Instant::now();
     let methods = studies::scaling::bias(bits, deck, alpha, power)?;

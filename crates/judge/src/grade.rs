@@ -128,6 +128,39 @@ pub fn alarm(monitor: &stats::hypothesis::follow::Monitor, alpha: f64) -> bool {
     monitor.ln_evidence() >= -alpha.ln()
 }
 
+/// `log10` of the smallest p-value the tests' reference laws mean: below
+/// 10^-300 the chi-square and normal approximations of a statistic's law
+/// err by far more than the p-value itself, so reports print such a
+/// p-value as the bound "< 10^-300".
+pub const SMALLEST_MEANT_LOG10_P: f64 = -300.0;
+
+/// The smallest family-wise level a decision is made at,
+/// 10^[`SMALLEST_MEANT_LOG10_P`]: a level below it would rest on p-values
+/// that mean nothing. [`family_level`] refuses the rest.
+pub const SMALLEST_LEVEL: f64 = 1e-300;
+
+/// `alpha` when a decision can be made at it: from [`SMALLEST_LEVEL`] up
+/// to, not including, 1. Otherwise what is allowed, in words, for the
+/// caller's one-line refusal.
+///
+/// ```
+/// use judge::grade::family_level;
+/// assert_eq!(family_level(1e-6), Ok(1e-6));
+/// assert!(family_level(5e-324).unwrap_err().contains("1e-300"));
+/// assert!(family_level(1.0).is_err() && family_level(f64::NAN).is_err());
+/// ```
+pub fn family_level(alpha: f64) -> Result<f64, String> {
+    if (SMALLEST_LEVEL..1.0).contains(&alpha) {
+        Ok(alpha)
+    } else {
+        Err(format!(
+            "a level from {} up to 1, 1 excluded (below it a decision would rest on p-values under 10^{}, which the tests' reference laws do not mean)",
+            words::level(SMALLEST_LEVEL),
+            SMALLEST_MEANT_LOG10_P
+        ))
+    }
+}
+
 /// The family-wise level `audit` decides at unless `--alpha` says: the
 /// *suspicious* line, so that its exit code is 1 exactly when the grade is
 /// suspicious or biased.
@@ -162,9 +195,14 @@ impl Level {
         }
     }
 
-    /// Whether a test of the family is below its share of the level.
+    /// Whether a test of the family is below its share of the level: its
+    /// Bonferroni-adjusted p-value, reckoned in `log10` as
+    /// [`stats::hypothesis::audit::adjusted_log10`] reckons the family's
+    /// smallest, is below `alpha`. So the family's smallest test is
+    /// rejected exactly when [`Level::decide`] shows bias, at any level
+    /// (`alpha / tests` itself may underflow).
     pub fn rejects(&self, log10_p: f64) -> bool {
-        log10_p < self.per_test.log10()
+        (log10_p + (self.tests.max(1) as f64).log10()).min(0.0) < self.alpha.log10()
     }
 
     /// The level in words, as every report states it beside its tests:

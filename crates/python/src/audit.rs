@@ -66,13 +66,16 @@ impl NativeAudit {
 
 /// The level, checked.
 fn level(alpha: f64) -> PyResult<f64> {
-    if alpha > 0.0 && alpha < 1.0 {
-        Ok(alpha)
-    } else {
-        Err(PyValueError::new_err(format!(
-            "alpha={alpha} is not a family-wise level: give a probability strictly between 0 and 1"
-        )))
-    }
+    judge::grade::family_level(alpha).map_err(|allowed| {
+        let shown = if alpha > 0.0 && alpha < 1e-3 {
+            format!("{alpha:e}")
+        } else {
+            alpha.to_string()
+        };
+        PyValueError::new_err(format!(
+            "alpha={shown} is not a family-wise level: give {allowed}"
+        ))
+    })
 }
 
 /// The audit of counted decks, as `audit` makes it.

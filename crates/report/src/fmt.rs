@@ -57,8 +57,9 @@ pub fn effect_cell(a: &SuiteAlgorithm) -> String {
 /// The smallest p-value printed as a number: below it, a p-value is a
 /// bound. The reference laws of the tests (the chi-square, the normal)
 /// approximate the statistic's law with an error far larger than this, so
-/// far in the tail, and the glossary says so.
-pub const SMALLEST_PRINTED_LOG10_P: f64 = -300.0;
+/// far in the tail, and the glossary says so
+/// ([`judge::grade::SMALLEST_MEANT_LOG10_P`]).
+pub const SMALLEST_PRINTED_LOG10_P: f64 = judge::grade::SMALLEST_MEANT_LOG10_P;
 
 /// A p-value given by its `log10`, readable at any size: `< 10^-300`
 /// below [`SMALLEST_PRINTED_LOG10_P`]; `0` for the stand-in of an

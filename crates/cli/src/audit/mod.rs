@@ -3,7 +3,7 @@
 
 use crate::args::{AlphaArg, DeckArg};
 use crate::common::{BIAS, PASS};
-use crate::range::{strictly_between_0_and_1, within};
+use crate::range::{family_level, within};
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use deck_lines::VOTE_LINES;
@@ -34,10 +34,11 @@ use stream::{follow, single};
         "Cards per deck (default: the length of most of the first {VOTE_LINES} lines; lines of another length are invalid)"
     ))),
     mut_arg("alpha", |a| a.help(format!(
-        "Family-wise false-alarm probability: exit 1 when the smallest Bonferroni-adjusted p-value of all the tests is below it, so a fair source is flagged with probability at most ALPHA. Standards ask for 0.05 (95 % confidence) or 0.01 (99 %); the default, {}, flags a fair source about once in {} audits ({} with --single)",
+        "Family-wise false-alarm probability: exit 1 when the smallest Bonferroni-adjusted p-value of all the tests is below it, so a fair source is flagged with probability at most ALPHA. Standards ask for 0.05 (95 % confidence) or 0.01 (99 %); the default, {}, flags a fair source about once in {} audits ({} with --single); at least {}, the smallest p-value the tests mean",
         report::fmt::fmt_level(judge::grade::AUDIT_ALPHA),
         report::fmt::fmt_count((1.0 / judge::grade::AUDIT_ALPHA).round() as u64),
         report::fmt::fmt_level(judge::single::SINGLE_ALPHA),
+        report::fmt::fmt_level(judge::grade::SMALLEST_LEVEL),
     ))),
 )]
 pub(crate) struct AuditArgs {
@@ -220,7 +221,7 @@ fn plan(args: &AuditArgs) -> Result<AuditPlan<'_>> {
     } else {
         judge::grade::AUDIT_ALPHA
     });
-    strictly_between_0_and_1("--alpha", alpha, "family-wise level")?;
+    family_level("--alpha", alpha)?;
     Ok(AuditPlan {
         file: (args.input != "-").then_some(args.input.as_str()),
         deck: args.deck.cards,

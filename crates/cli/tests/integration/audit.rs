@@ -363,15 +363,43 @@ fn alpha_sets_the_level_the_exit_code_follows() {
         below,
         "{text}"
     );
-    for bad in ["0", "1", "1.5", "-0.05", "NaN"] {
+    for bad in ["0", "1", "1.5", "-0.05", "NaN", "5e-324", "1e-301"] {
         fails(
             &["audit", "-", "--alpha", bad],
             b"",
             &format!(
-                "--alpha {bad} is not allowed: use a family-wise level strictly between 0 and 1"
+                "--alpha {bad} is not allowed: use a level from 1e-300 up to 1, 1 excluded (below it a decision would rest on p-values under 10^-300"
             ),
         );
     }
+}
+
+/// At the smallest level allowed, with p-values far below it, one decision
+/// gives the exit code, the verdict, the last line and every JSON field.
+#[test]
+fn the_smallest_level_decides_one_way_in_every_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = deal(dir.path(), "naive-swap", 6, 200_000, &[]);
+    let doc = audit_json(&path, &["--alpha", "1e-300"], 1);
+    assert!(doc["result"]["log10_min_adjusted_p"].as_f64().unwrap() < -300.0);
+    assert_eq!(doc["level"]["bias_shown"], true);
+    assert_eq!(doc["finding"], "decks-biased");
+    assert_eq!(doc["result"]["verdict"], "biased");
+    let text = audit_text(&path, &["--alpha", "1e-300"], 1);
+    assert!(text.contains("\nverdict: BIASED "), "{text}");
+    assert!(
+        text.trim_end()
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("exit 1: bias shown at level 1e-300"),
+        "{text}"
+    );
+    // The tests below their share are the ones marked, and there are some.
+    assert!(
+        text.lines().filter(|l| l.ends_with(" *")).count() >= 3,
+        "{text}"
+    );
 }
 
 #[test]

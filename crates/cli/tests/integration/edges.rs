@@ -44,7 +44,7 @@ fn a_power_at_or_below_the_level_is_refused() {
 fn a_negative_level_is_named_as_a_level() {
     fails_with(
         &["scaling", "--bits", "15", "--alpha", "-0.5"],
-        "--alpha -0.5 is not allowed: use a level strictly between 0 and 1",
+        "--alpha -0.5 is not allowed: use a level from 1e-300 up to 1, 1 excluded",
     );
     fails_with(
         &["power", "-a", "naive-swap", "-d", "5", "--power", "-1"],

@@ -131,7 +131,7 @@ fn bad_values_are_named() {
     );
     fails(
         &["scaling", "--bits", "32", "--alpha", "0"],
-        "--alpha 0 is not allowed: use a level strictly between 0 and 1",
+        "--alpha 0 is not allowed: use a level from 1e-300 up to 1, 1 excluded",
     );
     fails(&["scaling"], "--bits");
 }

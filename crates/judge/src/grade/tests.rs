@@ -393,3 +393,40 @@ fn a_dependent_stream_is_called_dependent_even_when_single_decks_fail_too() {
         Finding::DecksBiased
     );
 }
+
+/// One decision: the family's smallest test is rejected exactly when the
+/// level shows bias, at every level a decision is made at (down to 10^-300,
+/// where `alpha / tests` is still a number) and every family size, with
+/// the smallest p-value on both sides of the line and on it.
+#[test]
+fn the_smallest_test_is_rejected_exactly_when_the_level_shows_bias() {
+    let mut checked = 0;
+    for alpha in [0.5, 0.05, 0.01, 1e-6, 1e-30, 1e-299, SMALLEST_LEVEL] {
+        for tests in [1usize, 2, 7, 13, 1000, 1 << 20] {
+            let line = alpha.log10() - (tests as f64).log10();
+            for log10_p in [
+                line - 1e-9,
+                line,
+                line + 1e-9,
+                line - 5.0,
+                -2000.0,
+                f64::NEG_INFINITY,
+                0.0,
+            ] {
+                let adjusted = stats::hypothesis::audit::adjusted_log10(&vec![log10_p; tests]);
+                let level = Level::decide(alpha, tests, adjusted);
+                assert_eq!(
+                    level.rejects(log10_p),
+                    level.bias_shown,
+                    "alpha {alpha}, {tests} tests, log10 p {log10_p}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 7 * 6 * 7);
+    // Below the floor a level is refused, not decided at.
+    assert!(family_level(5e-324).is_err() && family_level(1e-301).is_err());
+    assert_eq!(family_level(SMALLEST_LEVEL), Ok(SMALLEST_LEVEL));
+    assert_eq!(SMALLEST_LEVEL.log10(), SMALLEST_MEANT_LOG10_P);
+}
