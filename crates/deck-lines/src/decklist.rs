@@ -32,21 +32,12 @@ impl Card {
         Card::Name(token.to_vec())
     }
 
-    /// The card as shown: its number, or its name with any control
-    /// character (which only a JSON string can hold) escaped (`\t`).
-    fn label(&self) -> String {
+    /// The card's name as the lines give it: its number's digits, or its
+    /// name.
+    fn name(&self) -> String {
         match self {
             Card::Number(v) => v.to_string(),
-            Card::Name(n) => {
-                let mut shown = String::new();
-                for c in String::from_utf8_lossy(n).chars() {
-                    match c.is_control() {
-                        true => shown.extend(c.escape_default()),
-                        false => shown.push(c),
-                    }
-                }
-                shown
-            }
+            Card::Name(n) => String::from_utf8_lossy(n).into_owned(),
         }
     }
 }
@@ -146,11 +137,16 @@ impl Decklist {
     /// quotes, else a comma and a space (each name then written with
     /// [`quote_name`]).
     pub fn separator(&self) -> &'static str {
+        // A line that starts with `[` is a JSON array: a name that starts
+        // with one is written quoted, after a comma.
         let word = |c: &Card| match c {
             Card::Number(_) => true,
-            Card::Name(n) => !n
-                .iter()
-                .any(|&b| b.is_ascii_whitespace() || b"\",".contains(&b)),
+            Card::Name(n) => {
+                n.first() != Some(&b'[')
+                    && !n
+                        .iter()
+                        .any(|&b| b.is_ascii_whitespace() || b"\",".contains(&b))
+            }
         };
         if self.cards.iter().all(word) {
             " "
@@ -164,7 +160,7 @@ impl Decklist {
         let mut entries = entries;
         entries.sort();
         if let Some(w) = entries.windows(2).find(|w| w[0].0 == w[1].0) {
-            return Err(DecklistError::Twice(w[0].0.label()));
+            return Err(DecklistError::Twice(w[0].0.name()));
         }
         if !(2..=MAX_DECKLIST_VALUES).contains(&entries.len()) {
             return Err(DecklistError::Distinct {
@@ -172,7 +168,7 @@ impl Decklist {
                 only: match entries.as_slice() {
                     [(card, copies)] => Some(format!(
                         "{:?} with {copies} cop{}",
-                        card.label(),
+                        card.name(),
                         if *copies == 1 { "y" } else { "ies" }
                     )),
                     _ => None,
@@ -209,9 +205,11 @@ impl Decklist {
         Decklist::of(entries)
     }
 
-    /// The cards' names, value by value.
+    /// The cards' names as the lines give them, value by value: what a
+    /// JSON document carries and a line is written with. Text shows each
+    /// with [`shown_name`].
     pub fn names(&self) -> Vec<String> {
-        self.cards.iter().map(Card::label).collect()
+        self.cards.iter().map(Card::name).collect()
     }
 
     /// The value of each card of the list in its order: the entries of
@@ -265,7 +263,7 @@ impl Decklist {
             let card = Card::of(t);
             let Some(&v) = self.index.get(&card) else {
                 return Err(LineError::NotInDecklist {
-                    card: shorten(&card.label()),
+                    card: shorten(&card.name()),
                     values: self.counts.len(),
                 });
             };
@@ -273,7 +271,7 @@ impl Decklist {
             *h += 1;
             if *h > self.counts[usize::from(v)] {
                 return Err(LineError::ExtraCopy {
-                    card: shorten(&card.label()),
+                    card: shorten(&card.name()),
                     copies: self.counts[usize::from(v)],
                 });
             }
@@ -484,15 +482,38 @@ pub fn split_names(list: &str) -> Result<Vec<String>, LineError> {
 }
 
 /// A name as a field of a line the [line syntax](crate) reads back as that name:
-/// bare when it holds no comma, quote, tab or space at either end, else
-/// in double quotes with its quotes doubled. For names separated by
-/// commas ([`Decklist::separator`]).
+/// bare when it holds no comma, quote, tab or space at either end and does
+/// not start with `[` (which would make the line a JSON array), else in
+/// double quotes with its quotes doubled. For names separated by commas
+/// ([`Decklist::separator`]).
 pub fn quote_name(name: &str) -> Cow<'_, str> {
-    let bare = !name.is_empty() && !name.contains([',', '"', '\t']) && name.trim() == name;
+    let bare = !name.is_empty()
+        && !name.contains([',', '"', '\t'])
+        && !name.starts_with('[')
+        && name.trim() == name;
     if bare {
         Cow::Borrowed(name)
     } else {
         Cow::Owned(format!("\"{}\"", name.replace('"', "\"\"")))
+    }
+}
+
+/// A card's name as text shows it, one way for each name: bare when it
+/// holds only printable characters other than whitespace, `\`, `"` and
+/// `,` (which a list of names separates them with), else as a JSON string
+/// (in double quotes, with `\\`, `\"`, `\n` and `\u` escapes). A bare
+/// name never starts with a quote, so two different names never show
+/// alike: `a\nb` typed with a backslash shows as `"a\\nb"`, a name with
+/// a line break as `"a\nb"`.
+pub fn shown_name(name: &str) -> Cow<'_, str> {
+    let bare = !name.is_empty()
+        && !name
+            .chars()
+            .any(|c| c.is_control() || c.is_whitespace() || matches!(c, '\\' | '"' | ','));
+    if bare {
+        Cow::Borrowed(name)
+    } else {
+        Cow::Owned(serde_json::to_string(name).expect("a string serializes"))
     }
 }
 

@@ -39,7 +39,8 @@ mod simd;
 pub use base::Base;
 use decklist::DecklistReader;
 pub use decklist::{
-    Decklist, DecklistError, MAX_DECKLIST_CARDS, MAX_DECKLIST_VALUES, quote_name, split_names,
+    Decklist, DecklistError, MAX_DECKLIST_CARDS, MAX_DECKLIST_VALUES, quote_name, shown_name,
+    split_names,
 };
 pub use draws::{MAX_DRAW_ITEMS, parse_draw, read_draws};
 pub use hashing::Hashing;

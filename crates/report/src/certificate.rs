@@ -119,14 +119,16 @@ fn render(c: &Certified<'_>, p: &Provenance) -> String {
         u8::from(l.bias_shown),
         fmt_level(l.alpha)
     );
+    // A cell ends at a line break or an unescaped `|`, even inside a code
+    // span: the cells escape both.
     let row = |out: &mut String, k: &str, v: String| {
-        let _ = writeln!(out, "| {k} | {v} |");
+        let _ = writeln!(out, "| {k} | {} |", v.replace('|', "\\|"));
     };
     out += "| | |\n|---|---|\n";
     let source = if i.source == "-" {
         "standard input".to_string()
     } else {
-        format!("`{}`", i.source)
+        code_span(&deck_lines::shown_name(&i.source))
     };
     row(&mut out, "Input", source);
     row(
@@ -149,7 +151,7 @@ fn render(c: &Certified<'_>, p: &Provenance) -> String {
             "decklist" => "Decklists",
             _ => "Decks",
         },
-        c.lines_hold.clone(),
+        markdown_text(&c.lines_hold),
     );
     let invalid: u64 = i.invalid.iter().map(|b| b.count).sum();
     row(
@@ -273,4 +275,35 @@ fn test_row(out: &mut String, t: &TestResult, l: &Level, unit: &str) {
             "pass"
         }
     );
+}
+
+/// `text` as a Markdown code span: fenced by more backticks than it holds
+/// in a row, with a space inside the fence when it starts or ends with a
+/// backtick, so that a file named with backticks shows as named.
+fn code_span(text: &str) -> String {
+    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest + 1);
+    let pad = if text.starts_with('`') || text.ends_with('`') {
+        " "
+    } else {
+        ""
+    };
+    format!("{fence}{pad}{text}{pad}{fence}")
+}
+
+/// `text` as Markdown shows it letter for letter: every character that
+/// Markdown reads as a mark (`\`, `` ` ``, `*`, `_`, `[`, `]`, `<`, `>`,
+/// `#`, `~`) escaped with a backslash.
+fn markdown_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(
+            c,
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#' | '~'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }

@@ -452,7 +452,7 @@ impl ShoeAuditReport {
                 let shown = listed.unwrap_or(list.len()).min(list.len());
                 let mut names: Vec<String> = list[..shown]
                     .iter()
-                    .map(|c| format!("{} x{}", c.name, c.copies))
+                    .map(|c| format!("{} x{}", deck_lines::shown_name(&c.name), c.copies))
                     .collect();
                 if shown < list.len() {
                     names.push(format!("{} more", list.len() - shown));

@@ -113,7 +113,11 @@ fn resolve_groups(
                     list.value_of(card).ok_or_else(|| {
                         anyhow::anyhow!(
                             "{name}: --group {group}: card {card:?} is not in the decklist, whose cards are {}",
-                            list.names().join(", ")
+                            list.names()
+                                .iter()
+                                .map(|n| deck_lines::shown_name(n))
+                                .collect::<Vec<_>>()
+                                .join(", ")
                         )
                     })
                 })

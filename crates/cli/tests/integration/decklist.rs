@@ -473,3 +473,88 @@ fn each_refusal_names_what_was_given() {
         "line 1: card 99999999999999999999 is out of range: a deck holds 2..=255 cards",
     );
 }
+
+/// Names only JSON can write (a line break) beside names that look like
+/// its escapes (a backslash and an `n`), and names Markdown reads as marks
+/// (a `|`, backticks), in a file whose name holds both: JSON carries each
+/// name exactly, text shows each one way, and the certificate's table
+/// keeps two cells a row and shows every name and the file letter for
+/// letter.
+#[test]
+fn names_print_one_way_each_and_the_certificate_table_holds_them() {
+    let names = ["a\nb", "a\\nb", "x|y", "`z`"];
+    let dealt = String::from_utf8(deal_list("A:2,B:2,C:2,D:2", "fisher-yates", 2000, 7)).unwrap();
+    let lines: String = dealt
+        .lines()
+        .map(|l| {
+            let row: Vec<&str> = l
+                .split(' ')
+                .map(|c| names["ABCD".find(c).unwrap()])
+                .collect();
+            serde_json::to_string(&row).unwrap() + "\n"
+        })
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("we`ird|name.txt");
+    std::fs::write(&file, lines).unwrap();
+    let cert = dir.path().join("cert");
+    let run = |extra: &[&str]| {
+        let out = cmd().arg("audit").arg(&file).args(extra).output().unwrap();
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let doc: Value = serde_json::from_str(&run(&["--json"])).unwrap();
+    let listed: Vec<&str> = doc["decklist"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(listed, ["`z`", "a\nb", "a\\nb", "x|y"]);
+    let text = run(&[]);
+    let first = text.lines().next().unwrap();
+    assert!(
+        first.contains(r#"(`z` x2, "a\nb" x2, "a\\nb" x2, x|y x2;"#),
+        "{first}"
+    );
+    run(&["--out", cert.to_str().unwrap()]);
+    let md = std::fs::read_to_string(cert.join("certificate.md")).unwrap();
+    let html = report::html::markdown(&md);
+    let row = |key: &str| -> String {
+        let start = html
+            .find(&format!("<td>{key}</td>"))
+            .unwrap_or_else(|| panic!("no {key} row: {html}"));
+        let end = start + html[start..].find("</tr>").unwrap();
+        html[start..end].to_string()
+    };
+    let decklists = row("Decklists");
+    assert_eq!(decklists.matches("<td").count(), 2, "{decklists}");
+    assert!(
+        decklists.contains(r#"(`z` x2, "a\nb" x2, "a\\nb" x2, x|y x2)"#),
+        "{decklists}"
+    );
+    let input = row("Input");
+    assert_eq!(input.matches("<td").count(), 2, "{input}");
+    assert!(input.contains("we`ird|name.txt</code>"), "{input}");
+}
+
+/// Whatever `deal --composition` accepts, `audit` reads back with the same
+/// composition: names that start or end like a JSON array included.
+#[test]
+fn deal_writes_what_audit_reads_back() {
+    for list in ["[x:3,y]:3", "[:2,]:2", "[a b]:1,c:3"] {
+        let dealt = deal_list(list, "fisher-yates", 500, 1);
+        let out = cmd()
+            .args(["audit", "-", "--json", "--composition", list])
+            .write_stdin(dealt)
+            .output()
+            .unwrap();
+        assert!(
+            matches!(out.status.code(), Some(0 | 1)),
+            "{list}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(doc["input"]["decks"], 500, "{list}");
+    }
+}

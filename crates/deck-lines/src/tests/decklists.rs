@@ -277,16 +277,79 @@ fn names_with_spaces_make_one_card_and_read_back_as_written() {
         "Say \"hi\"",
         " padded",
         "Æther",
+        "[x",
+        "y]",
+        "[",
     ] {
         let line = [name, "Forest"]
             .map(|n| crate::quote_name(n).into_owned())
             .join(", ");
         assert_eq!(names_of(&line).unwrap(), [name, "Forest"], "{line}");
     }
-    // Control characters (only JSON can write them) are shown escaped.
+    // Control characters (only JSON can write them) are kept in the names
+    // and shown escaped.
     let mut p = DeckParser::new(None, None);
     read("[\"a\\tb\", \"c\", \"c\"]\n", &mut p).unwrap();
-    assert_eq!(p.decklist_read().unwrap().names(), ["a\\tb", "c"]);
+    let names = p.decklist_read().unwrap().names();
+    assert_eq!(names, ["a\tb", "c"]);
+    assert_eq!(crate::shown_name(&names[0]), "\"a\\tb\"");
+}
+
+#[test]
+fn no_two_names_show_alike() {
+    let names = [
+        "a\nb",
+        "a\\nb",
+        "\"a\\nb\"",
+        "\"a\nb\"",
+        "a b",
+        "\"a b\"",
+        "a,b",
+        "x|y",
+        "`z`",
+        "Æther",
+        "\\",
+        "\"\\\\\"",
+        "\u{85}",
+        "\u{a0}",
+        "",
+        "\"\"",
+    ];
+    let shown: Vec<String> = names
+        .iter()
+        .map(|n| crate::shown_name(n).into_owned())
+        .collect();
+    for (i, a) in shown.iter().enumerate() {
+        for (j, b) in shown.iter().enumerate().skip(i + 1) {
+            assert_ne!(a, b, "{:?} and {:?}", names[i], names[j]);
+        }
+        // One line each, and read back by a JSON parser when quoted.
+        assert!(!a.contains(['\n', '\r']), "{a}");
+        if a.starts_with('"') {
+            assert_eq!(serde_json::from_str::<String>(a).unwrap(), names[i]);
+        } else {
+            assert_eq!(a, names[i]);
+        }
+    }
+    assert_eq!(crate::shown_name("Forest"), "Forest");
+    assert_eq!(crate::shown_name("x|y"), "x|y");
+}
+
+#[test]
+fn names_that_start_a_json_array_are_written_so_that_they_read_back() {
+    let list = Decklist::parse("[x:3,y]:3").unwrap();
+    assert_eq!(list.names(), ["[x", "y]"]);
+    assert_eq!(list.separator(), ", ");
+    let line = list
+        .listed()
+        .into_iter()
+        .map(|v| crate::quote_name(&list.names()[v]).into_owned())
+        .collect::<Vec<_>>()
+        .join(list.separator());
+    assert_eq!(line, "\"[x\", \"[x\", \"[x\", y], y], y]");
+    let mut p = DeckParser::decklist(list.clone());
+    let listed: Vec<u8> = list.listed().into_iter().map(|v| v as u8).collect();
+    assert_eq!(read(&format!("{line}\n"), &mut p).unwrap(), [listed]);
 }
 
 #[test]

@@ -187,9 +187,13 @@ pub fn shoe_audit(doc: &Standalone<ShoeAuditReport>) -> String {
         let _ = writeln!(
             out,
             "  group {} ({} cards: {}): {:.4} pairs side by side a {unit} (a uniform shuffle: {:.4}); {:.4} in the opening {} (a uniform shuffle: {:.4})",
-            g.name,
+            deck_lines::shown_name(&g.name),
             g.cards,
-            g.members.join(", "),
+            g.members
+                .iter()
+                .map(|m| deck_lines::shown_name(m))
+                .collect::<Vec<_>>()
+                .join(", "),
             g.pairs.mean,
             g.pairs.null_mean,
             g.hand.mean,
