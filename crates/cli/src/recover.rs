@@ -166,7 +166,11 @@ fn plan(args: &RecoverArgs) -> Result<RecoverPlan> {
         draws.push(draws_of_tail(n, &under_way).expect("checked above"));
     }
     Ok(RecoverPlan {
-        seen: Seen { n, decks: draws },
+        seen: Seen {
+            n,
+            decks: draws,
+            under_way: !under_way.is_empty(),
+        },
         decks: decks.len(),
         under_way,
         first,

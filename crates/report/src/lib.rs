@@ -418,6 +418,7 @@ mod tests {
                     fisher_yates_draws(&first).unwrap(),
                     draws_of_tail(52, &tail).unwrap(),
                 ],
+                under_way: true,
             };
             let recover = Standalone::new(
                 sampled::RecoverReport {

@@ -212,6 +212,10 @@ pub struct Seen {
     /// for every deck but the last, which may stop early (a deal seen in
     /// part, from the end of the array).
     pub decks: Vec<Vec<u32>>,
+    /// Whether the last deck is a deal under way, seen from the end of
+    /// the array: its rest is predicted, even when every draw of it was
+    /// seen (`n − 1` cards of `n`: the last card is then the one left).
+    pub under_way: bool,
 }
 
 impl Seen {
@@ -220,11 +224,9 @@ impl Seen {
         self.decks.iter().map(Vec::len).sum()
     }
 
-    /// Whether the last deck was seen in part.
+    /// Whether the last deck was seen in part: a deal under way.
     pub fn partial(&self) -> bool {
-        self.decks
-            .last()
-            .is_some_and(|d| d.len() < self.n.saturating_sub(1))
+        self.under_way && !self.decks.is_empty()
     }
 
     /// Deck `d`'s draws as `(k, j)`.
@@ -641,7 +643,16 @@ pub fn draws_to_predict(g: &V8MathRandom, n: usize, through: usize) -> Option<us
     let known = |t: usize| {
         let decks: Vec<Vec<u32>> = all[..t].chunks(step).map(<[u32]>::to_vec).collect();
         let next = through + 1 - decks.len();
-        let found = recover(&Seen { n, decks }, next, 1);
+        let under_way = decks.last().is_some_and(|d| d.len() < n - 1);
+        let found = recover(
+            &Seen {
+                n,
+                decks,
+                under_way,
+            },
+            next,
+            1,
+        );
         found.distinct_predictions == 1 && found.unresolved_free_bits.is_none()
     };
     let (mut lo, mut hi) = (1, all.len());

@@ -237,3 +237,67 @@ fn node_s_third_deal_from_its_first_two() {
         assert_eq!(predicted(&v, 0, 1, ","), deals[2]);
     }
 }
+
+/// The deal under way is the first deck predicted however many of its
+/// cards were seen, the last of them included: with 51 of 52 cards every
+/// draw of it is made, and its last card is the one left.
+#[test]
+fn every_count_of_cards_seen_predicts_the_deal_under_way_first() {
+    let deals = node_deals(12, 3, 0, ",");
+    for k in [13, 40, 50, 51] {
+        let seen = from_end(&deals[1], ",", k);
+        let v = recover(
+            &["-", "--seen", &seen, "--next", "1"],
+            &format!("{}\n", deals[0]),
+            0,
+        );
+        assert_eq!(v["seen"].as_array().unwrap().len(), k);
+        let decks = v["search"]["predictions"][0]["decks"].as_array().unwrap();
+        assert_eq!(decks.len(), 2, "{k}: the deal under way and the next");
+        assert_eq!(predicted(&v, 0, 0, ","), deals[1], "{k} cards seen");
+        assert_eq!(predicted(&v, 0, 1, ","), deals[2], "{k} cards seen");
+    }
+}
+
+/// Against node itself: for every count of cards of the second deal from 1
+/// to 51, `recover` either asks for more cards (exit 1) or predicts that
+/// deal whole and the next one; from 13 cards on it knows them, unless a
+/// state one step on deals the same cards.
+#[test]
+#[ignore = "runs node"]
+fn node_s_deal_under_way_at_every_count_of_cards_seen() {
+    let program = "const out = []; for (let d = 0; d < 3; d++) { const a = [...Array(52).keys()]; \
+         for (let i = a.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); \
+         [a[i], a[j]] = [a[j], a[i]]; } out.push(a.join(',')); } console.log(out.join('\\n'));";
+    for seed in 1..=3 {
+        let out = std::process::Command::new("node")
+            .arg(format!("--random-seed={seed}"))
+            .args(["-e", program])
+            .output()
+            .expect("node on PATH");
+        let text = String::from_utf8(out.stdout).unwrap();
+        let deals: Vec<&str> = text.lines().collect();
+        assert_eq!(deals.len(), 3);
+        let mut known = 0;
+        for k in 1..=51 {
+            let seen = from_end(deals[1], ",", k);
+            let out = cmd()
+                .args(["recover", "-", "--seen", &seen, "--json"])
+                .write_stdin(format!("{}\n", deals[0]))
+                .output()
+                .unwrap();
+            let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(v["seen"].as_array().unwrap().len(), k);
+            match out.status.code() {
+                Some(0) => {
+                    assert_eq!(predicted(&v, 0, 0, ","), deals[1], "seed {seed}, {k} cards");
+                    assert_eq!(predicted(&v, 0, 1, ","), deals[2], "seed {seed}, {k} cards");
+                    known += 1;
+                }
+                Some(1) => assert!(k < 20, "seed {seed}: {k} cards still leave it open"),
+                code => panic!("seed {seed}, {k} cards: exit {code:?}"),
+            }
+        }
+        assert!(known >= 32, "seed {seed}: known at {known} of 51 counts");
+    }
+}

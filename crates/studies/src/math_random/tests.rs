@@ -7,6 +7,7 @@ fn dealt(g: &mut V8MathRandom, n: usize, decks: usize) -> Seen {
         decks: (0..decks)
             .map(|_| fisher_yates_draws(&fisher_yates_deal(g, n)).unwrap())
             .collect(),
+        under_way: false,
     }
 }
 
@@ -105,6 +106,7 @@ fn two_node_deals_give_the_third() {
             fisher_yates_draws(&first).unwrap(),
             fisher_yates_draws(&second).unwrap(),
         ],
+        under_way: false,
     };
     let found = recover(&seen, 1, 10);
     assert_eq!(found.distinct_predictions, 1, "{found:?}");
@@ -151,6 +153,7 @@ fn one_fresh_deck_leaves_the_place_in_the_cache_open() {
     let more = Seen {
         n: 52,
         decks: vec![seen.decks[0].clone(), draws_of_tail(52, &tail).unwrap()],
+        under_way: true,
     };
     let third = {
         let mut h = g.clone();
@@ -240,6 +243,7 @@ fn decks_apart_are_found_with_the_calls_between() {
     let seen = Seen {
         n: 52,
         decks: vec![first, second],
+        under_way: false,
     };
     let found = recover(&seen, 1, 10);
     assert!(!found.back_to_back);
@@ -264,6 +268,7 @@ fn decks_from_another_generator_fit_no_state() {
         let seen = Seen {
             n: 52,
             decks: vec![fisher_yates_draws(&deck).unwrap()],
+            under_way: false,
         };
         let found = recover(&seen, 1, 10);
         assert_eq!(
@@ -279,6 +284,7 @@ fn decks_from_another_generator_fit_no_state() {
         &Seen {
             n: 52,
             decks: vec![fisher_yates_draws(&deck).unwrap()],
+            under_way: false,
         },
         1,
         10,
@@ -323,6 +329,7 @@ fn a_deal_under_way_is_completed() {
             fisher_yates_draws(&first).unwrap(),
             draws_of_tail(52, &tail).unwrap(),
         ],
+        under_way: true,
     };
     assert!(seen.partial());
     let found = recover(&seen, 1, 10);
