@@ -52,6 +52,14 @@ pub struct Limits {
     /// The most connections open at once: one more is answered `503` and
     /// closed at once.
     pub connections: usize,
+    /// The most connections one address holds at once: one more from it is
+    /// answered `503`, so that clients at one address cannot take every
+    /// connection from the rest.
+    pub per_address: usize,
+    /// How long an answer may wait for its client to take it (a client
+    /// that sends requests and does not read the answers) before the
+    /// connection is closed.
+    pub write_timeout: Duration,
     /// How long a connection may take to send a request's headers, and
     /// how long it may stay idle between two requests, before it is
     /// closed.
@@ -71,6 +79,8 @@ impl Default for Limits {
             decks_per_session: 100_000_000,
             sessions: 8,
             connections: 32,
+            per_address: 16,
+            write_timeout: Duration::from_secs(10),
             header_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),
             shutdown_grace: Duration::from_secs(3),

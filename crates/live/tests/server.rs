@@ -583,6 +583,7 @@ fn a_flood_of_new_runs_with_exact_laws_does_not_hold_up_a_run_under_way() {
     let addr = server(live::Limits {
         sessions: 64,
         connections: 64,
+        per_address: 64,
         ..live::Limits::default()
     });
     let id = start(addr, json!({"deck": 8})).1["session"]
@@ -690,10 +691,105 @@ fn the_guide_states_the_bounds_the_server_keeps() {
             l.request_timeout.as_secs()
         ),
         format!("holds {} connections at most", l.connections),
+        format!("and {} from one address", l.per_address),
+        format!("leaves an answer untaken for {} s", l.write_timeout.as_secs()),
         format!("waiting {} s at most", l.shutdown_grace.as_secs()),
         format!("keeps {} runs", l.sessions),
         "128 random bits".to_string(),
     ] {
         assert!(guide.contains(&fact), "docs/live.md does not say '{fact}'");
     }
+}
+
+/// A blocking connection to `addr` from the loopback address `from`
+/// (127.0.0.2 is another address of this machine: another peer).
+fn connect_from(from: &str, addr: SocketAddr) -> TcpStream {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
+        let stream = socket.connect(addr).await.unwrap();
+        let stream = stream.into_std().unwrap();
+        stream.set_nonblocking(false).unwrap();
+        stream
+    })
+}
+
+/// A client that pipelines requests for the page's script and never reads
+/// an answer, from `from`: a thread writes them, waiting whenever the
+/// server stops taking them, and returns when the server closes the
+/// connection.
+fn hog(from: &str, addr: SocketAddr) -> std::thread::JoinHandle<()> {
+    let mut s = connect_from(from, addr);
+    let port = addr.port();
+    std::thread::spawn(move || {
+        s.set_write_timeout(Some(Duration::from_secs(20))).unwrap();
+        let request = format!("GET /app.js HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n");
+        // Until the server closes the connection (a write then fails), or
+        // a minute has passed.
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(60) {
+            if s.write_all(request.as_bytes()).is_err() {
+                return;
+            }
+        }
+    })
+}
+
+#[test]
+fn clients_that_never_read_are_closed_and_cannot_lock_out_the_rest() {
+    let limits = live::Limits {
+        connections: 8,
+        per_address: 4,
+        write_timeout: Duration::from_secs(1),
+        ..short()
+    };
+    let addr = server(limits.clone());
+    let port = addr.port();
+    let page =
+        format!("GET /config HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n");
+    // As many non-readers as the server holds connections, from one
+    // address: it takes per_address of them and refuses the rest.
+    let hogs: Vec<_> = (0..limits.connections)
+        .map(|_| hog("127.0.0.2", addr))
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    // Another address is served at once while they are connected.
+    let start = Instant::now();
+    let mut fresh = connect_from("127.0.0.1", addr);
+    fresh.write_all(page.as_bytes()).unwrap();
+    let (out, _) = until_closed(&mut fresh, Duration::from_secs(5)).expect("answered");
+    assert!(out.starts_with("HTTP/1.1 200"), "{out:.300}");
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+    // One more from the hogs' address is refused, naming the bound.
+    let mut more = connect_from("127.0.0.2", addr);
+    let (out, _) = until_closed(&mut more, Duration::from_secs(5)).expect("answered");
+    assert!(out.starts_with("HTTP/1.1 503"), "{out:.300}");
+    assert!(
+        out.contains("this address holds its most connections (4) open"),
+        "{out}"
+    );
+    // The non-readers stall the server's writes, which give up after the
+    // write timeout: every hog's connection is closed, and its address is
+    // served again.
+    let start = Instant::now();
+    for h in hogs {
+        h.join().unwrap();
+    }
+    assert!(
+        start.elapsed() < limits.write_timeout + Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+    let mut again = connect_from("127.0.0.2", addr);
+    again.write_all(page.as_bytes()).unwrap();
+    let (out, _) = until_closed(&mut again, Duration::from_secs(5)).expect("answered");
+    assert!(out.starts_with("HTTP/1.1 200"), "{out:.300}");
 }

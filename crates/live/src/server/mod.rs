@@ -200,8 +200,9 @@ impl Server {
 ///
 /// Each connection is bounded in time: its headers, and the idle time
 /// between two requests, by `header_timeout`; a request once its headers
-/// are in, by `request_timeout`. Past `connections` open at once, a new
-/// one is answered `503` and closed.
+/// are in, by `request_timeout`; an answer its client does not take, by
+/// `write_timeout`. Past `connections` open at once, or `per_address`
+/// from one address, a new one is answered `503` and closed.
 ///
 /// # Errors
 /// When the listener cannot be handed to the runtime.
@@ -214,6 +215,7 @@ pub async fn serve(
     let listener = tokio::net::TcpListener::from_std(server.listener)?;
     let router = router(server.app);
     let open = Arc::new(Semaphore::new(limits.connections));
+    let addresses = Arc::new(Mutex::new(HashMap::new()));
     let graceful = GracefulShutdown::new();
     let mut http = http1::Builder::new();
     http.timer(TokioTimer::new())
@@ -221,9 +223,9 @@ pub async fn serve(
         .max_buf_size(MAX_HEAD_BYTES);
     tokio::pin!(stop);
     loop {
-        let stream = tokio::select! {
+        let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
+                Ok(accepted) => accepted,
                 // Out of descriptors, or a connection reset before it was
                 // accepted: the timeouts free descriptors; try again soon.
                 Err(_) => {
@@ -233,8 +235,24 @@ pub async fn serve(
             },
             () = &mut stop => break,
         };
+        let Some(held) = AddressSlot::take(&addresses, peer.ip(), limits.per_address) else {
+            busy(
+                &stream,
+                format!(
+                    "this address holds its most connections ({}) open: try again in a moment",
+                    limits.per_address
+                ),
+            );
+            continue;
+        };
         let Ok(permit) = open.clone().try_acquire_owned() else {
-            busy(&stream, limits.connections);
+            busy(
+                &stream,
+                format!(
+                    "the server holds its most connections ({}) open: try again in a moment",
+                    limits.connections
+                ),
+            );
             continue;
         };
         let router = router.clone();
@@ -262,10 +280,16 @@ pub async fn serve(
                 )
             }
         });
+        let stream = WriteBounded {
+            inner: stream,
+            limit: limits.write_timeout,
+            stalled: None,
+        };
         let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
         tokio::spawn(async move {
             let _ = connection.await;
             drop(permit);
+            drop(held);
         });
     }
     drop(listener);
@@ -280,11 +304,140 @@ pub async fn serve(
 /// The most bytes of a request's head (its request line and headers).
 const MAX_HEAD_BYTES: usize = 64 * 1024;
 
-/// Answers a connection past the bound `503`, without waiting for it.
-fn busy(stream: &tokio::net::TcpStream, most: usize) {
-    let body = format!(
-        "{{\"error\":\"the server holds its most connections ({most}) open: try again in a moment\"}}"
-    );
+/// One connection counted against its address; dropped when it closes.
+struct AddressSlot {
+    addresses: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    address: IpAddr,
+}
+
+impl AddressSlot {
+    /// A slot for one more connection from `address`, unless it holds
+    /// `most` already.
+    fn take(
+        addresses: &Arc<Mutex<HashMap<IpAddr, usize>>>,
+        address: IpAddr,
+        most: usize,
+    ) -> Option<AddressSlot> {
+        let mut held = addresses.lock().unwrap_or_else(PoisonError::into_inner);
+        let count = held.entry(address).or_insert(0);
+        if *count >= most {
+            return None;
+        }
+        *count += 1;
+        Some(AddressSlot {
+            addresses: addresses.clone(),
+            address,
+        })
+    }
+}
+
+impl Drop for AddressSlot {
+    fn drop(&mut self) {
+        let mut held = self
+            .addresses
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(count) = held.get_mut(&self.address) {
+            *count -= 1;
+            if *count == 0 {
+                held.remove(&self.address);
+            }
+        }
+    }
+}
+
+/// A connection whose writes fail once one has waited `limit` for the
+/// client to take its bytes: a client that does not read its answers is
+/// closed, not held open.
+struct WriteBounded {
+    inner: tokio::net::TcpStream,
+    limit: Duration,
+    /// The wait of a write under way that the client has not taken.
+    stalled: Option<std::pin::Pin<Box<tokio::time::Sleep>>>,
+}
+
+impl WriteBounded {
+    /// `poll`'s answer, or an error once writes have waited `limit`.
+    fn bounded<T>(
+        &mut self,
+        cx: &mut std::task::Context<'_>,
+        poll: std::task::Poll<std::io::Result<T>>,
+    ) -> std::task::Poll<std::io::Result<T>> {
+        use std::task::Poll;
+        if poll.is_ready() {
+            self.stalled = None;
+            return poll;
+        }
+        let limit = self.limit;
+        let wait = self
+            .stalled
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep(limit)));
+        match wait.as_mut().poll(cx) {
+            Poll::Ready(()) => Poll::Ready(Err(std::io::Error::new(
+                std::io::ErrorKind::TimedOut,
+                "the client did not take its answer",
+            ))),
+            Poll::Pending => Poll::Pending,
+        }
+    }
+}
+
+impl tokio::io::AsyncRead for WriteBounded {
+    fn poll_read(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.get_mut().inner).poll_read(cx, buf)
+    }
+}
+
+impl tokio::io::AsyncWrite for WriteBounded {
+    fn poll_write(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        let this = self.get_mut();
+        let poll = std::pin::Pin::new(&mut this.inner).poll_write(cx, buf);
+        this.bounded(cx, poll)
+    }
+
+    fn poll_write_vectored(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        let this = self.get_mut();
+        let poll = std::pin::Pin::new(&mut this.inner).poll_write_vectored(cx, bufs);
+        this.bounded(cx, poll)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+
+    fn poll_flush(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        let this = self.get_mut();
+        let poll = std::pin::Pin::new(&mut this.inner).poll_flush(cx);
+        this.bounded(cx, poll)
+    }
+
+    fn poll_shutdown(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.get_mut().inner).poll_shutdown(cx)
+    }
+}
+
+/// Answers a connection past a bound `503` saying which (`message`),
+/// without waiting for it.
+fn busy(stream: &tokio::net::TcpStream, message: String) {
+    let body = format!("{{\"error\":\"{message}\"}}");
     let answer = format!(
         "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncache-control: no-store\r\nretry-after: 1\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
         body.len()
