@@ -692,7 +692,10 @@ fn the_guide_states_the_bounds_the_server_keeps() {
         ),
         format!("holds {} connections at most", l.connections),
         format!("and {} from one address", l.per_address),
-        format!("leaves an answer untaken for {} s", l.write_timeout.as_secs()),
+        format!(
+            "leaves an answer untaken for {} s",
+            l.write_timeout.as_secs()
+        ),
         format!("waiting {} s at most", l.shutdown_grace.as_secs()),
         format!("keeps {} runs", l.sessions),
         "128 random bits".to_string(),
