@@ -179,15 +179,8 @@ pub(crate) fn strictly_between_0_and_1(
 /// A family-wise level `what` gives (`--alpha`), when a decision can be
 /// made at it ([`judge::grade::family_level`]).
 pub(crate) fn family_level(what: &str, value: f64) -> Result<f64, NotAllowed> {
-    judge::grade::family_level(value).map_err(|allowed| {
-        // As typed: the shortest form that reads back as the same number.
-        let shown = if value > 0.0 && value < 1e-3 {
-            format!("{value:e}")
-        } else {
-            value.to_string()
-        };
-        NotAllowed::new(what, shown, allowed)
-    })
+    judge::grade::family_level(value)
+        .map_err(|allowed| NotAllowed::new(what, judge::words::as_typed(value), allowed))
 }
 
 /// A level as people write it: `1e-6`, `3.333e-13`, `0.05`.

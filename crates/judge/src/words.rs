@@ -103,6 +103,23 @@ pub fn level(alpha: f64) -> String {
     }
 }
 
+/// A number as a flag gives it, for a refusal that names it: the shortest
+/// form that reads back as the same number (`5e-324`, `1e-301`, `0.05`,
+/// `-0.5`, `NaN`).
+///
+/// ```
+/// assert_eq!(judge::words::as_typed(5e-324), "5e-324");
+/// assert_eq!(judge::words::as_typed(1.5), "1.5");
+/// assert_eq!(judge::words::as_typed(0.0), "0");
+/// ```
+pub fn as_typed(x: f64) -> String {
+    if x > 0.0 && x < 1e-3 {
+        format!("{x:e}")
+    } else {
+        x.to_string()
+    }
+}
+
 /// A probability that is a power of ten as a page writes it: `10^-6`.
 pub fn power_of_ten(p: f64) -> String {
     format!("10^{}", p.log10().round() as i64)

@@ -67,13 +67,9 @@ impl NativeAudit {
 /// The level, checked.
 fn level(alpha: f64) -> PyResult<f64> {
     judge::grade::family_level(alpha).map_err(|allowed| {
-        let shown = if alpha > 0.0 && alpha < 1e-3 {
-            format!("{alpha:e}")
-        } else {
-            alpha.to_string()
-        };
         PyValueError::new_err(format!(
-            "alpha={shown} is not a family-wise level: give {allowed}"
+            "alpha={} is not a family-wise level: give {allowed}",
+            judge::words::as_typed(alpha)
         ))
     })
 }

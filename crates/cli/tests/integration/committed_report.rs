@@ -365,10 +365,7 @@ fn html_twins(root: &Path, least: usize) {
         .iter()
         .map(|f| f.as_str().unwrap())
         .collect();
-    let twin = |md: &str| match md.strip_suffix("README.md") {
-        Some(dir) if dir.is_empty() || dir.ends_with('/') => format!("{dir}index.html"),
-        _ => md.replace(".md", ".html"),
-    };
+    let twin = report::html::twin_path;
     let md: Vec<&str> = written
         .iter()
         .copied()
