@@ -186,7 +186,7 @@ pub(crate) fn run(args: &RecoverArgs) -> Result<u8> {
     let code = match StateRecovery::of(&search) {
         StateRecovery::NoState => ERROR,
         StateRecovery::Known => PASS,
-        StateRecovery::Several | StateRecovery::TooFewCards => BIAS,
+        StateRecovery::Several | StateRecovery::TooFewCards | StateRecovery::OutOfReach => BIAS,
     };
     for c in search
         .predictions

@@ -103,17 +103,27 @@ pub enum StateRecovery {
     /// them apart.
     Several,
     /// Too few cards to solve for the state: some cases keep more free
-    /// bits than are tried.
+    /// bits than are tried, and more cards dealt after them add equations.
     TooFewCards,
+    /// No state deals the decks back to back, and the first deck alone
+    /// leaves more free bits than are tried, so the later decks cannot be
+    /// looked for after other calls to `Math.random()`: more decks of this
+    /// size do not decide, whether or not node dealt them.
+    OutOfReach,
 }
 
 impl StateRecovery {
     /// The conclusion of `search`.
     pub fn of(search: &studies::math_random::StateSearch) -> StateRecovery {
-        match (search.distinct_predictions, search.unresolved_free_bits) {
-            (0, None) => StateRecovery::NoState,
-            (1, None) => StateRecovery::Known,
-            (0, Some(_)) => StateRecovery::TooFewCards,
+        match (
+            search.distinct_predictions,
+            search.unresolved_free_bits,
+            search.back_to_back,
+        ) {
+            (0, None, _) => StateRecovery::NoState,
+            (1, None, _) => StateRecovery::Known,
+            (0, Some(_), true) => StateRecovery::TooFewCards,
+            (0, Some(_), false) => StateRecovery::OutOfReach,
             _ => StateRecovery::Several,
         }
     }
@@ -157,7 +167,7 @@ mod tests {
     #[test]
     fn the_state_is_known_only_when_every_case_is_resolved_and_agrees() {
         use studies::math_random::StateSearch;
-        let search = |distinct, unresolved| StateSearch {
+        let apart = |distinct, unresolved, back_to_back| StateSearch {
             draws: 51,
             pinned_bits: 128,
             states: distinct,
@@ -165,8 +175,9 @@ mod tests {
             predictions: Vec::new(),
             distinct_predictions: distinct,
             unresolved_free_bits: unresolved,
-            back_to_back: true,
+            back_to_back,
         };
+        let search = |distinct, unresolved| apart(distinct, unresolved, true);
         assert_eq!(StateRecovery::of(&search(0, None)), StateRecovery::NoState);
         assert_eq!(StateRecovery::of(&search(1, None)), StateRecovery::Known);
         assert_eq!(StateRecovery::of(&search(2, None)), StateRecovery::Several);
@@ -178,6 +189,20 @@ mod tests {
         assert_eq!(
             StateRecovery::of(&search(0, Some(20))),
             StateRecovery::TooFewCards
+        );
+        // Read apart, an unresolved first deck is out of reach of more
+        // decks; a contradiction or a found state is not.
+        assert_eq!(
+            StateRecovery::of(&apart(0, Some(20), false)),
+            StateRecovery::OutOfReach
+        );
+        assert_eq!(
+            StateRecovery::of(&apart(0, None, false)),
+            StateRecovery::NoState
+        );
+        assert_eq!(
+            StateRecovery::of(&apart(2, Some(20), false)),
+            StateRecovery::Several
         );
     }
 }

@@ -465,6 +465,11 @@ pub fn recover(doc: &Standalone<crate::sampled::RecoverReport>) -> String {
             "exit 1: too few cards to solve for the state ({} bits or more left free): give more cards\n",
             s.unresolved_free_bits.unwrap_or(0)
         ),
+        StateRecovery::OutOfReach => format!(
+            "exit 1: no state deals these decks back to back; with other calls to Math.random() between them, the first deck alone leaves {} bits or more free, too many to look for the later decks after it: more decks of {} cards will not decide\n",
+            s.unresolved_free_bits.unwrap_or(0),
+            r.deck
+        ),
     }
 }
 
