@@ -20,6 +20,14 @@
 //! ```
 #![deny(missing_docs)]
 
+/// The fewest cards a deck holds: a deck of 0 or 1 card has one
+/// arrangement, and nothing to test.
+pub const MIN_DECK: usize = 2;
+
+/// The most cards a deck holds: cards are numbered by a byte, `0..=254`,
+/// with one value to spare for "no card" where a table needs it.
+pub const MAX_DECK: usize = 255;
+
 pub mod defect;
 pub mod draws;
 pub mod engines;

@@ -73,7 +73,7 @@ impl AlphaArg {
 #[derive(Clone, Copy, Debug, Args)]
 pub(crate) struct PowerArg {
     /// Probability of detection wanted (above the level, below 1).
-    #[arg(id = "power", long = "power", value_name = "POWER", default_value_t = judge::suite::DETECTION_POWER, allow_negative_numbers = true, value_parser = crate::range::parse_real)]
+    #[arg(id = "power", long = "power", value_name = "POWER", default_value_t = judge::suite::DEFAULT_POWER, allow_negative_numbers = true, value_parser = crate::range::parse_real)]
     pub(crate) value: f64,
 }
 

@@ -4,16 +4,16 @@
 use crate::args::{AlgorithmArg, DeckArg, STANDARD_DECK, SeedArg};
 use crate::common::PASS;
 use crate::range::{at_least, within};
+use algorithms::MAX_DECK;
 use anyhow::Result;
 use clap::Args;
 use judge::guess::MIN_SCORED;
 use report::{Provenance, Standalone};
-use stats::sample::MAX_SAMPLE_DECK;
 use std::time::Instant;
 
 #[derive(Debug, Args)]
 #[command(
-    mut_arg("deck", |a| a.help(format!("Number of cards, 2..={MAX_SAMPLE_DECK} (default {STANDARD_DECK})"))),
+    mut_arg("deck", |a| a.help(format!("Number of cards, 2..={MAX_DECK} (default {STANDARD_DECK})"))),
     mut_arg("seed", |a| a.help("Seed of the decks it is scored on (a matrix that must be sampled is sampled with the next seed)"))
 )]
 pub(crate) struct GuessArgs {
@@ -38,7 +38,7 @@ pub(crate) fn run(args: &GuessArgs) -> Result<u8> {
     let n = within(
         "deck size",
         args.deck.or_standard(),
-        2..=stats::sample::MAX_SAMPLE_DECK,
+        2..=algorithms::MAX_DECK,
     )?;
     let shuffles = at_least("--shuffles", args.shuffles, MIN_SCORED)
         .map_err(|e| e.because("the 99 % confidence interval of a sampled score rests on them"))?;

@@ -4,18 +4,18 @@
 use crate::args::{AlgorithmArg, DeckArg, STANDARD_DECK};
 use crate::common::{BIAS, ERROR, PASS};
 use crate::range::within;
+use algorithms::MAX_DECK;
 use anyhow::{Result, bail};
 use clap::Args;
 use judge::recovery::Recovery;
 use report::sampled::PredictReport;
 use report::{Provenance, Standalone};
-use stats::sample::MAX_SAMPLE_DECK;
 use std::ops::Range;
 use std::time::Instant;
 
 #[derive(Debug, Args)]
 #[command(
-    mut_arg("deck", |a| a.help(format!("Number of cards, 2..={MAX_SAMPLE_DECK} (default {STANDARD_DECK})"))),
+    mut_arg("deck", |a| a.help(format!("Number of cards, 2..={MAX_DECK} (default {STANDARD_DECK})"))),
 )]
 pub(crate) struct PredictArgs {
     #[command(flatten)]
@@ -79,7 +79,7 @@ fn plan(args: &PredictArgs) -> Result<PredictPlan> {
     let deck = within(
         "deck size",
         args.deck.or_standard(),
-        2..=stats::sample::MAX_SAMPLE_DECK,
+        2..=algorithms::MAX_DECK,
     )?;
     let first = args.base.first() as u8;
     let mut seen = Vec::new();

@@ -5,6 +5,7 @@
 use crate::args::{DeckArg, STANDARD_DECK};
 use crate::common::{BIAS, ERROR, PASS};
 use crate::range::within;
+use algorithms::{MAX_DECK, MIN_DECK};
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use deck_lines::{Base, DeckParser};
@@ -23,7 +24,7 @@ const MAX_NEXT: usize = 1_000;
 
 #[derive(Debug, Args)]
 #[command(
-    mut_arg("deck", |a| a.help(format!("Cards per deck, 2..=255, when only --seen is given (default {STANDARD_DECK}); the decks read set it otherwise"))),
+    mut_arg("deck", |a| a.help(format!("Cards per deck, {MIN_DECK}..={MAX_DECK}, when only --seen is given (default {STANDARD_DECK}); the decks read set it otherwise"))),
 )]
 pub(crate) struct RecoverArgs {
     /// The decks dealt, in the order dealt, one per line (the array after
@@ -93,7 +94,7 @@ fn read_decks(
 
 fn plan(args: &RecoverArgs) -> Result<RecoverPlan> {
     if let Some(d) = args.deck.cards {
-        within("deck size", d, 2..=255)?;
+        within("deck size", d, MIN_DECK..=MAX_DECK)?;
     }
     let next = within("--next", args.next, 1..=MAX_NEXT)?;
     within("--cap", args.cap, 1..=usize::MAX)?;

@@ -3,18 +3,19 @@
 use crate::args::{AlgorithmArg, DeckArg, SeedArg};
 use crate::common::{PASS, before_long_job, command_line, find, with_threads, workers};
 use crate::range::{at_least_one, within};
+use algorithms::MAX_DECK;
 use algorithms::registry::Entry;
 use anyhow::{Result, bail};
 use clap::Args;
 use judge::grade::Budgeted;
 use report::{Provenance, Standalone};
 use stats::hypothesis::audit::MIN_EXPECTED;
-use stats::sample::{MAX_HISTOGRAM_DECK, MAX_SAMPLE_DECK, Path};
+use stats::sample::{MAX_HISTOGRAM_DECK, Path};
 use std::time::Instant;
 
 #[derive(Debug, Args)]
 #[command(
-    mut_arg("deck", |a| a.required(true).help(format!("Number of cards, 2..={MAX_SAMPLE_DECK}"))),
+    mut_arg("deck", |a| a.required(true).help(format!("Number of cards, 2..={MAX_DECK}"))),
     mut_arg("seed", |a| a.help("Seed of the first run; the same seed gives the same counts on any number of threads"))
 )]
 pub(crate) struct SampleArgs {
@@ -62,8 +63,7 @@ struct SamplePlan {
 
 fn plan_sample(args: &SampleArgs) -> Result<SamplePlan> {
     let entry = find(&args.algorithm.id)?;
-    within("deck size", args.deck.required(), 2..=MAX_SAMPLE_DECK)
-        .map_err(|e| e.purpose("sampling"))?;
+    within("deck size", args.deck.required(), 2..=MAX_DECK).map_err(|e| e.purpose("sampling"))?;
     judge::grade::enough_to_test(
         Budgeted::Flag("--shuffles"),
         args.shuffles,

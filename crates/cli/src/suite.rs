@@ -5,6 +5,7 @@ use crate::args::{Budget, SeedArg};
 use crate::common::{BIAS, PASS, command_line, find, parse_decks, progress_bar, with_threads};
 use crate::output::emit;
 use crate::range::{at_least_one, within};
+use algorithms::MAX_DECK;
 use algorithms::registry::{Entry, REGISTRY};
 use anyhow::{Result, bail};
 use clap::Args;
@@ -13,7 +14,6 @@ use report::files::FileSet;
 use report::folder::ReportFolder;
 use report::{Provenance, RunClock};
 use stats::MAX_EXACT_DECK;
-use stats::sample::MAX_SAMPLE_DECK;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
@@ -29,7 +29,7 @@ pub(crate) struct SuiteArgs {
     ))]
     exact_up_to: Option<usize>,
     #[arg(long, value_name = "SIZES", help = format!(
-        "Large deck sizes, sampled with the position matrix: a list like `52,54`, each in {}..={MAX_SAMPLE_DECK}, or `none`",
+        "Large deck sizes, sampled with the position matrix: a list like `52,54`, each in {}..={MAX_DECK}, or `none`",
         MAX_EXACT_DECK + 1
     ))]
     large_decks: Option<String>,
@@ -162,11 +162,7 @@ fn plan(args: &SuiteArgs) -> Result<SuitePlan> {
                         "large deck size {s:?} is not a number: use a list like 52,54, or none"
                     )
                 })?;
-                Ok(within(
-                    "large deck size",
-                    d,
-                    MAX_EXACT_DECK + 1..=MAX_SAMPLE_DECK,
-                )?)
+                Ok(within("large deck size", d, MAX_EXACT_DECK + 1..=MAX_DECK)?)
             })
             .collect::<Result<_>>()?,
     };

@@ -2,14 +2,15 @@
 //! copies of each fixed by a composition that every line must have.
 
 use crate::line::LineError;
+use algorithms::{MAX_DECK, MIN_DECK};
 use std::borrow::Cow;
 use std::collections::HashMap;
 use thiserror::Error;
 
 /// The most cards a decklist line holds: a shoe of 8 decks of 255.
-pub const MAX_DECKLIST_CARDS: usize = 8 * 255;
+pub const MAX_DECKLIST_CARDS: usize = 8 * MAX_DECK;
 /// The most distinct cards a decklist holds.
-pub const MAX_DECKLIST_VALUES: usize = 255;
+pub const MAX_DECKLIST_VALUES: usize = MAX_DECK;
 
 /// A card of a decklist line: a number, or a name (`Forest`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -67,7 +68,7 @@ pub enum DecklistError {
     Twice(String),
     /// Fewer than 2 or more than 255 distinct cards.
     #[error(
-        "{count} distinct card{}{}: a decklist holds 2..={MAX_DECKLIST_VALUES}",
+        "{count} distinct card{}{}: a decklist holds {MIN_DECK}..={MAX_DECKLIST_VALUES}",
         if *count == 1 { "" } else { "s" },
         only.as_deref().map(|o| format!(" ({o})")).unwrap_or_default()
     )]
@@ -162,7 +163,7 @@ impl Decklist {
         if let Some(w) = entries.windows(2).find(|w| w[0].0 == w[1].0) {
             return Err(DecklistError::Twice(w[0].0.name()));
         }
-        if !(2..=MAX_DECKLIST_VALUES).contains(&entries.len()) {
+        if !(MIN_DECK..=MAX_DECKLIST_VALUES).contains(&entries.len()) {
             return Err(DecklistError::Distinct {
                 count: entries.len(),
                 only: match entries.as_slice() {
@@ -593,11 +594,11 @@ pub(crate) fn why_not<'a>(lines: impl IntoIterator<Item = &'a [u8]>) -> Option<S
     }
     if 2 * single > named {
         return Some(format!(
-            "most of the first lines name one card, and a deck holds 2..={MAX_DECKLIST_VALUES} cards"
+            "most of the first lines name one card, and a deck holds {MIN_DECK}..={MAX_DECKLIST_VALUES} cards"
         ));
     }
     distinct.map(|count| {
-        format!("the first lines name {count} distinct cards, and a decklist holds 2..={MAX_DECKLIST_VALUES}")
+        format!("the first lines name {count} distinct cards, and a decklist holds {MIN_DECK}..={MAX_DECKLIST_VALUES}")
     })
 }
 

@@ -36,6 +36,7 @@ mod read;
 mod rows;
 mod simd;
 
+use algorithms::{MAX_DECK, MIN_DECK};
 pub use base::Base;
 use decklist::DecklistReader;
 pub use decklist::{
@@ -144,7 +145,7 @@ impl DeckParser {
 
     /// Whether a line of `len` numbers has the length of a deck or shoe.
     fn fits(&self, len: usize) -> bool {
-        len.is_multiple_of(self.copies) && (2..=255).contains(&(len / self.copies))
+        len.is_multiple_of(self.copies) && (MIN_DECK..=MAX_DECK).contains(&(len / self.copies))
     }
 
     fn unit(&self) -> &'static str {

@@ -1,6 +1,7 @@
 //! Why a line is not a deck, and the count of such lines by kind.
 
 use crate::base::Base;
+use algorithms::{MAX_DECK, MIN_DECK};
 use thiserror::Error;
 
 /// Why a line is not a deck.
@@ -16,7 +17,9 @@ pub enum LineError {
         token: String,
     },
     /// A whole number too large for any card (past `2^64 − 1`).
-    #[error("card {token} is out of range: a deck holds 2..=255 cards, numbered from 0 or 1")]
+    #[error(
+        "card {token} is out of range: a deck holds {MIN_DECK}..={MAX_DECK} cards, numbered from 0 or 1"
+    )]
     TooLarge {
         /// The number, shortened to 40 characters.
         token: String,
@@ -53,13 +56,15 @@ pub enum LineError {
     )]
     CarriageReturn,
     /// A deck size the suite cannot count.
-    #[error("a deck of {0} cards: decks of 2..=255 cards can be audited")]
+    #[error("a deck of {0} cards: decks of {MIN_DECK}..={MAX_DECK} cards can be audited")]
     DeckSize(usize),
     /// A draw of too few or too many items.
     #[error("a draw of {0} items: draws of 2..={max} items can be tested", max = crate::MAX_DRAW_ITEMS)]
     DrawSize(usize),
     /// A line that cannot be a shoe of `copies` decks.
-    #[error("{cards} cards cannot be a shoe of {copies} decks: it holds {copies} x 2..=255 cards")]
+    #[error(
+        "{cards} cards cannot be a shoe of {copies} decks: it holds {copies} x {MIN_DECK}..={MAX_DECK} cards"
+    )]
     ShoeSize {
         /// Cards on the line.
         cards: usize,
@@ -128,7 +133,9 @@ pub enum LineError {
     #[error("malformed JSON array: {0}")]
     JsonSyntax(String),
     /// A line longer than [`MAX_LINE_BYTES`] (it is skipped unread).
-    #[error("line longer than {MAX_LINE_BYTES} bytes: no deck of 2..=255 cards needs that many")]
+    #[error(
+        "line longer than {MAX_LINE_BYTES} bytes: no deck of {MIN_DECK}..={MAX_DECK} cards needs that many"
+    )]
     TooLong,
     /// No line end in [`MAX_SKIPPED_LINE_BYTES`]: the read stops, even
     /// when bad lines are skipped.

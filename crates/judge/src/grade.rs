@@ -63,7 +63,7 @@ pub fn any_test_needs_at_least(tv: f64, alpha: f64, power: f64) -> Option<f64> {
 
 /// The smallest bias `shuffles` decks can show: no test at level
 /// [`FLOOR_LEVEL`] calls a law at a total variation distance below this
-/// from uniform biased [`crate::suite::DETECTION_POWER`] of the time
+/// from uniform biased [`crate::suite::DEFAULT_POWER`] of the time
 /// (the bound of [`any_test_needs_at_least`], read the other way). What a
 /// sample that shows no bias says beside its verdict: a bias this small
 /// passes any test of that many decks, and larger ones can pass the
@@ -74,7 +74,7 @@ pub fn any_test_needs_at_least(tv: f64, alpha: f64, power: f64) -> Option<f64> {
 /// assert_eq!(judge::grade::no_test_shows_below(20_000), 0.98 / 20_000.0);
 /// ```
 pub fn no_test_shows_below(shuffles: u64) -> f64 {
-    (crate::suite::DETECTION_POWER - FLOOR_LEVEL) / shuffles.max(1) as f64
+    (crate::suite::DEFAULT_POWER - FLOOR_LEVEL) / shuffles.max(1) as f64
 }
 
 /// What a grade says of `count` samples (`unit`: "shuffle", "deck",
@@ -109,7 +109,7 @@ pub fn no_bias_shown_leaves_open(count: u64, unit: &str) -> String {
          these tests too",
         crate::words::count(count),
         no_test_shows_below(count),
-        100.0 * crate::suite::DETECTION_POWER,
+        100.0 * crate::suite::DEFAULT_POWER,
         crate::words::level(FLOOR_LEVEL)
     )
 }

@@ -328,7 +328,7 @@ impl Standing {
 
     /// What the summary's group of algorithms that stand so says of them;
     /// `{power}` stands for the detection power in percent
-    /// ([`crate::suite::DETECTION_POWER`]).
+    /// ([`crate::suite::DEFAULT_POWER`]).
     pub fn intro(self) -> &'static str {
         match self {
             Self::Disagrees => {

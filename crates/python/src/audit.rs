@@ -3,6 +3,7 @@
 //! piece of a stream, kept, pickled and merged in order.
 
 use crate::decks::{Counted, Decks, base_of, not_integers};
+use algorithms::{MAX_DECK, MIN_DECK};
 use deck_lines::{Base, DeckParser, Hashing, LineCounts};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
@@ -148,10 +149,10 @@ fn read_file(
     skip_invalid: bool,
 ) -> PyResult<ReadFile> {
     if let Some(d) = deck
-        && !(2..=255).contains(&d)
+        && !(MIN_DECK..=MAX_DECK).contains(&d)
     {
         return Err(PyValueError::new_err(format!(
-            "deck={d}: a deck holds 2..=255 cards"
+            "deck={d}: a deck holds {MIN_DECK}..={MAX_DECK} cards"
         )));
     }
     let file = std::fs::File::open(path)

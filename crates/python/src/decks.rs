@@ -3,6 +3,7 @@
 //! counts `audit` keeps ([`DeckTally`]), read in place (no copy of the
 //! array) whatever its integer type and strides.
 
+use algorithms::{MAX_DECK, MIN_DECK};
 use deck_lines::{Base, LineError};
 use numpy::PyReadonlyArray2;
 use numpy::ndarray::ArrayView2;
@@ -132,9 +133,9 @@ fn count<T: Card>(
     digest: bool,
 ) -> PyResult<Counted> {
     let (rows, n) = view.dim();
-    if !(2..=255).contains(&n) || rows == 0 {
+    if !(MIN_DECK..=MAX_DECK).contains(&n) || rows == 0 {
         return Err(PyValueError::new_err(format!(
-            "an array of {rows} decks of {n} cards: give one deck per row, 2..=255 cards each, and at least one row"
+            "an array of {rows} decks of {n} cards: give one deck per row, {MIN_DECK}..={MAX_DECK} cards each, and at least one row"
         )));
     }
     let base = numbering(&view, base)?;

@@ -324,10 +324,10 @@ pub(crate) fn sample(
     command: String,
 ) -> PyResult<NativeSample> {
     let entry = entry(algorithm)?;
-    let max = stats::sample::MAX_SAMPLE_DECK;
-    if !(2..=max).contains(&deck) {
+    let (min, max) = (::algorithms::MIN_DECK, ::algorithms::MAX_DECK);
+    if !(min..=max).contains(&deck) {
         return Err(PyValueError::new_err(format!(
-            "deck={deck}: sampling takes decks of 2..={max} cards"
+            "deck={deck}: sampling takes decks of {min}..={max} cards"
         )));
     }
     judge::grade::enough_to_test(judge::grade::Budgeted::Flag("shuffles"), shuffles, deck)

@@ -4,6 +4,7 @@
 use crate::args::{AlphaArg, DeckArg};
 use crate::common::{BIAS, PASS};
 use crate::range::{family_level, within};
+use algorithms::MAX_DECK;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use deck_lines::VOTE_LINES;
@@ -15,7 +16,6 @@ use report::sampled::{AuditReport, InputInfo, ShoeAuditReport};
 use report::{Provenance, Standalone};
 use stats::hypothesis::audit::{DeckCounts, DeckTally};
 use stats::hypothesis::shoe::{Composition, Group, MAX_SHOE_DECKS, Shoe, ShoeCounts};
-use stats::sample::MAX_SAMPLE_DECK;
 use std::io::BufReader;
 use std::time::Instant;
 
@@ -210,7 +210,7 @@ fn read_error(name: &str, skip_invalid: bool, e: ReadError) -> anyhow::Error {
 
 fn plan(args: &AuditArgs) -> Result<AuditPlan<'_>> {
     if let Some(d) = args.deck.cards {
-        within("deck size", d, 2..=MAX_SAMPLE_DECK)?;
+        within("deck size", d, 2..=MAX_DECK)?;
     }
     let copies = match args.shoe {
         Some(k) => within("--shoe (decks per shoe)", k, 1..=MAX_SHOE_DECKS)?,

@@ -3,9 +3,6 @@
 use super::bound::Band;
 use stats::law::perm::factorial;
 
-/// The most cards a checked deck may have.
-pub const MAX_CARDS: usize = 255;
-
 /// The largest deck whose arrangements are counted one by one (`8!` =
 /// 40,320 counters).
 pub const MAX_ARRANGEMENT_CARDS: usize = 8;
@@ -133,7 +130,9 @@ pub struct Plan {
 pub enum PlanError {
     /// A deck size outside `2..=255`.
     #[error(
-        "deck of {0} cards is not allowed: use 2..=255 (a deck of 0 or 1 card has one arrangement)"
+        "deck of {0} cards is not allowed: use {min}..={max} (a deck of 0 or 1 card has one arrangement)",
+        min = algorithms::MIN_DECK,
+        max = algorithms::MAX_DECK
     )]
     Cards(usize),
     /// No shuffles.
@@ -179,7 +178,7 @@ impl Plan {
             return Err(PlanError::NoDeck);
         }
         for (i, d) in decks.iter().enumerate() {
-            if !(2..=MAX_CARDS).contains(&d.cards) {
+            if !(algorithms::MIN_DECK..=algorithms::MAX_DECK).contains(&d.cards) {
                 return Err(PlanError::Cards(d.cards));
             }
             if d.shuffles == 0 {

@@ -25,8 +25,11 @@ use studies::math_random::ReadbackRow;
 
 /// Power asked of a first seed when deciding whether the budget should
 /// have caught a known bias; the level is that of a `biased` grade split
-/// over the run's tests ([`crate::grade::detection_level`]).
-pub const DETECTION_POWER: f64 = 0.99;
+/// over the run's tests ([`crate::grade::detection_level`]). It is also
+/// what `power` and `scaling` plan for unless told otherwise. A check
+/// ([`crate::check::DETECTION_POWER`]) promises more, for one test of a
+/// user's shuffle rather than a report's many.
+pub const DEFAULT_POWER: f64 = 0.99;
 
 /// The level at which a report states how many shuffles the position test
 /// needs on a large deck (one test, no Bonferroni: the level a reader

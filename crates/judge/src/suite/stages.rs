@@ -3,7 +3,7 @@
 //! verdict and disagreements. Each case keeps its own laws and counts, for
 //! whatever renders it.
 
-use super::{DETECTION_POWER, EXACT_POSITIONS_ALPHA, ExactLaw, Progress, SuiteError, SuitePlan};
+use super::{DEFAULT_POWER, EXACT_POSITIONS_ALPHA, ExactLaw, Progress, SuiteError, SuitePlan};
 use crate::disagreement::Disagreement;
 use crate::grade::{Audited, detection_level};
 use crate::positions::ExactPositionsInfo;
@@ -111,7 +111,7 @@ pub struct Case {
     /// no exact law, and the run's comparison with it.
     pub positions: Option<(PositionLaw, ExactPositionsInfo)>,
     /// Shuffles a first seed needs to call the bias with probability
-    /// [`DETECTION_POWER`] (absent when unknown or fair).
+    /// [`DEFAULT_POWER`] (absent when unknown or fair).
     pub shuffles_to_detect: Option<f64>,
 }
 
@@ -189,7 +189,7 @@ fn judge_entry(
                 deck,
                 findings.verdict,
             ));
-            let needs = power_plan(law, detection_level(deck, shuffles), DETECTION_POWER);
+            let needs = power_plan(law, detection_level(deck, shuffles), DEFAULT_POWER);
             shuffles_to_detect = needs.iter().filter_map(|p| p.shuffles).reduce(f64::min);
             findings
         });
@@ -222,13 +222,13 @@ fn judge_entry(
                 &audit.audit.first.positions.rows(),
                 shuffles,
                 EXACT_POSITIONS_ALPHA,
-                DETECTION_POWER,
+                DEFAULT_POWER,
             );
             // The run calls a bias when a Bonferroni-adjusted p-value is
             // below BIASED_BELOW: the position test alone at that level
             // over the run's tests.
             shuffles_to_detect = law
-                .position_plan(detection_level(deck, shuffles), DETECTION_POWER)
+                .position_plan(detection_level(deck, shuffles), DEFAULT_POWER)
                 .shuffles;
             disagreements.extend(Disagreement::of_positions(deck, &info.against_exact));
             positions = Some((law, info));

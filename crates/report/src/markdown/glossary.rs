@@ -173,12 +173,12 @@ fn explained(what: &str) -> String {
         "{floor}",
         &format!(
             "{}",
-            judge::suite::DETECTION_POWER - judge::grade::FLOOR_LEVEL
+            judge::suite::DEFAULT_POWER - judge::grade::FLOOR_LEVEL
         ),
     )
     .replace(
         "{power}",
-        &format!("{:.0}", 100.0 * judge::suite::DETECTION_POWER),
+        &format!("{:.0}", 100.0 * judge::suite::DEFAULT_POWER),
     )
 }
 

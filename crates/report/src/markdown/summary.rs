@@ -147,7 +147,7 @@ fn shuffles_to_see(a: &SuiteAlgorithm, report: &SuiteReport) -> String {
         && let Some(n) = judge::grade::any_test_needs_at_least(
             tv,
             judge::grade::FLOOR_LEVEL,
-            judge::suite::DETECTION_POWER,
+            judge::suite::DEFAULT_POWER,
         )
     {
         return format!("at least {} ({deck} cards, any test)", fmt_shuffles(n));
@@ -178,7 +178,7 @@ pub(super) fn section(md: &mut String, report: &SuiteReport) {
             algorithms.len(),
             standing.intro().replace(
                 "{power}",
-                &format!("{:.0}", 100.0 * judge::suite::DETECTION_POWER)
+                &format!("{:.0}", 100.0 * judge::suite::DEFAULT_POWER)
             )
         );
         match standing {

@@ -16,7 +16,8 @@ use crate::hypothesis::fit::{
     fit_expected,
 };
 use crate::law::fraction::Fraction;
-use crate::sample::{Accumulator, MAX_SAMPLE_DECK};
+use crate::sample::Accumulator;
+use algorithms::MAX_DECK;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use std::sync::Mutex;
@@ -44,7 +45,7 @@ impl Statistic {
                 if n == 0 {
                     return 0;
                 }
-                let mut at = [0u8; MAX_SAMPLE_DECK + 1];
+                let mut at = [0u8; MAX_DECK + 1];
                 for (p, &c) in deck.iter().enumerate() {
                     at[c as usize] = p as u8;
                 }
@@ -126,12 +127,9 @@ fn all_of_two(a: &[u8], b: &[u8]) -> [[usize; 5]; 2] {
 #[inline]
 fn with_cycles(deck: &[u8], cycles: usize) -> [usize; 5] {
     let n = deck.len();
-    assert!(
-        n <= MAX_SAMPLE_DECK,
-        "a deck of {n} cards is over {MAX_SAMPLE_DECK}"
-    );
+    assert!(n <= MAX_DECK, "a deck of {n} cards is over {MAX_DECK}");
     let (mut fixed, mut descents, mut successions) = (0, 0, 0);
-    let mut at = [0u8; MAX_SAMPLE_DECK + 1];
+    let mut at = [0u8; MAX_DECK + 1];
     let mut prev = None;
     for (p, &c) in deck.iter().enumerate() {
         fixed += usize::from(p == usize::from(c));
@@ -182,7 +180,7 @@ fn cycles_of<const K: usize>(decks: [&[u8]; K]) -> [usize; K] {
 
 /// Number of cycles of `deck` read as a permutation.
 fn cycles(deck: &[u8]) -> usize {
-    let mut seen = [false; MAX_SAMPLE_DECK + 1];
+    let mut seen = [false; MAX_DECK + 1];
     let mut count = 0;
     for start in 0..deck.len() {
         if seen[start] {

@@ -25,7 +25,7 @@
 //! generator and draws, so the counts are the same on every path.
 
 use crate::law::perm::{factorial, rank, rank_bytes, rank_small};
-use algorithms::{Algorithm, Draw, Shuffle, Source, Visitor};
+use algorithms::{Algorithm, Draw, MAX_DECK, Shuffle, Source, Visitor};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
@@ -46,9 +46,6 @@ pub const RNG_NAME: &str = "xoshiro256++ (rand_xoshiro 0.8); chunk c of seed s s
 /// The largest deck the permutation histogram is kept for: `10!` counters
 /// of 8 bytes, 29 MB per worker thread. `11!` would take 319 MB per thread.
 pub const MAX_HISTOGRAM_DECK: usize = 10;
-
-/// The largest deck the engine samples.
-pub const MAX_SAMPLE_DECK: usize = 255;
 
 /// SplitMix64's output function: a bijection of `u64` with good avalanche.
 #[inline]
@@ -448,7 +445,7 @@ impl<A: Accumulator, B: Accumulator> Accumulator for (A, B) {
 /// [`Path::prefer`] chose); the counts are the same on every path.
 ///
 /// # Panics
-/// When `deck` is 0 or above [`MAX_SAMPLE_DECK`].
+/// When `deck` is 0 or above [`MAX_DECK`].
 pub fn sample<A, F>(
     algorithm: &Algorithm,
     deck: usize,
@@ -477,7 +474,7 @@ where
 /// allow it ([`lanes::Program::of`]) and the scalar sampler otherwise.
 ///
 /// # Panics
-/// When `deck` is 0 or above [`MAX_SAMPLE_DECK`], or when this processor
+/// When `deck` is 0 or above [`MAX_DECK`], or when this processor
 /// cannot run `path` ([`Path::is_available`]).
 pub fn sample_on<A, F>(
     path: Path,
@@ -493,8 +490,8 @@ where
     F: Fn() -> A + Sync + Send,
 {
     assert!(
-        (1..=MAX_SAMPLE_DECK).contains(&deck),
-        "deck size {deck} out of 1..={MAX_SAMPLE_DECK}"
+        (1..=MAX_DECK).contains(&deck),
+        "deck size {deck} out of 1..={MAX_DECK}"
     );
     assert!(
         path.is_available(),

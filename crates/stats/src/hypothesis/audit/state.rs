@@ -88,8 +88,12 @@ impl DeckCounts {
     pub fn from_state(state: CountsState) -> Result<DeckCounts, StateError> {
         let n = state.deck;
         let bad = |what: String| StateError { deck: n, what };
-        if !(2..=255).contains(&n) {
-            return Err(bad("a deck holds 2..=255 cards".into()));
+        if !(algorithms::MIN_DECK..=algorithms::MAX_DECK).contains(&n) {
+            return Err(bad(format!(
+                "a deck holds {}..={} cards",
+                algorithms::MIN_DECK,
+                algorithms::MAX_DECK
+            )));
         }
         let decks = Observed::from_state(n, state.decks).map_err(|w| bad(format!("decks: {w}")))?;
         Ok(match state.lag1 {

@@ -82,7 +82,7 @@ proptest::proptest! {
     /// 128 and 192 cards included).
     #[test]
     fn all_statistics_at_once_agree_with_each_one(
-        deck in (0..=MAX_SAMPLE_DECK).prop_flat_map(|n| {
+        deck in (0..=MAX_DECK).prop_flat_map(|n| {
             proptest::sample::subsequence((0..n as u8).collect::<Vec<_>>(), n)
                 .prop_shuffle()
         })

@@ -63,10 +63,10 @@ pub const MAX_SHOE_DECKS: usize = 8;
 
 /// The most cards a deck with repeated cards holds here: as many as the
 /// largest shoe, 8 decks of 255.
-pub const MAX_COMPOSITION_CARDS: usize = MAX_SHOE_DECKS * crate::sample::MAX_SAMPLE_DECK;
+pub const MAX_COMPOSITION_CARDS: usize = MAX_SHOE_DECKS * algorithms::MAX_DECK;
 
 /// The most distinct values a deck with repeated cards holds here.
-pub const MAX_COMPOSITION_VALUES: usize = crate::sample::MAX_SAMPLE_DECK;
+pub const MAX_COMPOSITION_VALUES: usize = algorithms::MAX_DECK;
 
 /// A shoe's make-up: `copies` decks of `values` cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -125,7 +125,7 @@ impl Shoe {
         if !(1..=MAX_SHOE_DECKS).contains(&copies) {
             return Err(ShoeError::Decks(copies));
         }
-        if !(2..=crate::sample::MAX_SAMPLE_DECK).contains(&values) {
+        if !(algorithms::MIN_DECK..=algorithms::MAX_DECK).contains(&values) {
             return Err(ShoeError::Values(values));
         }
         Ok(Shoe { values, copies })
