@@ -23,7 +23,13 @@
 //! it deals every deck given, card for card.
 
 use algorithms::{V8MathRandom, V8ToDouble};
+use gf2::{Echelon, Linear};
 use rayon::prelude::*;
+
+mod gf2;
+mod readback;
+
+pub use readback::{ReadbackRow, Start};
 
 /// The most free bits a consistent system may leave: its `2^d` solutions
 /// are each dealt and checked. A system with more free bits is left
@@ -81,38 +87,11 @@ pub fn mean_pinned_bits(to_double: V8ToDouble, n: usize) -> f64 {
         .sum()
 }
 
-/// A 64-bit word of the generator as 64 sums over GF(2) of the 128 bits
-/// it started from: bit `i` of the word is the parity of the start's bits
-/// set in `self.0[i]` (bits 0..64 the start's `s0`, 64..128 its `s1`).
-#[derive(Clone, Copy)]
-struct Linear([u128; 64]);
-
-impl Linear {
-    fn shl(&self, by: usize) -> Linear {
-        let mut out = [0; 64];
-        out[by..].copy_from_slice(&self.0[..64 - by]);
-        Linear(out)
-    }
-
-    fn shr(&self, by: usize) -> Linear {
-        let mut out = [0; 64];
-        out[..64 - by].copy_from_slice(&self.0[by..]);
-        Linear(out)
-    }
-
-    fn xor(mut self, other: &Linear) -> Linear {
-        for (a, b) in self.0.iter_mut().zip(&other.0) {
-            *a ^= b;
-        }
-        self
-    }
-}
-
 /// `s0` after each of the first `count` steps from an unknown start, as
 /// linear functions of the start: word `g` serves the `g`-th number made.
 fn linear_words(count: usize) -> Vec<Linear> {
-    let mut s0 = Linear(std::array::from_fn(|i| 1u128 << i));
-    let mut s1 = Linear(std::array::from_fn(|i| 1u128 << (64 + i)));
+    let mut s0 = Linear::start(0);
+    let mut s1 = Linear::start(1);
     let mut words = Vec::with_capacity(count);
     for _ in 0..count {
         // `XorShift128`, step for step.
@@ -138,66 +117,6 @@ fn word_of_call(left: usize, call: usize) -> usize {
     } else {
         let later = call - left;
         C * (1 + later / C) + C - 1 - later % C
-    }
-}
-
-/// Linear equations over GF(2) in 128 unknowns, kept in echelon form: row
-/// `p`, when present, has its highest bit at `p`.
-struct Echelon {
-    rows: [Option<(u128, bool)>; 128],
-    rank: u32,
-}
-
-impl Echelon {
-    fn new() -> Self {
-        Echelon {
-            rows: [None; 128],
-            rank: 0,
-        }
-    }
-
-    /// Adds `mask · x = value`; `false` when it contradicts the others.
-    fn add(&mut self, mut mask: u128, mut value: bool) -> bool {
-        while mask != 0 {
-            let p = 127 - mask.leading_zeros() as usize;
-            match self.rows[p] {
-                Some((m, v)) => {
-                    mask ^= m;
-                    value ^= v;
-                }
-                None => {
-                    self.rows[p] = Some((mask, value));
-                    self.rank += 1;
-                    return true;
-                }
-            }
-        }
-        !value
-    }
-
-    /// The solution with every free unknown at the bits of `free`, taken
-    /// in the order of the free unknowns (lowest first).
-    fn solve(&self, homogeneous: bool, free: &[usize], choice: u128) -> u128 {
-        let mut x = 0u128;
-        for (b, &f) in free.iter().enumerate() {
-            if choice >> b & 1 == 1 {
-                x |= 1 << f;
-            }
-        }
-        for p in 0..128 {
-            if let Some((mask, value)) = self.rows[p] {
-                let rest = (mask & !(1u128 << p)) & x;
-                let bit = (rest.count_ones() & 1 == 1) ^ (value && !homogeneous);
-                if bit {
-                    x |= 1 << p;
-                }
-            }
-        }
-        x
-    }
-
-    fn free(&self) -> Vec<usize> {
-        (0..128).filter(|&p| self.rows[p].is_none()).collect()
     }
 }
 
@@ -670,117 +589,6 @@ pub fn draws_to_predict(g: &V8MathRandom, n: usize, through: usize) -> Option<us
         }
     }
     Some(lo)
-}
-
-/// Where in its cache the generator stands when the first deal begins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
-pub enum Start {
-    /// A fresh process: the first deal's first call refills the cache.
-    Fresh,
-    /// Anywhere: `1..=64` numbers of a refill left, each as likely (a game
-    /// that has called `Math.random()` before).
-    Anywhere,
-}
-
-/// How many draws give the third deal away, over generators drawn at
-/// random ([`draws_to_predict`] with `through` 2).
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct ReadbackRow {
-    /// Where the first deal begins in the cache.
-    pub start: Start,
-    /// The bits of each double (52: node 20; 53: V8 13.7).
-    pub double_bits: u32,
-    /// Cards per deck.
-    pub deck: usize,
-    /// The seed of the states drawn: trial `t`'s state is the first two
-    /// words of `stats::sample::chunk_state(seed, t)` (the second made
-    /// odd, so never zero), its place in the cache (for
-    /// [`Start::Anywhere`]) `1 +` the third modulo 64.
-    pub seed: u64,
-    /// The bits a deck pins on average ([`mean_pinned_bits`]).
-    pub pinned_bits_per_deck: f64,
-    /// For each trial, the draws needed; `None` when even the first two
-    /// deals leave the third open.
-    pub needed: Vec<Option<usize>>,
-}
-
-impl ReadbackRow {
-    /// `trials` generators drawn from `seed`, each dealt from `start` with
-    /// doubles of `to_double`.
-    pub fn measure(
-        start: Start,
-        to_double: V8ToDouble,
-        deck: usize,
-        trials: u64,
-        seed: u64,
-    ) -> Self {
-        let needed = (0..trials)
-            .into_par_iter()
-            .map(|t| {
-                let [a, b, c, _] = stats::sample::chunk_state(seed, t);
-                let state = (a, b | 1);
-                let left = match start {
-                    Start::Fresh => V8MathRandom::CACHE,
-                    Start::Anywhere => 1 + (c % V8MathRandom::CACHE as u64) as usize,
-                };
-                let fit = Fit {
-                    double_bits: to_double.bits(),
-                    state,
-                    left,
-                    gaps: Vec::new(),
-                };
-                draws_to_predict(&fit.generator(), deck, 2)
-            })
-            .collect();
-        ReadbackRow {
-            start,
-            double_bits: to_double.bits(),
-            deck,
-            seed,
-            pinned_bits_per_deck: mean_pinned_bits(to_double, deck),
-            needed,
-        }
-    }
-
-    /// The report's rows: a fresh process and anywhere in the cache, for
-    /// node 20's doubles then V8 13.7's, `trials` generators each.
-    pub fn study(deck: usize, trials: u64, seed: u64) -> Vec<ReadbackRow> {
-        V8ToDouble::ALL
-            .iter()
-            .flat_map(|&t| [Start::Fresh, Start::Anywhere].map(|s| (s, t)))
-            .map(|(s, t)| ReadbackRow::measure(s, t, deck, trials, seed))
-            .collect()
-    }
-
-    /// The share of trials whose third deal the first two gave away.
-    pub fn known_share(&self) -> f64 {
-        self.known().count() as f64 / self.needed.len() as f64
-    }
-
-    /// The mean draws needed, over the trials known within two deals.
-    pub fn mean(&self) -> f64 {
-        let (sum, count) = self.known().fold((0, 0), |(s, c), t| (s + t, c + 1));
-        sum as f64 / count as f64
-    }
-
-    /// The fewest and the most draws needed, over the trials known.
-    pub fn range(&self) -> Option<(usize, usize)> {
-        Some((self.known().min()?, self.known().max()?))
-    }
-
-    /// The share of trials whose third deal the first deal alone, or part
-    /// of it, gave away.
-    pub fn within_one_deal(&self) -> f64 {
-        let one = self.deck - 1;
-        self.known().filter(|&t| t <= one).count() as f64 / self.needed.len() as f64
-    }
-
-    fn known(&self) -> impl Iterator<Item = usize> + '_ {
-        self.needed.iter().flatten().copied()
-    }
 }
 
 /// A state `(s0, s1)` as two strings `"0x…"` of 16 hexadecimal digits.
