@@ -7,12 +7,7 @@ use algorithms::registry::{self, Entry};
 use anyhow::Result;
 use stats::{Limits, MAX_EXACT_DECK};
 
-/// Exit code: the result passes (no bias shown, every verdict as expected).
-pub(crate) const PASS: u8 = 0;
-/// Exit code: a bias was found, or a verdict disagrees with the registry.
-pub(crate) const BIAS: u8 = 1;
-/// Exit code: bad input or an error; nothing was decided.
-pub(crate) const ERROR: u8 = 2;
+pub(crate) use engine::exit::{BIAS, ERROR, PASS};
 
 /// The command line, for provenance: `shuffle-audit` and the arguments as
 /// typed, quoted for a POSIX shell where needed.

@@ -3,18 +3,15 @@
 //! and the decks it deals next.
 
 use crate::args::{DeckArg, STANDARD_DECK};
-use crate::common::{BIAS, ERROR, PASS};
 use crate::range::within;
 use algorithms::{MAX_DECK, MIN_DECK};
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use deck_lines::{Base, DeckParser};
-use judge::recovery::StateRecovery;
-use report::sampled::RecoverReport;
 use report::{Provenance, Standalone};
 use std::io::Read;
 use std::time::Instant;
-use studies::math_random::{Seen, draws_of_tail, fisher_yates_draws, recover};
+use studies::math_random::{Seen, draws_of_tail, fisher_yates_draws};
 
 /// The most bytes read from the decks' input: a few decks are all it takes.
 const MAX_INPUT_BYTES: u64 = 1 << 20;
@@ -182,31 +179,19 @@ fn plan(args: &RecoverArgs) -> Result<RecoverPlan> {
 pub(crate) fn run(args: &RecoverArgs) -> Result<u8> {
     let p = plan(args)?;
     let start = Instant::now();
-    let mut search =
-        crate::common::with_threads(args.threads.count, || recover(&p.seen, p.next, args.cap))?;
-    let code = match StateRecovery::of(&search) {
-        StateRecovery::NoState => ERROR,
-        StateRecovery::Known => PASS,
-        StateRecovery::Several | StateRecovery::TooFewCards | StateRecovery::OutOfReach => BIAS,
+    let request = engine::recover::Request {
+        seen: p.seen,
+        decks: p.decks,
+        under_way: p.under_way,
+        base: p.first,
+        next: p.next,
+        cap: args.cap,
     };
-    for c in search
-        .predictions
-        .iter_mut()
-        .flat_map(|p| p.decks.iter_mut())
-        .flatten()
-    {
-        *c += p.first;
-    }
+    let outcome =
+        crate::common::with_threads(args.threads.count, || engine::recover::run(request))?;
+    let code = outcome.exit_code();
     let report = Standalone::new(
-        RecoverReport {
-            deck: p.seen.n,
-            decks: p.decks,
-            seen: p.under_way.iter().map(|c| c + p.first).collect(),
-            base: p.first,
-            next: p.next,
-            cap: args.cap,
-            search,
-        },
+        outcome.report,
         Provenance::new(crate::common::command_line()),
         Some(start.elapsed().as_secs_f64()),
     );

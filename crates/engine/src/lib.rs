@@ -1,0 +1,13 @@
+//! The commands of `shuffle-audit` between the front ends (the command
+//! line, the live page, the Python package) and the crates that compute,
+//! decide and render.
+//!
+//! Each command is one function: a typed request in (its input already
+//! read and checked by the front end, through `deck-lines`), a typed
+//! outcome out. The outcome owns its exit code ([`exit`]) and the
+//! document `report` renders; the verdict in it is the judge's. A front
+//! end parses its arguments, calls the function and renders the outcome,
+//! nothing else.
+
+pub mod exit;
+pub mod recover;
