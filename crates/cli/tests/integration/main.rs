@@ -25,6 +25,7 @@ mod play;
 mod predict;
 mod promises;
 mod readme;
+mod readme_outputs;
 mod recover;
 mod sample;
 mod scaling;
