@@ -39,6 +39,7 @@ pub mod published;
 pub mod reference;
 pub mod registry;
 mod scratch;
+pub mod seed_space;
 pub mod seeded;
 mod shuffle;
 mod source;

@@ -14,7 +14,7 @@
 use crate::generators::{
     DelphiRandom, DotNetRandom, GlibcRand, JavaRandom, Mt19937, PhpMtRand, libstdcxx_shuffle,
 };
-use crate::seeded::{CRand, SeedSpace};
+use crate::seed_space::{CRand, SeedSpace};
 use crate::shuffle::Shuffle;
 use crate::source::Source;
 

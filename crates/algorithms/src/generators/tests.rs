@@ -51,7 +51,7 @@ fn above_the_walk_the_outputs_are_not_all_linear() {
 fn libstdcxx_random_shuffle_matches_gcc_12() {
     let n = 3_000_000usize;
     let mut p: Vec<u32> = (0..n as u32).collect();
-    let mut c = crate::seeded::CRand::srand(1);
+    let mut c = crate::seed_space::CRand::srand(1);
     libstdcxx_random_shuffle(&mut p, &mut || c.rand());
     let sum: u64 = p
         .iter()
