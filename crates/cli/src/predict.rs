@@ -82,38 +82,14 @@ fn plan(args: &PredictArgs) -> Result<PredictPlan> {
         2..=algorithms::MAX_DECK,
     )?;
     let first = args.base.first() as u8;
-    let mut seen = Vec::new();
     let named = seeded.card_names() && deck == 52;
-    for word in args.seen.split([' ', ',']).filter(|w| !w.is_empty()) {
-        let card = match word.parse::<i64>() {
-            Ok(number) => {
-                let top = deck as i64 - 1 + i64::from(first);
-                if number < i64::from(first) || number > top {
-                    bail!(
-                        "--seen: card {number} is out of range: a {first}-based deck of {deck} cards holds {first}..={top}"
-                    );
-                }
-                (number - i64::from(first)) as u8
-            }
-            Err(_) if named => algorithms::published::parse_card_name(word).ok_or_else(|| {
-                anyhow::anyhow!(
-                    "--seen: {word:?} is not a card: give a rank (A, 2..9, T or 10, J, Q, K) and a suit (C, D, H, S), \"JD\", or a number"
-                )
-            })?,
-            Err(_) => bail!(
-                "--seen: {word:?} is not a card number{}",
-                if seeded.card_names() {
-                    " (cards have names only in a deck of 52)"
-                } else {
-                    ""
-                }
-            ),
-        };
-        if seen.contains(&card) {
-            bail!("--seen: card {word} appears twice");
-        }
-        seen.push(card);
+    let seen = deck_lines::SeenCards {
+        deck,
+        base: args.base,
+        names: named.then_some(algorithms::published::parse_card_name as fn(&str) -> Option<u8>),
+        names_elsewhere: seeded.card_names(),
     }
+    .parse(&args.seen)?;
     if seen.is_empty() {
         bail!("--seen lists no card: give the cards dealt so far, \"12 40 3\"");
     }

@@ -125,20 +125,13 @@ fn plan(args: &RecoverArgs) -> Result<RecoverPlan> {
     let first = base.unwrap_or(Base::Zero).first() as u8;
     let mut under_way = Vec::new();
     if let Some(text) = &args.seen {
-        for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
-            let top = n as i64 - 1 + i64::from(first);
-            let card = match word.parse::<i64>() {
-                Ok(c) if c >= i64::from(first) && c <= top => (c - i64::from(first)) as u8,
-                Ok(c) => bail!(
-                    "--seen: card {c} is out of range: a {first}-based deck of {n} cards holds {first}..={top}"
-                ),
-                Err(_) => bail!("--seen: {word:?} is not a card number"),
-            };
-            if under_way.contains(&card) {
-                bail!("--seen: card {word} appears twice");
-            }
-            under_way.push(card);
+        under_way = deck_lines::SeenCards {
+            deck: n,
+            base: base.unwrap_or(Base::Zero),
+            names: None,
+            names_elsewhere: false,
         }
+        .parse(text)?;
         if under_way.is_empty() {
             bail!(
                 "--seen lists no card: give the cards of the deal under way, a[n-1] first: \"12 40 3\""

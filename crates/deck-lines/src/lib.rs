@@ -34,6 +34,7 @@ mod line;
 mod parallel;
 mod read;
 mod rows;
+mod seen;
 mod simd;
 
 use algorithms::{MAX_DECK, MIN_DECK};
@@ -53,6 +54,7 @@ pub use parallel::{Tally, count_parallel};
 pub(crate) use read::{BOM, Read, no_decks, note_carriage_returns, skip_line};
 pub use read::{ReadError, Settled, VOTE_LINES, next_line, read_decks, read_decks_until, settle};
 pub use rows::{base_of_row, deck_of_row, write_deck, write_line};
+pub use seen::{SeenCards, SeenError};
 use thiserror::Error;
 
 /// Reads decks line by line, learning the deck size and numbering from the
