@@ -5,8 +5,8 @@ use crate::args::{AlgorithmArg, DeckArg, SeedArg};
 use crate::audit::{parse_base, parse_composition};
 use crate::common::PASS;
 use crate::range::within;
-use algorithms::MAX_DECK;
 use algorithms::registry::Entry;
+use algorithms::{MAX_DECK, MIN_DECK};
 use anyhow::{Result, bail};
 use clap::Args;
 use deck_lines::{Base, Decklist};
@@ -14,7 +14,7 @@ use deck_lines::{Base, Decklist};
 #[derive(Debug, Args)]
 #[command(
     mut_arg("deck", |a| a.required_unless_present("composition").help(format!(
-        "Number of cards, 2..={MAX_DECK} (with --composition, its cards)"
+        "Number of cards, {MIN_DECK}..={MAX_DECK} (with --composition, its cards)"
     ))),
     mut_arg("seed", |a| a.help("Seed: the same seed deals the decks `sample` counts, in order")),
 )]
@@ -88,7 +88,7 @@ fn plan_deal(args: &DealArgs) -> Result<DealPlan> {
         (None, Some(d)) => d,
         (None, None) => unreachable!("clap requires one"),
     };
-    within("deck size", deck, 2..=MAX_DECK)?;
+    within("deck size", deck, MIN_DECK..=MAX_DECK)?;
     let (names, separator) = match &args.composition {
         Some(list) => {
             let names = list.names();

@@ -4,7 +4,7 @@
 use crate::args::{AlgorithmArg, DeckArg, STANDARD_DECK, SeedArg};
 use crate::common::PASS;
 use crate::range::{at_least, within};
-use algorithms::MAX_DECK;
+use algorithms::{MAX_DECK, MIN_DECK};
 use anyhow::Result;
 use clap::Args;
 use judge::guess::MIN_SCORED;
@@ -13,7 +13,7 @@ use std::time::Instant;
 
 #[derive(Debug, Args)]
 #[command(
-    mut_arg("deck", |a| a.help(format!("Number of cards, 2..={MAX_DECK} (default {STANDARD_DECK})"))),
+    mut_arg("deck", |a| a.help(format!("Number of cards, {MIN_DECK}..={MAX_DECK} (default {STANDARD_DECK})"))),
     mut_arg("seed", |a| a.help("Seed of the decks it is scored on (a matrix that must be sampled is sampled with the next seed)"))
 )]
 pub(crate) struct GuessArgs {
@@ -35,11 +35,7 @@ pub(crate) struct GuessArgs {
 
 pub(crate) fn run(args: &GuessArgs) -> Result<u8> {
     let entry = crate::common::find(&args.algorithm.id)?;
-    let n = within(
-        "deck size",
-        args.deck.or_standard(),
-        2..=algorithms::MAX_DECK,
-    )?;
+    let n = within("deck size", args.deck.or_standard(), MIN_DECK..=MAX_DECK)?;
     let shuffles = at_least("--shuffles", args.shuffles, MIN_SCORED)
         .map_err(|e| e.because("the 99 % confidence interval of a sampled score rests on them"))?;
     let start = Instant::now();

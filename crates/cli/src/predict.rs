@@ -4,7 +4,7 @@
 use crate::args::{AlgorithmArg, DeckArg, STANDARD_DECK};
 use crate::common::{BIAS, ERROR, PASS};
 use crate::range::within;
-use algorithms::MAX_DECK;
+use algorithms::{MAX_DECK, MIN_DECK};
 use anyhow::{Result, bail};
 use clap::Args;
 use judge::recovery::Recovery;
@@ -15,7 +15,7 @@ use std::time::Instant;
 
 #[derive(Debug, Args)]
 #[command(
-    mut_arg("deck", |a| a.help(format!("Number of cards, 2..={MAX_DECK} (default {STANDARD_DECK})"))),
+    mut_arg("deck", |a| a.help(format!("Number of cards, {MIN_DECK}..={MAX_DECK} (default {STANDARD_DECK})"))),
 )]
 pub(crate) struct PredictArgs {
     #[command(flatten)]
@@ -76,11 +76,7 @@ fn plan(args: &PredictArgs) -> Result<PredictPlan> {
             ids.join(", ")
         );
     };
-    let deck = within(
-        "deck size",
-        args.deck.or_standard(),
-        2..=algorithms::MAX_DECK,
-    )?;
+    let deck = within("deck size", args.deck.or_standard(), MIN_DECK..=MAX_DECK)?;
     let first = args.base.first() as u8;
     let named = seeded.card_names() && deck == 52;
     let seen = deck_lines::SeenCards {

@@ -3,8 +3,8 @@
 use crate::args::{AlgorithmArg, DeckArg, SeedArg};
 use crate::common::{PASS, before_long_job, command_line, find, with_threads, workers};
 use crate::range::{at_least_one, within};
-use algorithms::MAX_DECK;
 use algorithms::registry::Entry;
+use algorithms::{MAX_DECK, MIN_DECK};
 use anyhow::{Result, bail};
 use clap::Args;
 use judge::grade::Budgeted;
@@ -15,7 +15,7 @@ use std::time::Instant;
 
 #[derive(Debug, Args)]
 #[command(
-    mut_arg("deck", |a| a.required(true).help(format!("Number of cards, 2..={MAX_DECK}"))),
+    mut_arg("deck", |a| a.required(true).help(format!("Number of cards, {MIN_DECK}..={MAX_DECK}"))),
     mut_arg("seed", |a| a.help("Seed of the first run; the same seed gives the same counts on any number of threads"))
 )]
 pub(crate) struct SampleArgs {
@@ -63,7 +63,8 @@ struct SamplePlan {
 
 fn plan_sample(args: &SampleArgs) -> Result<SamplePlan> {
     let entry = find(&args.algorithm.id)?;
-    within("deck size", args.deck.required(), 2..=MAX_DECK).map_err(|e| e.purpose("sampling"))?;
+    within("deck size", args.deck.required(), MIN_DECK..=MAX_DECK)
+        .map_err(|e| e.purpose("sampling"))?;
     judge::grade::enough_to_test(
         Budgeted::Flag("--shuffles"),
         args.shuffles,

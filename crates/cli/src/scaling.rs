@@ -4,7 +4,7 @@
 use crate::args::{AlphaArg, DeckArg, PowerArg, STANDARD_DECK};
 use crate::common::PASS;
 use crate::range::{family_level, within};
-use algorithms::MAX_DECK;
+use algorithms::{MAX_DECK, MIN_DECK};
 use anyhow::Result;
 use clap::Args;
 use report::sampled::ScalingReport;
@@ -13,7 +13,7 @@ use std::time::Instant;
 
 #[derive(Debug, Args)]
 #[command(
-    mut_arg("deck", |a| a.help(format!("Number of cards, 2..={MAX_DECK} (default {STANDARD_DECK})"))),
+    mut_arg("deck", |a| a.help(format!("Number of cards, {MIN_DECK}..={MAX_DECK} (default {STANDARD_DECK})"))),
     mut_arg("alpha", |a| a.help(format!(
         "Level for the shuffles a test needs (family-wise, as `audit`'s; default {})",
         report::fmt::fmt_level(judge::grade::AUDIT_ALPHA)
@@ -37,7 +37,7 @@ pub(crate) struct ScalingArgs {
 
 pub(crate) fn run(args: &ScalingArgs) -> Result<u8> {
     let bits = within("--bits", args.bits, studies::scaling::BITS)?;
-    let deck = within("deck size", args.deck.or_standard(), 2..=MAX_DECK)?;
+    let deck = within("deck size", args.deck.or_standard(), MIN_DECK..=MAX_DECK)?;
     let alpha = family_level("--alpha", args.alpha.or(judge::grade::AUDIT_ALPHA))?;
     let power = crate::range::power_above_level(args.power.value, alpha)?;
     let start = Instant::now();

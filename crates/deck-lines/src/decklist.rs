@@ -610,7 +610,7 @@ pub(crate) fn vote<'a>(lines: impl IntoIterator<Item = &'a [u8]>) -> Option<Deck
     for line in lines {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
         if split_tokens(line, &mut tokens).is_err()
-            || !(2..=MAX_DECKLIST_CARDS).contains(&tokens.len())
+            || !(MIN_DECK..=MAX_DECKLIST_CARDS).contains(&tokens.len())
         {
             continue;
         }

@@ -4,7 +4,7 @@
 use crate::args::{AlphaArg, DeckArg};
 use crate::common::{BIAS, PASS};
 use crate::range::{family_level, within};
-use algorithms::MAX_DECK;
+use algorithms::{MAX_DECK, MIN_DECK};
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use deck_lines::VOTE_LINES;
@@ -210,7 +210,7 @@ fn read_error(name: &str, skip_invalid: bool, e: ReadError) -> anyhow::Error {
 
 fn plan(args: &AuditArgs) -> Result<AuditPlan<'_>> {
     if let Some(d) = args.deck.cards {
-        within("deck size", d, 2..=MAX_DECK)?;
+        within("deck size", d, MIN_DECK..=MAX_DECK)?;
     }
     let copies = match args.shoe {
         Some(k) => within("--shoe (decks per shoe)", k, 1..=MAX_SHOE_DECKS)?,
