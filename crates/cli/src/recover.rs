@@ -122,28 +122,32 @@ fn plan(args: &RecoverArgs) -> Result<RecoverPlan> {
         }
     };
     let n = decks.first().map_or(args.deck.or_standard(), Vec::len);
-    let first = base.unwrap_or(Base::Zero).first() as u8;
-    let mut under_way = Vec::new();
-    if let Some(text) = &args.seen {
-        under_way = deck_lines::SeenCards {
-            deck: n,
-            base: base.unwrap_or(Base::Zero),
-            names: None,
-            names_elsewhere: false,
+    let numbering = base.unwrap_or(Base::Zero);
+    let first = numbering.first() as u8;
+    let under_way = match &args.seen {
+        None => Vec::new(),
+        Some(text) => {
+            let under_way = deck_lines::SeenCards {
+                deck: n,
+                base: numbering,
+                names: None,
+                names_elsewhere: false,
+            }
+            .parse(text)?;
+            if under_way.is_empty() {
+                bail!(
+                    "--seen lists no card: give the cards of the deal under way, a[n-1] first: \"12 40 3\""
+                );
+            }
+            if under_way.len() >= n {
+                bail!(
+                    "--seen lists {} cards: a deal under way shows fewer than the deck's {n}; give a whole deck as a line of DECKS",
+                    under_way.len()
+                );
+            }
+            under_way
         }
-        .parse(text)?;
-        if under_way.is_empty() {
-            bail!(
-                "--seen lists no card: give the cards of the deal under way, a[n-1] first: \"12 40 3\""
-            );
-        }
-        if under_way.len() >= n {
-            bail!(
-                "--seen lists {} cards: a deal under way shows fewer than the deck's {n}; give a whole deck as a line of DECKS",
-                under_way.len()
-            );
-        }
-    }
+    };
     if decks.is_empty() && under_way.is_empty() {
         bail!(
             "no cards given: give the decks dealt (DECKS, a file or -) or the cards of a deal under way (--seen)"

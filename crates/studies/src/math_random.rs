@@ -358,15 +358,11 @@ fn solve_case(
     if !consistent {
         return case(None);
     }
-    let free = system.free();
-    let d = free.len() as u32;
+    let d = 128 - rank;
     if d > ENUMERATED_FREE_BITS {
         return case(Some(Err(d)));
     }
-    let particular = system.solve(false, &free, 0);
-    let basis: Vec<u128> = (0..free.len())
-        .map(|b| system.solve(true, &free, 1 << b))
-        .collect();
+    let (particular, basis) = system.affine();
     // Each candidate is checked word by word from the refill's first, so
     // that most fail within a few steps of the generator.
     let mut by_word: Vec<(usize, u32, u32)> = draws

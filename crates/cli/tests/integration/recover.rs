@@ -10,16 +10,36 @@ use studies::math_random::fisher_yates_deal;
 /// (the model of `algorithms`, checked against node), each a line of
 /// numbers from `base` joined by `sep`.
 fn node_deals(seed: i32, decks: usize, base: u8, sep: &str) -> Vec<String> {
-    let mut g = V8MathRandom::random_seed(seed).unwrap();
-    (0..decks)
-        .map(|_| {
-            fisher_yates_deal(&mut g, 52)
-                .iter()
-                .map(|c| (c + base).to_string())
-                .collect::<Vec<_>>()
-                .join(sep)
-        })
+    model_decks(seed, 52, decks, &[])
+        .0
+        .iter()
+        .map(|d| line(d, base, sep))
         .collect()
+}
+
+/// `decks` deals of `n` cards by the model of node 20 seeded with `seed`,
+/// `gaps[d]` other calls to `Math.random()` after deal `d` (none past the
+/// list); and the deal after the last, back to back.
+fn model_decks(seed: i32, n: usize, decks: usize, gaps: &[u64]) -> (Vec<Vec<u8>>, Vec<u8>) {
+    let mut g = V8MathRandom::random_seed(seed).unwrap();
+    let mut out = Vec::new();
+    for d in 0..decks {
+        out.push(fisher_yates_deal(&mut g, n));
+        if d + 1 < decks {
+            for _ in 0..gaps.get(d).copied().unwrap_or(0) {
+                g.math_random();
+            }
+        }
+    }
+    (out, fisher_yates_deal(&mut g, n))
+}
+
+/// A deck's cards numbered from `base`, joined by `sep`.
+fn line(deck: &[u8], base: u8, sep: &str) -> String {
+    deck.iter()
+        .map(|c| (c + base).to_string())
+        .collect::<Vec<_>>()
+        .join(sep)
 }
 
 fn recover(args: &[&str], stdin: &str, code: i32) -> Value {
@@ -302,23 +322,13 @@ fn node_s_deal_under_way_at_every_count_of_cards_seen() {
     }
 }
 
-/// `decks` deals of `n` cards by the model of node 20 seeded with `seed`,
-/// `gaps[d]` other calls to `Math.random()` after deal `d` (none past the
-/// list), each line the cards joined by commas; and the deal after the
-/// last, back to back.
+/// [`model_decks`] as lines of 0-based cards joined by commas.
 fn model_deals(seed: i32, n: usize, decks: usize, gaps: &[u64]) -> (Vec<String>, String) {
-    let mut g = V8MathRandom::random_seed(seed).unwrap();
-    let line = |d: Vec<u8>| d.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
-    let mut out = Vec::new();
-    for d in 0..decks {
-        out.push(line(fisher_yates_deal(&mut g, n)));
-        if d + 1 < decks {
-            for _ in 0..gaps.get(d).copied().unwrap_or(0) {
-                g.math_random();
-            }
-        }
-    }
-    (out, line(fisher_yates_deal(&mut g, n)))
+    let (decks, next) = model_decks(seed, n, decks, gaps);
+    (
+        decks.iter().map(|d| line(d, 0, ",")).collect(),
+        line(&next, 0, ","),
+    )
 }
 
 /// Where no state deals the decks back to back, `recover` says exit 2 only

@@ -110,6 +110,18 @@ impl Echelon {
     pub(super) fn free(&self) -> Vec<usize> {
         (0..128).filter(|&p| self.rows[p].is_none()).collect()
     }
+
+    /// Every solution, as one solution plus any sum of the vectors of a
+    /// basis of the system with every value 0 (one vector per free
+    /// unknown, lowest first): `2^(128 − rank)` of them.
+    pub(super) fn affine(&self) -> (u128, Vec<u128>) {
+        let free = self.free();
+        let particular = self.solve(false, &free, 0);
+        let basis = (0..free.len())
+            .map(|b| self.solve(true, &free, 1 << b))
+            .collect();
+        (particular, basis)
+    }
 }
 
 #[cfg(test)]
@@ -125,19 +137,13 @@ mod tests {
             .collect()
     }
 
-    /// Every solution the echelon form gives: a particular one plus each
-    /// combination of the homogeneous basis.
+    /// Every solution [`Echelon::affine`] gives over the unknowns
+    /// `0..bits` (the basis vectors of the free unknowns above them are
+    /// left out).
     fn enumerated(system: &Echelon, bits: u32) -> Vec<u128> {
-        let free: Vec<usize> = system
-            .free()
-            .into_iter()
-            .filter(|&f| f < bits as usize)
-            .collect();
-        let particular = system.solve(false, &free, 0);
-        let basis: Vec<u128> = (0..free.len())
-            .map(|b| system.solve(true, &free, 1 << b))
-            .collect();
-        let mut all: Vec<u128> = (0..1u64 << free.len())
+        let (particular, basis) = system.affine();
+        let basis: Vec<u128> = basis.into_iter().filter(|v| v >> bits == 0).collect();
+        let mut all: Vec<u128> = (0..1u64 << basis.len())
             .map(|c| {
                 basis
                     .iter()
