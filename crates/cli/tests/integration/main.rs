@@ -32,5 +32,6 @@ mod scaling;
 mod shoe;
 mod single;
 mod snapshots;
+mod source_files;
 mod suite;
 mod threads;
