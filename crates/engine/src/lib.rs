@@ -9,5 +9,6 @@
 //! end parses its arguments, calls the function and renders the outcome,
 //! nothing else.
 
+pub mod audit;
 pub mod exit;
 pub mod recover;

@@ -45,9 +45,15 @@ pub(crate) struct NativeAudit {
 }
 
 impl NativeAudit {
-    fn of(report: AuditReport, provenance: Provenance, seconds: f64) -> PyResult<NativeAudit> {
+    fn of(
+        outcome: engine::audit::Outcome<AuditReport>,
+        provenance: Provenance,
+        seconds: f64,
+    ) -> PyResult<NativeAudit> {
+        let bias_shown = outcome.exit_code() == engine::exit::BIAS;
+        let report = outcome.report;
         let finding = report.finding_words().to_string();
-        let (bias_shown, source) = (report.bias_shown(), report.input.source.clone());
+        let source = report.input.source.clone();
         let (decks, deck) = (report.input.decks, report.input.deck);
         let doc = Standalone::new(report, provenance, Some(seconds));
         let (json, text) = crate::rendered(&doc)?;
@@ -76,9 +82,19 @@ fn level(alpha: f64) -> PyResult<f64> {
 }
 
 /// The audit of counted decks, as `audit` makes it.
-fn judged(name: &str, input: InputInfo, counts: DeckCounts, alpha: f64) -> PyResult<AuditReport> {
-    AuditReport::of_decks(name, input, counts, alpha)
-        .map_err(|e| PyValueError::new_err(e.to_string()))
+fn judged(
+    name: &str,
+    input: InputInfo,
+    counts: DeckCounts,
+    alpha: f64,
+) -> PyResult<engine::audit::Outcome<AuditReport>> {
+    engine::audit::decks(engine::audit::Decks {
+        name: name.to_string(),
+        input,
+        counts,
+        alpha,
+    })
+    .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// `audit(decks)` of a 2-D integer array: the rows as `audit` reads them
@@ -121,9 +137,9 @@ pub(crate) fn audit_array(
         bytes,
         ordered,
     };
-    let report = py.detach(|| judged(&name, input, counts, alpha))?;
+    let outcome = py.detach(|| judged(&name, input, counts, alpha))?;
     NativeAudit::of(
-        report,
+        outcome,
         crate::provenance(&command),
         start.elapsed().as_secs_f64(),
     )
@@ -213,7 +229,7 @@ pub(crate) fn audit_file(
     let alpha = level(alpha)?;
     let given = base_of(base)?;
     let start = Instant::now();
-    let work = || -> PyResult<AuditReport> {
+    let work = || -> PyResult<engine::audit::Outcome<AuditReport>> {
         let read = read_file(&path, deck, given, ordered, skip_invalid)?;
         let input = InputInfo {
             source: path.clone(),
@@ -229,9 +245,9 @@ pub(crate) fn audit_file(
         };
         judged(&path, input, read.counts, alpha)
     };
-    let report = crate::on_threads(py, threads, work)??;
+    let outcome = crate::on_threads(py, threads, work)??;
     NativeAudit::of(
-        report,
+        outcome,
         crate::provenance(&command),
         start.elapsed().as_secs_f64(),
     )
@@ -382,9 +398,9 @@ impl Counts {
             ordered: self.counts.ordered(),
         };
         let counts = self.counts.clone();
-        let report = py.detach(|| judged(&name, input, counts, alpha))?;
+        let outcome = py.detach(|| judged(&name, input, counts, alpha))?;
         NativeAudit::of(
-            report,
+            outcome,
             crate::provenance(&command),
             start.elapsed().as_secs_f64(),
         )

@@ -226,33 +226,15 @@ pub struct AuditReport {
 }
 
 impl AuditReport {
-    /// The audit of plain decks read from elsewhere, as `shuffle-audit
-    /// audit` and the Python package make it: the judge's tests of
-    /// `counts` (the [`stats::hypothesis::audit::DeckCounts`] of
-    /// `input.decks` decks of `input.deck` cards), graded at the
-    /// family-wise level `alpha`. `name` is the input as messages name it.
-    ///
-    /// # Errors
-    /// [`judge::grade::TooFew`] when the decks are too few for the
-    /// position test.
-    pub fn of_decks(
-        name: &str,
-        input: InputInfo,
-        counts: stats::hypothesis::audit::DeckCounts,
-        alpha: f64,
-    ) -> Result<AuditReport, judge::grade::TooFew> {
-        judge::grade::enough_to_test(
-            judge::grade::Budgeted::Read(name.to_string()),
-            input.decks,
-            input.deck,
-        )?;
-        let (first, lag1) = counts.into_runs();
-        let audit = judge::grade::of_decks(first, lag1);
-        let decision = Decision::of_audit(&audit.audit, alpha);
+    /// The document of an audit of plain decks read from elsewhere (the
+    /// input as messages name it, `name`; what was read, `input`), their
+    /// tests `audited` with the judge's `decision` at the family-wise
+    /// level.
+    pub fn new(name: &str, input: InputInfo, audited: &Audited, decision: Decision) -> AuditReport {
         let mut result = SampleReport::of_audit(
             name,
             judge::Expectation::Unknown,
-            &audit,
+            audited,
             input.decks,
             "none: the decks were read from the input",
             None,
@@ -261,13 +243,13 @@ impl AuditReport {
         result.threads = 0;
         // Read decks are graded at the stated level, as the exit code is.
         result.verdict = decision.grade;
-        Ok(AuditReport {
+        AuditReport {
             input,
             result,
-            lag1: audit.audit.lag1.clone(),
+            lag1: audited.audit.lag1.clone(),
             level: decision.level,
             finding: decision.finding,
-        })
+        }
     }
 
     /// Whether the audit shows bias at its level (the exit code 1).

@@ -9,10 +9,9 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use deck_lines::VOTE_LINES;
 use deck_lines::{Base, DeckParser, Decklist, ReadError, Settled};
-use judge::grade::Decision;
 use report::files::OutputFile;
 use report::folder::ReportFolder;
-use report::sampled::{AuditReport, InputInfo, ShoeAuditReport};
+use report::sampled::InputInfo;
 use report::{Provenance, Standalone};
 use stats::hypothesis::audit::{DeckCounts, DeckTally};
 use stats::hypothesis::shoe::{Composition, Group, MAX_SHOE_DECKS, Shoe, ShoeCounts};
@@ -314,9 +313,9 @@ fn decks(read: Read<'_>, mut parser: DeckParser, settled: Settled<Input>) -> Res
     let (sha256, bytes) = input.into_inner().finish();
     let deck = parser.deck().expect("known after a deck");
     let base = parser.base().expect("known after a deck");
-    let report = AuditReport::of_decks(
-        name,
-        InputInfo {
+    let outcome = engine::audit::decks(engine::audit::Decks {
+        name: name.to_string(),
+        input: InputInfo {
             source: args.input.clone(),
             lines: counts.lines,
             decks: counts.decks,
@@ -328,11 +327,12 @@ fn decks(read: Read<'_>, mut parser: DeckParser, settled: Settled<Input>) -> Res
             bytes,
             ordered: !args.unordered,
         },
-        decks,
-        plan.alpha,
-    )?;
+        counts: decks,
+        alpha: plan.alpha,
+    })?;
+    let exit = outcome.exit_code();
     let report = Standalone::new(
-        report,
+        outcome.report,
         Provenance {
             threads: Some(threads),
             ..Provenance::new(crate::common::command_line())
@@ -340,14 +340,14 @@ fn decks(read: Read<'_>, mut parser: DeckParser, settled: Settled<Input>) -> Res
         Some(start.elapsed().as_secs_f64()),
     );
     certify(folder, &report, || report::certificate::markdown(&report))?;
-    conclude(&report, args.json.on, report.document.bias_shown())
+    conclude(&report, args.json.on, exit)
 }
 
-/// Prints the report and gives the exit code of its verdict, whatever
-/// happens to standard output (a closed pipe is not a pass).
-fn conclude<D: report::export::Document>(report: &D, json: bool, bias_shown: bool) -> Result<u8> {
+/// Prints the report and gives the exit code of its verdict, `exit`,
+/// whatever happens to standard output (a closed pipe is not a pass).
+fn conclude<D: report::export::Document>(report: &D, json: bool, exit: u8) -> Result<u8> {
     crate::output::print(report, json)?;
-    Ok(if bias_shown { BIAS } else { PASS })
+    Ok(exit)
 }
 
 /// Writes the certificate (`markdown` and the document as JSON) to the

@@ -57,15 +57,11 @@ pub(super) fn repeated(
     };
     let (counts, lines, input, threads) = count(args, plan, settled, &mut parser, &tally)?;
     let (sha256, bytes) = input.into_inner().finish();
-    // Refused before the tests' exact laws are computed (seconds for the
-    // largest shoes).
-    judge::grade::enough_repeated(name, counts.shoes(), counts.composition())?;
-    let run = counts.into_run();
     let input = InputInfo {
         source: args.input.clone(),
         lines: lines.lines,
         decks: lines.decks,
-        deck: run.composition.values(),
+        deck: counts.composition().values(),
         base: parser.base().filter(|_| list.is_none()),
         base_detected: match list {
             Some(_) => args.composition.is_none(),
@@ -76,13 +72,16 @@ pub(super) fn repeated(
         bytes,
         ordered: !args.unordered,
     };
+    let outcome = engine::audit::repeated(engine::audit::Repeated {
+        name: name.to_string(),
+        input,
+        counts,
+        names: list.map(|l| l.names()),
+        alpha: plan.alpha,
+    })?;
+    let exit = outcome.exit_code();
     let report = Standalone::new(
-        ShoeAuditReport::new(
-            input,
-            &run,
-            list.map(|l| l.names()),
-            Decision::of_shoes(&run, plan.alpha),
-        ),
+        outcome.report,
         Provenance {
             threads: Some(threads),
             ..Provenance::new(crate::common::command_line())
@@ -92,7 +91,7 @@ pub(super) fn repeated(
     certify(folder, &report, || {
         report::certificate::shoe_markdown(&report)
     })?;
-    conclude(&report, args.json.on, report.document.level.bias_shown)
+    conclude(&report, args.json.on, exit)
 }
 
 /// The groups of `--group`, their cards found in the decklist.

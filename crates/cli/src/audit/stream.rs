@@ -33,7 +33,7 @@ pub(super) fn single(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
         Provenance::new(crate::common::command_line()),
         Some(start.elapsed().as_secs_f64()),
     );
-    conclude(&report, args.json.on, report.document.bias_shown())
+    conclude(&report, args.json.on, exit_of(report.document.bias_shown()))
 }
 
 /// `audit --follow`: bets on every deck as it comes ([`stats::hypothesis::follow`]),
@@ -109,5 +109,14 @@ pub(super) fn follow(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
         Provenance::new(crate::common::command_line()),
         Some(start.elapsed().as_secs_f64()),
     );
-    conclude(&report, args.json.on, report.document.finding.bias_shown())
+    conclude(
+        &report,
+        args.json.on,
+        exit_of(report.document.finding.bias_shown()),
+    )
+}
+
+/// The exit code of a verdict that shows bias or not.
+fn exit_of(bias_shown: bool) -> u8 {
+    if bias_shown { BIAS } else { PASS }
 }

@@ -1,0 +1,222 @@
+//! `audit`: decks another program dealt, read and counted by the front
+//! end, tested and judged at a family-wise level.
+
+use judge::grade::{Decision, TooFew, TooFewRepeated};
+use report::sampled::{AuditReport, InputInfo, ShoeAuditReport};
+use stats::hypothesis::audit::DeckCounts;
+use stats::hypothesis::shoe::ShoeCounts;
+
+/// What an audit found: the judge's decision at the family-wise level,
+/// and the document of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome<R> {
+    /// The judge's decision, which the exit code follows.
+    pub decision: Decision,
+    /// The document, every test with its p-value.
+    pub report: R,
+}
+
+impl<R> Outcome<R> {
+    /// 1 when the audit shows bias at its level, 0 when it does not.
+    pub fn exit_code(&self) -> u8 {
+        if self.decision.level.bias_shown {
+            crate::exit::BIAS
+        } else {
+            crate::exit::PASS
+        }
+    }
+}
+
+/// An audit of plain decks (every card once), counted.
+#[derive(Clone, Debug)]
+pub struct Decks {
+    /// The input as messages name it.
+    pub name: String,
+    /// What was read.
+    pub input: InputInfo,
+    /// The counts of `input.decks` decks of `input.deck` cards.
+    pub counts: DeckCounts,
+    /// The family-wise level.
+    pub alpha: f64,
+}
+
+/// The tests of `request`'s decks, graded at its level.
+///
+/// # Errors
+/// [`TooFew`] when the decks are too few for the position test.
+pub fn decks(request: Decks) -> Result<Outcome<AuditReport>, TooFew> {
+    let Decks {
+        name,
+        input,
+        counts,
+        alpha,
+    } = request;
+    judge::grade::enough_to_test(
+        judge::grade::Budgeted::Read(name.clone()),
+        input.decks,
+        input.deck,
+    )?;
+    let (first, lag1) = counts.into_runs();
+    let audited = judge::grade::of_decks(first, lag1);
+    let decision = Decision::of_audit(&audited.audit, alpha);
+    let report = AuditReport::new(&name, input, &audited, decision);
+    Ok(Outcome { decision, report })
+}
+
+/// An audit of decks whose cards repeat (shoes, decklists), counted.
+#[derive(Clone, Debug)]
+pub struct Repeated {
+    /// The input as messages name it.
+    pub name: String,
+    /// What was read: `deck` is the distinct cards.
+    pub input: InputInfo,
+    /// The counts of the shoes or decklists.
+    pub counts: ShoeCounts,
+    /// A decklist's card names, value by value; `None` for shoes.
+    pub names: Option<Vec<String>>,
+    /// The family-wise level.
+    pub alpha: f64,
+}
+
+/// The tests of `request`'s shoes or decklists against their exact laws,
+/// graded at its level.
+///
+/// # Errors
+/// [`TooFewRepeated`] when they are too few for the tests (refused before
+/// the exact laws are computed: seconds for the largest shoes).
+pub fn repeated(request: Repeated) -> Result<Outcome<ShoeAuditReport>, TooFewRepeated> {
+    let Repeated {
+        name,
+        input,
+        counts,
+        names,
+        alpha,
+    } = request;
+    judge::grade::enough_repeated(&name, counts.shoes(), counts.composition())?;
+    let run = counts.into_run();
+    let decision = Decision::of_shoes(&run, alpha);
+    let report = ShoeAuditReport::new(input, &run, names, decision);
+    Ok(Outcome { decision, report })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use stats::hypothesis::audit::DeckTally;
+    use stats::hypothesis::shoe::Shoe;
+
+    /// A small generator of the test's own (xorshift64, seeded).
+    struct XorShift(u64);
+
+    impl XorShift {
+        fn below(&mut self, bound: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % bound as u64) as usize
+        }
+    }
+
+    /// `count` decks `cards` shuffled by Fisher–Yates (fair) or by the
+    /// naive swap of every position with any (biased).
+    fn deal(cards: &[u8], count: usize, fair: bool, seed: u64) -> Vec<Vec<u8>> {
+        let mut g = XorShift(seed);
+        let n = cards.len();
+        (0..count)
+            .map(|_| {
+                let mut deck = cards.to_vec();
+                for i in (1..n).rev() {
+                    let j = g.below(if fair { i + 1 } else { n });
+                    deck.swap(i, j);
+                }
+                deck
+            })
+            .collect()
+    }
+
+    fn input(decks: &[Vec<u8>], distinct: usize) -> InputInfo {
+        InputInfo {
+            source: "decks.txt".into(),
+            lines: decks.len() as u64,
+            decks: decks.len() as u64,
+            deck: distinct,
+            base: Some(deck_lines::Base::Zero),
+            base_detected: false,
+            invalid: Vec::new(),
+            sha256: None,
+            bytes: 0,
+            ordered: true,
+        }
+    }
+
+    fn audit(decks: &[Vec<u8>]) -> Result<Outcome<AuditReport>, TooFew> {
+        let tally = DeckTally::new(true);
+        let mut counts = tally.counts(&decks[0], 0);
+        for d in decks {
+            counts.observe(d);
+        }
+        self::decks(Decks {
+            name: "decks.txt".into(),
+            input: input(decks, decks[0].len()),
+            counts,
+            alpha: judge::grade::AUDIT_ALPHA,
+        })
+    }
+
+    fn audit_shoes(
+        decks: &[Vec<u8>],
+        shoe: Shoe,
+    ) -> Result<Outcome<ShoeAuditReport>, TooFewRepeated> {
+        let mut counts = ShoeCounts::new(shoe.composition(), true);
+        for d in decks {
+            counts.observe(d);
+        }
+        repeated(Repeated {
+            name: "shoes.txt".into(),
+            input: input(decks, 3),
+            counts,
+            names: None,
+            alpha: judge::grade::AUDIT_ALPHA,
+        })
+    }
+
+    // A fair source fails at AUDIT_ALPHA (the family-wise level) with
+    // probability at most AUDIT_ALPHA; the naive swap on 5 cards is off
+    // fair by a total variation distance of about 0.2, which 20,000 decks
+    // show beyond any level.
+    #[test]
+    fn an_audit_s_exit_code_is_the_judge_s_decision() {
+        let cards: Vec<u8> = (0..5).collect();
+        let fair = audit(&deal(&cards, 20_000, true, 7)).unwrap();
+        assert!(!fair.decision.level.bias_shown);
+        assert_eq!(fair.exit_code(), crate::exit::PASS);
+        assert!(!fair.report.bias_shown());
+        let naive = audit(&deal(&cards, 20_000, false, 7)).unwrap();
+        assert!(naive.decision.level.bias_shown);
+        assert!(naive.report.result.log10_min_adjusted_p < -20.0);
+        assert_eq!(naive.exit_code(), crate::exit::BIAS);
+        assert!(naive.report.bias_shown());
+    }
+
+    #[test]
+    fn decks_too_few_for_the_position_test_are_refused_by_name() {
+        let cards: Vec<u8> = (0..5).collect();
+        let e = audit(&deal(&cards, 10, true, 7)).unwrap_err();
+        assert_eq!((e.decks, e.deck), (10, 5));
+        assert!(e.to_string().contains("decks.txt"), "{e}");
+    }
+
+    #[test]
+    fn a_shoe_audit_s_exit_code_is_the_judge_s_decision() {
+        let shoe = Shoe::new(3, 2).unwrap();
+        let cards = [0, 0, 1, 1, 2, 2];
+        let fair = audit_shoes(&deal(&cards, 20_000, true, 11), shoe).unwrap();
+        assert_eq!(fair.exit_code(), crate::exit::PASS);
+        assert_eq!(fair.report.level, fair.decision.level);
+        let naive = audit_shoes(&deal(&cards, 20_000, false, 11), shoe).unwrap();
+        assert_eq!(naive.exit_code(), crate::exit::BIAS);
+        assert_eq!(naive.report.level, naive.decision.level);
+        let few = audit_shoes(&deal(&cards, 3, true, 11), shoe).unwrap_err();
+        assert_eq!(few.decks, 3);
+    }
+}
