@@ -26,7 +26,8 @@ pub struct Request {
 /// What `recover` found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
-    /// The judge's conclusion.
+    /// The judge's conclusion (the report carries it too, as
+    /// `conclusion`, for its readers).
     pub verdict: StateRecovery,
     /// The document, its cards numbered as the input numbered them.
     pub report: RecoverReport,
@@ -70,6 +71,7 @@ pub fn run(request: Request) -> Outcome {
             next: request.next,
             cap: request.cap,
             search,
+            conclusion: verdict,
         },
     }
 }

@@ -90,8 +90,10 @@ impl Recovery {
 }
 
 /// What reading V8's `Math.random()` state back from dealt cards
-/// concludes ([`studies::math_random::recover`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// concludes ([`studies::math_random::recover`]); in JSON, its name in
+/// snake case (`"known"`, `"out_of_reach"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum StateRecovery {
     /// No state of the generator deals these cards: not node's
     /// Fisher–Yates loop on `Math.random()`, another numbering, or decks

@@ -420,6 +420,7 @@ mod tests {
                 ],
                 under_way: true,
             };
+            let search = studies::math_random::recover(&seen, 1, 2);
             let recover = Standalone::new(
                 sampled::RecoverReport {
                     deck: 52,
@@ -428,7 +429,8 @@ mod tests {
                     base: 0,
                     next: 1,
                     cap: 2,
-                    search: studies::math_random::recover(&seen, 1, 2),
+                    conclusion: judge::recovery::StateRecovery::of(&search),
+                    search,
                 },
                 Provenance::new("t"),
                 Some(0.0),
@@ -558,6 +560,7 @@ mod tests {
             "family",
             "distinct_predictions",
             "pinned_bits_per_deck",
+            "conclusion",
         ] {
             assert!(all.contains(key), "{key} was not exercised");
         }

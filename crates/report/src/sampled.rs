@@ -574,6 +574,8 @@ pub struct RecoverReport {
     pub cap: usize,
     /// The search, its predicted decks numbered from `base`.
     pub search: studies::math_random::StateSearch,
+    /// The judge's conclusion, which the exit code follows.
+    pub conclusion: judge::recovery::StateRecovery,
 }
 
 fn is_zero(x: &u8) -> bool {

@@ -53,7 +53,17 @@ fn recover(args: &[&str], stdin: &str, code: i32) -> Value {
         .get_output()
         .stdout
         .clone();
-    serde_json::from_slice(&out).unwrap()
+    let v: Value = serde_json::from_slice(&out).unwrap();
+    // The document names the conclusion the exit code follows.
+    let conclusion = v["conclusion"].as_str().unwrap();
+    let of = match conclusion {
+        "known" => 0,
+        "several" | "too_few_cards" | "out_of_reach" => 1,
+        "no_state" => 2,
+        other => panic!("{other:?} is not a conclusion"),
+    };
+    assert_eq!(of, code, "{conclusion}");
+    v
 }
 
 /// The cards of `deck` (numbers separated by `sep`) from the end, the

@@ -371,7 +371,7 @@ pub fn recover(doc: &Standalone<crate::sampled::RecoverReport>) -> String {
         plural(s.distinct_predictions, "prediction", "distinct predictions"),
         doc.seconds.unwrap_or(0.0)
     );
-    let verdict = StateRecovery::of(s);
+    let verdict = r.conclusion;
     if let (StateRecovery::Known, Some(f)) = (verdict, s.fits.first()) {
         let _ = writeln!(
             out,
