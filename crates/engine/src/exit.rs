@@ -8,3 +8,8 @@ pub const PASS: u8 = 0;
 pub const BIAS: u8 = 1;
 /// Bad input or an error; nothing was decided.
 pub const ERROR: u8 = 2;
+
+/// [`BIAS`] when bias is shown, [`PASS`] when it is not.
+pub fn of_bias(bias_shown: bool) -> u8 {
+    if bias_shown { BIAS } else { PASS }
+}

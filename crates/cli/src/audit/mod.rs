@@ -2,7 +2,6 @@
 //! per line from a file or standard input.
 
 use crate::args::{AlphaArg, DeckArg};
-use crate::common::{BIAS, PASS};
 use crate::range::{family_level, within};
 use algorithms::{MAX_DECK, MIN_DECK};
 use anyhow::{Context, Result, bail};

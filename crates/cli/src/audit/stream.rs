@@ -8,72 +8,47 @@ use super::*;
 pub(super) fn single(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
     let start = Instant::now();
     let name = plan.name();
-    let mut reader = BufReader::with_capacity(1 << 16, Hashing::new(plan.open()?));
-    let mut judge = judge::single::DrawJudge::new(plan.alpha);
-    let mut draws = Vec::new();
-    let counts = deck_lines::read_draws(&mut reader, args.skip_invalid, |line, draw, base| {
-        draws.push(report::sampled::SingleDraw {
-            line,
-            base,
-            verdict: judge.judge(draw),
-        });
+    let outcome = engine::audit::single(engine::audit::Single {
+        source: args.input.clone(),
+        input: plan.open()?,
+        skip_invalid: args.skip_invalid,
+        alpha: plan.alpha,
     })
     .map_err(|e| read_error(name, args.skip_invalid, e))?;
-    let (sha256, bytes) = reader.into_inner().finish();
+    let exit = outcome.exit_code();
     let report = Standalone::new(
-        report::sampled::SingleAuditReport {
-            source: args.input.clone(),
-            lines: counts.lines,
-            invalid: counts.invalid,
-            sha256,
-            bytes,
-            power: judge::single::SINGLE_POWER,
-            draws,
-        },
+        outcome.report,
         Provenance::new(crate::common::command_line()),
         Some(start.elapsed().as_secs_f64()),
     );
-    conclude(&report, args.json.on, exit_of(report.document.bias_shown()))
+    conclude(&report, args.json.on, exit)
 }
 
 /// `audit --follow`: bets on every deck as it comes ([`stats::hypothesis::follow`]),
 /// stops at the first line where the evidence reaches `1/alpha`.
 pub(super) fn follow(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
     use std::io::IsTerminal;
-    use std::ops::ControlFlow;
     let start = Instant::now();
     let name = plan.name();
-    let source = plan.open()?;
-    // Lines as they come: a small buffer, so a slow stream is judged
-    // line by line.
-    let reader = BufReader::with_capacity(1 << 12, source);
+    let threshold = judge::grade::log10_threshold(plan.alpha);
+    let mut shown = Instant::now();
+    let request = engine::audit::Follow {
+        source: args.input.clone(),
+        // Lines as they come: a small buffer, so a slow stream is judged
+        // line by line.
+        input: BufReader::with_capacity(1 << 12, plan.open()?),
+        deck: plan.deck,
+        base: plan.base,
+        skip_invalid: args.skip_invalid,
+        alpha: plan.alpha,
+        mode: args.monitor.into(),
+    };
     let status = std::io::stderr().is_terminal().then(|| {
         let bar = indicatif::ProgressBar::new_spinner();
         bar.enable_steady_tick(std::time::Duration::from_millis(250));
         bar
     });
-    let mut parser = DeckParser::new(plan.deck, plan.base);
-    let mut monitor: Option<stats::hypothesis::follow::Monitor> = None;
-    let mut alarm_line = None;
-    let threshold = judge::grade::log10_threshold(plan.alpha);
-    let mut shown = Instant::now();
-    let mut settled = deck_lines::settle(reader, &mut parser, args.skip_invalid)
-        .map_err(|e| read_error(name, args.skip_invalid, e))?;
-    // The monitor's laws are those of decks of distinct cards: decklists
-    // (names, or cards that repeat, as shoes have) are refused before any
-    // line is judged.
-    if let Some(list) = parser.decklist_read() {
-        bail!(
-            "{name}: the lines are decklists ({} cards, {} distinct: names, or cards that repeat): --follow watches decks of distinct numbered cards; audit decklists and shoes without --follow",
-            list.cards(),
-            list.counts().len()
-        );
-    }
-    let counts = settled.read_until(&mut parser, |line, deck| {
-        let m = monitor.get_or_insert_with(|| {
-            stats::hypothesis::follow::Monitor::new(deck.len(), args.monitor.into())
-        });
-        m.observe(deck);
+    let watched = engine::audit::follow(request, |line, m| {
         // The status line: at most five times a second, however fast or
         // slow the lines come.
         if let Some(bar) = &status
@@ -85,38 +60,19 @@ pub(super) fn follow(args: &AuditArgs, plan: &AuditPlan<'_>) -> Result<u8> {
                 m.log10_evidence()
             ));
         }
-        if judge::grade::alarm(m, plan.alpha) {
-            alarm_line = Some(line);
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
     });
     if let Some(bar) = status {
         bar.finish_and_clear();
     }
-    let counts = counts.map_err(|e| read_error(name, args.skip_invalid, e))?;
-    let m = monitor.expect("read_decks fails without a deck");
+    let watched = watched.map_err(|e| match e {
+        engine::audit::FollowError::Read(e) => read_error(name, args.skip_invalid, e),
+        e => anyhow::anyhow!("{name}: {e}"),
+    })?;
+    let exit = watched.exit_code();
     let report = Standalone::new(
-        report::sampled::FollowReport {
-            source: args.input.clone(),
-            lines: counts.lines,
-            decks: counts.decks,
-            invalid: counts.invalid,
-            deck: parser.deck().expect("known after a deck"),
-            finding: judge::follow::FollowFinding::of(&m, plan.alpha, alarm_line),
-        },
+        watched.report,
         Provenance::new(crate::common::command_line()),
         Some(start.elapsed().as_secs_f64()),
     );
-    conclude(
-        &report,
-        args.json.on,
-        exit_of(report.document.finding.bias_shown()),
-    )
-}
-
-/// The exit code of a verdict that shows bias or not.
-fn exit_of(bias_shown: bool) -> u8 {
-    if bias_shown { BIAS } else { PASS }
+    conclude(&report, args.json.on, exit)
 }

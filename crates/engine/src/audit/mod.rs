@@ -1,6 +1,10 @@
 //! `audit`: decks another program dealt, read and counted by the front
 //! end, tested and judged at a family-wise level.
 
+mod stream;
+
+pub use stream::{Draws, Follow, FollowError, Single, Watched, follow, single};
+
 use judge::grade::{Decision, TooFew, TooFewRepeated};
 use report::sampled::{AuditReport, InputInfo, ShoeAuditReport};
 use stats::hypothesis::audit::DeckCounts;
@@ -19,11 +23,7 @@ pub struct Outcome<R> {
 impl<R> Outcome<R> {
     /// 1 when the audit shows bias at its level, 0 when it does not.
     pub fn exit_code(&self) -> u8 {
-        if self.decision.level.bias_shown {
-            crate::exit::BIAS
-        } else {
-            crate::exit::PASS
-        }
+        crate::exit::of_bias(self.decision.level.bias_shown)
     }
 }
 
@@ -218,5 +218,81 @@ mod tests {
         assert_eq!(naive.report.level, naive.decision.level);
         let few = audit_shoes(&deal(&cards, 3, true, 11), shoe).unwrap_err();
         assert_eq!(few.decks, 3);
+    }
+
+    fn lines(decks: &[Vec<u8>]) -> String {
+        decks
+            .iter()
+            .map(|d| d.iter().map(u8::to_string).collect::<Vec<_>>().join(" ") + "\n")
+            .collect()
+    }
+
+    fn watch(text: &str) -> Result<Watched, FollowError> {
+        let mut seen = 0;
+        follow(
+            Follow {
+                source: "-".into(),
+                input: text.as_bytes(),
+                deck: None,
+                base: None,
+                skip_invalid: false,
+                alpha: judge::grade::AUDIT_ALPHA,
+                mode: stats::hypothesis::follow::Mode::Test,
+            },
+            |line, _| {
+                seen += 1;
+                assert_eq!(line, seen);
+            },
+        )
+    }
+
+    // In test mode the alarm rings on a fair stream with probability at
+    // most AUDIT_ALPHA, however long it runs.
+    #[test]
+    fn a_watched_stream_exits_1_at_the_alarm_and_0_at_the_end_of_a_fair_one() {
+        let cards: Vec<u8> = (0..5).collect();
+        let fair = watch(&lines(&deal(&cards, 5_000, true, 3))).unwrap();
+        assert_eq!(fair.exit_code(), crate::exit::PASS);
+        assert_eq!(fair.report.decks, 5_000);
+        let naive = watch(&lines(&deal(&cards, 5_000, false, 3))).unwrap();
+        assert_eq!(naive.exit_code(), crate::exit::BIAS);
+        let at = naive.report.finding.alarm_line.unwrap();
+        assert!(at < 5_000 && naive.report.lines == at, "{at}");
+        let decklists = watch("1 1 2 2\n2 1 2 1\n1 2 2 1\n").unwrap_err();
+        assert!(
+            matches!(
+                decklists,
+                FollowError::Decklists {
+                    cards: 4,
+                    distinct: 2
+                }
+            ),
+            "{decklists}"
+        );
+    }
+
+    // Each draw is judged at AUDIT_ALPHA: a uniform draw is flagged with
+    // probability at most that; 0..30 in order is as far from uniform as a
+    // draw goes (Spearman's rho 1).
+    #[test]
+    fn single_draws_exit_1_when_a_draw_shows_bias() {
+        let audit = |text: String| {
+            single(Single {
+                source: "draws.txt".into(),
+                input: std::io::Cursor::new(text),
+                skip_invalid: false,
+                alpha: judge::grade::AUDIT_ALPHA,
+            })
+        };
+        let order: Vec<u8> = (0..30).collect();
+        let shuffled = deal(&order, 1, true, 5).remove(0);
+        let fair = audit(lines(std::slice::from_ref(&shuffled))).unwrap();
+        assert_eq!(fair.exit_code(), crate::exit::PASS);
+        assert_eq!(fair.report.draws.len(), 1);
+        let sorted = audit(lines(&[shuffled, order])).unwrap();
+        assert_eq!(sorted.exit_code(), crate::exit::BIAS);
+        assert!(!sorted.report.draws[0].verdict.level.bias_shown);
+        assert!(sorted.report.draws[1].verdict.level.bias_shown);
+        assert!(audit(String::new()).is_err());
     }
 }
