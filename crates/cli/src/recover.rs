@@ -7,7 +7,7 @@ use crate::range::within;
 use algorithms::{MAX_DECK, MIN_DECK};
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use deck_lines::{Base, DeckParser};
+use deck_lines::{Base, DeckParser, ReadError};
 use report::{Provenance, Standalone};
 use std::io::Read;
 use std::time::Instant;
@@ -62,31 +62,25 @@ struct RecoverPlan {
 }
 
 /// The decks of `text`, one per line (blank lines skipped), 0-based, and
-/// the numbering they hold.
+/// the numbering they hold: read as `audit` reads decks
+/// ([`deck_lines::read_decks`]), every line checked, the first bad one
+/// refused with its number.
 fn read_decks(
     name: &str,
     text: &[u8],
     deck: Option<usize>,
     base: Option<Base>,
 ) -> Result<(Vec<Vec<u8>>, Option<Base>)> {
-    let lines: Vec<(usize, &[u8])> = text
-        .split(|&b| b == b'\n')
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.strip_suffix(b"\r").unwrap_or(l)))
-        .filter(|(_, l)| !l.iter().all(u8::is_ascii_whitespace))
-        .collect();
     // Decks of numbers only: a shoe of one deck is read without looking
     // for a decklist.
-    let mut parser = DeckParser::shoe(deck, base, 1);
-    parser.vote(lines.iter().map(|&(_, l)| l));
-    let mut decks = Vec::with_capacity(lines.len());
-    for (number, line) in lines {
-        let deck = parser
-            .parse(line)
-            .map_err(|e| anyhow::anyhow!("{name}, line {number}: {e}"))?;
-        decks.push(deck.to_vec());
+    let mut parser = DeckParser::shoe(deck, base, 1).skipping_blank_lines();
+    let mut decks = Vec::new();
+    match deck_lines::read_decks(text, &mut parser, false, |deck| decks.push(deck.to_vec())) {
+        // No deck: the cards may all be in --seen.
+        Ok(_) | Err(ReadError::NoDecks(_)) => Ok((decks, parser.base())),
+        Err(ReadError::Line { line, error }) => bail!("{name}, line {line}: {error}"),
+        Err(e) => bail!("{name}: {e}"),
     }
-    Ok((decks, parser.base()))
 }
 
 fn plan(args: &RecoverArgs) -> Result<RecoverPlan> {

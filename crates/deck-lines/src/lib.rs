@@ -84,6 +84,9 @@ pub struct DeckParser {
     /// Why the first lines, though most name cards, are not a decklist
     /// ([`decklist::why_not`]): said with a line that is not numbers.
     not_a_decklist: Option<String>,
+    /// Whether the readers pass over blank lines
+    /// ([`DeckParser::skipping_blank_lines`]).
+    skip_blank: bool,
 }
 
 impl DeckParser {
@@ -106,7 +109,26 @@ impl DeckParser {
             decklist: None,
             detect: true,
             not_a_decklist: None,
+            skip_blank: false,
         }
+    }
+
+    /// The same parser, its readers ([`read_decks`], [`count_parallel`])
+    /// passing over blank lines (empty, or spaces only), as a few decks
+    /// pasted by hand are separated: such a line is counted in
+    /// [`LineCounts::lines`], neither a deck nor an invalid line. Without
+    /// it a blank line is invalid ([`LineError::Empty`]), as a log should
+    /// have none.
+    pub fn skipping_blank_lines(self) -> Self {
+        DeckParser {
+            skip_blank: true,
+            ..self
+        }
+    }
+
+    /// Whether the readers pass over blank lines.
+    pub(crate) fn skips_blank_lines(&self) -> bool {
+        self.skip_blank
     }
 
     /// A parser of decks whose cards repeat as `list` says: each line holds
@@ -552,6 +574,11 @@ fn numbers(bytes: &[u8], mut number: impl FnMut(u16)) -> bool {
         }
     }
     ok
+}
+
+/// Whether `line`, refused with `error`, is blank (empty, or spaces only).
+pub(crate) fn blank(line: &[u8], error: &LineError) -> bool {
+    matches!(error, LineError::Empty) && line.trim_ascii().is_empty()
 }
 
 /// A line's body: its items, inside the brackets of a JSON array (`true`)

@@ -120,12 +120,14 @@ impl<A> Part<A> {
         O: Fn(&mut A, &[u8]),
     {
         self.counts.lines += 1;
+        let skip_blank = parser.skips_blank_lines();
         match read.parse(parser, bytes, len) {
             Ok(deck) => {
                 self.counts.deck();
                 let decks = self.decks.get_or_insert_with(|| (tally.new)(deck, before));
                 (tally.observe)(decks, deck);
             }
+            Err(e) if skip_blank && crate::blank(&bytes[..len], &e) => {}
             Err(e) if skip_invalid && !e.ends_the_read() => {
                 self.counts.invalid(self.counts.lines, &e);
             }

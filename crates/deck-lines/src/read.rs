@@ -377,6 +377,7 @@ impl<R: std::io::BufRead> Settled<R> {
                 r
             };
             counts.lines += 1;
+            let skip_blank = parser.skips_blank_lines();
             match read.parse(parser, &line, line.len()) {
                 Ok(deck) => {
                     counts.deck();
@@ -384,6 +385,7 @@ impl<R: std::io::BufRead> Settled<R> {
                         break;
                     }
                 }
+                Err(error) if skip_blank && blank(&line, &error) => {}
                 Err(error) if skip_invalid && !error.ends_the_read() => {
                     counts.invalid(counts.lines, &error);
                     if let Some(line) = counts.overrun() {

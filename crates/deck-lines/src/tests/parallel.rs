@@ -496,3 +496,63 @@ fn skipping_stops_at_the_same_line_of_an_endless_run_of_bad_lines_in_every_reade
     .unwrap();
     assert_eq!((counts.decks, counts.invalid_total()), (1, 2 * (run - 1)));
 }
+
+#[test]
+fn blank_lines_are_passed_over_by_every_reader_when_asked_and_invalid_otherwise() {
+    let small = crate::parallel::Sizes {
+        block: 4096,
+        piece: 7,
+    };
+    // Every reader: one line after another, and in parallel blocks on 1
+    // and 2 workers.
+    let read = |text: &[u8], skipping: bool, how: usize| -> Result<(Vec<Vec<u8>>, u64), String> {
+        let parser = || {
+            let p = DeckParser::new(None, None);
+            if skipping {
+                p.skipping_blank_lines()
+            } else {
+                p
+            }
+        };
+        if how == 0 {
+            let mut decks = Vec::new();
+            return read_decks(text, &mut parser(), false, |d| decks.push(d.to_vec()))
+                .map(|c| (decks, c.lines))
+                .map_err(|e| e.to_string());
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(how)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let mut p = parser();
+            let settled = settle(text, &mut p, false).map_err(|e| e.to_string())?;
+            let tally = Tally {
+                new: |_: &[u8], _| Vec::new(),
+                observe: |decks: &mut Vec<Vec<u8>>, d: &[u8]| decks.push(d.to_vec()),
+                append: |decks: &mut Vec<Vec<u8>>, later| decks.extend(later),
+            };
+            crate::parallel::count_in(small, settled, &mut p, &tally, &|_, _| {})
+                .map(|(decks, counts, _)| (decks, counts.lines))
+                .map_err(|e| e.to_string())
+        })
+    };
+    let text = b"0 1 2\n\n \t \r\n2 1 0\n1 0 2\n\n";
+    for how in 0..3 {
+        let (decks, lines) = read(text, true, how).unwrap();
+        assert_eq!(
+            decks,
+            [vec![0, 1, 2], vec![2, 1, 0], vec![1, 0, 2]],
+            "{how}"
+        );
+        assert_eq!(lines, 6, "{how}");
+        let e = read(text, false, how).unwrap_err();
+        assert!(e.starts_with("line 2: "), "{how}: {e}");
+        // A bad line after blank ones is named by its own number, and a
+        // line of commas is not blank.
+        let e = read(b"0 1 2\n\n0 1 1\n", true, how).unwrap_err();
+        assert!(e.starts_with("line 3: "), "{how}: {e}");
+        let e = read(b"0 1 2\n , \n", true, how).unwrap_err();
+        assert!(e.starts_with("line 2: "), "{how}: {e}");
+    }
+}
