@@ -2,13 +2,10 @@
 //! every deal, every seed whose deck starts with the cards seen.
 
 use crate::args::{AlgorithmArg, DeckArg, STANDARD_DECK};
-use crate::common::{BIAS, ERROR, PASS};
 use crate::range::within;
 use algorithms::{MAX_DECK, MIN_DECK};
 use anyhow::{Result, bail};
 use clap::Args;
-use judge::recovery::Recovery;
-use report::sampled::PredictReport;
 use report::{Provenance, Standalone};
 use std::ops::Range;
 use std::time::Instant;
@@ -186,8 +183,18 @@ pub(crate) fn run(args: &PredictArgs) -> Result<u8> {
     }
     let start = Instant::now();
     let bar = crate::common::progress_bar(p.seeds.end - p.seeds.start, "seeds");
-    let search = crate::common::with_threads(args.threads.count, || {
-        studies::predict::search(p.seeded, p.deck, &p.seen, p.seeds.clone(), args.cap, &|k| {
+    let request = engine::predict::Request {
+        seeded: p.seeded,
+        id: p.id.into(),
+        deck: p.deck,
+        seen: p.seen,
+        base: p.first,
+        named: p.named,
+        seeds: p.seeds,
+        cap: args.cap,
+    };
+    let outcome = crate::common::with_threads(args.threads.count, || {
+        engine::predict::run(request, &|k| {
             if let Some(b) = &bar {
                 b.inc(k);
             }
@@ -196,33 +203,9 @@ pub(crate) fn run(args: &PredictArgs) -> Result<u8> {
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    let code = match Recovery::of(search.matches) {
-        Recovery::NoSeed => ERROR,
-        Recovery::Known => PASS,
-        Recovery::Several => BIAS,
-    };
-    let mut search = search;
-    for f in &mut search.found {
-        for c in &mut f.deck {
-            *c += p.first;
-        }
-    }
+    let code = outcome.exit_code();
     let report = Standalone::new(
-        PredictReport {
-            algorithm: p.id.into(),
-            deck: p.deck,
-            seen: p.seen.iter().map(|c| c + p.first).collect(),
-            base: p.first,
-            card_names: p.named,
-            unix_seconds: p.seeded.clock() == algorithms::SeedClock::UnixSeconds,
-            unix_milliseconds: p.seeded.clock() == algorithms::SeedClock::UnixMillis,
-            cards_to_pin_down: judge::recovery::cards_to_pin_down(
-                search.seeds.end - search.seeds.start,
-                p.deck,
-            ),
-            search,
-            cap: args.cap,
-        },
+        outcome.report,
         Provenance::new(crate::common::command_line()),
         Some(start.elapsed().as_secs_f64()),
     );

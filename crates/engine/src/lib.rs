@@ -11,4 +11,5 @@
 
 pub mod audit;
 pub mod exit;
+pub mod predict;
 pub mod recover;

@@ -60,8 +60,10 @@ impl Pinning {
     }
 }
 
-/// What a search of a shuffle's seeds for the cards seen concludes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What a search of a shuffle's seeds for the cards seen concludes; in
+/// JSON, its name in snake case (`"known"`, `"no_seed"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Recovery {
     /// No seed in the range deals these cards: another algorithm, deck
     /// size or range of seeds.

@@ -395,6 +395,7 @@ mod tests {
                 search: studies::predict::search(seeded, 52, &[3], seeded.seeds(), 2, &|_| {}),
                 cap: 2,
                 cards_to_pin_down: 4,
+                conclusion: judge::recovery::Recovery::Several,
             },
             Provenance::new("t"),
             Some(0.0),

@@ -551,6 +551,8 @@ pub struct PredictReport {
     /// fewest with which another seed fits less than once in 100 on
     /// average ([`judge::recovery::cards_to_pin_down`]).
     pub cards_to_pin_down: usize,
+    /// The judge's conclusion, which the exit code follows.
+    pub conclusion: judge::recovery::Recovery,
 }
 
 /// `shuffle-audit recover --json`: the state of V8's `Math.random()` read

@@ -41,7 +41,17 @@ fn predict(args: &[&str], code: i32) -> Value {
         .get_output()
         .stdout
         .clone();
-    serde_json::from_slice(&out).unwrap()
+    let v: Value = serde_json::from_slice(&out).unwrap();
+    // The document names the conclusion the exit code follows.
+    let conclusion = v["conclusion"].as_str().unwrap();
+    let of = match conclusion {
+        "known" => 0,
+        "several" => 1,
+        "no_seed" => 2,
+        other => panic!("{other:?} is not a conclusion"),
+    };
+    assert_eq!(of, code, "{conclusion}");
+    v
 }
 
 fn seen(deck: &[u64], k: usize) -> String {

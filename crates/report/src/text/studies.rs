@@ -334,7 +334,7 @@ pub fn predict(doc: &Standalone<crate::sampled::PredictReport>) -> String {
         "{} cards seen single out a deal among these seeds (another seed fits less than once in 100 on average)",
         r.cards_to_pin_down
     );
-    out + match Recovery::of(s.matches) {
+    out + match r.conclusion {
         Recovery::NoSeed => {
             "exit 2: no seed deals these cards (another algorithm, deck size or range of seeds?)\n"
         }
