@@ -2,7 +2,6 @@
 //! the shuffle: the cards guessed right, going through the deck.
 
 use crate::args::{AlgorithmArg, DeckArg, STANDARD_DECK, SeedArg};
-use crate::common::PASS;
 use crate::range::{at_least, within};
 use algorithms::{MAX_DECK, MIN_DECK};
 use anyhow::Result;
@@ -39,19 +38,19 @@ pub(crate) fn run(args: &GuessArgs) -> Result<u8> {
     let shuffles = at_least("--shuffles", args.shuffles, MIN_SCORED)
         .map_err(|e| e.because("the 99 % confidence interval of a sampled score rests on them"))?;
     let start = Instant::now();
-    let report = crate::common::with_threads(args.threads.count, || -> Result<_> {
-        if let Some(exact) = judge::guess::exactly(entry, n) {
-            return Ok(exact);
-        }
-        let plan = judge::guess::Sampled::plan(entry, n, shuffles);
-        let estimate = judge::pace::Estimate {
-            unit: "decks",
-            units: plan.decks(),
-            seconds_each: plan.seconds_per_deck(entry),
-            workers: crate::common::workers(),
+    let request = engine::guess::Request {
+        entry,
+        deck: n,
+        shuffles,
+        seed: args.seed.value,
+    };
+    let outcome = crate::common::with_threads(args.threads.count, || -> Result<_> {
+        let sampling = match engine::guess::start(request) {
+            engine::guess::Start::Exact(outcome) => return Ok(outcome),
+            engine::guess::Start::Sampling(sampling) => sampling,
         };
         let bar = crate::common::before_long_job(
-            &if plan.samples_its_matrix() {
+            &if sampling.samples_its_matrix() {
                 format!(
                     "sampling a position matrix on {shuffles} decks of {n} cards and scoring its strategy on as many"
                 )
@@ -59,24 +58,25 @@ pub(crate) fn run(args: &GuessArgs) -> Result<u8> {
                 format!("scoring a strategy on {shuffles} decks of {n} cards")
             },
             "--shuffles",
-            estimate,
+            sampling.estimate(crate::common::workers()),
         )?;
         let tick = |k: u64| {
             if let Some(b) = &bar {
                 b.inc(k);
             }
         };
-        let guess = judge::guess::sampled(entry, plan, args.seed.value, &tick);
+        let outcome = sampling.run(&tick);
         if let Some(b) = bar {
             b.finish_and_clear();
         }
-        Ok(guess)
+        Ok(outcome)
     })??;
+    let code = outcome.exit_code();
     let report = Standalone::new(
-        report,
+        outcome.report,
         Provenance::new(crate::common::command_line()),
         Some(start.elapsed().as_secs_f64()),
     );
     crate::output::print(&report, args.json.on)?;
-    Ok(PASS)
+    Ok(code)
 }

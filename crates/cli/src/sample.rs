@@ -1,7 +1,7 @@
 //! `shuffle-audit sample`: shuffle many times, count, and test the counts.
 
 use crate::args::{AlgorithmArg, DeckArg, SeedArg};
-use crate::common::{PASS, before_long_job, command_line, find, with_threads, workers};
+use crate::common::{before_long_job, command_line, find, with_threads, workers};
 use crate::range::{at_least_one, within};
 use algorithms::registry::Entry;
 use algorithms::{MAX_DECK, MIN_DECK};
@@ -111,7 +111,6 @@ fn sampling_path(name: &str) -> Result<Option<Path>> {
 }
 
 pub(crate) fn run(args: &SampleArgs) -> Result<u8> {
-    use stats::sample::RNG_NAME;
     let SamplePlan {
         entry,
         histogram,
@@ -120,19 +119,18 @@ pub(crate) fn run(args: &SampleArgs) -> Result<u8> {
     Path::prefer(path);
     let deck = args.deck.required();
     let start = Instant::now();
-    let (audit, threads, throws) = with_threads(args.threads.count, || -> Result<_> {
+    let request = engine::sample::Request {
+        entry,
+        plan: stats::hypothesis::audit::AuditPlan {
+            deck,
+            shuffles: args.shuffles,
+            seed: args.seed.value,
+            repeat: args.repeat,
+            histogram,
+        },
+    };
+    let outcome = with_threads(args.threads.count, || -> Result<_> {
         let total = u128::from(args.shuffles) * u128::from(args.repeat);
-        let estimate = judge::pace::Estimate {
-            unit: "shuffles",
-            units: total,
-            seconds_each: stats::hypothesis::audit::seconds_per_shuffle(
-                &entry.algorithm,
-                deck,
-                total,
-                histogram,
-            ),
-            workers: workers(),
-        };
         let bar = before_long_job(
             &format!("sampling {total} shuffles of {deck} cards"),
             if args.repeat > 1 {
@@ -140,7 +138,7 @@ pub(crate) fn run(args: &SampleArgs) -> Result<u8> {
             } else {
                 "--shuffles"
             },
-            estimate,
+            engine::sample::estimate(&request, workers()),
         )?;
         let tick = |k: u64| {
             if let Some(b) = &bar {
@@ -151,42 +149,20 @@ pub(crate) fn run(args: &SampleArgs) -> Result<u8> {
                 }
             }
         };
-        let a = judge::grade::audit(
-            &entry.algorithm,
-            &stats::hypothesis::audit::AuditPlan {
-                deck,
-                shuffles: args.shuffles,
-                seed: args.seed.value,
-                repeat: args.repeat,
-                histogram,
-            },
-            &tick,
-        );
+        let outcome = engine::sample::run(request, &tick);
         if let Some(b) = bar {
             b.finish_and_clear();
         }
-        // A sort that may throw: how often, in as many runs from the same
-        // seed (the audit's decks are those given no throw).
-        let throws = entry.algorithm.throwing().map(|sort| {
-            let thrown =
-                stats::sample::throws::throw_count(&sort, deck, args.shuffles, args.seed.value);
-            report::Throws::sampled(thrown, args.shuffles)
-        });
-        Ok((a, rayon::current_num_threads(), throws))
+        Ok(outcome)
     })??;
-    let seconds = start.elapsed().as_secs_f64();
-    let exact_tv = judge::method::cheap_exact_total_variation(entry, args.deck.required());
+    let code = outcome.exit_code();
     let report = Standalone::new(
-        report::sampled::SampleReport {
-            threads,
-            throws,
-            ..report::sampled::SampleReport::new(entry, &audit, args.shuffles, RNG_NAME, exact_tv)
-        },
+        outcome.report,
         Provenance::new(command_line()),
-        Some(seconds),
+        Some(start.elapsed().as_secs_f64()),
     );
     crate::output::print(&report, args.json.on)?;
-    Ok(PASS)
+    Ok(code)
 }
 
 /// What a permutation histogram of `deck` cards would take (`deck!`

@@ -11,5 +11,7 @@
 
 pub mod audit;
 pub mod exit;
+pub mod guess;
 pub mod predict;
 pub mod recover;
+pub mod sample;
