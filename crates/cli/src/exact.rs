@@ -3,17 +3,16 @@
 
 use crate::args::Budget;
 use crate::args::{AlgorithmArg, DeckArg};
-use crate::common::{PASS, command_line, find, limits_for, with_threads};
+use crate::common::{command_line, find, limits_for, with_threads};
 use crate::range::NotAllowed;
 use algorithms::registry::Entry;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
-use judge::ExactVerdict;
 use judge::method::{ExactPlan, NoExactMethod, Requested, exact_plan};
 use report::{ExactReport, Provenance, Standalone};
 use stats::law::markov::exact::MAX_EXACT_MARKOV_DECK;
 use stats::law::merge::MAX_MERGE_DECK;
-use stats::{ExactError, Limits, exact_distribution_with};
+use stats::{ExactError, Limits};
 use std::time::Instant;
 
 #[derive(Debug, Args)]
@@ -143,79 +142,33 @@ pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
     }
     let limits = limits_for(entry, args.budget.max_paths, Limits::default().max_paths);
     let start = Instant::now();
-    let context = || {
-        format!(
-            "computing {} on {} cards exactly",
-            entry.id,
-            args.deck.required()
-        )
+    let deck = args.deck.required();
+    let request = engine::exact::Request {
+        entry,
+        deck,
+        plan,
+        limits,
     };
-    if let ExactPlan::Chain(swaps) = &plan {
-        let law = with_threads(args.budget.threads.count, || {
-            stats::law::markov::exact_position_law(swaps)
-        })?
-        .with_context(context)?;
-        let verdict = ExactVerdict::of_positions(&law, stats::law::markov::proves_uniform(swaps));
-        let report = Standalone::new(
-            report::ExactChainReport::new(entry, &law, verdict),
-            Provenance::new(command_line()),
-            Some(start.elapsed().as_secs_f64()),
-        );
-        crate::output::print(&report, args.json.on)?;
-        return Ok(PASS);
-    }
-    let (law, throws) = with_threads(args.budget.threads.count, || {
-        let law = match &plan {
-            ExactPlan::Merge(s) => stats::law::merge::merged_distribution(s),
-            _ => crate::common::while_working(&context(), |progress| {
-                exact_distribution_with(&entry.algorithm, args.deck.required(), &limits, progress)
-            }),
-        };
-        // A sort that may throw: its walk holds one card more than the
-        // law, a marker of the throw, so it stops a card short of the law.
-        let throws = entry
-            .algorithm
-            .throwing()
-            .filter(|_| law.is_ok() && args.deck.required() < stats::MAX_EXACT_DECK)
-            .map(|sort| stats::law::exact::throw_probability(sort, args.deck.required(), &limits));
-        (law, throws)
-    })?;
-    let law = law.with_context(context)?;
-    let mut document = ExactReport::new(entry, &law, &judge::LawFindings::of(&law));
-    if let Some(p) = throws {
-        document = document.with_throws(report::Throws::exact(
-            p.with_context(|| format!("computing how likely {} is to throw", entry.id))?,
-        ));
-    }
-    if let ExactPlan::Merge(swaps) = &plan {
-        // The identity and the first most and least likely arrangements,
-        // recounted by a method that shares nothing with state merging.
-        let first = |e: &report::ExtremeArrangements| e.ranks[0] as usize;
-        let ranks = [
-            0,
-            first(&document.largest_arrangements),
-            first(&document.smallest_arrangements),
-        ];
-        let checked = with_threads(args.budget.threads.count, || {
-            stats::law::merge::recount(swaps, &law, &ranks)
-        })?
-        .context("recounting by meeting in the middle")?;
-        if let Some((forward, backward)) = checked {
-            document = document.recounted(report::Recounted {
-                method: "meeting-in-the-middle".into(),
-                half_paths: [forward, backward],
-                arrangements: ranks
-                    .iter()
-                    .map(|&r| report::text::arrangement_label(r, law.deck))
-                    .collect(),
-            });
-        }
-    }
+    let outcome = with_threads(args.budget.threads.count, || {
+        crate::common::while_working(
+            &format!("computing {} on {deck} cards exactly", entry.id),
+            |progress| engine::exact::run(request, progress),
+        )
+    })??;
+    let code = outcome.exit_code();
     let seconds = start.elapsed().as_secs_f64();
+    let (mut document, law) = match outcome {
+        engine::exact::Outcome::Chain(chain) => {
+            let report = Standalone::new(*chain, Provenance::new(command_line()), Some(seconds));
+            crate::output::print(&report, args.json.on)?;
+            return Ok(code);
+        }
+        engine::exact::Outcome::Law { report, law } => (*report, law),
+    };
     if let Some(table) = table {
         document.table = Some(table.write(&law)?);
     }
     let report = Standalone::new(document, Provenance::new(command_line()), Some(seconds));
     crate::output::print(&report, args.json.on)?;
-    Ok(PASS)
+    Ok(code)
 }

@@ -10,6 +10,7 @@
 //! nothing else.
 
 pub mod audit;
+pub mod exact;
 pub mod exit;
 pub mod guess;
 pub mod predict;
