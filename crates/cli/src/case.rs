@@ -2,10 +2,8 @@
 //! beside the suite's, computed now; the page the report shows.
 
 use crate::args::SeedArg;
-use crate::common::{BIAS, PASS};
 use anyhow::Result;
 use clap::Args;
-use judge::cases::{CaseScale, CaseStanding};
 use report::{Provenance, Standalone};
 use std::time::Instant;
 
@@ -27,15 +25,15 @@ pub(crate) struct CaseArgs {
 /// published one, or there is nothing to compare; 1 when it contradicts it.
 pub(crate) fn run(args: &CaseArgs) -> Result<u8> {
     let start = Instant::now();
-    let case = crate::common::with_threads(args.threads.count, || {
-        judge::cases::run(&args.id, &CaseScale::full(), args.seed.value)
+    let outcome = crate::common::with_threads(args.threads.count, || {
+        engine::case::run(&args.id, args.seed.value)
     })??;
-    let contradicted = case.standing == CaseStanding::Contradicted;
+    let code = outcome.exit_code();
     let doc = Standalone::new(
-        case,
+        outcome.report,
         Provenance::new(crate::common::command_line()),
         Some(start.elapsed().as_secs_f64()),
     );
     crate::output::print(&doc, args.json.on)?;
-    Ok(if contradicted { BIAS } else { PASS })
+    Ok(code)
 }

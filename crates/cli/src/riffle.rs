@@ -2,12 +2,9 @@
 //! exactly (Bayer–Diaconis) and to each test of the battery.
 
 use crate::args::{DeckArg, STANDARD_DECK, SeedArg};
-use crate::common::PASS;
 use crate::range::{at_least_one, within};
 use anyhow::Result;
 use clap::Args;
-use judge::riffle::RiffleStudy;
-use report::sampled::RiffleReport;
 use report::{Provenance, Standalone};
 use std::time::Instant;
 use studies::riffle::MAX_RIFFLE_DECK;
@@ -36,21 +33,6 @@ pub(crate) struct RiffleArgs {
     json: crate::args::Json,
 }
 
-/// The judge's riffle study, with a progress bar on a terminal.
-pub(crate) fn study(deck: usize, max: u32, shuffles: u64, seed: u64) -> RiffleStudy {
-    let models = judge::riffle::RIFFLE_MODELS.len() as u64;
-    let bar = crate::common::progress_bar(shuffles * models * u64::from(max), "riffled decks");
-    let study = judge::riffle::study(deck, max, shuffles, seed, &|k| {
-        if let Some(b) = &bar {
-            b.inc(k);
-        }
-    });
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
-    study
-}
-
 /// `riffle`'s validated plan: every refusal is here.
 struct RifflePlan {
     deck: usize,
@@ -76,17 +58,30 @@ pub(crate) fn run(args: &RiffleArgs) -> Result<u8> {
         shuffles,
     } = plan(args)?;
     let start = Instant::now();
-    let study = crate::common::with_threads(args.threads.count, || {
-        study(deck, max, shuffles, args.seed.value)
+    let request = engine::riffle::Request {
+        deck,
+        max,
+        shuffles,
+        seed: args.seed.value,
+    };
+    let outcome = crate::common::with_threads(args.threads.count, || {
+        let bar = crate::common::progress_bar(request.decks(), "riffled decks");
+        let outcome = engine::riffle::run(request, &|k| {
+            if let Some(b) = &bar {
+                b.inc(k);
+            }
+        });
+        if let Some(b) = bar {
+            b.finish_and_clear();
+        }
+        outcome
     })?;
+    let code = outcome.exit_code();
     let report = Standalone::new(
-        RiffleReport {
-            study,
-            figure: None,
-        },
+        outcome.report,
         Provenance::new(crate::common::command_line()),
         Some(start.elapsed().as_secs_f64()),
     );
     crate::output::print(&report, args.json.on)?;
-    Ok(PASS)
+    Ok(code)
 }

@@ -2,12 +2,10 @@
 //! random word into an index, per draw and for a whole shuffle.
 
 use crate::args::{AlphaArg, DeckArg, PowerArg, STANDARD_DECK};
-use crate::common::PASS;
 use crate::range::{family_level, within};
 use algorithms::{MAX_DECK, MIN_DECK};
 use anyhow::Result;
 use clap::Args;
-use report::sampled::ScalingReport;
 use report::{Provenance, Standalone};
 use std::time::Instant;
 
@@ -41,18 +39,18 @@ pub(crate) fn run(args: &ScalingArgs) -> Result<u8> {
     let alpha = family_level("--alpha", args.alpha.or(judge::grade::AUDIT_ALPHA))?;
     let power = crate::range::power_above_level(args.power.value, alpha)?;
     let start = Instant::now();
-    let methods = studies::scaling::bias(bits, deck, alpha, power)?;
+    let outcome = engine::scaling::run(engine::scaling::Request {
+        bits,
+        deck,
+        alpha,
+        power,
+    })?;
+    let code = outcome.exit_code();
     let report = Standalone::new(
-        ScalingReport {
-            bits,
-            deck,
-            alpha,
-            power,
-            methods,
-        },
+        outcome.report,
         Provenance::new(crate::common::command_line()),
         Some(start.elapsed().as_secs_f64()),
     );
     crate::output::print(&report, args.json.on)?;
-    Ok(PASS)
+    Ok(code)
 }

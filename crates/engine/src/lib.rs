@@ -10,9 +10,12 @@
 //! nothing else.
 
 pub mod audit;
+pub mod case;
 pub mod exact;
 pub mod exit;
 pub mod guess;
 pub mod predict;
 pub mod recover;
+pub mod riffle;
 pub mod sample;
+pub mod scaling;
