@@ -3,16 +3,16 @@
 
 use crate::args::Budget;
 use crate::args::{AlgorithmArg, AlphaArg, DeckArg, PowerArg};
-use crate::common::{PASS, command_line, find, limits_for, with_threads};
+use crate::common::{command_line, find, limits_for, with_threads};
 use crate::range::{NotAllowed, strictly_between_0_and_1, within};
 use algorithms::registry::Entry;
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use clap::Args;
-use judge::method::{NoPowerMethod, PowerBasis, PowerMethod, power_method};
+use judge::method::{NoPowerMethod, PowerMethod, power_method};
 use report::{Provenance, Standalone};
 use stats::law::markov::MAX_MARKOV_DECK;
 use stats::sample::MAX_HISTOGRAM_DECK;
-use stats::{Limits, MAX_EXACT_DECK, exact_distribution_with};
+use stats::{Limits, MAX_EXACT_DECK};
 
 #[derive(Debug, Args)]
 #[command(
@@ -100,103 +100,43 @@ pub(crate) fn run(args: &PowerArgs) -> Result<u8> {
         judge::memory::MemoryLimit::least(args.memory.bytes),
         |d| method.peak_bytes(entry, d, threads) + judge::memory::PROGRAM_BYTES,
     )?;
-    let report = match method {
-        PowerMethod::Enumeration => power_by_enumeration(entry, args, alpha)?,
-        PowerMethod::MarkovChain(swaps) => power_by_markov_chain(entry, &swaps, args, alpha)?,
-    };
-    let report = Standalone::new(report, Provenance::new(command_line()), None);
-    crate::output::print(&report, args.json.on)?;
-    Ok(PASS)
-}
-
-fn power_by_enumeration(
-    entry: &algorithms::Entry,
-    args: &PowerArgs,
-    alpha: f64,
-) -> Result<report::sampled::PowerReport> {
-    let limits = limits_for(entry, args.budget.max_paths, Limits::default().max_paths);
-    let what = format!("enumerating {} on {} cards", entry.id, args.deck.required());
-    let law = with_threads(args.budget.threads.count, || {
-        crate::common::while_working(&what, |progress| {
-            exact_distribution_with(&entry.algorithm, args.deck.required(), &limits, progress)
-        })
-    })?
-    .with_context(|| what.clone())?;
-    if !law.is_complete() {
-        bail!(
-            "{} on {} cards has unexplored mass {:.2e}: power needs the complete law",
-            entry.id,
-            args.deck.required(),
-            law.unexplored_mass()
-        );
-    }
-    let plans = stats::hypothesis::audit::power_plan(&law, alpha, args.power.value);
-    Ok(report::sampled::PowerReport {
-        total_variation: Some(law.total_variation().lower),
-        tests: plans,
-        ..power_report(entry, args, alpha, PowerBasis::Enumeration)
-    })
-}
-
-/// The fields every power report shares; the method fills in the rest.
-fn power_report(
-    entry: &algorithms::Entry,
-    args: &PowerArgs,
-    alpha: f64,
-    method: PowerBasis,
-) -> report::sampled::PowerReport {
-    report::sampled::PowerReport {
-        algorithm: entry.id.into(),
-        deck: args.deck.required(),
+    let deck = args.deck.required();
+    let request = engine::power::Request {
+        entry,
+        deck,
         alpha,
         power: args.power.value,
         method,
-        total_variation: None,
-        divergence: None,
-        tests: Vec::new(),
-    }
-}
-
-fn power_by_markov_chain(
-    entry: &algorithms::Entry,
-    swaps: &algorithms::SwapShuffle,
-    args: &PowerArgs,
-    alpha: f64,
-) -> Result<report::sampled::PowerReport> {
-    let what = || {
-        format!(
-            "the position matrix of {} on {} cards",
-            entry.id,
-            args.deck.required()
-        )
+        limits: limits_for(entry, args.budget.max_paths, Limits::default().max_paths),
     };
-    let law = with_threads(args.budget.threads.count, || -> Result<_> {
-        let estimate = judge::pace::Estimate {
-            unit: "rows",
-            units: swaps.n as u128,
-            seconds_each: stats::law::markov::seconds_per_row(swaps).with_context(what)?,
-            workers: crate::common::workers(),
+    let outcome = with_threads(args.budget.threads.count, || -> Result<_> {
+        let bar = match request.estimate(crate::common::workers())? {
+            Some(estimate) => crate::common::before_long_job(
+                &format!(
+                    "the position matrix of {} on {deck} cards by the Markov chain",
+                    entry.id
+                ),
+                "--deck",
+                estimate,
+            )?,
+            None => None,
         };
-        let bar = crate::common::before_long_job(
-            &format!("{} by the Markov chain", what()),
-            "--deck",
-            estimate,
-        )?;
-        let law = stats::law::markov::position_law_with(swaps, &|k| {
+        let rows = |k: u64| {
             if let Some(b) = &bar {
                 b.inc(k);
             }
-        });
+        };
+        let outcome = crate::common::while_working(
+            &format!("enumerating {} on {deck} cards", entry.id),
+            |progress| engine::power::run(request, progress, &rows),
+        );
         if let Some(b) = bar {
             b.finish_and_clear();
         }
-        law.with_context(what)
+        Ok(outcome?)
     })??;
-    let plan = law.position_plan(alpha, args.power.value);
-    Ok(report::sampled::PowerReport {
-        divergence: stats::law::markov::ProductLaw::of(swaps)
-            .map(|p| judge::positions::DivergenceInfo::of(&p, alpha, args.power.value)),
-        tests: vec![plan],
-        ..power_report(entry, args, alpha, PowerBasis::MarkovChain)
-    })
+    let code = outcome.exit_code();
+    let report = Standalone::new(outcome.report, Provenance::new(command_line()), None);
+    crate::output::print(&report, args.json.on)?;
+    Ok(code)
 }

@@ -14,6 +14,7 @@ pub mod case;
 pub mod exact;
 pub mod exit;
 pub mod guess;
+pub mod power;
 pub mod predict;
 pub mod recover;
 pub mod riffle;
