@@ -3,7 +3,6 @@
 
 use crate::args::{AlgorithmArg, DeckArg, SeedArg};
 use crate::audit::{parse_base, parse_composition};
-use crate::common::PASS;
 use crate::range::within;
 use algorithms::registry::Entry;
 use algorithms::{MAX_DECK, MIN_DECK};
@@ -119,8 +118,6 @@ fn plan_deal(args: &DealArgs) -> Result<DealPlan> {
 /// Writes `decks` decks of `algorithm` to standard output, one per line:
 /// the input `audit` reads, dealt by a registered algorithm.
 pub(crate) fn deal(args: &DealArgs) -> Result<u8> {
-    use algorithms::Shuffle;
-    use stats::sample::{CHUNK, Sampler, chunk_rng};
     let DealPlan {
         entry,
         deck,
@@ -132,35 +129,38 @@ pub(crate) fn deal(args: &DealArgs) -> Result<u8> {
         Format::Comma => ("", ",", ""),
         Format::Json => ("[", ",", "]"),
     };
-    let identity: Vec<u8> = (0..deck as u8).collect();
-    let mut deck = identity.clone();
+    let request = engine::deal::Request {
+        entry,
+        deck,
+        decks: args.decks,
+        seed: args.seed.value,
+        from_previous: args.from_previous,
+    };
     // Lines go out 64 KiB at a time; dealing stops when standard output
     // stops taking them (a reader that closed the pipe, as `| head` does).
     let mut out = Vec::with_capacity(1 << 16);
-    for c in 0..args.decks.div_ceil(CHUNK) {
-        let mut src = Sampler::new(chunk_rng(args.seed.value, c));
-        for _ in 0..CHUNK.min(args.decks - c * CHUNK) {
-            if !args.from_previous {
-                deck.clone_from(&identity);
+    let mut open_pipe = true;
+    let outcome = engine::deal::run(request, |deck| {
+        out.extend_from_slice(open.as_bytes());
+        for (i, &card) in deck.iter().enumerate() {
+            if i > 0 {
+                out.extend_from_slice(sep.as_bytes());
             }
-            entry.algorithm.shuffle(&mut deck, &mut src);
-            out.extend_from_slice(open.as_bytes());
-            for (i, &card) in deck.iter().enumerate() {
-                if i > 0 {
-                    out.extend_from_slice(sep.as_bytes());
-                }
-                out.extend_from_slice(names[usize::from(card)].as_bytes());
-            }
-            out.extend_from_slice(close.as_bytes());
-            out.push(b'\n');
-            if out.len() >= (1 << 16) - 1024 {
-                if !crate::output::emit_bytes(&out) {
-                    return Ok(PASS);
-                }
-                out.clear();
+            out.extend_from_slice(names[usize::from(card)].as_bytes());
+        }
+        out.extend_from_slice(close.as_bytes());
+        out.push(b'\n');
+        if out.len() >= (1 << 16) - 1024 {
+            open_pipe = crate::output::emit_bytes(&out);
+            out.clear();
+            if !open_pipe {
+                return std::ops::ControlFlow::Break(());
             }
         }
+        std::ops::ControlFlow::Continue(())
+    });
+    if open_pipe {
+        crate::output::emit_bytes(&out);
     }
-    crate::output::emit_bytes(&out);
-    Ok(PASS)
+    Ok(outcome.exit_code())
 }

@@ -11,6 +11,7 @@
 
 pub mod audit;
 pub mod case;
+pub mod deal;
 pub mod exact;
 pub mod exit;
 pub mod guess;
