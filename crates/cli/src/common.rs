@@ -7,7 +7,7 @@ use algorithms::registry::{self, Entry};
 use anyhow::Result;
 use stats::{Limits, MAX_EXACT_DECK};
 
-pub(crate) use engine::exit::{BIAS, ERROR, PASS};
+pub(crate) use engine::exit::{ERROR, PASS};
 
 /// The command line, for provenance: `shuffle-audit` and the arguments as
 /// typed, quoted for a POSIX shell where needed.

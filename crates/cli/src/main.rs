@@ -1,10 +1,8 @@
 //! `shuffle-audit`: proves, with exact numbers, whether a card-shuffling
 //! algorithm is fair.
 
-use algorithms::registry::REGISTRY;
 use anyhow::Result;
 use clap::{Parser, Subcommand};
-use report::AlgorithmInfo;
 use suite::SuiteArgs;
 
 mod args;
@@ -26,7 +24,7 @@ mod riffle;
 mod sample;
 mod scaling;
 mod suite;
-use common::{ERROR, PASS};
+use common::ERROR;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -164,9 +162,9 @@ fn one_line(text: &str) -> String {
 fn run(cli: Cli) -> Result<u8> {
     match cli.command {
         Some(Command::List { json }) => {
-            let infos: Vec<AlgorithmInfo> = REGISTRY.iter().map(AlgorithmInfo::from).collect();
-            output::print(infos.as_slice(), json.on)?;
-            Ok(PASS)
+            let outcome = engine::list::run();
+            output::print(outcome.algorithms.as_slice(), json.on)?;
+            Ok(outcome.exit_code())
         }
         Some(Command::Exact(args)) => exact::run(&args),
         Some(Command::Suite(args)) => suite::run(&args),
