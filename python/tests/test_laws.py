@@ -53,6 +53,33 @@ def test_a_large_swap_shuffle_gets_its_position_matrix_by_the_markov_chain():
     assert "Markov" in str(law) or "markov" in law.to_json()
 
 
+def test_the_chain_s_uniform_matrix_is_reported_uniform():
+    # Fisher-Yates on 30 cards: the chain proves the whole law uniform; the
+    # naive swap's matrix is not.
+    assert sa.exact("fisher-yates", 30).uniform
+    assert not sa.exact("naive-swap", 30).uniform
+
+
+@pytest.mark.parametrize(
+    "algorithm, deck",
+    [("naive-swap", 8), ("sort-random-java", 5), ("fisher-yates", 30)],
+)
+def test_every_exact_law_is_the_command_line_s_document(cli, algorithm, deck):
+    # State merging's recount, a sort's chance to throw and the chain's
+    # matrix, as `shuffle-audit exact` reports them.
+    law = sa.exact(algorithm, deck)
+    _, out = cli("exact", "-a", algorithm, "-d", str(deck), "--json")
+    assert without_run(law.to_json()) == without_run(out)
+
+
+def test_a_sort_that_may_throw_is_sampled_as_the_command_line_samples_it(cli):
+    s = sa.sample("sort-random-java", 5, 20_000, seed=2)
+    _, out = cli("sample", "-a", "sort-random-java", "-d", "5", "-n", "20000", "--seed", "2", "--json")
+    doc = json.loads(out)
+    assert s.to_dict()["throws"] == doc["throws"]
+    np.testing.assert_array_equal(s.positions, doc["position_matrix"])
+
+
 def test_samples_are_the_command_lines_counts(cli):
     s = sa.sample("naive-swap", 6, 60_000, seed=3)
     _, out = cli("sample", "-a", "naive-swap", "-d", "6", "-n", "60000", "--seed", "3", "--json")

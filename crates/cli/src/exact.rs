@@ -158,8 +158,8 @@ pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
     let code = outcome.exit_code();
     let seconds = start.elapsed().as_secs_f64();
     let (mut document, law) = match outcome {
-        engine::exact::Outcome::Chain(chain) => {
-            let report = Standalone::new(*chain, Provenance::new(command_line()), Some(seconds));
+        engine::exact::Outcome::Chain { report, .. } => {
+            let report = Standalone::new(*report, Provenance::new(command_line()), Some(seconds));
             crate::output::print(&report, args.json.on)?;
             return Ok(code);
         }

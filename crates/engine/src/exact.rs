@@ -5,6 +5,7 @@ use algorithms::Entry;
 use judge::ExactVerdict;
 use judge::method::ExactPlan;
 use report::{ExactChainReport, ExactReport};
+use stats::law::markov::ExactPositionLaw;
 use stats::law::merge::Disagreement;
 use stats::{ExactDistribution, ExactError, Limits, Progress};
 
@@ -26,7 +27,12 @@ pub struct Request {
 #[derive(Clone, Debug)]
 pub enum Outcome {
     /// The position matrix by the one-card Markov chain.
-    Chain(Box<ExactChainReport>),
+    Chain {
+        /// The document: the matrix's extremes and the verdict it supports.
+        report: Box<ExactChainReport>,
+        /// The matrix, exact.
+        law: ExactPositionLaw,
+    },
     /// The whole law and its document.
     Law {
         /// The document: the law's findings, recounted where state
@@ -110,9 +116,10 @@ pub fn run(request: Request, progress: &(dyn Fn(Progress) + Sync)) -> Result<Out
                 error,
             })?;
         let verdict = ExactVerdict::of_positions(&law, stats::law::markov::proves_uniform(swaps));
-        return Ok(Outcome::Chain(Box::new(ExactChainReport::new(
-            entry, &law, verdict,
-        ))));
+        return Ok(Outcome::Chain {
+            report: Box::new(ExactChainReport::new(entry, &law, verdict)),
+            law,
+        });
     }
     let law = match &plan {
         ExactPlan::Merge(s) => stats::law::merge::merged_distribution(s),
@@ -181,7 +188,7 @@ mod tests {
     fn law(outcome: Outcome) -> (ExactReport, ExactDistribution) {
         match outcome {
             Outcome::Law { report, law } => (*report, law),
-            Outcome::Chain(_) => panic!("a whole law"),
+            Outcome::Chain { .. } => panic!("a whole law"),
         }
     }
 
@@ -206,7 +213,10 @@ mod tests {
         // On 30 cards, the position matrix by the chain: Fisher–Yates's
         // proves the whole law uniform, the naive swap's is biased.
         let chain = |id| match exact(id, 30, Requested::MarkovChain) {
-            Outcome::Chain(chain) => chain,
+            Outcome::Chain { report, law } => {
+                assert_eq!(law.deck, 30);
+                report
+            }
             Outcome::Law { .. } => panic!("the chain's matrix"),
         };
         assert_eq!(chain("fisher-yates").verdict, ExactVerdict::Uniform);

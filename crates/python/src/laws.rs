@@ -9,7 +9,7 @@ use pyo3::exceptions::{PyMemoryError, PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use report::sampled::SampleReport;
-use report::{ExactChainReport, ExactReport, Standalone};
+use report::{ExactReport, Standalone};
 use stats::law::exact::ExactDistribution;
 use stats::law::markov::ExactPositionLaw;
 use std::time::Instant;
@@ -184,49 +184,34 @@ pub(crate) fn exact(
     let start = Instant::now();
     let mut limits = stats::Limits::for_exact(entry.exact);
     limits.max_paths = stats::Limits::default().max_paths;
-    let law = crate::on_threads(py, threads, || match &plan {
-        ExactPlan::Chain(swaps) => stats::law::markov::exact_position_law(swaps)
-            .map(Law::Positions)
-            .map_err(|e| e.to_string()),
-        ExactPlan::Merge(s) => stats::law::merge::merged_distribution(s)
-            .map(Law::Whole)
-            .map_err(|e| e.to_string()),
-        _ => stats::exact_distribution(&entry.algorithm, deck, &limits)
-            .map(Law::Whole)
-            .map_err(|e| e.to_string()),
-    })?
-    .map_err(|e| {
-        PyOverflowError::new_err(format!(
-            "computing {} on {deck} cards exactly: {e}",
-            entry.id
-        ))
-    })?;
+    let request = engine::exact::Request {
+        entry,
+        deck,
+        plan,
+        limits,
+    };
+    let outcome = crate::on_threads(py, threads, || engine::exact::run(request, &|_| {}))?
+        .map_err(|e| PyOverflowError::new_err(with_causes(&e)))?;
     let seconds = Some(start.elapsed().as_secs_f64());
     let provenance = crate::provenance(&command);
-    let (json, text, uniform) = match (&law, &plan) {
-        (Law::Positions(p), ExactPlan::Chain(swaps)) => {
-            let verdict =
-                judge::ExactVerdict::of_positions(p, stats::law::markov::proves_uniform(swaps));
-            let uniform = verdict == judge::ExactVerdict::PositionsUniform;
-            let doc = Standalone::new(
-                ExactChainReport::new(entry, p, verdict),
-                provenance,
-                seconds,
+    let (law, json, text, uniform) = match outcome {
+        engine::exact::Outcome::Chain { report, law } => {
+            // Exactly uniform as far as is known: the whole law proved, or
+            // the position matrix when that is all that is known.
+            let uniform = matches!(
+                report.verdict,
+                judge::ExactVerdict::Uniform | judge::ExactVerdict::PositionsUniform
             );
+            let doc = Standalone::new(*report, provenance, seconds);
             let (json, text) = crate::rendered(&doc)?;
-            (json, text, uniform)
+            (Law::Positions(law), json, text, uniform)
         }
-        (Law::Whole(l), _) => {
-            let doc = Standalone::new(
-                ExactReport::new(entry, l, &judge::LawFindings::of(l)),
-                provenance,
-                seconds,
-            );
-            let uniform = doc.document.verdict == judge::ExactVerdict::Uniform;
+        engine::exact::Outcome::Law { report, law } => {
+            let uniform = report.verdict == judge::ExactVerdict::Uniform;
+            let doc = Standalone::new(*report, provenance, seconds);
             let (json, text) = crate::rendered(&doc)?;
-            (json, text, uniform)
+            (Law::Whole(law), json, text, uniform)
         }
-        (Law::Positions(_), _) => unreachable!("the chain gives positions"),
     };
     Ok(NativeExact {
         law,
@@ -235,6 +220,18 @@ pub(crate) fn exact(
         text,
         uniform,
     })
+}
+
+/// `error` and its causes, one after another, as the command line says
+/// them.
+fn with_causes(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(c) = cause {
+        text = format!("{text}: {c}");
+        cause = c.source();
+    }
+    text
 }
 
 /// Sampled counts, tested, rendered.
@@ -333,23 +330,19 @@ pub(crate) fn sample(
     judge::grade::enough_to_test(judge::grade::Budgeted::Flag("shuffles"), shuffles, deck)
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     let start = Instant::now();
-    let (audit, threads) = crate::on_threads(py, threads, || {
-        let plan = stats::hypothesis::audit::AuditPlan {
+    let request = engine::sample::Request {
+        entry,
+        plan: stats::hypothesis::audit::AuditPlan {
             deck,
             shuffles,
             seed,
             repeat: 1,
             histogram: stats::hypothesis::audit::keeps_histogram(deck, shuffles),
-        };
-        let audit = judge::grade::audit(&entry.algorithm, &plan, &|_| {});
-        (audit, rayon::current_num_threads())
-    })?;
-    let seconds = Some(start.elapsed().as_secs_f64());
-    let exact_tv = judge::method::cheap_exact_total_variation(entry, deck);
-    let report = SampleReport {
-        threads,
-        ..SampleReport::new(entry, &audit, shuffles, stats::sample::RNG_NAME, exact_tv)
+        },
     };
+    let outcome = crate::on_threads(py, threads, || engine::sample::run(request, &|_| {}))?;
+    let seconds = Some(start.elapsed().as_secs_f64());
+    let report = outcome.report;
     let doc = Standalone::new(report, crate::provenance(&command), seconds);
     let (json, text) = crate::rendered(&doc)?;
     Ok(NativeSample {
