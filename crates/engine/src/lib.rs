@@ -16,6 +16,7 @@ pub mod exact;
 pub mod exit;
 pub mod guess;
 pub mod list;
+pub mod live;
 pub mod power;
 pub mod predict;
 pub mod recover;

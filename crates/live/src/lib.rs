@@ -25,12 +25,11 @@
 
 mod examples;
 mod server;
-mod session;
 mod state;
 
+pub use engine::live::{BatchError, DECKS_PER_SESSION, Session, curve_points, validate};
 pub use examples::{EXAMPLES, Example, example};
 pub use server::{Server, serve};
-pub use session::{Session, curve_points, validate};
 pub use state::{STATE_BYTES, State};
 use std::time::Duration;
 
@@ -76,7 +75,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             batch_bytes: 1 << 20,
-            decks_per_session: 100_000_000,
+            decks_per_session: DECKS_PER_SESSION,
             sessions: 8,
             connections: 32,
             per_address: 16,
@@ -86,43 +85,4 @@ impl Default for Limits {
             shutdown_grace: Duration::from_secs(3),
         }
     }
-}
-
-/// A batch of decks the server refuses, whole.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum BatchError {
-    /// Not whole decks.
-    #[error("a batch of {bytes} bytes is not whole decks of {deck} cards (one byte a card)")]
-    Length {
-        /// Its bytes.
-        bytes: usize,
-        /// Cards per deck.
-        deck: usize,
-    },
-    /// A card out of range.
-    #[error("deck {deck} of the batch holds card {card}: the cards of a deck of {n} are 0 to {last}", last = n - 1)]
-    Card {
-        /// The deck, from 1.
-        deck: usize,
-        /// The card.
-        card: u8,
-        /// Cards per deck.
-        n: usize,
-    },
-    /// A card twice.
-    #[error("deck {deck} of the batch holds card {card} twice: a deck holds each card 0 to {last} once", last = n - 1)]
-    Twice {
-        /// The deck, from 1.
-        deck: usize,
-        /// The card.
-        card: u8,
-        /// Cards per deck.
-        n: usize,
-    },
-    /// Past the run's bound.
-    #[error("the run has reached its {0} decks: start a new run")]
-    TooManyDecks(u64),
-    /// The run stopped at an alarm.
-    #[error("the run stopped at deck {0}, where the evidence reached 1/alpha: start a new run")]
-    Stopped(u64),
 }

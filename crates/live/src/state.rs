@@ -1,6 +1,6 @@
 //! What the page shows, as one JSON document (`GET /state`).
 
-use crate::session::Session;
+use crate::Session;
 use judge::live::{LiveFinding, LiveVerdict};
 use serde::Serialize;
 
@@ -36,7 +36,7 @@ pub struct State {
     /// The judge's finding, as data.
     pub detail: Option<LiveFinding>,
     /// `[decks, log10 evidence]` pairs, from `[0, 0]`: at most
-    /// [`crate::session::curve_points`] of the run's decks.
+    /// [`crate::curve_points`] of the run's decks.
     pub curve: Vec<(u64, Option<f64>)>,
     /// The heatmaps: `observed / expected − 1` per `[card][position]`.
     pub heatmap: Option<Heatmap>,
@@ -140,7 +140,7 @@ mod tests {
         let limits = Limits::default();
         let mut s = Session::new(n, Some("naive-swap"), None, 1e-3);
         let deck: Vec<u8> = (0..n as u8).rev().collect();
-        s.add(&deck, &limits).unwrap();
+        s.add(&deck, limits.decks_per_session).unwrap();
         let mut state = State::of("0".repeat(32), &s, true);
         // The widest numbers JSON prints, in every cell and on the
         // longest curve a run can draw; the longest words a refusal holds.
@@ -151,7 +151,7 @@ mod tests {
             m.iter_mut().flatten().for_each(|v| *v = wide);
         }
         heatmap.limit = wide;
-        let points = crate::session::curve_points(limits.decks_per_session);
+        let points = crate::curve_points(limits.decks_per_session);
         state.curve = vec![(limits.decks_per_session, Some(wide)); points];
         state.refused = Some(
             crate::BatchError::Twice {

@@ -26,7 +26,8 @@ use tower::ServiceExt;
 
 mod routes;
 
-use routes::{exact_matrix, refuse, router};
+use engine::live::exact_matrix;
+use routes::{refuse, router};
 
 /// A bound server, not yet serving.
 #[derive(Debug)]

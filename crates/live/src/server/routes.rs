@@ -316,26 +316,6 @@ async fn new_run(
     })
 }
 
-/// The exact position matrix of `algorithm` on `deck` cards, by the
-/// fastest exact method the judge has for it: the one-card Markov chain
-/// for a swap-based shuffle, else the cheaper of state merging and the
-/// walk of every path ([`judge::method::exact_plan`]).
-pub(super) fn exact_matrix(algorithm: &str, deck: usize) -> Option<Vec<Vec<f64>>> {
-    use judge::method::{ExactPlan, Requested, exact_plan};
-    let entry = algorithms::registry::find(algorithm).ok()?;
-    if let Ok(ExactPlan::Chain(swaps)) = exact_plan(entry, deck, Requested::MarkovChain) {
-        let law = stats::law::markov::exact_position_law(&swaps)
-            .ok()?
-            .rounded();
-        return Some(law.matrix.chunks(deck).map(<[f64]>::to_vec).collect());
-    }
-    let law = match exact_plan(entry, deck, Requested::Auto).ok()? {
-        ExactPlan::Merge(swaps) => stats::law::merge::merged_distribution(&swaps).ok()?,
-        _ => stats::exact_distribution(&entry.algorithm, deck, &stats::Limits::default()).ok()?,
-    };
-    law.is_complete().then(|| law.position_matrix())
-}
-
 #[derive(Serialize)]
 struct Added {
     counted: u64,
@@ -374,7 +354,7 @@ async fn add_decks(
     let limits = app.limits.clone();
     let done = tokio::task::spawn_blocking(move || {
         let mut s = session.lock().unwrap_or_else(PoisonError::into_inner);
-        let added = s.add(&batch, &limits);
+        let added = s.add(&batch, limits.decks_per_session);
         let f = s.finding();
         added.map(|counted| Added {
             counted,

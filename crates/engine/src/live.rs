@@ -1,7 +1,8 @@
-//! One run of the page: the decks a browser sent, counted and bet on as
-//! `audit` counts and the monitor bets, with a fair control beside them.
+//! One run of the live page (`shuffle-audit play`): the decks a browser
+//! sent, counted and bet on as `audit` counts and the monitor bets, with a
+//! fair control beside them. The page's server (crate `live`) is its
+//! front end.
 
-use crate::{BatchError, Limits};
 use judge::live::{LiveFinding, alarmed, finding};
 use stats::hypothesis::follow::Monitor;
 use stats::sample::Positions;
@@ -34,6 +35,48 @@ pub fn curve_points(decks: u64) -> usize {
         t = next_point(t);
     }
     grid + 3
+}
+
+/// The most decks one run counts, unless the server is told otherwise.
+pub const DECKS_PER_SESSION: u64 = 100_000_000;
+
+/// A batch of decks the server refuses, whole.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BatchError {
+    /// Not whole decks.
+    #[error("a batch of {bytes} bytes is not whole decks of {deck} cards (one byte a card)")]
+    Length {
+        /// Its bytes.
+        bytes: usize,
+        /// Cards per deck.
+        deck: usize,
+    },
+    /// A card out of range.
+    #[error("deck {deck} of the batch holds card {card}: the cards of a deck of {n} are 0 to {last}", last = n - 1)]
+    Card {
+        /// The deck, from 1.
+        deck: usize,
+        /// The card.
+        card: u8,
+        /// Cards per deck.
+        n: usize,
+    },
+    /// A card twice.
+    #[error("deck {deck} of the batch holds card {card} twice: a deck holds each card 0 to {last} once", last = n - 1)]
+    Twice {
+        /// The deck, from 1.
+        deck: usize,
+        /// The card.
+        card: u8,
+        /// Cards per deck.
+        n: usize,
+    },
+    /// Past the run's bound.
+    #[error("the run has reached its {0} decks: start a new run")]
+    TooManyDecks(u64),
+    /// The run stopped at an alarm.
+    #[error("the run stopped at deck {0}, where the evidence reached 1/alpha: start a new run")]
+    Stopped(u64),
 }
 
 /// The seed of the fair control's Fisher–Yates decks; batch `b` of a
@@ -113,17 +156,17 @@ impl Session {
     /// The bets stop at the deck where the evidence reaches `1/α`; the
     /// decks after it are counted (not bet on) until the run holds the
     /// decks it was to go on to, and the rest are not. Returns the decks
-    /// counted.
+    /// counted. A run holds at most `most` decks.
     ///
     /// # Errors
     /// [`BatchError`] naming the first bad deck, or the bound.
-    pub fn add(&mut self, batch: &[u8], limits: &Limits) -> Result<u64, BatchError> {
-        let result = self.try_add(batch, limits);
+    pub fn add(&mut self, batch: &[u8], most: u64) -> Result<u64, BatchError> {
+        let result = self.try_add(batch, most);
         self.refused = result.as_ref().err().map(ToString::to_string);
         result
     }
 
-    fn try_add(&mut self, batch: &[u8], limits: &Limits) -> Result<u64, BatchError> {
+    fn try_add(&mut self, batch: &[u8], most: u64) -> Result<u64, BatchError> {
         if let Some(at) = self.alarm_deck
             && self.stopped()
         {
@@ -131,8 +174,8 @@ impl Session {
         }
         let n = self.deck;
         let decks = validate(batch, n)?;
-        if self.decks() + decks > limits.decks_per_session {
-            return Err(BatchError::TooManyDecks(limits.decks_per_session));
+        if self.decks() + decks > most {
+            return Err(BatchError::TooManyDecks(most));
         }
         let mut counted = 0;
         for deck in batch.chunks_exact(n) {
@@ -257,6 +300,26 @@ pub fn validate(batch: &[u8], n: usize) -> Result<u64, BatchError> {
     Ok((batch.len() / n) as u64)
 }
 
+/// The exact position matrix of `algorithm` on `deck` cards, by the
+/// fastest exact method the judge has for it: the one-card Markov chain
+/// for a swap-based shuffle, else the cheaper of state merging and the
+/// walk of every path ([`judge::method::exact_plan`]).
+pub fn exact_matrix(algorithm: &str, deck: usize) -> Option<Vec<Vec<f64>>> {
+    use judge::method::{ExactPlan, Requested, exact_plan};
+    let entry = algorithms::registry::find(algorithm).ok()?;
+    if let Ok(ExactPlan::Chain(swaps)) = exact_plan(entry, deck, Requested::MarkovChain) {
+        let law = stats::law::markov::exact_position_law(&swaps)
+            .ok()?
+            .rounded();
+        return Some(law.matrix.chunks(deck).map(<[f64]>::to_vec).collect());
+    }
+    let law = match exact_plan(entry, deck, Requested::Auto).ok()? {
+        ExactPlan::Merge(swaps) => stats::law::merge::merged_distribution(&swaps).ok()?,
+        _ => stats::exact_distribution(&entry.algorithm, deck, &stats::Limits::default()).ok()?,
+    };
+    law.is_complete().then(|| law.position_matrix())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -280,10 +343,10 @@ mod tests {
 
     #[test]
     fn a_bad_batch_changes_nothing_and_a_stopped_run_takes_no_more() {
-        let limits = Limits::default();
+        let limits = DECKS_PER_SESSION;
         let mut s = Session::new(3, None, None, 1e-3);
-        assert_eq!(s.add(&[0, 1, 2, 2, 1, 0], &limits), Ok(2));
-        assert!(s.add(&[0, 1, 2, 1, 1, 0], &limits).is_err());
+        assert_eq!(s.add(&[0, 1, 2, 2, 1, 0], limits), Ok(2));
+        assert!(s.add(&[0, 1, 2, 1, 1, 0], limits).is_err());
         assert_eq!(s.decks(), 2);
         assert_eq!(s.positions()[0], vec![1, 0, 1]);
         assert_eq!(
@@ -293,14 +356,14 @@ mod tests {
         // The same deck over and over: the run stops, and the rest of the
         // batch is not counted.
         let same: Vec<u8> = [0u8, 1, 2].repeat(1_000);
-        let counted = s.add(&same, &limits).unwrap();
+        let counted = s.add(&same, limits).unwrap();
         assert!(counted < 1_000, "{counted}");
         let f = s.finding();
         assert_eq!(f.verdict, judge::live::LiveVerdict::Biased);
         assert_eq!(f.alarm_deck, Some(s.decks()));
         assert_eq!(s.curve().last().unwrap().0, s.decks());
         assert_eq!(
-            s.add(&[0, 1, 2], &limits).unwrap_err(),
+            s.add(&[0, 1, 2], limits).unwrap_err(),
             BatchError::Stopped(s.decks())
         );
         // The control counted as many decks.
@@ -310,10 +373,10 @@ mod tests {
 
     #[test]
     fn after_the_alarm_a_run_goes_on_counting_to_its_decks_and_keeps_its_verdict() {
-        let limits = Limits::default();
+        let limits = DECKS_PER_SESSION;
         let mut s = Session::going_on(3, None, None, 1e-3, 2_500);
         let same: Vec<u8> = [2u8, 0, 1].repeat(1_000);
-        assert_eq!(s.add(&same, &limits), Ok(1_000));
+        assert_eq!(s.add(&same, limits), Ok(1_000));
         assert!(!s.stopped());
         let at = s
             .finding()
@@ -323,8 +386,8 @@ mod tests {
         // Counted on, not bet on: the verdict, its evidence and the curve
         // stay the alarm's.
         let evidence = s.finding().log10_evidence;
-        assert_eq!(s.add(&same, &limits), Ok(1_000));
-        assert_eq!(s.add(&same, &limits), Ok(500), "counted up to 2,500");
+        assert_eq!(s.add(&same, limits), Ok(1_000));
+        assert_eq!(s.add(&same, limits), Ok(500), "counted up to 2,500");
         assert_eq!(s.decks(), 2_500);
         assert!(s.stopped());
         let f = s.finding();
@@ -335,13 +398,13 @@ mod tests {
         assert_eq!(s.positions()[2], vec![2_500, 0, 0]);
         let control: u64 = s.control()[0].iter().sum();
         assert_eq!(control, 2_500);
-        assert_eq!(s.add(&same, &limits), Err(BatchError::Stopped(at)));
+        assert_eq!(s.add(&same, limits), Err(BatchError::Stopped(at)));
     }
 
     #[test]
     fn the_curve_is_bounded_in_log_deck_space_whatever_the_batches() {
         // 100,000 batches of one deck each: the curve keeps its grid.
-        let limits = Limits::default();
+        let limits = DECKS_PER_SESSION;
         let mut s = Session::new(4, None, None, 1e-9);
         let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
         for _ in 0..100_000 {
@@ -352,7 +415,7 @@ mod tests {
                 seed ^= seed << 17;
                 deck.swap(i, (seed % (i as u64 + 1)) as usize);
             }
-            s.add(&deck, &limits).unwrap();
+            s.add(&deck, limits).unwrap();
         }
         assert_eq!(s.finding().alarm_deck, None, "a fair run at alpha 1e-9");
         let curve = s.curve();
@@ -378,14 +441,11 @@ mod tests {
 
     #[test]
     fn a_session_holds_at_most_its_decks() {
-        let limits = Limits {
-            decks_per_session: 3,
-            ..Limits::default()
-        };
+        let limits = 3;
         let mut s = Session::new(3, None, None, 1e-3);
-        assert_eq!(s.add(&[0, 1, 2, 2, 1, 0], &limits), Ok(2));
+        assert_eq!(s.add(&[0, 1, 2, 2, 1, 0], limits), Ok(2));
         assert_eq!(
-            s.add(&[0, 1, 2, 2, 1, 0], &limits).unwrap_err().to_string(),
+            s.add(&[0, 1, 2, 2, 1, 0], limits).unwrap_err().to_string(),
             "the run has reached its 3 decks: start a new run"
         );
     }
