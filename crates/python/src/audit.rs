@@ -4,15 +4,15 @@
 
 use crate::decks::{Counted, Decks, base_of, not_integers};
 use algorithms::{MAX_DECK, MIN_DECK};
-use deck_lines::{Base, DeckParser, Hashing, LineCounts};
+use deck_lines::{Base, LineCounts};
+use engine::audit::{AuditError, Audited};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 use report::sampled::{AuditReport, InputInfo};
 use report::{Provenance, Standalone};
-use stats::hypothesis::audit::{CountsState, DeckCounts, DeckTally, Lag1State, ObservedState};
-use std::io::BufReader;
+use stats::hypothesis::audit::{CountsState, DeckCounts, Lag1State, ObservedState};
 use std::time::Instant;
 
 /// An audit's document, rendered.
@@ -145,25 +145,16 @@ pub(crate) fn audit_array(
     )
 }
 
-/// A file of decks read as `shuffle-audit audit FILE` reads it (plain
-/// decks; decklists, shoes and single draws are the command line's).
-struct ReadFile {
-    counts: DeckCounts,
-    lines: LineCounts,
-    deck: usize,
-    base: Base,
-    sha256: String,
-    bytes: u64,
-}
-
-/// Reads and counts `path` on the current rayon pool.
-fn read_file(
+/// How `path` is read, as `shuffle-audit audit FILE` reads it: plain
+/// decks only (decklists and shoes are left to the command line), judged
+/// at the audit's default level unless the caller says.
+fn lines_of(
     path: &str,
     deck: Option<usize>,
     base: Option<Base>,
     ordered: bool,
     skip_invalid: bool,
-) -> PyResult<ReadFile> {
+) -> PyResult<(engine::audit::Lines, std::fs::File)> {
     if let Some(d) = deck
         && !(MIN_DECK..=MAX_DECK).contains(&d)
     {
@@ -173,42 +164,62 @@ fn read_file(
     }
     let file = std::fs::File::open(path)
         .map_err(|e| PyOSError::new_err(format!("{path}: opening it: {e}")))?;
-    let read_error = |e: deck_lines::ReadError| {
-        let hint = match e {
-            deck_lines::ReadError::Line { .. } if !skip_invalid => {
-                " (skip_invalid=True counts bad lines instead)"
-            }
-            _ => "",
-        };
-        PyValueError::new_err(format!("{path}: {e}{hint}"))
+    let request = engine::audit::Lines {
+        name: path.to_string(),
+        source: path.to_string(),
+        deck,
+        base,
+        copies: 1,
+        composition: None,
+        groups: Vec::new(),
+        hand: None,
+        skip_invalid,
+        ordered,
+        alpha: judge::grade::AUDIT_ALPHA,
+        decks_only: true,
     };
-    let reader = BufReader::with_capacity(1 << 16, Hashing::new(file));
-    let mut parser = DeckParser::new(deck, base);
-    let settled = deck_lines::settle(reader, &mut parser, skip_invalid).map_err(read_error)?;
-    if let Some(list) = parser.decklist_read() {
-        return Err(PyValueError::new_err(format!(
-            "{path}: the lines are decklists ({} cards, {} distinct: names, or cards that repeat): audit decklists and shoes with the command line, shuffle-audit audit",
-            list.cards(),
-            list.counts().len()
-        )));
+    Ok((request, file))
+}
+
+/// An audit's error, in the words of the command line with the keywords
+/// of Python.
+fn audit_error(path: &str, skip_invalid: bool, e: AuditError) -> PyErr {
+    match e {
+        AuditError::Read(e) => {
+            let hint = match e {
+                deck_lines::ReadError::Line { .. } if !skip_invalid => {
+                    " (skip_invalid=True counts bad lines instead)"
+                }
+                _ => "",
+            };
+            PyValueError::new_err(format!("{path}: {e}{hint}"))
+        }
+        e @ AuditError::Decklists { .. } => PyValueError::new_err(format!(
+            "{path}: {e}: audit decklists and shoes with the command line, shuffle-audit audit"
+        )),
+        e @ AuditError::TooFew(_) => PyValueError::new_err(e.to_string()),
+        e => PyValueError::new_err(format!("{path}: {e}")),
     }
-    let tally = DeckTally::new(ordered);
-    let tally = deck_lines::Tally {
-        new: |deck: &[u8], before| tally.counts(deck, before),
-        observe: DeckCounts::observe,
-        append: DeckCounts::append,
-    };
-    let (counts, lines, input) =
-        deck_lines::count_parallel(settled, &mut parser, &tally, &|_, _| {}).map_err(read_error)?;
-    let (sha256, bytes) = input.into_inner().finish();
-    Ok(ReadFile {
-        counts,
-        lines,
-        deck: parser.deck().expect("known after a deck"),
-        base: parser.base().expect("known after a deck"),
-        sha256,
-        bytes,
-    })
+}
+
+/// Reads, counts and judges `path` on the current rayon pool, as
+/// `shuffle-audit audit FILE` does ([`engine::audit::run`]).
+fn audit_path(
+    path: &str,
+    deck: Option<usize>,
+    base: Option<Base>,
+    ordered: bool,
+    skip_invalid: bool,
+    alpha: f64,
+) -> PyResult<engine::audit::Outcome<AuditReport>> {
+    let (request, file) = lines_of(path, deck, base, ordered, skip_invalid)?;
+    let request = engine::audit::Lines { alpha, ..request };
+    let read = engine::audit::run(&request, file, &|_, _| {})
+        .map_err(|e| audit_error(path, skip_invalid, e))?;
+    match read.audited {
+        Audited::Decks(outcome) => Ok(*outcome),
+        Audited::Repeated(_) => unreachable!("decklists and shoes are refused"),
+    }
 }
 
 /// `audit(path)`: the file as `shuffle-audit audit FILE` audits it.
@@ -229,22 +240,7 @@ pub(crate) fn audit_file(
     let alpha = level(alpha)?;
     let given = base_of(base)?;
     let start = Instant::now();
-    let work = || -> PyResult<engine::audit::Outcome<AuditReport>> {
-        let read = read_file(&path, deck, given, ordered, skip_invalid)?;
-        let input = InputInfo {
-            source: path.clone(),
-            lines: read.lines.lines,
-            decks: read.lines.decks,
-            deck: read.deck,
-            base: Some(read.base),
-            base_detected: given.is_none(),
-            invalid: read.lines.invalid,
-            sha256: Some(read.sha256),
-            bytes: read.bytes,
-            ordered,
-        };
-        judged(&path, input, read.counts, alpha)
-    };
+    let work = || audit_path(&path, deck, given, ordered, skip_invalid, alpha);
     let outcome = crate::on_threads(py, threads, work)??;
     NativeAudit::of(
         outcome,
@@ -306,7 +302,9 @@ impl Counts {
     ) -> PyResult<Counts> {
         let base = base_of(base)?;
         let read = crate::on_threads(py, threads, || {
-            read_file(&path, deck, base, ordered, skip_invalid)
+            let (request, file) = lines_of(&path, deck, base, ordered, skip_invalid)?;
+            engine::audit::count(&request, file, &|_, _| {})
+                .map_err(|e| audit_error(&path, skip_invalid, e))
         })??;
         Ok(Counts {
             counts: read.counts.into_owned(),

@@ -4,26 +4,22 @@
 use crate::args::{AlphaArg, DeckArg};
 use crate::range::{family_level, within};
 use algorithms::{MAX_DECK, MIN_DECK};
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use clap::Args;
 use deck_lines::VOTE_LINES;
-use deck_lines::{Base, DeckParser, Decklist, ReadError, Settled};
+use deck_lines::{Base, Decklist, ReadError};
 use report::files::OutputFile;
 use report::folder::ReportFolder;
-use report::sampled::InputInfo;
 use report::{Provenance, Standalone};
-use stats::hypothesis::audit::{DeckCounts, DeckTally};
-use stats::hypothesis::shoe::{Composition, Group, MAX_SHOE_DECKS, Shoe, ShoeCounts};
+use stats::hypothesis::shoe::MAX_SHOE_DECKS;
 use std::io::BufReader;
 use std::time::Instant;
 
 mod read;
-mod repeated;
 mod stream;
 
-use deck_lines::Hashing;
-use read::count;
-use repeated::repeated;
+use engine::audit::{AuditError, Audited};
+use read::read;
 use stream::{follow, single};
 
 #[derive(Debug, Args)]
@@ -245,101 +241,51 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
         .map(|out| ReportFolder::open(out, report::folder::Kind::Certificate))
         .transpose()?;
     let start = Instant::now();
-    let name = plan.name();
-    let source = plan.open()?;
-    let reader = BufReader::with_capacity(1 << 16, Hashing::new(source));
-    let mut parser = match (&args.composition, plan.copies) {
-        (Some(list), _) => DeckParser::decklist(list.clone()),
-        (None, 1) => DeckParser::new(plan.deck, plan.base),
-        (None, copies) => DeckParser::shoe(plan.deck.map(|d| d * copies), plan.base, copies),
-    };
-    let settled = deck_lines::settle(reader, &mut parser, args.skip_invalid)
-        .map_err(|e| read_error(name, args.skip_invalid, e))?;
-    let read = Read {
-        args,
-        plan: &plan,
-        folder,
-        start,
-    };
-    if parser.decklist_read().is_some() || plan.copies > 1 {
-        return repeated(read, parser, settled);
-    }
-    if !args.group.is_empty() || args.hand.is_some() {
-        // Numbered decks with a group: each card once, named by its number.
-        let (Some(n), Some(base)) = (parser.deck(), parser.base()) else {
-            bail!(
-                "{name}: --group and --hand need the deck size and numbering, and the first lines settle neither (give --deck and --base)"
-            );
-        };
-        let spec = (0..n as u64)
-            .map(|c| format!("{}:1", c + base.first()))
-            .collect::<Vec<_>>()
-            .join(",");
-        let list = Decklist::parse(&spec).expect("numbers 0..=255 each once");
-        return repeated(read, DeckParser::decklist(list), settled);
-    }
-    decks(read, parser, settled)
-}
-
-/// What every audit of a whole input carries from its start.
-struct Read<'a> {
-    args: &'a AuditArgs,
-    plan: &'a AuditPlan<'a>,
-    folder: Option<ReportFolder>,
-    start: Instant,
-}
-
-type Input = BufReader<Hashing<Box<dyn std::io::Read + Send>>>;
-
-/// An audit of plain decks: every card once.
-fn decks(read: Read<'_>, mut parser: DeckParser, settled: Settled<Input>) -> Result<u8> {
-    let Read {
-        args,
-        plan,
-        folder,
-        start,
-    } = read;
-    let name = plan.name();
-    // The arrangements' histograms are shared by every stretch of the
-    // read, whatever the workers.
-    let decks = DeckTally::new(!args.unordered);
-    let tally = deck_lines::Tally {
-        new: |deck: &[u8], before| decks.counts(deck, before),
-        observe: DeckCounts::observe,
-        append: DeckCounts::append,
-    };
-    let (decks, counts, input, threads) = count(args, plan, settled, &mut parser, &tally)?;
-    let (sha256, bytes) = input.into_inner().finish();
-    let deck = parser.deck().expect("known after a deck");
-    let base = parser.base().expect("known after a deck");
-    let outcome = engine::audit::decks(engine::audit::Decks {
-        name: name.to_string(),
-        input: InputInfo {
-            source: args.input.clone(),
-            lines: counts.lines,
-            decks: counts.decks,
-            deck,
-            base: Some(base),
-            base_detected: plan.base.is_none(),
-            invalid: counts.invalid,
-            sha256: Some(sha256),
-            bytes,
-            ordered: !args.unordered,
-        },
-        counts: decks,
+    let request = engine::audit::Lines {
+        name: plan.name().to_string(),
+        source: args.input.clone(),
+        deck: plan.deck,
+        base: plan.base,
+        copies: plan.copies,
+        composition: args.composition.clone(),
+        groups: args.group.clone(),
+        hand: args.hand,
+        skip_invalid: args.skip_invalid,
+        ordered: !args.unordered,
         alpha: plan.alpha,
-    })?;
-    let exit = outcome.exit_code();
-    let report = Standalone::new(
-        outcome.report,
-        Provenance {
-            threads: Some(threads),
-            ..Provenance::new(crate::common::command_line())
-        },
-        Some(start.elapsed().as_secs_f64()),
-    );
-    certify(folder, &report, || report::certificate::markdown(&report))?;
-    conclude(&report, args.json.on, exit)
+        decks_only: false,
+    };
+    let read = read(args, &plan, &request)?;
+    let exit = read.audited.exit_code();
+    let provenance = Provenance {
+        threads: Some(read.threads),
+        ..Provenance::new(crate::common::command_line())
+    };
+    let seconds = Some(start.elapsed().as_secs_f64());
+    match read.audited {
+        Audited::Decks(outcome) => {
+            let report = Standalone::new(outcome.report, provenance, seconds);
+            certify(folder, &report, || report::certificate::markdown(&report))?;
+            conclude(&report, args.json.on, exit)
+        }
+        Audited::Repeated(outcome) => {
+            let report = Standalone::new(outcome.report, provenance, seconds);
+            certify(folder, &report, || {
+                report::certificate::shoe_markdown(&report)
+            })?;
+            conclude(&report, args.json.on, exit)
+        }
+    }
+}
+
+/// An audit's error as one line naming the input (the decks too few name
+/// it already); a bad line says how to go on past it.
+fn audit_error(name: &str, skip_invalid: bool, e: AuditError) -> anyhow::Error {
+    match e {
+        AuditError::Read(e) => read_error(name, skip_invalid, e),
+        e @ (AuditError::TooFew(_) | AuditError::TooFewRepeated(_)) => anyhow::Error::new(e),
+        e => anyhow::Error::new(e).context(name.to_string()),
+    }
 }
 
 /// Prints the report and gives the exit code of its verdict, `exit`,

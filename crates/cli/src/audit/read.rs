@@ -1,38 +1,29 @@
 //! Reading a whole input: on `--threads` workers, with its progress on a
-//! terminal, and its SHA-256 for the certificate.
+//! terminal.
 
 use super::*;
 
-/// Reads and counts the rest of a settled input on `--threads` workers
-/// ([`deck_lines::count_parallel`]), with a progress bar on a terminal once
-/// the read takes more than two seconds. Returns the counts, the lines',
-/// the input read, and the workers.
-pub(super) fn count<A, N, O, M>(
+/// Reads, counts and judges the input of `plan` as `request` says, on
+/// `--threads` workers ([`engine::audit::run`]), with a progress bar on a
+/// terminal once the read takes more than two seconds.
+pub(super) fn read(
     args: &AuditArgs,
     plan: &AuditPlan<'_>,
-    settled: Settled<Input>,
-    parser: &mut DeckParser,
-    tally: &deck_lines::Tally<N, O, M>,
-) -> Result<(A, deck_lines::LineCounts, Input, usize)>
-where
-    A: Send,
-    N: Fn(&[u8], u64) -> A + Sync,
-    O: Fn(&mut A, &[u8]) + Sync,
-    M: Fn(&mut A, A) + Sync,
-{
+    request: &engine::audit::Lines,
+) -> Result<engine::audit::Read> {
     let size = plan
         .file
         .and_then(|path| std::fs::metadata(path).ok())
         .filter(std::fs::Metadata::is_file)
         .map(|m| m.len());
+    let source = plan.open()?;
     let bar = ReadProgress::new(size);
     let progress = |bytes, lines: &deck_lines::LineCounts| bar.show(bytes, lines);
-    let counted = crate::common::with_threads(args.threads.count, || {
-        deck_lines::count_parallel(settled, parser, tally, &progress)
-            .map(|(counts, lines, input)| (counts, lines, input, rayon::current_num_threads()))
+    let read = crate::common::with_threads(args.threads.count, || {
+        engine::audit::run(request, source, &progress)
     })?;
     bar.finish();
-    counted.map_err(|e| read_error(plan.name(), args.skip_invalid, e))
+    read.map_err(|e| audit_error(plan.name(), args.skip_invalid, e))
 }
 
 /// The bytes an audit has read, and the invalid lines it skipped, shown on

@@ -1,8 +1,11 @@
-//! `audit`: decks another program dealt, read and counted by the front
-//! end, tested and judged at a family-wise level.
+//! `audit`: decks another program dealt, read and counted ([`run`]), tested
+//! and judged at a family-wise level ([`decks`], [`repeated`]); single
+//! draws ([`single`]) and a stream watched deck by deck ([`follow`]).
 
+mod read;
 mod stream;
 
+pub use read::{AuditError, Audited, Counted, Lines, Read, count, run};
 pub use stream::{Draws, Follow, FollowError, Single, Watched, follow, single};
 
 use judge::grade::{Decision, TooFew, TooFewRepeated};
@@ -294,5 +297,78 @@ mod tests {
         assert!(!sorted.report.draws[0].verdict.level.bias_shown);
         assert!(sorted.report.draws[1].verdict.level.bias_shown);
         assert!(audit(String::new()).is_err());
+    }
+
+    fn whole() -> Lines {
+        Lines {
+            name: "decks.txt".into(),
+            source: "decks.txt".into(),
+            deck: None,
+            base: None,
+            copies: 1,
+            composition: None,
+            groups: Vec::new(),
+            hand: None,
+            skip_invalid: false,
+            ordered: true,
+            alpha: judge::grade::AUDIT_ALPHA,
+            decks_only: false,
+        }
+    }
+
+    // As above: a fair source fails with probability at most AUDIT_ALPHA;
+    // the naive swap on 5 cards is caught beyond any level.
+    #[test]
+    fn a_whole_input_is_read_counted_and_judged_as_its_counts_are() {
+        let cards: Vec<u8> = (0..5).collect();
+        for (fair, code) in [(true, crate::exit::PASS), (false, crate::exit::BIAS)] {
+            let decks = deal(&cards, 20_000, fair, 7);
+            let text = lines(&decks);
+            let read = run(&whole(), text.as_bytes(), &|_, _| {}).unwrap();
+            assert_eq!(read.audited.exit_code(), code);
+            let Audited::Decks(outcome) = read.audited else {
+                panic!("plain decks");
+            };
+            // The same as the counts given to the judge directly.
+            assert_eq!(
+                *outcome,
+                audit(&decks)
+                    .map(|mut o| {
+                        o.report.input.sha256 = outcome.report.input.sha256.clone();
+                        o.report.input.bytes = text.len() as u64;
+                        o.report.input.base_detected = true;
+                        o
+                    })
+                    .unwrap()
+            );
+            let counted = count(&whole(), text.as_bytes(), &|_, _| {}).unwrap();
+            assert_eq!((counted.deck, counted.lines.decks), (5, 20_000));
+        }
+        // Decklists: audited by their exact laws, refused where only decks
+        // are taken.
+        let list = "Forest Island Forest Opt\nIsland Forest Opt Forest\n".repeat(50);
+        let read = run(&whole(), list.as_bytes(), &|_, _| {}).unwrap();
+        assert!(matches!(read.audited, Audited::Repeated(_)));
+        let e = count(&whole(), list.as_bytes(), &|_, _| {}).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                AuditError::Decklists {
+                    cards: 4,
+                    distinct: 3
+                }
+            ),
+            "{e}"
+        );
+        // A group of a card the decklist does not hold is named.
+        let grouped = Lines {
+            groups: vec![("land".into(), vec!["Swamp".into()])],
+            ..whole()
+        };
+        let e = run(&grouped, list.as_bytes(), &|_, _| {}).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "--group land: card \"Swamp\" is not in the decklist, whose cards are Forest, Island, Opt"
+        );
     }
 }
