@@ -1,9 +1,11 @@
-//! The comparator sorts against the runtimes they model, run here when
-//! installed: `#[ignore]`d (the README's test command skips them; `.ci/run`
-//! runs them), each skipping with one line when its runtime is absent.
+//! The comparator sorts against the runtimes they model: replayed from
+//! their recorded sorts, and run against the runtimes themselves when
+//! installed (those tests `#[ignore]`d: the README's test command skips
+//! them, `.ci/run` runs them, each skipping with one line when its runtime
+//! is absent).
 
 use algorithms::{
-    JavaComparator, JavaRandom, JavaRandomSource, JavaTimSort, Scripted, Shuffle,
+    CPythonSort, JavaComparator, JavaRandom, JavaRandomSource, JavaTimSort, Scripted, Shuffle,
     SpiderMonkey102Sort, Throwing,
 };
 use std::process::Command;
@@ -113,6 +115,14 @@ fn scripted_answers(seed: u32, p: u32, count: usize) -> Vec<u64> {
 /// as many calls and leaves the same order. Returns the sorts and the
 /// sizes seen.
 fn replay_spidermonkey(text: &str) -> (usize, Vec<u32>) {
+    replay_scripted(text, SpiderMonkey102Sort)
+}
+
+/// Replays each line `n seed p calls | order` of a runtime's sorts fed
+/// scripted answers ([`scripted_answers`]): `sort` fed the same answers
+/// makes as many calls and leaves the same order. Returns the sorts and
+/// the sizes seen.
+fn replay_scripted(text: &str, sort: impl Shuffle) -> (usize, Vec<u32>) {
     let (mut cases, mut sizes) = (0, Vec::new());
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let (head, order) = line.split_once(" | ").expect("a line `head | order`");
@@ -123,7 +133,7 @@ fn replay_spidermonkey(text: &str) -> (usize, Vec<u32>) {
         let want: Vec<u32> = order.split(' ').map(|t| t.parse().unwrap()).collect();
         let mut src = Scripted::new(scripted_answers(seed * 7919 + n, p, calls as usize));
         let mut deck: Vec<u32> = (0..n).collect();
-        SpiderMonkey102Sort.shuffle(&mut deck, &mut src);
+        sort.shuffle(&mut deck, &mut src);
         assert_eq!(src.remaining(), 0, "{line}: calls");
         assert_eq!(deck, want, "{line}");
         cases += 1;
@@ -172,6 +182,67 @@ fn spidermonkey_102_matches_the_installed_js102() {
         String::from_utf8_lossy(&out.stderr)
     );
     let (cases, seen) = replay_spidermonkey(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(cases, sizes.len() * 9);
+    assert_eq!(seen.len(), sizes.len());
+}
+
+/// The sorts Debian's python3 3.11.2 made, committed
+/// (`tests/data/cpython-sort.txt`): below 128 elements the same calls and
+/// orders as node's V8 (`tests/data/v8-sort-node.txt`), from 128 on
+/// powersort's.
+#[test]
+fn cpython_replays_the_recorded_python3_sorts() {
+    let (cases, sizes) = replay_scripted(include_str!("data/cpython-sort.txt"), CPythonSort);
+    assert_eq!(cases, 23 * 9);
+    assert_eq!(sizes.len(), 23);
+    // Where V8 recorded the same streams: the same below 128, and not one
+    // of its sorts of 200 to 1000 elements the same.
+    let cpython = include_str!("data/cpython-sort.txt");
+    let v8 = include_str!("data/v8-sort-node.txt");
+    let lines = |text: &'static str, keep: fn(u32) -> bool| -> Vec<&'static str> {
+        let mut l: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter(|l| keep(l.split(' ').next().unwrap().parse().unwrap()))
+            .collect();
+        l.sort_unstable();
+        l
+    };
+    let (small, large) = (|n: u32| n < 128, |n: u32| n >= 128);
+    assert_eq!(lines(cpython, small), lines(v8, small));
+    let v8_large = lines(v8, large);
+    assert_eq!(v8_large.len(), 4 * 9);
+    assert!(lines(cpython, large).iter().all(|l| !v8_large.contains(l)));
+}
+
+/// The installed python3's `list.sort` on sizes the committed vectors do
+/// not hold, on both sides of each switch-over in `listobject.c`: 64 (one
+/// run extended by binary insertion below, runs of 32 and more above),
+/// 128 (three runs and more: powersort's merges), 192, 256, and 2000.
+#[test]
+#[ignore = "runs python3"]
+fn cpython_matches_the_installed_python3() {
+    if !installed("python3", "--version") {
+        return;
+    }
+    let program = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/runtimes/cpython_sort_vectors.py"
+    );
+    let sizes = [
+        "62", "63", "66", "126", "130", "131", "191", "192", "193", "255", "257", "2000",
+    ];
+    let out = Command::new("python3")
+        .arg(program)
+        .args(sizes)
+        .output()
+        .expect("python3 runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (cases, seen) = replay_scripted(&String::from_utf8(out.stdout).unwrap(), CPythonSort);
     assert_eq!(cases, sizes.len() * 9);
     assert_eq!(seen.len(), sizes.len());
 }

@@ -1,6 +1,7 @@
 //! The comparator sorts' laws against the runtimes they model, by
-//! statistics: SpiderMonkey 102 (`js102`) and OpenJDK (`java`) sort with a
-//! random comparator and count, and the counts must fit the model.
+//! statistics: SpiderMonkey 102 (`js102`), OpenJDK (`java`) and CPython
+//! (`python3`) sort with a random comparator and count, and the counts
+//! must fit the model.
 //!
 //! - On 3 to 8 cards, the runtime's histogram of the `n!` orders from
 //!   10^6 sorts against the exact law: Pearson's chi-square, cells pooled
@@ -436,5 +437,58 @@ fn java_timsort_fits_java() {
                 name: "sort-random-java-3way",
             },
         ],
+    );
+}
+
+#[test]
+#[ignore = "runs python3"]
+fn cpython_sort_fits_python3() {
+    let Some(version) = version("python3", "--version") else {
+        return;
+    };
+    let script = program("sort_counts.py");
+    let orders = |n: usize| {
+        vec![
+            script.clone(),
+            "perms".into(),
+            n.to_string(),
+            SORTS.to_string(),
+            SEED.to_string(),
+        ]
+    };
+    fit_orders(
+        "python3",
+        &version,
+        &[(
+            "sort-random-cpython",
+            &orders,
+            "sort-random-spidermonkey-102",
+        )],
+    );
+    let decks = |n: usize, sorts: u64| {
+        vec![
+            script.clone(),
+            "positions".into(),
+            n.to_string(),
+            sorts.to_string(),
+            SEED.to_string(),
+        ]
+    };
+    let model = |d: &mut Vec<u32>, r: &mut Xoshiro256PlusPlus| {
+        algorithms::CPythonSort.shuffle(d, r);
+        true
+    };
+    // Both sides of 64 (one run by binary insertion below, merged runs
+    // above) and of 128 (three runs and more: powersort's merges).
+    check_positions(
+        "python3",
+        &version,
+        &[Positions {
+            sizes: &[63, 64, 65, 127, 128, 129],
+            sorts: 100_000,
+            args: &decks,
+            model: &model,
+            name: "sort-random-cpython",
+        }],
     );
 }

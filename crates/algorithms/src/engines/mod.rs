@@ -1,7 +1,7 @@
-//! The sorts that JavaScript engines and PHP ship, run with a comparator
-//! that answers at random: `array.sort(() => Math.random() - 0.5)` and
-//! `usort($a, fn() => rand(-1, 1))`, the shuffles people write when they
-//! have a sort and no shuffle.
+//! The sorts that JavaScript engines, Java, Python and PHP ship, run with a
+//! comparator that answers at random: `array.sort(() => Math.random() -
+//! 0.5)`, `usort($a, fn() => rand(-1, 1))` and their kin, the shuffles
+//! people write when they have a sort and no shuffle.
 //!
 //! Each sort is ported from the engine's source, branch for branch, so
 //! that it asks for comparisons in the same order and moves the same
@@ -33,6 +33,7 @@ fn coin_order<S: Source + ?Sized>(src: &mut S) -> Ordering {
     }
 }
 
+mod cpython;
 mod java_timsort;
 mod spidermonkey;
 mod spidermonkey_102;
@@ -41,6 +42,7 @@ mod v8_legacy;
 mod v8_timsort;
 mod zend;
 
+pub use cpython::CPythonSort;
 pub use java_timsort::{JavaComparator, JavaRandomSource, JavaTimSort};
 pub use spidermonkey::SpiderMonkeyMergeSort;
 pub use spidermonkey_102::SpiderMonkey102Sort;

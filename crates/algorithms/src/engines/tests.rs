@@ -256,3 +256,42 @@ fn spidermonkey_102_sorts_with_a_consistent_comparator() {
         assert_eq!(a, want, "n = {n}");
     }
 }
+
+#[test]
+fn cpython_and_v8_timsorts_agree_below_128_and_part_above() {
+    let mut parted = 0;
+    for n in [2u32, 3, 7, 63, 64, 65, 100, 127, 128, 129, 200, 1000] {
+        for seed in 0..30 {
+            let mut a: Vec<u32> = (0..n).collect();
+            let mut b = a.clone();
+            let mut r1 = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut r2 = r1.clone();
+            CPythonSort.shuffle(&mut a, &mut r1);
+            V8TimSort.shuffle(&mut b, &mut r2);
+            if n < 128 {
+                // The same questions: the same deck, the same draws.
+                assert_eq!(a, b, "n = {n}, seed {seed}");
+                assert_eq!(r1, r2, "n = {n}, seed {seed}");
+            } else {
+                parted += usize::from(a != b);
+            }
+        }
+    }
+    assert!(
+        parted > 100,
+        "{parted} of 150 decks of 128 to 1000 cards parted"
+    );
+}
+
+/// A consistent comparator sorts, on every size around the switch-overs
+/// (powersort's merges from 128 on).
+#[test]
+fn cpython_sorts_with_a_consistent_comparator() {
+    for n in [0u32, 1, 2, 63, 64, 65, 127, 128, 129, 300, 1000, 5000] {
+        let mut a: Vec<u32> = (0..n).map(|i| (i * 7919) % 1009).collect();
+        let mut want = a.clone();
+        want.sort();
+        CPythonSort::sort(&mut a, |x: &u32, y: &u32| x.cmp(y));
+        assert_eq!(a, want, "n = {n}");
+    }
+}

@@ -127,6 +127,8 @@ kernels! {
     V8TimSort(V8TimSort),
     /// See [`JavaTimSort`].
     JavaTimSort(JavaTimSort),
+    /// See [`CPythonSort`].
+    CPythonSort(CPythonSort),
     /// See [`SpiderMonkeyMergeSort`].
     SpiderMonkeyMergeSort(SpiderMonkeyMergeSort),
     /// See [`SpiderMonkey102Sort`].
@@ -302,3 +304,25 @@ pub struct Entry {
     /// Its guarantee or its defect, in one sentence.
     pub summary: &'static str,
 }
+
+/// A source reference: the document and where in it.
+pub(super) const fn src(document: &'static str, location: &'static str) -> SourceRef {
+    SourceRef { document, location }
+}
+
+/// One row of the registry, its fields in order.
+macro_rules! entry {
+    ($id:literal, $name:literal, [$($doc:expr),+], $alg:expr, $expected:expr, $exact:expr, $summary:literal) => {
+        Entry {
+            id: $id,
+            name: $name,
+            sources: &[$($doc),+],
+            algorithm: $alg,
+            expected: $expected,
+            exact: $exact,
+            summary: $summary,
+        }
+    };
+}
+
+pub(super) use entry;

@@ -1,7 +1,8 @@
 //! The registry's rows: every algorithm of the suite, seeds first, in
 //! document order.
 
-use super::entry::{Algorithm, Entry, Exact, Expected, Kernel, SourceRef};
+use super::documents::{S000, S001, S002, S003, S004};
+use super::entry::{Algorithm, Entry, Exact, Expected, Kernel, entry, src};
 use crate::defect::Defect;
 use crate::draws::*;
 use crate::engines::*;
@@ -11,30 +12,6 @@ use crate::published::*;
 use crate::reference::*;
 use crate::seeded::*;
 use crate::swap_loops::*;
-
-pub(super) const S000: &str = "000_d04b9b9104ef3ac9.txt";
-pub(super) const S001: &str = "001_8224637705ba0647.txt";
-pub(super) const S002: &str = "002_a1406b98e2fda677.txt";
-pub(super) const S003: &str = "003_8fdfb98757373742.txt";
-pub(super) const S004: &str = "004_bc98dc84b49fccfb.txt";
-
-const fn src(document: &'static str, location: &'static str) -> SourceRef {
-    SourceRef { document, location }
-}
-
-macro_rules! entry {
-    ($id:literal, $name:literal, [$($doc:expr),+], $alg:expr, $expected:expr, $exact:expr, $summary:literal) => {
-        Entry {
-            id: $id,
-            name: $name,
-            sources: &[$($doc),+],
-            algorithm: $alg,
-            expected: $expected,
-            exact: $exact,
-            summary: $summary,
-        }
-    };
-}
 
 use Exact::{Full, MassBound};
 use Expected::{Biased, Uniform};
@@ -624,6 +601,18 @@ pub static REGISTRY: &[Entry] = &[
         Biased(Defect::RandomComparator),
         Full,
         "Biased: two of the three answers keep a pair in order; on 3 cards the deck stays as it is with probability 16/27 and is reversed with probability 11/81."
+    ),
+    entry!(
+        "sort-random-cpython",
+        "lst.sort(key=cmp_to_key(lambda a, b: random.choice((-1, 1)))) on CPython 3.11+",
+        [src(
+            "reference",
+            "CPython Objects/listobject.c, list.sort (binary insertion below 64 elements, TimSort above, powersort's merges from 3.11); checked against Debian's python3 3.11.2"
+        )],
+        Algorithm::once(Kernel::CPythonSort(CPythonSort)),
+        Biased(Defect::RandomComparator),
+        Full,
+        "Biased: below 128 cards it asks V8's TimSort's questions and has its law (on 3 cards the identity 3/8); from 128 on powersort merges the runs in another order. It never throws."
     ),
     entry!(
         "sort-random-spidermonkey",

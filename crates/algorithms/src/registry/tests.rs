@@ -1,6 +1,6 @@
 //! The registry against itself and against the seed documents.
 
-use super::table::{S000, S001, S002, S003, S004};
+use super::documents::{S000, S001, S002, S003, S004};
 use super::*;
 use crate::defect::Defect;
 use crate::shuffle::Shuffle;

@@ -1,6 +1,6 @@
 //! TimSort as V8, CPython and Java ship it, one core: its runs, binary
 //! insertion, galloping and merges, asked for comparisons in the order
-//! each asks them. The variants differ in three [`Rules`]; everything
+//! each asks them. The variants differ in four [`Rules`]; everything
 //! else is the same code, branch for branch, in all three sources (V8's
 //! `third_party/v8/builtins/array-sort.tq` is a port of CPython's
 //! `Objects/listsort.txt` algorithm, as is OpenJDK's
@@ -9,8 +9,10 @@
 use std::cmp::Ordering;
 
 mod gallop;
+mod runs;
 
 use gallop::{gallop_left, gallop_right};
+use runs::{RunStack, powerloop};
 
 /// Where the TimSorts differ.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,8 +27,23 @@ pub(crate) struct Rules {
     /// `mergeLo`, the second in `mergeHi`) empties where a consistent
     /// comparator could not have emptied it: throw (Java's "Comparison
     /// method violates its general contract!") or end as if the merge
-    /// were done (V8, which copies nothing more).
+    /// were done (V8 and CPython, which copy nothing more).
     pub checks_contract: bool,
+    /// Which pending runs are merged, and when.
+    pub merge_policy: MergePolicy,
+}
+
+/// How a TimSort chooses the pending runs it merges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MergePolicy {
+    /// `merge_collapse` after each run is pushed: the run lengths'
+    /// invariants of Tim Peters' original (V8, Java, CPython up to 3.10).
+    Collapse,
+    /// Powersort (CPython 3.11 and later): before a run is pushed,
+    /// `found_new_run` gives the run below it a power (`powerloop`: the
+    /// depth of the node between the two runs' midpoints in a binary tree
+    /// over the list) and first merges the runs of greater power.
+    Powersort,
 }
 
 /// How `gallopLeft` asks whether `element < key`.
@@ -45,6 +62,7 @@ pub(crate) const V8: Rules = Rules {
     min_merge: 64,
     gallop_left: GallopLeft::ElementFirst,
     checks_contract: false,
+    merge_policy: MergePolicy::Collapse,
 };
 
 /// OpenJDK 7 and later (from `java/util/TimSort.java`).
@@ -52,6 +70,16 @@ pub(crate) const JAVA: Rules = Rules {
     min_merge: 32,
     gallop_left: GallopLeft::KeyFirst,
     checks_contract: true,
+    merge_policy: MergePolicy::Collapse,
+};
+
+/// CPython 3.11 and later (from `Objects/listobject.c`): V8's rules (V8's
+/// sort is a port of CPython's), with powersort's merges.
+pub(crate) const CPYTHON: Rules = Rules {
+    min_merge: 64,
+    gallop_left: GallopLeft::ElementFirst,
+    checks_contract: false,
+    merge_policy: MergePolicy::Powersort,
 };
 
 /// `IllegalArgumentException: Comparison method violates its general
@@ -81,55 +109,6 @@ struct TimSort<'a, T, F> {
     runs: RunStack,
     min_gallop: usize,
     cmp: F,
-}
-
-/// `kMaxMergePending`: the most pending runs (enough for `2^64` elements).
-const MAX_MERGE_PENDING: usize = 85;
-
-/// The stack of pending runs, `(base, length)`, in place: a sort of a
-/// short deck pushes one run and merges none, and allocates nothing.
-struct RunStack {
-    runs: [(usize, usize); MAX_MERGE_PENDING],
-    len: usize,
-}
-
-impl Default for RunStack {
-    fn default() -> Self {
-        RunStack {
-            runs: [(0, 0); MAX_MERGE_PENDING],
-            len: 0,
-        }
-    }
-}
-
-impl RunStack {
-    fn len(&self) -> usize {
-        self.len
-    }
-
-    fn push(&mut self, run: (usize, usize)) {
-        self.runs[self.len] = run;
-        self.len += 1;
-    }
-
-    /// Removes run `i`, sliding the ones above it down.
-    fn remove(&mut self, i: usize) {
-        self.runs.copy_within(i + 1..self.len, i);
-        self.len -= 1;
-    }
-}
-
-impl std::ops::Index<usize> for RunStack {
-    type Output = (usize, usize);
-    fn index(&self, i: usize) -> &(usize, usize) {
-        &self.runs[..self.len][i]
-    }
-}
-
-impl std::ops::IndexMut<usize> for RunStack {
-    fn index_mut(&mut self, i: usize) -> &mut (usize, usize) {
-        &mut self.runs[..self.len][i]
-    }
 }
 
 /// Where a merge ends: `Succeed` copies what is left of the temporary
@@ -536,6 +515,23 @@ impl<T: Copy, F: FnMut(&T, &T) -> Ordering> TimSort<'_, T, F> {
         Ok(())
     }
 
+    /// `found_new_run(ms, n2)` (CPython 3.11): before a run of `n2`
+    /// elements is pushed, the run on top gets its power, and the runs
+    /// below it of greater power are merged first.
+    fn found_new_run(&mut self, n2: usize) -> Result<(), ContractViolation> {
+        let Some(top) = self.runs.len().checked_sub(1) else {
+            return Ok(());
+        };
+        let (s1, n1) = self.runs[top];
+        let power = powerloop(s1, n1, n2, self.a.len());
+        while self.runs.len() > 1 && self.runs.power(self.runs.len() - 2) > power {
+            self.merge_at(self.runs.len() - 2)?;
+        }
+        let top = self.runs.len() - 1;
+        self.runs.set_power(top, power);
+        Ok(())
+    }
+
     /// `MergeForceCollapse`.
     fn merge_force_collapse(&mut self) -> Result<(), ContractViolation> {
         while self.runs.len() > 1 {
@@ -561,8 +557,16 @@ impl<T: Copy, F: FnMut(&T, &T) -> Ordering> TimSort<'_, T, F> {
                 self.binary_insertion_sort(low, low + run, low + forced);
                 run = forced;
             }
-            self.runs.push((low, run));
-            self.merge_collapse()?;
+            match self.rules.merge_policy {
+                MergePolicy::Collapse => {
+                    self.runs.push((low, run));
+                    self.merge_collapse()?;
+                }
+                MergePolicy::Powersort => {
+                    self.found_new_run(run)?;
+                    self.runs.push((low, run));
+                }
+            }
             low += run;
             remaining -= run;
         }
