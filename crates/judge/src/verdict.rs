@@ -336,15 +336,14 @@ impl Standing {
                  anything else here."
             }
             Self::Biased => {
-                "Every arrangement is *not* equally likely. *Rests on* says what proves it, by \
-                 deck size: the exact law (every path counted, no chance involved) or the sample \
-                 (the sizes on which a test saw the bias). *Distance \
-                 from fair* is the total variation distance: how much more often a bet on the \
-                 deck's order can win than against a fair shuffle (0 is fair, 1 is as far as \
-                 can be). *Guesses right*: going through the deck, a player who knows the \
-                 shuffle names each card before it is turned over; the best strategy's average, \
-                 exactly, against what a fair deck allows (`shuffle-audit guess`). *Shuffles to \
-                 see it*: how many shuffles a test needs to call the bias {power} times in 100."
+                "Every arrangement is *not* equally likely. *Rests on*: what proves it, by deck \
+                 size, the exact law (every path counted) or the sample (where a test saw the \
+                 bias). *Distance from fair*: the total variation distance, how much more often \
+                 a bet on the order can win than against a fair shuffle (0 fair, 1 the most). \
+                 *Guesses right*: the exact best average of a player who knows the shuffle and \
+                 names each card before it is turned over, against a fair deck's \
+                 (`shuffle-audit guess`). *Shuffles to see it*: how many a test needs to call \
+                 the bias {power} times in 100."
             }
             Self::TooSmall => {
                 "These are biased by construction (the reason is in each row), but by too \

@@ -39,7 +39,8 @@ pub struct Lines {
     pub ordered: bool,
     /// The family-wise level.
     pub alpha: f64,
-    /// Whether decks whose cards repeat (decklists, shoes) are refused.
+    /// Whether lines the first lines settle as decklists (names, or cards
+    /// that repeat) are refused ([`AuditError::Decklists`]): decks only.
     pub decks_only: bool,
 }
 
@@ -86,7 +87,7 @@ pub enum AuditError {
     /// Shoes or decklists too few for their tests.
     #[error(transparent)]
     TooFewRepeated(#[from] TooFewRepeated),
-    /// Decklists or shoes where only decks are taken.
+    /// Decklists where only decks are taken.
     #[error(
         "the lines are decklists ({cards} cards, {distinct} distinct: names, or cards that repeat)"
     )]
@@ -131,7 +132,7 @@ pub enum AuditError {
     Groups(ShoeError),
 }
 
-/// The input read so far and what is known of it.
+/// The input as it is read: buffered, every byte hashed.
 type Input<R> = BufReader<Hashing<R>>;
 
 /// Reads the lines of `input` (unbuffered; its bytes are hashed as they

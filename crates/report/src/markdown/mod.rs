@@ -311,15 +311,13 @@ fn how_to_read(md: &mut String, report: &SuiteReport) {
     let (within, runs) = judge::fair::runs_within();
     let _ = writeln!(
         md,
-        "A *position heatmap* has one row per card (by where it started) and one column per \
-         final position. Each cell's colour says how much more (red) or less (blue) often \
-         than 1/*n* that card ended there, on a scale the colour bar gives. Sampling noise \
-         stays in the palest quarter of the scale: the limits are at least four times the \
-         largest deviation a fair shuffle's whole matrix shows in {within} runs of {runs}. \
-         Beside \
-         each algorithm stands Fisher–Yates sampled as often, on the same scale (the *fair \
-         control*), and, where the deck was counted exactly, the exact heatmap: the true \
-         bias, without noise.\n"
+        "A *position heatmap* has a row per card (by where it started) and a column per \
+         final position: red where the card ended more often than 1/*n*, blue where less, \
+         on the colour bar's scale. Noise stays in its palest quarter: the limits are at \
+         least four times the largest deviation of a fair shuffle's matrix in {within} runs \
+         of {runs}. Beside each algorithm stand Fisher–Yates sampled as often, on the same \
+         scale (the *fair control*), and, where the deck was counted exactly, the exact \
+         heatmap: the bias without noise.\n"
     );
     // Decks of more arrangements than the per-bar band holds are drawn sorted.
     let sorted_from = (1..)
