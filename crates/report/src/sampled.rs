@@ -252,11 +252,6 @@ impl AuditReport {
         }
     }
 
-    /// Whether the audit shows bias at its level (the exit code 1).
-    pub fn bias_shown(&self) -> bool {
-        self.level.bias_shown
-    }
-
     /// What the audit found, with its exit code, in the judge's words
     /// ([`judge::grade::Finding::words`]).
     pub fn finding_words(&self) -> judge::words::Words {

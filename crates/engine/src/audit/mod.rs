@@ -193,12 +193,12 @@ mod tests {
         let fair = audit(&deal(&cards, 20_000, true, 7)).unwrap();
         assert!(!fair.decision.level.bias_shown);
         assert_eq!(fair.exit_code(), crate::exit::PASS);
-        assert!(!fair.report.bias_shown());
+        assert!(!fair.report.level.bias_shown);
         let naive = audit(&deal(&cards, 20_000, false, 7)).unwrap();
         assert!(naive.decision.level.bias_shown);
         assert!(naive.report.result.log10_min_adjusted_p < -20.0);
         assert_eq!(naive.exit_code(), crate::exit::BIAS);
-        assert!(naive.report.bias_shown());
+        assert!(naive.report.level.bias_shown);
     }
 
     #[test]
