@@ -55,9 +55,9 @@ pub use draws::{
     SpliceShuffle, StackShuffle,
 };
 pub use engines::{
-    CPythonSort, ContractViolation, JavaComparator, JavaRandomSource, JavaTimSort, PhpRand,
-    PhpUsortRand, PhpVersion, SpiderMonkey102Sort, SpiderMonkeyMergeSort, V8LegacySort, V8TimSort,
-    ZendSort,
+    CPythonSort, ContractViolation, DotNetIntroSort, DotNetLibrary, JavaComparator,
+    JavaRandomSource, JavaTimSort, PhpRand, PhpUsortRand, PhpVersion, SpiderMonkey102Sort,
+    SpiderMonkeyMergeSort, V8LegacySort, V8TimSort, ZendSort,
 };
 pub use generators::{
     DelphiRandom, DotNetRandom, GlibcRand, JavaRandom, Mt19937, PhpMtRand, V8MathRandom, V8ToDouble,

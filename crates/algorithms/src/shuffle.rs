@@ -56,8 +56,9 @@ macro_rules! order_adapter {
 pub(crate) use order_adapter;
 
 /// A sort that may stop with an error instead of dealing a deck: Java's
-/// TimSort, which throws when a random comparator breaks its contract.
-/// Its [`Shuffle`] deals the law given no throw; this says when it throws.
+/// TimSort and .NET's introspective sort, which throw when a random
+/// comparator breaks their contract. Its [`Shuffle`] deals the law given
+/// no throw; this says when it throws.
 pub trait Throwing {
     /// Sorts `deck` with answers drawn from `src`.
     ///
@@ -69,4 +70,7 @@ pub trait Throwing {
         deck: &mut [T],
         src: &mut S,
     ) -> Result<(), crate::ContractViolation>;
+
+    /// The runtime's exception where the sort throws, as it words it.
+    fn exception(&self) -> &'static str;
 }

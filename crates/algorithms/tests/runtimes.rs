@@ -5,9 +5,10 @@
 //! is absent).
 
 use algorithms::{
-    CPythonSort, JavaComparator, JavaRandom, JavaRandomSource, JavaTimSort, Scripted, Shuffle,
-    SpiderMonkey102Sort, Throwing,
+    CPythonSort, DotNetIntroSort, JavaComparator, JavaRandom, JavaRandomSource, JavaTimSort,
+    Scripted, Shuffle, SpiderMonkey102Sort, Throwing,
 };
+use std::cmp::Ordering;
 use std::process::Command;
 
 /// Whether `program` runs here; says so on stderr when it does not.
@@ -245,4 +246,196 @@ fn cpython_matches_the_installed_python3() {
     let (cases, seen) = replay_scripted(&String::from_utf8(out.stdout).unwrap(), CPythonSort);
     assert_eq!(cases, sizes.len() * 9);
     assert_eq!(seen.len(), sizes.len());
+}
+
+/// McIlroy's adversary ("A killer adversary for quicksort", 1999), as
+/// `tests/runtimes/DotNetSortVectors.cs` writes it: every item starts as
+/// "gas"; when two gas items meet, one of them is frozen to the next
+/// solid value, the one that is not the current pivot candidate.
+struct Adversary {
+    val: Vec<u32>,
+    gas: u32,
+    solid: u32,
+    candidate: u32,
+}
+
+impl Adversary {
+    fn new(n: u32) -> Self {
+        Adversary {
+            val: vec![n; n as usize],
+            gas: n,
+            solid: 0,
+            candidate: 0,
+        }
+    }
+
+    fn compare(&mut self, x: u32, y: u32) -> Ordering {
+        let (xi, yi) = (x as usize, y as usize);
+        if self.val[xi] == self.gas && self.val[yi] == self.gas {
+            let frozen = if x == self.candidate { xi } else { yi };
+            self.val[frozen] = self.solid;
+            self.solid += 1;
+        }
+        if self.val[xi] == self.gas {
+            self.candidate = x;
+        } else if self.val[yi] == self.gas {
+            self.candidate = y;
+        }
+        self.val[xi].cmp(&self.val[yi])
+    }
+}
+
+/// One line `n seed p calls outcome | order` that
+/// `tests/runtimes/DotNetSortVectors.cs` prints, as recorded and as `sort`
+/// replays it.
+struct DotNetSort {
+    n: u32,
+    recorded: (u64, bool, Vec<u32>),
+    replayed: (u64, bool, Vec<u32>),
+}
+
+/// Runs `sort` on each line's answers (xorshift32 from `seed * 7919 + n`:
+/// 1 when the top 3 bits are below `p`, 0 when equal to it, -1 above;
+/// McIlroy's adversary for `p = 8`): the calls made, whether it threw, and
+/// the list it left, beside the runtime's.
+fn replay_dotnet(text: &str, sort: DotNetIntroSort) -> Vec<DotNetSort> {
+    let mut sorts = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let (head, order) = line.split_once(" | ").expect("a line `head | order`");
+        let head: Vec<&str> = head.split(' ').collect();
+        let [n, seed, p, calls, outcome] = head[..] else {
+            panic!("bad line {line}")
+        };
+        let [n, seed, p]: [u32; 3] = [n, seed, p].map(|t| t.parse().unwrap());
+        let threw = match outcome {
+            "ok" => false,
+            "ArgumentException" => true,
+            other => panic!("{line}: outcome {other}"),
+        };
+        let want: Vec<u32> = order.split(' ').map(|t| t.parse().unwrap()).collect();
+        let mut s = seed * 7919 + n;
+        let mut adversary = Adversary::new(n);
+        let mut made = 0u64;
+        let mut deck: Vec<u32> = (0..n).collect();
+        let result = sort.sort(&mut deck, |&x, &y| {
+            made += 1;
+            if p == 8 {
+                return adversary.compare(x, y);
+            }
+            s ^= s << 13;
+            s ^= s >> 17;
+            s ^= s << 5;
+            (s >> 29).cmp(&p).reverse()
+        });
+        sorts.push(DotNetSort {
+            n,
+            recorded: (calls.parse().unwrap(), threw, want),
+            replayed: (made, result.is_err(), deck),
+        });
+    }
+    sorts
+}
+
+/// Every sort replays the runtime's calls, throw and list; the sorts, the
+/// throws and the sizes seen.
+fn check_dotnet(sorts: &[DotNetSort]) -> (usize, usize, Vec<u32>) {
+    let mut sizes = Vec::new();
+    for (i, s) in sorts.iter().enumerate() {
+        assert_eq!(s.replayed, s.recorded, "sort {i} of {} elements", s.n);
+        if sizes.last() != Some(&s.n) {
+            sizes.push(s.n);
+        }
+    }
+    let throws = sorts.iter().filter(|s| s.recorded.1).count();
+    (sorts.len(), throws, sizes)
+}
+
+/// The sorts Debian's mono 6.8.0.105 made, committed
+/// (`tests/data/dotnet-sort-mono.txt`): 18 sizes, 3 seeds of 4 streams
+/// and the adversary on each, 27 of them thrown.
+#[test]
+fn dotnet_replays_the_recorded_mono_sorts() {
+    let text = include_str!("data/dotnet-sort-mono.txt");
+    let (cases, throws, sizes) = check_dotnet(&replay_dotnet(text, DotNetIntroSort::MONO));
+    assert_eq!(cases, 18 * 13);
+    assert_eq!(sizes.len(), 18);
+    assert_eq!(throws, 27);
+}
+
+/// .NET 5+ runs the same sort and differs only where a scan leaves its
+/// partition: up to 16 elements (no partition) it leaves Mono's lists
+/// every time; above, where Mono's scan ran on into a neighbour, .NET 5+
+/// threw there, fewer calls in.
+#[test]
+fn dotnet_core_differs_from_mono_only_where_a_scan_leaves_its_partition() {
+    let text = include_str!("data/dotnet-sort-mono.txt");
+    let (mut same, mut differ) = (0, 0);
+    for s in replay_dotnet(text, DotNetIntroSort::CORE) {
+        if s.replayed == s.recorded {
+            same += 1;
+            continue;
+        }
+        assert!(
+            s.n > 16,
+            "{} elements: .NET 5+ differs with no partition",
+            s.n
+        );
+        assert!(
+            s.replayed.1,
+            "{} elements: .NET 5+ differs without a throw",
+            s.n
+        );
+        assert!(s.replayed.0 <= s.recorded.0, "{} elements: more calls", s.n);
+        differ += 1;
+    }
+    assert!(same > 100 && differ > 10, "same {same}, differ {differ}");
+}
+
+/// The installed mono's `List<int>.Sort` on sizes the committed vectors do
+/// not hold, on both sides of the switch-over at 16 (insertion sort) and
+/// where the depth limit sends partitions to the heapsort.
+#[test]
+#[ignore = "runs mono"]
+fn dotnet_matches_the_installed_mono() {
+    if !installed("mcs", "--version") || !installed("mono", "--version") {
+        return;
+    }
+    let program = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/runtimes/DotNetSortVectors.cs"
+    );
+    let dir = std::env::temp_dir().join(format!("dotnet-sort-vectors-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = dir.join("vectors.exe");
+    let built = Command::new("mcs")
+        .arg(format!("-out:{}", exe.display()))
+        .arg(program)
+        .output()
+        .expect("mcs runs");
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stdout)
+    );
+    let sizes = [
+        "6", "14", "19", "24", "40", "63", "65", "256", "513", "3000",
+    ];
+    let out = Command::new("mono")
+        .arg(&exe)
+        .args(sizes)
+        .output()
+        .expect("mono runs");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (cases, throws, seen) = check_dotnet(&replay_dotnet(
+        &String::from_utf8(out.stdout).unwrap(),
+        DotNetIntroSort::MONO,
+    ));
+    assert_eq!(cases, sizes.len() * 13);
+    assert_eq!(seen.len(), sizes.len());
+    assert!(throws > 0, "no throw among {cases} sorts");
 }

@@ -1,7 +1,7 @@
 //! `exact`: the exact law of one algorithm on one deck, or the exact
 //! position matrix of a swap-based one on a real deck.
 
-use algorithms::Entry;
+use algorithms::{Entry, Throwing};
 use judge::ExactVerdict;
 use judge::method::ExactPlan;
 use report::{ExactChainReport, ExactReport};
@@ -132,15 +132,18 @@ pub fn run(request: Request, progress: &(dyn Fn(Progress) + Sync)) -> Result<Out
         .algorithm
         .throwing()
         .filter(|_| deck < stats::MAX_EXACT_DECK)
-        .map(|sort| stats::law::exact::throw_probability(sort, deck, &limits))
+        .map(|sort| {
+            stats::law::exact::throw_probability(sort, deck, &limits)
+                .map(|p| report::Throws::exact(p, sort.exception()))
+        })
         .transpose()
         .map_err(|error| Failure::Throws {
             id: entry.id,
             error,
         })?;
     let mut document = ExactReport::new(entry, &law, &judge::LawFindings::of(&law));
-    if let Some(p) = throws {
-        document = document.with_throws(report::Throws::exact(p));
+    if let Some(throws) = throws {
+        document = document.with_throws(throws);
     }
     if let ExactPlan::Merge(swaps) = &plan {
         // The identity and the first most and least likely arrangements,

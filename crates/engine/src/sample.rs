@@ -1,7 +1,7 @@
 //! `sample`: one algorithm's decks dealt from a seed and tested, every
 //! test with its p-value.
 
-use algorithms::Entry;
+use algorithms::{Entry, Throwing};
 use judge::pace::Estimate;
 use report::sampled::SampleReport;
 use stats::hypothesis::audit::AuditPlan;
@@ -59,7 +59,7 @@ pub fn run(request: Request, progress: &(dyn Fn(u64) + Sync)) -> Outcome {
     // seed (the audit's decks are those given no throw).
     let throws = entry.algorithm.throwing().map(|sort| {
         let thrown = stats::sample::throws::throw_count(&sort, plan.deck, plan.shuffles, plan.seed);
-        report::Throws::sampled(thrown, plan.shuffles)
+        report::Throws::sampled(thrown, plan.shuffles, sort.exception())
     });
     let exact_tv = judge::method::cheap_exact_total_variation(entry, plan.deck);
     Outcome {

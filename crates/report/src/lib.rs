@@ -44,7 +44,7 @@ pub use suite::{
     Documents, SUITE_PERMUTATIONS_UP_TO, SuiteAlgorithm, SuiteCase, SuiteReport, SuiteSettings,
     documents, fair_control, fair_controls,
 };
-pub use throws::{JAVA_MESSAGE, Throws};
+pub use throws::Throws;
 
 #[cfg(test)]
 mod tests {

@@ -1,17 +1,17 @@
-//! How often a sort that may throw instead of dealing (Java's TimSort on a
-//! random comparator) throws, beside the law of the decks given no throw.
+//! How often a sort that may throw instead of dealing (Java's TimSort or
+//! .NET's introspective sort on a random comparator) throws, beside the
+//! law of the decks given no throw.
 
 use serde::{Deserialize, Serialize};
 use stats::Fraction;
-
-/// The message Java's TimSort throws with.
-pub const JAVA_MESSAGE: &str = "Comparison method violates its general contract!";
 
 /// How often the sort throws: exactly, from the exact law's walk, or
 /// sampled, with a Clopper–Pearson 95 % interval. The report's law and
 /// counts beside it are those of the decks given no throw.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Throws {
+    /// The runtime's exception, as it words it.
+    pub exception: String,
     /// The probability that a sort throws (sampled: the share of the runs).
     pub probability: f64,
     /// Exact: the probability as a reduced fraction.
@@ -29,9 +29,10 @@ pub struct Throws {
 }
 
 impl Throws {
-    /// The exact probability.
-    pub fn exact(p: Fraction) -> Self {
+    /// The exact probability that the sort throws `exception`.
+    pub fn exact(p: Fraction, exception: &str) -> Self {
         Throws {
+            exception: exception.to_owned(),
             probability: p.to_f64(),
             exact: Some(p),
             thrown: None,
@@ -40,10 +41,12 @@ impl Throws {
         }
     }
 
-    /// `thrown` of `runs` sampled runs, with the interval.
-    pub fn sampled(thrown: u64, runs: u64) -> Self {
+    /// `thrown` of `runs` sampled runs threw `exception`, with the
+    /// interval.
+    pub fn sampled(thrown: u64, runs: u64, exception: &str) -> Self {
         let (lower, upper) = stats::hypothesis::fit::clopper_pearson(thrown, runs, 0.95);
         Throws {
+            exception: exception.to_owned(),
             probability: thrown as f64 / runs as f64,
             exact: None,
             thrown: Some(thrown),
@@ -65,7 +68,8 @@ impl Throws {
             _ => crate::fmt::fmt_prob(self.probability),
         };
         format!(
-            "throws:      {what}: Java's \"{JAVA_MESSAGE}\" instead of a deck; the law here is that of the decks given no throw"
+            "throws:      {what}: {} instead of a deck; the law here is that of the decks given no throw",
+            self.exception
         )
     }
 }

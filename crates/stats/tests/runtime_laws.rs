@@ -1,7 +1,7 @@
 //! The comparator sorts' laws against the runtimes they model, by
-//! statistics: SpiderMonkey 102 (`js102`), OpenJDK (`java`) and CPython
-//! (`python3`) sort with a random comparator and count, and the counts
-//! must fit the model.
+//! statistics: SpiderMonkey 102 (`js102`), OpenJDK (`java`), CPython
+//! (`python3`) and Mono (`mono`) sort with a random comparator and count,
+//! and the counts must fit the model.
 //!
 //! - On 3 to 8 cards, the runtime's histogram of the `n!` orders from
 //!   10^6 sorts against the exact law: Pearson's chi-square, cells pooled
@@ -11,8 +11,8 @@
 //!   where the card of each starting position ends in the runtime's decks
 //!   and in the model's (sampled, fixed seed), row by row: a chi-square
 //!   test of homogeneity of the two samples, adjacent places pooled to at
-//!   least 10 expected counts. For Java, the sorts that throw are counted
-//!   apart, and their rate compared the same way (a 2 × 2 table).
+//!   least 10 expected counts. For Java and .NET, the sorts that throw are
+//!   counted apart, and their rate compared the same way (a 2 × 2 table).
 //!
 //! Every test of a file runs at `α = 0.01` shared by Bonferroni among all
 //! its tests, so a faithful model fails a run with probability at most
@@ -26,7 +26,7 @@
 //! its table (`--nocapture`).
 
 use algorithms::registry;
-use algorithms::{JavaComparator, JavaTimSort, Shuffle, Throwing};
+use algorithms::{DotNetIntroSort, JavaComparator, JavaTimSort, Shuffle, Throwing};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use stats::hypothesis::battery::pool;
@@ -491,4 +491,83 @@ fn cpython_sort_fits_python3() {
             name: "sort-random-cpython",
         }],
     );
+}
+
+/// `SortCounts.cs` compiled with `mcs` into a folder of its own; the
+/// program's path, or `None` (with one line on stderr) when `mcs` or
+/// `mono` is not installed.
+fn mono_program(dir: &std::path::Path) -> Option<String> {
+    let version = version("mcs", "--version");
+    version.as_ref()?;
+    std::fs::create_dir_all(dir).unwrap();
+    let exe = dir.join("SortCounts.exe");
+    run(
+        "mcs",
+        &[format!("-out:{}", exe.display()), program("SortCounts.cs")],
+    );
+    Some(exe.display().to_string())
+}
+
+#[test]
+#[ignore = "runs mono"]
+fn dotnet_sort_fits_mono() {
+    let Some(version) = version("mono", "--version") else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("dotnet-sort-counts-{}", std::process::id()));
+    let Some(exe) = mono_program(&dir) else {
+        return;
+    };
+    let orders = |n: usize| {
+        vec![
+            exe.clone(),
+            "perms".into(),
+            n.to_string(),
+            SORTS.to_string(),
+            SEED.to_string(),
+        ]
+    };
+    fit_orders(
+        "mono",
+        &version,
+        &[("sort-random-dotnet", &orders, "sort-random-java-3way")],
+    );
+    let decks = |n: usize, sorts: u64| {
+        vec![
+            exe.clone(),
+            "positions".into(),
+            n.to_string(),
+            sorts.to_string(),
+            SEED.to_string(),
+        ]
+    };
+    let model = |d: &mut Vec<u32>, r: &mut Xoshiro256PlusPlus| {
+        DotNetIntroSort::MONO
+            .try_shuffle(d.as_mut_slice(), r)
+            .is_ok()
+    };
+    // Both sides of 16 (insertion sort alone up to it, partitions above),
+    // of 33 (two partitions that can each be split) and a deck of 1000,
+    // where the depth limit can be reached.
+    check_positions(
+        "mono",
+        &version,
+        &[
+            Positions {
+                sizes: &[15, 16, 17, 18, 32, 33, 34, 52, 100],
+                sorts: 100_000,
+                args: &decks,
+                model: &model,
+                name: "sort-random-dotnet",
+            },
+            Positions {
+                sizes: &[1000],
+                sorts: 10_000,
+                args: &decks,
+                model: &model,
+                name: "sort-random-dotnet",
+            },
+        ],
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -2,7 +2,7 @@
 //! behind `Collections.sort`, `List.sort` and `Arrays.sort` of objects
 //! with a comparator, run with one that answers at random.
 
-use super::timsort::{self, ContractViolation, JAVA};
+use super::timsort::{self, JAVA};
 use super::*;
 use crate::Throwing;
 use crate::generators::JavaRandom;
@@ -84,6 +84,10 @@ pub struct JavaTimSort {
 }
 
 impl JavaTimSort {
+    /// The runtime's exception where the sort throws.
+    pub const EXCEPTION: &'static str =
+        "IllegalArgumentException: Comparison method violates its general contract!";
+
     /// `TimSort.sort(a, 0, a.length, c, null, 0, 0)`: sorts `a` by `cmp`,
     /// or stops where Java throws.
     ///
@@ -109,6 +113,10 @@ impl Throwing for JavaTimSort {
     ) -> Result<(), ContractViolation> {
         let comparator = self.comparator;
         Self::sort(deck, |_, _| comparator.answer(src))
+    }
+
+    fn exception(&self) -> &'static str {
+        Self::EXCEPTION
     }
 }
 

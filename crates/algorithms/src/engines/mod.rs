@@ -1,5 +1,5 @@
-//! The sorts that JavaScript engines, Java, Python and PHP ship, run with a
-//! comparator that answers at random: `array.sort(() => Math.random() -
+//! The sorts that JavaScript engines, Java, Python, .NET and PHP ship, run
+//! with a comparator that answers at random: `array.sort(() => Math.random() -
 //! 0.5)`, `usort($a, fn() => rand(-1, 1))` and their kin, the shuffles
 //! people write when they have a sort and no shuffle.
 //!
@@ -33,7 +33,25 @@ fn coin_order<S: Source + ?Sized>(src: &mut S) -> Ordering {
     }
 }
 
+/// Where a runtime's sort throws instead of finishing: a random comparator
+/// broke the contract the sort relies on, and the runtime noticed (Java's
+/// TimSort when a merge runs out of one run, .NET's introspective sort when
+/// a partition's scan runs off its bounds). The array is left as the
+/// runtime leaves it, every element still in it once. Which exception the
+/// runtime throws is [`crate::Throwing::exception`]'s to say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ContractViolation;
+
+impl std::fmt::Display for ContractViolation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the comparator broke the sort's contract and the runtime threw")
+    }
+}
+
+impl std::error::Error for ContractViolation {}
+
 mod cpython;
+mod dotnet;
 mod java_timsort;
 mod spidermonkey;
 mod spidermonkey_102;
@@ -43,10 +61,10 @@ mod v8_timsort;
 mod zend;
 
 pub use cpython::CPythonSort;
+pub use dotnet::{DotNetIntroSort, DotNetLibrary};
 pub use java_timsort::{JavaComparator, JavaRandomSource, JavaTimSort};
 pub use spidermonkey::SpiderMonkeyMergeSort;
 pub use spidermonkey_102::SpiderMonkey102Sort;
-pub use timsort::ContractViolation;
 pub use v8_legacy::V8LegacySort;
 pub use v8_timsort::V8TimSort;
 pub use zend::{PhpRand, PhpUsortRand, PhpVersion, ZendSort};

@@ -9,7 +9,7 @@ use crate::packet_riffle::*;
 use crate::published::*;
 use crate::reference::*;
 use crate::seeded::*;
-use crate::shuffle::Shuffle;
+use crate::shuffle::{Shuffle, Throwing};
 use crate::source::Source;
 use crate::swap_loops::*;
 
@@ -129,6 +129,8 @@ kernels! {
     JavaTimSort(JavaTimSort),
     /// See [`CPythonSort`].
     CPythonSort(CPythonSort),
+    /// See [`DotNetIntroSort`].
+    DotNetIntroSort(DotNetIntroSort),
     /// See [`SpiderMonkeyMergeSort`].
     SpiderMonkeyMergeSort(SpiderMonkeyMergeSort),
     /// See [`SpiderMonkey102Sort`].
@@ -179,11 +181,13 @@ impl Algorithm {
     }
 
     /// The sort that may throw instead of dealing, when the algorithm is
-    /// one pass of it (Java's TimSort): its shuffle deals the law given no
-    /// throw, and [`crate::Throwing::try_shuffle`] says when it throws.
-    pub fn throwing(&self) -> Option<JavaTimSort> {
+    /// one pass of it (Java's TimSort, .NET's introspective sort): its
+    /// shuffle deals the law given no throw, and
+    /// [`crate::Throwing::try_shuffle`] says when it throws.
+    pub fn throwing(&self) -> Option<ThrowingSort> {
         match (self.kernel, self.times) {
-            (Kernel::JavaTimSort(j), 1) => Some(j),
+            (Kernel::JavaTimSort(j), 1) => Some(ThrowingSort::Java(j)),
+            (Kernel::DotNetIntroSort(d), 1) => Some(ThrowingSort::DotNet(d)),
             _ => None,
         }
     }
@@ -326,3 +330,33 @@ macro_rules! entry {
 }
 
 pub(super) use entry;
+
+/// A registered sort that may throw instead of dealing (see
+/// [`Algorithm::throwing`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ThrowingSort {
+    /// See [`JavaTimSort`].
+    Java(JavaTimSort),
+    /// See [`DotNetIntroSort`].
+    DotNet(DotNetIntroSort),
+}
+
+impl Throwing for ThrowingSort {
+    fn try_shuffle<T: Copy, S: Source + ?Sized>(
+        &self,
+        deck: &mut [T],
+        src: &mut S,
+    ) -> Result<(), ContractViolation> {
+        match self {
+            ThrowingSort::Java(j) => j.try_shuffle(deck, src),
+            ThrowingSort::DotNet(d) => d.try_shuffle(deck, src),
+        }
+    }
+
+    fn exception(&self) -> &'static str {
+        match self {
+            ThrowingSort::Java(j) => j.exception(),
+            ThrowingSort::DotNet(d) => d.exception(),
+        }
+    }
+}

@@ -106,15 +106,38 @@ fn distance(a: &SuiteAlgorithm, report: &SuiteReport) -> String {
 }
 
 /// The cards a player who knows the shuffle guesses right on the largest
-/// enumerated deck, against a fair deck's `H_n`.
-fn guesses_right(a: &SuiteAlgorithm) -> String {
-    match a
-        .largest_exact()
+/// enumerated deck, and the deck.
+fn guessed(a: &SuiteAlgorithm) -> Option<(f64, usize)> {
+    a.largest_exact()
         .and_then(|r| Some((r.expected_correct?, r.deck)))
-    {
-        Some((e, n)) => format!("{e:.3} of {n} (fair {:.3})", studies::guess::harmonic(n)),
+}
+
+/// The guesses of one row; a fair deck's `H_n` is in the column's header.
+fn guesses_right(a: &SuiteAlgorithm) -> String {
+    match guessed(a) {
+        Some((e, n)) => format!("{e:.3} of {n}"),
         None => "–".into(),
     }
+}
+
+/// The guesses column's header: a fair deck's `H_n`, once for each deck
+/// the rows guess on.
+fn guesses_header(algorithms: &[&SuiteAlgorithm]) -> String {
+    let mut decks: Vec<usize> = algorithms
+        .iter()
+        .filter_map(|a| guessed(a))
+        .map(|(_, n)| n)
+        .collect();
+    decks.sort_unstable();
+    decks.dedup();
+    if decks.is_empty() {
+        return "guesses right".into();
+    }
+    let fair: Vec<String> = decks
+        .iter()
+        .map(|&n| format!("{:.3} of {n}", studies::guess::harmonic(n)))
+        .collect();
+    format!("guesses right (fair: {})", fair.join(", "))
 }
 
 /// The fewest shuffles a first seed needs to call the bias, with its
@@ -181,20 +204,15 @@ pub(super) fn section(md: &mut String, report: &SuiteReport) {
                 &format!("{:.0}", 100.0 * judge::suite::DEFAULT_POWER)
             )
         );
-        match standing {
-            Standing::TooSmall => {
-                let _ = writeln!(
-                    md,
-                    "| algorithm | why it is biased | rests on (cards) | distance from fair | guesses right | shuffles to see it |\n|---|---|---|---:|---:|---:|"
-                );
-            }
-            _ => {
-                let _ = writeln!(
-                    md,
-                    "| algorithm | from | rests on (cards) | distance from fair | guesses right | shuffles to see it |\n|---|---|---|---:|---:|---:|"
-                );
-            }
-        }
+        let second = match standing {
+            Standing::TooSmall => "why it is biased",
+            _ => "from",
+        };
+        let _ = writeln!(
+            md,
+            "| algorithm | {second} | rests on (cards) | distance from fair | {} | shuffles to see it |\n|---|---|---|---:|---:|---:|",
+            guesses_header(&algorithms)
+        );
         for a in algorithms {
             let second = match standing {
                 Standing::TooSmall => a

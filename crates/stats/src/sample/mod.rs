@@ -126,6 +126,7 @@ impl<R: Rng> Source for Sampler<R> {
     fn draw(&mut self, draw: Draw) -> u64 {
         match draw {
             Draw::Below(k) => self.bounded(k),
+            Draw::OneIn(k) => u64::from(self.bounded(k) == 0),
             Draw::Word(bits) => self.rng.next_u64() >> (64 - bits),
             _ => draw.from_words(|| self.rng.next_u64()),
         }

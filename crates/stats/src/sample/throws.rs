@@ -46,6 +46,10 @@ mod tests {
                 Ok(())
             }
         }
+
+        fn exception(&self) -> &'static str {
+            "HalfThrows"
+        }
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! `Objects/listsort.txt` algorithm, as is OpenJDK's
 //! `java/util/TimSort.java`).
 
+use super::ContractViolation;
 use std::cmp::Ordering;
 
 mod gallop;
@@ -81,21 +82,6 @@ pub(crate) const CPYTHON: Rules = Rules {
     checks_contract: false,
     merge_policy: MergePolicy::Powersort,
 };
-
-/// `IllegalArgumentException: Comparison method violates its general
-/// contract!`: a merge ran out of one run where a consistent comparator
-/// could not have. Java leaves the array as it was when it threw (every
-/// element still in it once, the runs merged so far merged).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ContractViolation;
-
-impl std::fmt::Display for ContractViolation {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Comparison method violates its general contract!")
-    }
-}
-
-impl std::error::Error for ContractViolation {}
 
 /// `kMinGallopWins` (V8), `MIN_GALLOP` (Java).
 const MIN_GALLOP: usize = 7;

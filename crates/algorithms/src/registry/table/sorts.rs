@@ -75,6 +75,30 @@ pub(super) const ROWS: &[Entry] = &[
         "Biased: below 128 cards it asks V8's TimSort's questions and has its law (on 3 cards the identity 3/8); from 128 on powersort merges the runs in another order. It never throws."
     ),
     entry!(
+        "sort-random-dotnet",
+        "list.Sort((a, b) => rnd.Next(-1, 2)) on Mono",
+        [src(
+            "reference",
+            "Mono 6.8 mscorlib, List<T>.Sort(Comparison<T>) and ArraySortHelper<T> (introspective sort: insertion sort up to 16 elements, median-of-three quicksort above, heapsort past the depth limit; throws ArgumentException when a partition's scan runs off the array); checked against mono 6.8.0.105"
+        )],
+        Algorithm::once(Kernel::DotNetIntroSort(DotNetIntroSort::MONO)),
+        Biased(Defect::RandomComparator),
+        Full,
+        "Biased: only one of rnd.Next(-1, 2)'s three answers moves a card; on 3 cards the identity has probability 8/27, and from 4 to 16 cards the deck stays in order with probability (2/3)^(n-1). Above 16, a partition's scan may run off the list and throw."
+    ),
+    entry!(
+        "sort-random-dotnet-core",
+        "list.Sort((a, b) => rnd.Next(-1, 2)) on .NET 5+",
+        [src(
+            "reference",
+            "dotnet/runtime src/libraries/System.Private.CoreLib/src/System/Collections/Generic/ArraySortHelper.cs (Mono's introspective sort on a Span per partition: a scan that leaves its partition throws ArgumentException); checked by reading"
+        )],
+        Algorithm::once(Kernel::DotNetIntroSort(DotNetIntroSort::CORE)),
+        Biased(Defect::RandomComparator),
+        Full,
+        "Biased: Mono's law up to 16 cards; above, a scan that leaves its partition throws where Mono's runs on into the neighbouring one."
+    ),
+    entry!(
         "sort-random-spidermonkey",
         "sort(() => Math.random() - 0.5) on Firefox's merge sort (2014)",
         [src(

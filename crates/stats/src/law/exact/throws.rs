@@ -75,6 +75,10 @@ mod tests {
             }
             Ok(())
         }
+
+        fn exception(&self) -> &'static str {
+            "HalfThrows"
+        }
     }
 
     #[test]

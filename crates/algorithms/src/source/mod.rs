@@ -86,6 +86,12 @@ pub enum Draw {
         /// The number of results, `>= 1`, at most `2^bits`.
         k: u64,
     },
+    /// Whether a uniform integer below `k` came out 0: 1 with probability
+    /// `1/k`, else 0 (`k >= 2`). For a question that only one of `k`
+    /// equally likely answers settles one way, such as "is `rnd.Next(-1,
+    /// 2)` negative?": one draw of two results where [`Draw::Below`] would
+    /// branch `k` ways that act alike.
+    OneIn(u64),
 }
 
 impl Draw {
@@ -99,6 +105,7 @@ impl Draw {
             | Draw::UnitDouble { k, .. }
             | Draw::WordReject { k, .. } => u128::from(k),
             Draw::Word(bits) => 1u128 << bits,
+            Draw::OneIn(_) => 2,
         }
     }
 
@@ -107,7 +114,7 @@ impl Draw {
     /// words `k · floor(2^bits / k)` for [`Draw::WordReject`].
     pub fn total_weight(self) -> u128 {
         match self {
-            Draw::Below(k) => u128::from(k),
+            Draw::Below(k) | Draw::OneIn(k) => u128::from(k),
             Draw::Word(bits)
             | Draw::WordMod { bits, .. }
             | Draw::WordScale { bits, .. }
@@ -132,6 +139,13 @@ impl Draw {
         }
         match self {
             Draw::Below(_) | Draw::Word(_) => 1,
+            Draw::OneIn(k) => {
+                if r == 1 {
+                    1
+                } else {
+                    u128::from(k) - 1
+                }
+            }
             Draw::WordMod { bits, k } => {
                 let total = 1u128 << bits;
                 let k = u128::from(k);
@@ -157,7 +171,7 @@ impl Draw {
     /// [`Draw::Below`].
     pub fn word_bits(self) -> Option<u32> {
         match self {
-            Draw::Below(_) => None,
+            Draw::Below(_) | Draw::OneIn(_) => None,
             Draw::Word(bits)
             | Draw::WordMod { bits, .. }
             | Draw::WordScale { bits, .. }
@@ -190,7 +204,7 @@ impl Draw {
     /// For [`Draw::Below`], which has no raw word.
     pub fn reduce(self, word: u64) -> u64 {
         match self {
-            Draw::Below(_) => panic!("Draw::Below has no raw word to reduce"),
+            Draw::Below(_) | Draw::OneIn(_) => panic!("{self:?} has no raw word to reduce"),
             Draw::Word(_) => word,
             Draw::WordMod { k, .. } => word % k,
             Draw::WordScale { bits, k } => ((u128::from(k) * u128::from(word)) >> bits) as u64,
@@ -246,6 +260,7 @@ impl Draw {
     pub fn validate(self) {
         match self {
             Draw::Below(k) => assert!(k >= 1, "Draw::Below(0): there is no integer below 0"),
+            Draw::OneIn(k) => assert!(k >= 2, "Draw::OneIn({k}): k must be at least 2"),
             Draw::Word(bits) => assert!(
                 (1..=MAX_WORD_BITS).contains(&bits),
                 "Draw::Word({bits}): widths 1..=64 are allowed"
@@ -335,6 +350,13 @@ pub trait Source {
         self.draw(Draw::Below(2)) == 1
     }
 
+    /// `true` with probability `1/k` ([`Draw::OneIn`]); `k` must be at
+    /// least 2.
+    #[inline]
+    fn one_in(&mut self, k: u64) -> bool {
+        self.draw(Draw::OneIn(k)) == 1
+    }
+
     /// A uniform raw word of `bits` bits.
     #[inline]
     fn word(&mut self, bits: u32) -> u64 {
@@ -367,6 +389,10 @@ impl<R: rand::Rng + ?Sized> Source for R {
             Draw::Below(k) => {
                 debug_assert!(k >= 1, "Draw::Below(0)");
                 self.random_range(0..k)
+            }
+            Draw::OneIn(k) => {
+                debug_assert!(k >= 2, "Draw::OneIn({k})");
+                u64::from(self.random_range(0..k) == 0)
             }
             Draw::Word(bits) => {
                 debug_assert!((1..=MAX_WORD_BITS).contains(&bits));
@@ -460,208 +486,4 @@ impl<S: Source + ?Sized> rand::TryRng for SourceRng<'_, S> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use rand::SeedableRng;
-    use rand_xoshiro::Xoshiro256PlusPlus;
-
-    /// The reduced draws of `bits` bits to `k` results.
-    fn reduced(bits: u32, k: u64) -> Vec<Draw> {
-        let mut out = vec![
-            Draw::WordMod { bits, k },
-            Draw::WordScale { bits, k },
-            Draw::WordDouble { bits, k },
-            Draw::WordReject { bits, k },
-        ];
-        if bits <= MAX_UNIT_DOUBLE_BITS {
-            out.push(Draw::UnitDouble { bits, k });
-        }
-        out
-    }
-
-    #[test]
-    fn weights_count_the_words_each_reduction_maps_to_each_result() {
-        // Every word of 1 to 16 bits, for every k up to 60 that the bits
-        // can serve: the weights are the counts of words reduced to each
-        // result (accepted words only, for rejection).
-        for bits in 1..=16u32 {
-            for k in (1..=60u64).filter(|&k| u128::from(k) <= 1u128 << bits) {
-                for d in reduced(bits, k) {
-                    let mut counts = vec![0u128; k as usize];
-                    for w in 0..1u64 << bits {
-                        if d.accepts(w) {
-                            counts[d.reduce(w) as usize] += 1;
-                        }
-                    }
-                    let weights: Vec<u128> = (0..k).map(|r| d.weight(r)).collect();
-                    assert_eq!(weights, counts, "{d:?}");
-                    assert_eq!(counts.iter().sum::<u128>(), d.total_weight(), "{d:?}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn double_reductions_equal_multiply_and_shift_while_the_product_is_exact() {
-        // k · word < 2^53: the double arithmetic is exact.
-        for k in [3u64, 7, 52, 54] {
-            for bits in [20u32, 32, 40, 47] {
-                let exact = Draw::WordScale { bits, k };
-                for d in [Draw::WordDouble { bits, k }, Draw::UnitDouble { bits, k }] {
-                    for r in 0..k {
-                        assert_eq!(d.weight(r), exact.weight(r), "{d:?} {r}");
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn c_scaling_of_a_64_bit_word_can_return_k() {
-        // 52 · w rounds to the double 52 · 2^64 = 13 · 2^66 once it is
-        // within half a spacing (2^17 / 2) of it, ties to the even
-        // 52 · 2^64: w >= 2^64 - 2^16 / 52, the top 1,260 words.
-        let d = Draw::WordDouble { bits: 64, k: 52 };
-        let first = d.first_word_reaching(52);
-        assert_eq!((1u128 << 64) - first, 1_260);
-        assert_eq!(d.reduce((first - 1) as u64), 51);
-        assert_eq!(d.reduce(first as u64), 52);
-        assert!(std::panic::catch_unwind(|| d.validate()).is_err());
-        // At 53 bits the same expression stays in range, and so does
-        // JavaScript's `Math.floor(Math.random() * 52)`.
-        Draw::WordDouble { bits: 53, k: 52 }.validate();
-        let js = Draw::UnitDouble { bits: 53, k: 52 };
-        js.validate();
-        assert_eq!((0..52).map(|r| js.weight(r)).sum::<u128>(), 1u128 << 53);
-    }
-
-    #[test]
-    fn the_weights_of_wide_words_are_where_the_reduction_changes() {
-        // At 53 to 64 bits no enumeration is possible: every sampled word
-        // lies between the first words of its result and of the next, and
-        // the weights add up to the words.
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
-        for bits in [53u32, 60, 64] {
-            for k in [3u64, 52, 54, 255] {
-                for d in reduced(bits, k) {
-                    if let Draw::WordDouble { .. } = d
-                        && std::panic::catch_unwind(|| d.validate()).is_err()
-                    {
-                        continue;
-                    }
-                    let sum: u128 = (0..k).map(|r| d.weight(r)).sum();
-                    assert_eq!(sum, d.total_weight(), "{d:?}");
-                    if matches!(d, Draw::WordDouble { .. } | Draw::UnitDouble { .. }) {
-                        for _ in 0..2_000 {
-                            let w = rand::Rng::next_u64(&mut rng) >> (64 - bits);
-                            let r = u128::from(d.reduce(w));
-                            let w = u128::from(w);
-                            assert!(d.first_word_reaching(r) <= w, "{d:?} {w}");
-                            assert!(w < d.first_word_reaching(r + 1), "{d:?} {w}");
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn rejection_samples_only_accepted_words() {
-        // Words from a script: 2-bit words to 3 results reject the word 3.
-        let d = Draw::WordReject { bits: 2, k: 3 };
-        let mut words = [3u64 << 62, 3 << 62, 2 << 62].into_iter();
-        assert_eq!(d.from_words(|| words.next().unwrap()), 2);
-        assert_eq!(d.total_weight(), 3);
-        assert!((0..3).all(|r| d.weight(r) == 1));
-    }
-
-    /// Counts, word by word, how many raw values give each result.
-    fn brute_weights(draw: Draw) -> Vec<u128> {
-        let bits = draw.word_bits().unwrap();
-        let mut counts = vec![0u128; draw.outcomes() as usize];
-        for w in 0..(1u64 << bits) {
-            counts[draw.reduce(w) as usize] += 1;
-        }
-        counts
-    }
-
-    #[test]
-    fn mod_weights_for_52_cards_match_the_issue() {
-        let d = Draw::WordMod { bits: 15, k: 52 };
-        for r in 0..8 {
-            assert_eq!(d.weight(r), 631, "result {r}");
-        }
-        for r in 8..52 {
-            assert_eq!(d.weight(r), 630, "result {r}");
-        }
-        assert_eq!(d.weight(52), 0);
-    }
-
-    #[test]
-    fn closed_form_weights_agree_with_counting_every_word() {
-        for bits in [1, 3, 8, 15] {
-            for k in 1..=70u64 {
-                for draw in [Draw::WordMod { bits, k }, Draw::WordScale { bits, k }] {
-                    let brute = brute_weights(draw);
-                    let closed: Vec<u128> = (0..k).map(|r| draw.weight(r)).collect();
-                    assert_eq!(closed, brute, "{draw:?}");
-                    assert_eq!(closed.iter().sum::<u128>(), draw.total_weight());
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn rng_source_stays_in_range_and_reduces_like_c() {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
-        for _ in 0..10_000 {
-            assert!(rng.below(5) < 5);
-            assert!(rng.word(15) < 32768);
-            assert!(rng.word_mod(15, 52) < 52);
-            assert!(rng.word_scale(15, 54) < 54);
-        }
-        assert_eq!(Draw::WordScale { bits: 15, k: 54 }.reduce(32767), 53);
-        assert_eq!(Draw::WordScale { bits: 15, k: 54 }.reduce(0), 0);
-    }
-
-    #[test]
-    fn scripted_replays_and_logs() {
-        let mut s = Scripted::new([2, 0, 1]);
-        assert_eq!(s.below(3), 2);
-        assert!(!s.coin());
-        assert_eq!(s.word_mod(15, 52), 1);
-        assert_eq!(s.remaining(), 0);
-        assert_eq!(
-            s.log(),
-            &[
-                Draw::Below(3),
-                Draw::Below(2),
-                Draw::WordMod { bits: 15, k: 52 }
-            ]
-        );
-    }
-
-    #[test]
-    #[should_panic(expected = "not a possible result")]
-    fn scripted_rejects_out_of_range_values() {
-        Scripted::new([3]).below(3);
-    }
-
-    #[test]
-    fn default_below_until_consumes_every_rejected_draw() {
-        let mut s = Scripted::new([1, 1, 0, 2]);
-        let taken = [false, true, false];
-        assert_eq!(s.below_until(3, &mut |r| !taken[r as usize]), 0);
-        assert_eq!(s.remaining(), 1);
-    }
-
-    #[test]
-    fn source_rng_draws_words_through_the_trait() {
-        use rand::Rng;
-        let mut s = Scripted::new([5, 6]);
-        let mut rng = SourceRng(&mut s);
-        assert_eq!(rng.next_u32(), 5);
-        assert_eq!(rng.next_u64(), 6);
-        assert_eq!(s.log(), &[Draw::Word(32), Draw::Word(64)]);
-    }
-}
+mod tests;
