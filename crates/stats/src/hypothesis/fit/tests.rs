@@ -397,3 +397,42 @@ fn clopper_pearson_meets_its_closed_forms_and_tails() {
     assert!((at(lo).sf(122) - 0.025).abs() < 1e-7, "lower tail");
     assert!((at(hi).cdf(123) - 0.025).abs() < 1e-7, "upper tail");
 }
+
+/// Where statrs 0.19.1's beta inverse never returned (405 throws in
+/// 6,000,000 sorts: the upper end) and at other large counts: the
+/// ends agree with SciPy 1.17.1's `beta.ppf` (`scipy.stats.beta.ppf(0.025,
+/// k, n - k + 1)` and `beta.ppf(0.975, k + 1, n - k)`) to 1e-9 relative.
+#[test]
+fn clopper_pearson_returns_on_large_counts_and_meets_scipy() {
+    for (k, n, lower, upper) in [
+        (
+            390u64,
+            6_000_000u64,
+            5.870_842_879_222_085_4e-5,
+            7.178_210_081_991_304e-5,
+        ),
+        (
+            517,
+            8_000_000,
+            5.917_386_225_777_058_7e-5,
+            7.044_323_146_322_913e-5,
+        ),
+        (
+            257,
+            10_000_000,
+            2.265_373_266_994_882e-5,
+            2.904_173_889_875_414e-5,
+        ),
+        (5, 100, 0.016_431_879_182_052_155, 0.112_834_911_105_462_75),
+    ] {
+        let (lo, hi) = clopper_pearson(k, n, 0.95);
+        assert!(
+            (lo / lower - 1.0).abs() < 1e-9,
+            "{k} of {n}: {lo} vs {lower}"
+        );
+        assert!(
+            (hi / upper - 1.0).abs() < 1e-9,
+            "{k} of {n}: {hi} vs {upper}"
+        );
+    }
+}
