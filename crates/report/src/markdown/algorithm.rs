@@ -149,9 +149,9 @@ pub(super) fn page(a: &SuiteAlgorithm, report: &crate::suite::SuiteReport) -> St
         a.verdict.label(),
         standing.note()
     );
-    let _ = writeln!(md, "{}\n", a.info.summary);
+    let _ = writeln!(md, "{}\n", super::plain(&a.info.summary));
     if let Some(fix) = &a.info.fix {
-        let _ = writeln!(md, "How to mend it: {fix}\n");
+        let _ = writeln!(md, "How to mend it: {}\n", super::plain(fix));
     }
     for s in &a.info.sources {
         match algorithms::registry::document(&s.document) {
@@ -168,11 +168,11 @@ pub(super) fn page(a: &SuiteAlgorithm, report: &crate::suite::SuiteReport) -> St
                     },
                     d.language,
                     d.code,
-                    s.location
+                    super::plain(&s.location)
                 );
             }
             None => {
-                let _ = writeln!(md, "Source: {}.\n", s.location);
+                let _ = writeln!(md, "Source: {}.\n", super::plain(&s.location));
             }
         }
     }

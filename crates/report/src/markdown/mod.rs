@@ -23,6 +23,25 @@ pub(crate) use teacher::{arrangement, find, paths_of, pick, quote_source, step_w
 /// `<div class="screen">` in HTML, which the print stylesheet hides.
 pub const SCREEN_ONLY: (&str, &str) = ("<!-- screen -->", "<!-- /screen -->");
 
+/// Plain text (a registry row's summary or source) as Markdown: a `<`
+/// that would open an HTML tag (`List<T>`, `</b>`, `<!--`) is escaped, so
+/// that it is shown and not read as a tag; every other character stays.
+pub(crate) fn plain(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '<'
+            && chars
+                .peek()
+                .is_some_and(|n| n.is_ascii_alphabetic() || "/!?".contains(*n))
+        {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// The judge's `words` in Markdown: strong words bold, code as code.
 pub fn words(words: &judge::words::Words) -> String {
     use judge::words::Span;
@@ -398,4 +417,23 @@ fn provenance(md: &mut String, report: &SuiteReport) {
 
 fn short(commit: &str) -> &str {
     commit.get(..12).unwrap_or(commit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain;
+
+    #[test]
+    fn plain_text_keeps_its_angle_brackets_on_the_page() {
+        let source = "List<T>.Sort(Comparison<T>), Chrome < 70, a <!-- b --> c";
+        let html = crate::html::markdown(&plain(source));
+        assert!(
+            html.contains(
+                "List&lt;T&gt;.Sort(Comparison&lt;T&gt;), Chrome &lt; 70, a &lt;!-- b --&gt; c"
+            ),
+            "{html}"
+        );
+        // A `<` that opens no tag is left as it is.
+        assert_eq!(plain("Chrome < 70, 1 <2"), "Chrome < 70, 1 <2");
+    }
 }
