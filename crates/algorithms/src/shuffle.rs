@@ -74,3 +74,19 @@ pub trait Throwing {
     /// The runtime's exception where the sort throws, as it words it.
     fn exception(&self) -> &'static str;
 }
+
+/// A [`Throwing`] sort's deal given that it did not throw: a sort that
+/// throws is run again on the deck as it was, with the next answers, until
+/// one finishes (the decks of the runs that did not throw).
+pub(crate) fn deal_given_no_throw<A, T, S>(sort: &A, deck: &mut [T], src: &mut S)
+where
+    A: Throwing + ?Sized,
+    T: Copy,
+    S: Source + ?Sized,
+{
+    with_copy(deck, |deck, was| {
+        while sort.try_shuffle(deck, src).is_err() {
+            deck.copy_from_slice(was);
+        }
+    });
+}

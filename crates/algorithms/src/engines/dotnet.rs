@@ -329,10 +329,6 @@ impl Throwing for DotNetIntroSort {
 /// so every exact law is the sort's own.
 impl Shuffle for DotNetIntroSort {
     fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
-        crate::scratch::with_copy(deck, |deck, was| {
-            while self.try_shuffle(deck, src).is_err() {
-                deck.copy_from_slice(was);
-            }
-        });
+        crate::shuffle::deal_given_no_throw(self, deck, src);
     }
 }

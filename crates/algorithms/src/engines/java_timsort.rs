@@ -128,11 +128,7 @@ impl Throwing for JavaTimSort {
 /// exact law is the sort's own.
 impl Shuffle for JavaTimSort {
     fn shuffle<T: Copy, S: Source + ?Sized>(&self, deck: &mut Vec<T>, src: &mut S) {
-        crate::scratch::with_copy(deck, |deck, was| {
-            while self.try_shuffle(deck, src).is_err() {
-                deck.copy_from_slice(was);
-            }
-        });
+        crate::shuffle::deal_given_no_throw(self, deck, src);
     }
 }
 
