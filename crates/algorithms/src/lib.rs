@@ -56,8 +56,8 @@ pub use draws::{
 };
 pub use engines::{
     CPythonSort, ContractViolation, DotNetIntroSort, DotNetLibrary, JavaComparator,
-    JavaRandomSource, JavaTimSort, PhpRand, PhpUsortRand, PhpVersion, SpiderMonkey102Sort,
-    SpiderMonkeyMergeSort, V8LegacySort, V8TimSort, ZendSort,
+    JavaRandomSource, JavaTimSort, LibStdCxxSort, PhpRand, PhpUsortRand, PhpVersion,
+    SpiderMonkey102Sort, SpiderMonkeyMergeSort, V8LegacySort, V8TimSort, ZendSort,
 };
 pub use generators::{
     DelphiRandom, DotNetRandom, GlibcRand, JavaRandom, Mt19937, PhpMtRand, V8MathRandom, V8ToDouble,

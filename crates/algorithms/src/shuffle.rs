@@ -57,7 +57,8 @@ pub(crate) use order_adapter;
 
 /// A sort that may stop with an error instead of dealing a deck: Java's
 /// TimSort and .NET's introspective sort, which throw when a random
-/// comparator breaks their contract. Its [`Shuffle`] deals the law given
+/// comparator breaks their contract, and libstdc++'s `std::sort`, which
+/// reads outside the array. Its [`Shuffle`] deals the law given
 /// no throw; this says when it throws.
 pub trait Throwing {
     /// Sorts `deck` with answers drawn from `src`.
@@ -71,8 +72,15 @@ pub trait Throwing {
         src: &mut S,
     ) -> Result<(), crate::ContractViolation>;
 
-    /// The runtime's exception where the sort throws, as it words it.
+    /// The runtime's exception where the sort throws, as it words it; for
+    /// a sort whose failure is undefined behaviour, what the program does.
     fn exception(&self) -> &'static str;
+
+    /// Whether the failure is undefined behaviour (a read outside the
+    /// array, as libstdc++'s `std::sort` makes) rather than an exception.
+    fn undefined_behaviour(&self) -> bool {
+        false
+    }
 }
 
 /// A [`Throwing`] sort's deal given that it did not throw: a sort that

@@ -6,7 +6,7 @@
 
 use algorithms::{
     CPythonSort, DotNetIntroSort, JavaComparator, JavaRandom, JavaRandomSource, JavaTimSort,
-    Scripted, Shuffle, SpiderMonkey102Sort, Throwing,
+    LibStdCxxSort, Scripted, Shuffle, SpiderMonkey102Sort, Throwing,
 };
 use std::cmp::Ordering;
 use std::process::Command;
@@ -438,4 +438,135 @@ fn dotnet_matches_the_installed_mono() {
     assert_eq!(cases, sizes.len() * 13);
     assert_eq!(seen.len(), sizes.len());
     assert!(throws > 0, "no throw among {cases} sorts");
+}
+
+/// One line `n seed p calls outcome | order` that
+/// `tests/runtimes/StdSortVectors.cpp` prints, as recorded and as
+/// [`LibStdCxxSort`] replays it.
+struct StdSort {
+    n: u32,
+    recorded: (u64, bool, Vec<i64>),
+    replayed: (u64, bool, Vec<i64>),
+}
+
+/// Runs the port on each line's answers (xorshift32 from `seed * 7919 +
+/// n`: "less" when the top 3 bits are below `p`; McIlroy's adversary for
+/// `p = 8`): the calls made, whether it stopped at a read outside the
+/// array, and the array it left, beside the compiled sort's.
+fn replay_std_sort(text: &str) -> Vec<StdSort> {
+    let mut sorts = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let (head, order) = line.split_once(" |").expect("a line `head | order`");
+        let head: Vec<&str> = head.split(' ').collect();
+        let [n, seed, p, calls, outcome] = head[..] else {
+            panic!("bad line {line}")
+        };
+        let [n, seed, p]: [u32; 3] = [n, seed, p].map(|t| t.parse().unwrap());
+        let outside = match outcome {
+            "ok" => false,
+            "out-of-bounds" => true,
+            other => panic!("{line}: outcome {other}"),
+        };
+        let want: Vec<i64> = order
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        let mut s = seed * 7919 + n;
+        let mut adversary = Adversary::new(n);
+        let mut made = 0u64;
+        let mut deck: Vec<u32> = (0..n).collect();
+        let result = LibStdCxxSort.sort(&mut deck, |&x, &y| {
+            made += 1;
+            if p == 8 {
+                return adversary.compare(x, y) == Ordering::Less;
+            }
+            s ^= s << 13;
+            s ^= s >> 17;
+            s ^= s << 5;
+            (s >> 29) < p
+        });
+        sorts.push(StdSort {
+            n,
+            recorded: (calls.parse().unwrap(), outside, want),
+            replayed: (
+                made,
+                result.is_err(),
+                deck.iter().map(|&c| i64::from(c)).collect(),
+            ),
+        });
+    }
+    sorts
+}
+
+/// Every sort replays the compiled sort's calls, read out of bounds and
+/// array; the sorts, the reads out of bounds and the sizes seen.
+fn check_std_sort(sorts: &[StdSort]) -> (usize, usize, Vec<u32>) {
+    let mut sizes = Vec::new();
+    for (i, s) in sorts.iter().enumerate() {
+        assert_eq!(s.replayed, s.recorded, "sort {i} of {} elements", s.n);
+        if sizes.last() != Some(&s.n) {
+            sizes.push(s.n);
+        }
+    }
+    let outside = sorts.iter().filter(|s| s.recorded.1).count();
+    (sorts.len(), outside, sizes)
+}
+
+/// The sorts g++ 12.2.0's `std::sort` made, committed
+/// (`tests/data/libstdcxx-sort.txt`): 18 sizes, 3 seeds of 3 streams and
+/// the adversary on each, 68 of them stopped at a read outside the array.
+#[test]
+fn libstdcxx_replays_the_recorded_sorts() {
+    let text = include_str!("data/libstdcxx-sort.txt");
+    let (cases, outside, sizes) = check_std_sort(&replay_std_sort(text));
+    assert_eq!(cases, 18 * 10);
+    assert_eq!(sizes.len(), 18);
+    assert_eq!(outside, 68);
+}
+
+/// The installed g++'s `std::sort` on sizes the committed vectors do not
+/// hold, on both sides of the switch-over at 16 and where the depth limit
+/// sends ranges to the heapsort.
+#[test]
+#[ignore = "runs g++"]
+fn libstdcxx_matches_the_installed_gxx() {
+    if !installed("g++", "--version") {
+        return;
+    }
+    let program = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/runtimes/StdSortVectors.cpp"
+    );
+    let dir = std::env::temp_dir().join(format!("std-sort-vectors-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = dir.join("vectors");
+    let built = Command::new("g++")
+        .args(["-O2", "-std=c++17", "-o"])
+        .arg(&exe)
+        .arg(program)
+        .output()
+        .expect("g++ runs");
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let sizes = [
+        "6", "14", "19", "24", "40", "63", "65", "256", "513", "3000",
+    ];
+    let out = Command::new(&exe)
+        .args(sizes)
+        .output()
+        .expect("the vectors run");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (cases, outside, seen) =
+        check_std_sort(&replay_std_sort(&String::from_utf8(out.stdout).unwrap()));
+    assert_eq!(cases, sizes.len() * 10);
+    assert_eq!(seen.len(), sizes.len());
+    assert!(outside > 0, "no read out of bounds among {cases} sorts");
 }

@@ -134,7 +134,7 @@ pub fn run(request: Request, progress: &(dyn Fn(Progress) + Sync)) -> Result<Out
         .filter(|_| deck < stats::MAX_EXACT_DECK)
         .map(|sort| {
             stats::law::exact::throw_probability(sort, deck, &limits)
-                .map(|p| report::Throws::exact(p, sort.exception()))
+                .map(|p| report::Throws::exact(p, sort.exception(), sort.undefined_behaviour()))
         })
         .transpose()
         .map_err(|error| Failure::Throws {

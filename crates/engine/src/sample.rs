@@ -59,7 +59,12 @@ pub fn run(request: Request, progress: &(dyn Fn(u64) + Sync)) -> Outcome {
     // seed (the audit's decks are those given no throw).
     let throws = entry.algorithm.throwing().map(|sort| {
         let thrown = stats::sample::throws::throw_count(&sort, plan.deck, plan.shuffles, plan.seed);
-        report::Throws::sampled(thrown, plan.shuffles, sort.exception())
+        report::Throws::sampled(
+            thrown,
+            plan.shuffles,
+            sort.exception(),
+            sort.undefined_behaviour(),
+        )
     });
     let exact_tv = judge::method::cheap_exact_total_variation(entry, plan.deck);
     Outcome {

@@ -1,7 +1,7 @@
 //! The comparator sorts' laws against the runtimes they model, by
 //! statistics: SpiderMonkey 102 (`js102`), OpenJDK (`java`), CPython
-//! (`python3`) and Mono (`mono`) sort with a random comparator and count,
-//! and the counts must fit the model.
+//! (`python3`), Mono (`mono`) and libstdc++ (`g++`) sort with a random
+//! comparator and count, and the counts must fit the model.
 //!
 //! - On 3 to 8 cards, the runtime's histogram of the `n!` orders from
 //!   10^6 sorts against the exact law: Pearson's chi-square, cells pooled
@@ -12,7 +12,8 @@
 //!   and in the model's (sampled, fixed seed), row by row: a chi-square
 //!   test of homogeneity of the two samples, adjacent places pooled to at
 //!   least 10 expected counts. For Java and .NET, the sorts that throw are
-//!   counted apart, and their rate compared the same way (a 2 × 2 table).
+//!   counted apart, and their rate compared the same way (a 2 × 2 table);
+//!   for libstdc++, the sorts that read outside the array.
 //!
 //! Every test of a file runs at `α = 0.01` shared by Bonferroni among all
 //! its tests, so a faithful model fails a run with probability at most
@@ -26,7 +27,7 @@
 //! its table (`--nocapture`).
 
 use algorithms::registry;
-use algorithms::{DotNetIntroSort, JavaComparator, JavaTimSort, Shuffle, Throwing};
+use algorithms::{DotNetIntroSort, JavaComparator, JavaTimSort, LibStdCxxSort, Shuffle, Throwing};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use stats::hypothesis::battery::pool;
@@ -566,6 +567,78 @@ fn dotnet_sort_fits_mono() {
                 args: &decks,
                 model: &model,
                 name: "sort-random-dotnet",
+            },
+        ],
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// libstdc++'s `std::sort` (`sort_counts.cpp`, built with g++ at `-O2`):
+/// on 3 to 8 cards the orders of the sorts that stayed in bounds against
+/// the exact law given that, and V8's legacy insertion sort (the same
+/// walk, unconditioned) rejected; above, the reads out of bounds and the
+/// position matrix, on both sides of 16 (where the quicksort starts) and
+/// of 32, at 52 and 100, and at 1000, where the depth limit can be met.
+#[test]
+#[ignore = "runs g++"]
+fn libstdcxx_sort_fits_gxx() {
+    let Some(version) = version("g++", "--version") else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("std-sort-counts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = dir.join("sort_counts").display().to_string();
+    run(
+        "g++",
+        &[
+            "-O2".into(),
+            "-std=c++17".into(),
+            "-o".into(),
+            exe.clone(),
+            program("sort_counts.cpp"),
+        ],
+    );
+    let orders = |n: usize| {
+        vec![
+            "perms".into(),
+            n.to_string(),
+            SORTS.to_string(),
+            SEED.to_string(),
+        ]
+    };
+    fit_orders(
+        &exe,
+        &version,
+        &[("sort-random-libstdcxx", &orders, "sort-random-v8-legacy")],
+    );
+    let decks = |n: usize, sorts: u64| {
+        vec![
+            "positions".into(),
+            n.to_string(),
+            sorts.to_string(),
+            SEED.to_string(),
+        ]
+    };
+    let model = |d: &mut Vec<u32>, r: &mut Xoshiro256PlusPlus| {
+        LibStdCxxSort.try_shuffle(d.as_mut_slice(), r).is_ok()
+    };
+    check_positions(
+        &exe,
+        &version,
+        &[
+            Positions {
+                sizes: &[15, 16, 17, 18, 32, 33, 52, 100],
+                sorts: 100_000,
+                args: &decks,
+                model: &model,
+                name: "sort-random-libstdcxx",
+            },
+            Positions {
+                sizes: &[1000],
+                sorts: 10_000,
+                args: &decks,
+                model: &model,
+                name: "sort-random-libstdcxx",
             },
         ],
     );

@@ -1,4 +1,4 @@
-//! The sorts that JavaScript engines, Java, Python, .NET and PHP ship, run
+//! The sorts that JavaScript engines, Java, Python, .NET, C++ and PHP ship, run
 //! with a comparator that answers at random: `array.sort(() => Math.random() -
 //! 0.5)`, `usort($a, fn() => rand(-1, 1))` and their kin, the shuffles
 //! people write when they have a sort and no shuffle.
@@ -53,6 +53,7 @@ impl std::error::Error for ContractViolation {}
 mod cpython;
 mod dotnet;
 mod java_timsort;
+mod libstdcxx;
 mod spidermonkey;
 mod spidermonkey_102;
 mod timsort;
@@ -63,6 +64,7 @@ mod zend;
 pub use cpython::CPythonSort;
 pub use dotnet::{DotNetIntroSort, DotNetLibrary};
 pub use java_timsort::{JavaComparator, JavaRandomSource, JavaTimSort};
+pub use libstdcxx::LibStdCxxSort;
 pub use spidermonkey::SpiderMonkeyMergeSort;
 pub use spidermonkey_102::SpiderMonkey102Sort;
 pub use v8_legacy::V8LegacySort;

@@ -1,4 +1,5 @@
 use super::*;
+use crate::Throwing;
 use crate::reference::CoinInsertionSort;
 use crate::source::{Draw, Scripted};
 use rand::SeedableRng;
@@ -294,4 +295,34 @@ fn cpython_sorts_with_a_consistent_comparator() {
         CPythonSort::sort(&mut a, |x: &u32, y: &u32| x.cmp(y));
         assert_eq!(a, want, "n = {n}");
     }
+}
+
+#[test]
+fn libstdcxx_sorts_with_a_consistent_comparator() {
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(11);
+    for n in [0, 1, 2, 3, 16, 17, 33, 64, 65, 200, 1025, 2100] {
+        let mut deck: Vec<u32> = (0..n).collect();
+        crate::reference::FisherYates.shuffle(&mut deck, &mut rng);
+        LibStdCxxSort.sort(&mut deck, |x, y| x < y).unwrap();
+        assert!(deck.iter().copied().eq(0..n), "n = {n}");
+    }
+}
+
+#[test]
+fn libstdcxx_on_two_cards_by_hand() {
+    // Heads is "less". The second card goes to the front on a first heads;
+    // on tails it walks left: tails stops it, heads moves it to the front
+    // and reads the cell before the array.
+    let run = |script: &[u64]| {
+        let mut s = Scripted::new(script.to_vec());
+        let mut deck = vec![0u8, 1];
+        let result = LibStdCxxSort.try_shuffle(&mut deck, &mut s);
+        assert_eq!(s.remaining(), 0, "{script:?}");
+        (deck, result.is_ok())
+    };
+    assert_eq!(run(&[1]), (vec![1, 0], true));
+    assert_eq!(run(&[0, 0]), (vec![0, 1], true));
+    // Stopped where the sort reads out of bounds: the card moved up, its
+    // value not yet written back, as the compiled sort leaves it.
+    assert_eq!(run(&[0, 1]), (vec![0, 0], false));
 }

@@ -131,6 +131,8 @@ kernels! {
     CPythonSort(CPythonSort),
     /// See [`DotNetIntroSort`].
     DotNetIntroSort(DotNetIntroSort),
+    /// See [`LibStdCxxSort`].
+    LibStdCxxSort(LibStdCxxSort),
     /// See [`SpiderMonkeyMergeSort`].
     SpiderMonkeyMergeSort(SpiderMonkeyMergeSort),
     /// See [`SpiderMonkey102Sort`].
@@ -181,13 +183,15 @@ impl Algorithm {
     }
 
     /// The sort that may throw instead of dealing, when the algorithm is
-    /// one pass of it (Java's TimSort, .NET's introspective sort): its
+    /// one pass of it (Java's TimSort, .NET's introspective sort,
+    /// libstdc++'s `std::sort`, whose failure is a read out of bounds): its
     /// shuffle deals the law given no throw, and
     /// [`crate::Throwing::try_shuffle`] says when it throws.
     pub fn throwing(&self) -> Option<ThrowingSort> {
         match (self.kernel, self.times) {
             (Kernel::JavaTimSort(j), 1) => Some(ThrowingSort::Java(j)),
             (Kernel::DotNetIntroSort(d), 1) => Some(ThrowingSort::DotNet(d)),
+            (Kernel::LibStdCxxSort(s), 1) => Some(ThrowingSort::LibStdCxx(s)),
             _ => None,
         }
     }
@@ -339,6 +343,8 @@ pub enum ThrowingSort {
     Java(JavaTimSort),
     /// See [`DotNetIntroSort`].
     DotNet(DotNetIntroSort),
+    /// See [`LibStdCxxSort`].
+    LibStdCxx(LibStdCxxSort),
 }
 
 impl Throwing for ThrowingSort {
@@ -350,6 +356,7 @@ impl Throwing for ThrowingSort {
         match self {
             ThrowingSort::Java(j) => j.try_shuffle(deck, src),
             ThrowingSort::DotNet(d) => d.try_shuffle(deck, src),
+            ThrowingSort::LibStdCxx(s) => s.try_shuffle(deck, src),
         }
     }
 
@@ -357,6 +364,15 @@ impl Throwing for ThrowingSort {
         match self {
             ThrowingSort::Java(j) => j.exception(),
             ThrowingSort::DotNet(d) => d.exception(),
+            ThrowingSort::LibStdCxx(s) => s.exception(),
+        }
+    }
+
+    fn undefined_behaviour(&self) -> bool {
+        match self {
+            ThrowingSort::Java(j) => j.undefined_behaviour(),
+            ThrowingSort::DotNet(d) => d.undefined_behaviour(),
+            ThrowingSort::LibStdCxx(s) => s.undefined_behaviour(),
         }
     }
 }

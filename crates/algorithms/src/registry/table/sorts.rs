@@ -99,6 +99,18 @@ pub(super) const ROWS: &[Entry] = &[
         "Biased: Mono's law up to 16 cards; above, a scan that leaves its partition throws where Mono's runs on into the neighbouring one."
     ),
     entry!(
+        "sort-random-libstdcxx",
+        "std::sort with a coin comparator on libstdc++ (g++ 12)",
+        [src(
+            "reference",
+            "GCC 12 libstdc++-v3/include/bits/stl_algo.h, std::__sort (introsort: median-of-three quicksort above 16 elements, heapsort past the depth limit, then an insertion sort whose inner loop has no bound); checked against g++ 12.2.0"
+        )],
+        Algorithm::once(Kernel::LibStdCxxSort(LibStdCxxSort)),
+        Biased(Defect::RandomComparator),
+        Full,
+        "Biased, and undefined behaviour: the insertion sort walks a card left while the coin says less, past the array's start with probability 1/4 on 2 cards; the law here is that of the sorts that stayed in bounds."
+    ),
+    entry!(
         "sort-random-spidermonkey",
         "sort(() => Math.random() - 0.5) on Firefox's merge sort (2014)",
         [src(

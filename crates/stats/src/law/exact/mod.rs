@@ -558,6 +558,12 @@ pub fn exact_distribution_with(
             max: MAX_EXACT_DECK,
         });
     }
+    // A sort that may throw deals the decks of the sorts that finished.
+    if algorithm.times == 1
+        && let Some(sort) = algorithm.throwing()
+    {
+        return throws::law_given_no_throw(sort, deck, limits, progress);
+    }
     let compositions = algorithm.times.saturating_sub(1);
     let once = walk(&algorithm.kernel, deck, limits, progress, compositions)?;
     if algorithm.times <= 1 {

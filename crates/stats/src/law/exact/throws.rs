@@ -1,11 +1,12 @@
 //! How likely a sort that may throw (Java's TimSort on a random
-//! comparator) is to throw on a small deck, exactly.
+//! comparator) is to throw on a small deck, and the law of its decks given
+//! that it did not, exactly.
 
 use super::walk::walk;
-use super::{Limits, MAX_EXACT_DECK};
+use super::{ExactDistribution, Limits, MAX_EXACT_DECK, Progress};
 use crate::error::ExactError;
 use crate::law::fraction::Fraction;
-use crate::law::perm::unrank;
+use crate::law::perm::{rank, unrank};
 use algorithms::{Shuffle, Source, Throwing};
 
 /// The sort on `n` cards followed by a marker card at position `n`, which
@@ -53,10 +54,64 @@ pub fn throw_probability<A: Throwing + Sync>(
     Ok(Fraction::new(thrown, marked.denominator))
 }
 
+/// The exact law of `sort`'s decks of `deck` cards given that it did not
+/// throw (1 to one fewer than [`MAX_EXACT_DECK`], as
+/// [`throw_probability`]): the decks of the paths that finished, weighed
+/// as the walk weighs them, over the weight of all of them. This is the
+/// law of its [`Shuffle`], which sorts again until one finishes; a walk of
+/// that loop would never end where every path may throw.
+///
+/// # Errors
+/// As [`throw_probability`].
+pub fn law_given_no_throw<A: Throwing + Sync>(
+    sort: A,
+    deck: usize,
+    limits: &Limits,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<ExactDistribution, ExactError> {
+    if !(1..MAX_EXACT_DECK).contains(&deck) {
+        return Err(ExactError::DeckSize {
+            deck,
+            max: MAX_EXACT_DECK - 1,
+        });
+    }
+    let marked = walk(&Marked(sort), deck + 1, limits, progress, 0)?;
+    let mut weights = vec![0u128; crate::law::perm::factorial(deck) as usize];
+    let mut finished = 0u128;
+    let mut a = Vec::new();
+    for (r, &w) in marked.weights.iter().enumerate() {
+        if w != 0 {
+            unrank(r, deck + 1, &mut a);
+            if usize::from(a[deck]) == deck {
+                weights[rank(&a[..deck])] += w;
+                finished += w;
+            }
+        }
+    }
+    let overflow = ExactError::Overflow { deck };
+    if finished == 0 {
+        return Err(overflow);
+    }
+    // What the walk left unexplored (paths cut by a bound) stays
+    // unexplored in the law, as though every cut path finished: the
+    // registry walks these sorts whole, where nothing is cut.
+    let unexplored = marked.denominator - marked.weights.iter().sum::<u128>();
+    let mut law = ExactDistribution {
+        deck,
+        weights,
+        denominator: finished.checked_add(unexplored).ok_or(overflow)?,
+        paths: marked.paths,
+        cut_paths: marked.cut_paths,
+        method: marked.method,
+    };
+    super::compose::reduce(&mut law);
+    Ok(law)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use algorithms::{ContractViolation, JavaComparator, JavaTimSort};
+    use algorithms::{ContractViolation, JavaComparator, JavaTimSort, LibStdCxxSort};
 
     /// Throws when its first coin is heads, else reverses the deck when
     /// its second is: throws 1/2.
@@ -101,6 +156,29 @@ mod tests {
                 assert_eq!(p, Fraction::new(0u32, 1u32), "{comparator:?}, n = {n}");
             }
         }
+    }
+
+    /// libstdc++'s `std::sort` on up to 16 cards is an insertion sort
+    /// whose walk left has no bound: card `i` (from 1) is sent to the front
+    /// on a first "less", else walks one place left per further "less" and
+    /// reads before the array once it has passed all `i` cards before it,
+    /// with probability `2^-(i+1)`. So it stays in bounds with probability
+    /// `prod (1 - 2^-(i+1))` over `i` in `1..n`.
+    #[test]
+    fn libstdcxx_reads_out_of_bounds_as_its_insertion_walk_says() {
+        // In bounds: `num / den`.
+        let (mut num, mut den) = (1u128, 1u128);
+        for n in 1..=7 {
+            let p = throw_probability(LibStdCxxSort, n, &Limits::default()).unwrap();
+            assert_eq!(p, Fraction::new(den - num, den), "n = {n}");
+            let step = 1u128 << (n + 1);
+            (num, den) = (num * (step - 1), den * step);
+        }
+        // On 2 cards 1/4 reads out of bounds, on 3 cards 11/32.
+        assert_eq!(
+            throw_probability(LibStdCxxSort, 3, &Limits::default()).unwrap(),
+            Fraction::new(11u32, 32u32)
+        );
     }
 
     #[test]
