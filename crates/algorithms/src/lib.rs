@@ -55,7 +55,7 @@ pub use draws::{
     SpliceShuffle, StackShuffle,
 };
 pub use engines::{
-    CPythonSort, ContractViolation, DotNetIntroSort, DotNetLibrary, JavaComparator,
+    CPythonSort, ContractViolation, DotNetIntroSort, DotNetLibrary, GoPdqSort, JavaComparator,
     JavaRandomSource, JavaTimSort, LibStdCxxSort, PhpRand, PhpUsortRand, PhpVersion,
     SpiderMonkey102Sort, SpiderMonkeyMergeSort, V8LegacySort, V8TimSort, ZendSort,
 };

@@ -5,8 +5,8 @@
 //! is absent).
 
 use algorithms::{
-    CPythonSort, DotNetIntroSort, JavaComparator, JavaRandom, JavaRandomSource, JavaTimSort,
-    LibStdCxxSort, Scripted, Shuffle, SpiderMonkey102Sort, Throwing,
+    CPythonSort, DotNetIntroSort, GoPdqSort, JavaComparator, JavaRandom, JavaRandomSource,
+    JavaTimSort, LibStdCxxSort, Scripted, Shuffle, SpiderMonkey102Sort, Throwing,
 };
 use std::cmp::Ordering;
 use std::process::Command;
@@ -569,4 +569,92 @@ fn libstdcxx_matches_the_installed_gxx() {
     assert_eq!(cases, sizes.len() * 10);
     assert_eq!(seen.len(), sizes.len());
     assert!(outside > 0, "no read out of bounds among {cases} sorts");
+}
+
+/// Runs [`GoPdqSort`] on each line `n seed p calls | order` that
+/// `tests/runtimes/slice_vectors.go` prints (xorshift32 from
+/// `seed * 7919 + n`: "less" when the top 3 bits are below `p`; McIlroy's
+/// adversary for `p = 8`): each sort must make Go's calls and leave Go's
+/// order.
+/// Returns the sorts and the sizes seen.
+fn check_go_sort(text: &str) -> (usize, Vec<u32>) {
+    let mut sizes = Vec::new();
+    let mut cases = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let (head, order) = line.split_once(" |").expect("a line `head | order`");
+        let head: Vec<u64> = head.split(' ').map(|t| t.parse().unwrap()).collect();
+        let [n, seed, p, calls] = head[..] else {
+            panic!("bad line {line}")
+        };
+        let [n, seed, p] = [n, seed, p].map(|t| u32::try_from(t).unwrap());
+        let want: Vec<u32> = order
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        let mut s = seed * 7919 + n;
+        let mut adversary = Adversary::new(n);
+        let mut made = 0u64;
+        let mut deck: Vec<u32> = (0..n).collect();
+        GoPdqSort.sort(&mut deck, |&x, &y| {
+            made += 1;
+            if p == 8 {
+                return adversary.compare(x, y) == Ordering::Less;
+            }
+            s ^= s << 13;
+            s ^= s >> 17;
+            s ^= s << 5;
+            (s >> 29) < p
+        });
+        assert_eq!((made, &deck), (calls, &want), "{line}");
+        if sizes.last() != Some(&n) {
+            sizes.push(n);
+        }
+        cases += 1;
+    }
+    (cases, sizes)
+}
+
+/// The sorts Go 1.19.8's `sort.Slice` made, committed
+/// (`tests/data/go-sort-slice.txt`): 18 sizes, 3 seeds of 3 streams and
+/// the adversary on each.
+#[test]
+fn go_replays_the_recorded_sorts() {
+    let (cases, sizes) = check_go_sort(include_str!("data/go-sort-slice.txt"));
+    assert_eq!(cases, 18 * 10);
+    assert_eq!(sizes.len(), 18);
+}
+
+/// The installed Go's `sort.Slice` on sizes the committed vectors do not
+/// hold: both sides of 12 (insertion sort), of 50 (the ninther), and
+/// large ones where bad pivots run out and the heapsort sorts.
+#[test]
+#[ignore = "runs go"]
+fn go_matches_the_installed_go() {
+    if !installed("go", "version") {
+        return;
+    }
+    let program = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/runtimes/slice_vectors.go"
+    );
+    let dir = std::env::temp_dir().join(format!("go-sort-vectors-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = Command::new("go")
+        .args(["run", program])
+        .args([
+            "6", "11", "15", "24", "48", "53", "65", "256", "513", "3000",
+        ])
+        .env("GOCACHE", dir.join("cache"))
+        .env("GOPATH", dir.join("path"))
+        .output()
+        .expect("go runs");
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (cases, seen) = check_go_sort(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(cases, 10 * 10);
+    assert_eq!(seen.len(), 10);
 }

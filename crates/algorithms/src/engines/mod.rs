@@ -1,4 +1,4 @@
-//! The sorts that JavaScript engines, Java, Python, .NET, C++ and PHP ship, run
+//! The sorts that JavaScript engines, Java, Python, .NET, C++, Go and PHP ship, run
 //! with a comparator that answers at random: `array.sort(() => Math.random() -
 //! 0.5)`, `usort($a, fn() => rand(-1, 1))` and their kin, the shuffles
 //! people write when they have a sort and no shuffle.
@@ -52,6 +52,7 @@ impl std::error::Error for ContractViolation {}
 
 mod cpython;
 mod dotnet;
+mod go_pdqsort;
 mod java_timsort;
 mod libstdcxx;
 mod spidermonkey;
@@ -63,6 +64,7 @@ mod zend;
 
 pub use cpython::CPythonSort;
 pub use dotnet::{DotNetIntroSort, DotNetLibrary};
+pub use go_pdqsort::GoPdqSort;
 pub use java_timsort::{JavaComparator, JavaRandomSource, JavaTimSort};
 pub use libstdcxx::LibStdCxxSort;
 pub use spidermonkey::SpiderMonkeyMergeSort;

@@ -326,3 +326,39 @@ fn libstdcxx_on_two_cards_by_hand() {
     // value not yet written back, as the compiled sort leaves it.
     assert_eq!(run(&[0, 1]), (vec![0, 0], false));
 }
+
+#[test]
+fn go_pdqsort_sorts_with_a_consistent_comparator() {
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(13);
+    for n in [0, 1, 2, 12, 13, 49, 50, 51, 200, 1025, 2100] {
+        let mut deck: Vec<u32> = (0..n).collect();
+        crate::reference::FisherYates.shuffle(&mut deck, &mut rng);
+        GoPdqSort.sort(&mut deck, |x, y| x < y);
+        assert!(deck.iter().copied().eq(0..n), "n = {n}");
+        // Already sorted, and reversed: the partial insertion sort and
+        // the reversal of a descending range.
+        GoPdqSort.sort(&mut deck, |x, y| x < y);
+        assert!(deck.iter().copied().eq(0..n), "sorted, n = {n}");
+        deck.reverse();
+        GoPdqSort.sort(&mut deck, |x, y| x < y);
+        assert!(deck.iter().copied().eq(0..n), "reversed, n = {n}");
+    }
+}
+
+/// Up to 10 cards (where V8's legacy sort leaves insertion sort; Go's
+/// leaves it after 12) the two are the same coin insertion sort, coin for
+/// coin.
+#[test]
+fn go_and_v8_legacy_agree_up_to_10_cards() {
+    for n in 2..=10u8 {
+        for seed in 0..50 {
+            let mut a: Vec<u8> = (0..n).collect();
+            let mut b = a.clone();
+            let mut r = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut s = r.clone();
+            GoPdqSort.shuffle(&mut a, &mut r);
+            V8LegacySort.shuffle(&mut b, &mut s);
+            assert_eq!(a, b, "n = {n}, seed {seed}");
+        }
+    }
+}

@@ -133,6 +133,8 @@ kernels! {
     DotNetIntroSort(DotNetIntroSort),
     /// See [`LibStdCxxSort`].
     LibStdCxxSort(LibStdCxxSort),
+    /// See [`GoPdqSort`].
+    GoPdqSort(GoPdqSort),
     /// See [`SpiderMonkeyMergeSort`].
     SpiderMonkeyMergeSort(SpiderMonkeyMergeSort),
     /// See [`SpiderMonkey102Sort`].

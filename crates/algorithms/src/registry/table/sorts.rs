@@ -111,6 +111,18 @@ pub(super) const ROWS: &[Entry] = &[
         "Biased, and undefined behaviour: the insertion sort walks a card left while the coin says less, past the array's start with probability 1/4 on 2 cards; the law here is that of the sorts that stayed in bounds."
     ),
     entry!(
+        "sort-random-go",
+        "sort.Slice by rand.Intn(2) == 0 on Go 1.19+",
+        [src(
+            "reference",
+            "Go 1.19 src/sort/zsortfunc.go, pdqsort_func (pattern-defeating quicksort: insertion sort up to 12 elements, median of three or ninther, partial insertion sort, heapsort after too many bad pivots), called by sort.Slice; checked against go 1.19.8"
+        )],
+        Algorithm::once(Kernel::GoPdqSort(GoPdqSort)),
+        Biased(Defect::RandomComparator),
+        Full,
+        "Biased: up to 12 cards the coin insertion sort (a card moves k places left with probability 2^-(k+1)); from 50, a pivot choice whose twelve comparisons all say less reverses the range first. Every loop is bounded: it never fails."
+    ),
+    entry!(
         "sort-random-spidermonkey",
         "sort(() => Math.random() - 0.5) on Firefox's merge sort (2014)",
         [src(
