@@ -37,6 +37,8 @@
 //! - [`resemble`]: which known algorithm an exact law is, told exactly.
 //! - [`single`]: one draw (a lottery's order) judged alone by its rank
 //!   statistics.
+//! - [`sorting`]: the runtimes' sorts with a random comparator side by
+//!   side, and which is the worst and the best on a large deck.
 //! - [`words`]: every finding, verdict and guarantee worded once, as typed
 //!   sentences each format renders.
 //! - [`method`]: which exact method answers a question, and which exact
@@ -67,6 +69,7 @@ pub mod recovery;
 pub mod resemble;
 pub mod riffle;
 pub mod single;
+pub mod sorting;
 pub mod suite;
 pub mod verdict;
 pub mod words;

@@ -230,6 +230,7 @@ mod tests {
                 1e-6,
                 0.9,
             )),
+            sorting: None,
         };
         // The closing table: aligned, coloured only when asked.
         let plain = text::suite(&suite, false);

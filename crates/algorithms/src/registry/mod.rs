@@ -15,7 +15,7 @@ pub use documents::{
     document, published_quote, quote,
 };
 pub use entry::*;
-pub use table::REGISTRY;
+pub use table::{REGISTRY, runtime_sorts};
 
 /// The error for an id that is not in the registry.
 #[derive(Clone, Debug, PartialEq, Eq)]

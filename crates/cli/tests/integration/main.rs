@@ -32,6 +32,7 @@ mod scaling;
 mod shoe;
 mod single;
 mod snapshots;
+mod sorting;
 mod source_files;
 mod suite;
 mod threads;

@@ -228,6 +228,8 @@ pub enum Stage {
     Cases,
     /// The decklist riffled from list order, by exact laws.
     Decklist,
+    /// The runtimes' sorts with a random comparator, side by side.
+    Sorting,
     /// The figures of every case, of the riffle study, of the famous cases
     /// and of the calibration sweep.
     Figures,
@@ -245,6 +247,7 @@ impl Stage {
             Stage::Seeding => "seeding",
             Stage::Cases => "famous cases",
             Stage::Decklist => "decklist study",
+            Stage::Sorting => "runtime sorts",
             Stage::Figures => "figures",
             Stage::Headline => "headline",
         }
@@ -295,6 +298,9 @@ pub enum SuiteError {
         #[source]
         source: MarkovError,
     },
+    /// The runtimes' sorts could not be set side by side.
+    #[error(transparent)]
+    Sorting(#[from] crate::sorting::SortingError),
     /// The teacher's tree of paths could not be walked.
     #[error("every path of {algorithm} on {deck} cards")]
     Paths {
@@ -332,6 +338,9 @@ pub struct SuiteResults {
     pub cases: Vec<crate::cases::Case>,
     /// The decklist study, when the run has its model ([`MODEL`]).
     pub decklist: Option<DecklistStudy>,
+    /// The runtimes' sorts side by side, when the run has all of them,
+    /// the fair control and the large deck.
+    pub sorting: Option<crate::sorting::SortingStudy>,
 }
 
 impl SuiteResults {
@@ -400,6 +409,8 @@ pub fn run(
         .any(|e| e.id == MODEL)
         .then(|| crate::decklist::study(DECKLIST, AUDIT_ALPHA, POWER));
     progress(Progress::Done(Stage::Decklist));
+    let sorting = crate::sorting::study(&judged, plan)?;
+    progress(Progress::Done(Stage::Sorting));
     Ok(SuiteResults {
         plan: plan.clone(),
         judged,
@@ -409,5 +420,6 @@ pub fn run(
         readback,
         cases,
         decklist,
+        sorting,
     })
 }

@@ -11,6 +11,7 @@ mod audit;
 pub mod cases;
 mod glossary;
 mod links;
+mod sorting;
 mod summary;
 mod tables;
 mod teacher;
@@ -58,6 +59,8 @@ pub const ALGORITHM_PAGES: &str = "algorithms";
 pub const LARGE_DECKS_PAGE: &str = "large-decks.md";
 /// The page on riffles.
 pub const RIFFLES_PAGE: &str = "riffles.md";
+/// The page on the runtimes' sorts with a random comparator.
+pub const SORTING_PAGE: &str = "sorting.md";
 /// The glossary.
 pub const GLOSSARY_PAGE: &str = "glossary.md";
 /// The page on auditing decks another program dealt.
@@ -113,6 +116,9 @@ pub fn pages(report: &SuiteReport) -> Vec<OutputFile> {
     }
     if let Some(r) = &report.riffles {
         out.push(OutputFile::text(RIFFLES_PAGE, tables::riffles_page(r)));
+    }
+    if let Some(study) = &report.sorting {
+        out.push(OutputFile::text(SORTING_PAGE, sorting::page(study, report)));
     }
     out.push(OutputFile::text(GLOSSARY_PAGE, glossary::page()));
     out.push(OutputFile::text(AUDIT_PAGE, audit::page(report)));
@@ -267,6 +273,12 @@ pub fn front(report: &SuiteReport) -> String {
         let _ = writeln!(
             md,
             "- [Riffles]({RIFFLES_PAGE}): how many riffles make a deck look shuffled."
+        );
+    }
+    if report.sorting.is_some() {
+        let _ = writeln!(
+            md,
+            "- [Sorting by a random comparator]({SORTING_PAGE}), language by language."
         );
     }
     let _ = writeln!(

@@ -46,6 +46,7 @@ pub fn documents(
         readback,
         mut cases,
         decklist,
+        sorting,
     } = results;
     let mut algorithms: Vec<SuiteAlgorithm> = judged
         .iter()
@@ -83,6 +84,7 @@ pub fn documents(
         readback,
         cases: Vec::new(),
         decklist,
+        sorting,
     };
     files.extend(files::case_figures(&mut cases)?);
     report.cases = cases;

@@ -240,6 +240,10 @@ pub struct SuiteReport {
     /// has the registry's few-riffles model).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub decklist: Option<judge::decklist::DecklistStudy>,
+    /// The runtimes' sorts with a random comparator side by side (when
+    /// the run has all of them, the fair control and a deck of 52).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub sorting: Option<judge::sorting::SortingStudy>,
 }
 
 impl SuiteReport {

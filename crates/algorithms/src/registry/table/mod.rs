@@ -43,3 +43,9 @@ static ROWS: [Entry; COUNT] = join(PARTS);
 
 /// Every algorithm of the suite, seeds first, in document order.
 pub static REGISTRY: &[Entry] = &ROWS;
+
+/// The sorts that runtimes ship, run with a random comparator: the last
+/// part's rows.
+pub fn runtime_sorts() -> &'static [Entry] {
+    &ROWS[COUNT - sorts::ROWS.len()..]
+}
