@@ -41,7 +41,7 @@ fn stdout(args: &[&str]) -> String {
 /// The value after `label` on the line that starts with it.
 fn line<'a>(text: &'a str, label: &str) -> &'a str {
     text.lines()
-        .find_map(|l| l.strip_prefix(label))
+        .find_map(|l| l.trim_start().strip_prefix(label))
         .unwrap_or_else(|| panic!("no `{label}` in\n{text}"))
         .trim()
 }

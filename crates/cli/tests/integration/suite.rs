@@ -63,6 +63,7 @@ fn suite_writes_parsable_reports() {
             "seeding",
             "cases",
             "decklist",
+            "sorting",
             "figures",
             "headline"
         ]
