@@ -24,6 +24,7 @@ import base64
 import html
 import inspect
 import json
+import operator
 import os
 import random
 from fractions import Fraction
@@ -85,13 +86,41 @@ def _describe(decks: Any) -> str:
     return f"<{type(decks).__name__}>"
 
 
+def _whole(name: str, value: Any, least: int) -> int:
+    """``value`` as a Python int (a numpy integer too), at least ``least``;
+    ``TypeError`` or ``ValueError`` naming the argument otherwise."""
+    try:
+        whole = operator.index(value)
+    except TypeError:
+        raise TypeError(
+            f"{name}={value!r}: give a whole number, not {type(value).__name__}"
+        ) from None
+    if whole < least:
+        raise ValueError(f"{name}={whole}: give {least} or more")
+    return whole
+
+
+def _optional(name: str, value: Any, least: int) -> Optional[int]:
+    """:func:`_whole`, or ``None``."""
+    return None if value is None else _whole(name, value, least)
+
+
 def _as_array(decks: Any) -> np.ndarray:
-    """Decks as a 2-D integer array, without a copy when they are one."""
+    """Decks as a 2-D integer array, without a copy when they are one in
+    the machine's byte order (an array in the other order is copied)."""
     array = decks if isinstance(decks, np.ndarray) else np.asarray(decks)
     if array.ndim != 2 or array.dtype.kind not in "iu":
         raise TypeError(
             f"decks of shape {array.shape} and dtype {array.dtype}: give a 2-D array "
             "of integers (one deck per row), a list of lists of integers, or a path"
+        )
+    if not array.dtype.isnative:
+        array = array.astype(array.dtype.newbyteorder("="))
+    if array.dtype.kind == "i" and array.size and array.min() < 0:
+        row, column = (int(i) for i in np.argwhere(array < 0)[0])
+        raise ValueError(
+            f"row {row}: card {int(array[row, column])} is negative: cards are numbered "
+            "from 0 or 1"
         )
     return array
 
@@ -172,11 +201,25 @@ class _Figured(_Result):
         """The report's position heatmap, as PNG bytes."""
         return bytes(self._native.heatmap())
 
-    def _repr_png_(self) -> bytes:
-        return self.heatmap()
+    def _drawn(self) -> Optional[bytes]:
+        """The heatmap, or ``None`` where there is none to draw (a law known
+        by its position matrix alone): a notebook's display never raises."""
+        try:
+            return self.heatmap()
+        except (ValueError, MemoryError):
+            return None
+
+    def _repr_png_(self) -> Optional[bytes]:
+        return self._drawn()
 
     def _repr_html_(self) -> str:
-        png = base64.b64encode(self.heatmap()).decode("ascii")
+        drawn = self._drawn()
+        if drawn is None:
+            return (
+                f'<div class="shuffle-audit"><p>{html.escape(repr(self))}</p>'
+                f"<pre>{html.escape(self._native.text)}</pre></div>"
+            )
+        png = base64.b64encode(drawn).decode("ascii")
         return (
             f'<div class="shuffle-audit"><img alt="{html.escape(repr(self))}" '
             f'style="max-width:100%" src="data:image/png;base64,{png}">'
@@ -307,6 +350,9 @@ def audit(
     ``deck`` and ``skip_invalid`` are for files.
     """
     ordered = bool(ordered)
+    deck = _optional("deck", deck, 1)
+    base = _optional("base", base, 0)
+    threads = _optional("threads", threads, 1)
     if isinstance(decks, (str, os.PathLike)):
         path = os.fspath(decks)
         return Audit(
@@ -476,6 +522,9 @@ def exact(
     it exceeds ``max_memory`` bytes or the memory the system has available,
     ``MemoryError`` is raised naming the estimate, the limit and the largest
     deck that fits (as ``--max-memory``)."""
+    deck = _whole("deck", deck, 1)
+    threads = _optional("threads", threads, 1)
+    max_memory = _optional("max_memory", max_memory, 1)
     return Exact(
         _native.exact(
             algorithm,
@@ -498,6 +547,10 @@ def sample(
     """``shuffles`` shuffles of ``deck`` cards by ``algorithm`` from
     ``seed``, counted and tested (as ``shuffle-audit sample``); the same
     seed gives the same counts on any number of threads."""
+    deck = _whole("deck", deck, 0)
+    shuffles = _whole("shuffles", shuffles, 1)
+    seed = _whole("seed", seed, 0)
+    threads = _optional("threads", threads, 1)
     return Sample(
         _native.sample(
             algorithm,
@@ -548,9 +601,13 @@ def assert_fair(
     the check's plan and guarantee, in words, when it passes.
     """
     sizes = DEFAULT_CHECK_DECKS if deck is None else deck
-    sizes = (sizes,) if isinstance(sizes, int) else tuple(sizes)
-    shuffles = DEFAULT_CHECK_SHUFFLES if decks is None else decks
-    plan = [(int(n), int(shuffles)) for n in sizes]
+    try:
+        sizes = (operator.index(sizes),)
+    except TypeError:
+        sizes = tuple(sizes)
+    shuffles = _whole("decks", DEFAULT_CHECK_SHUFFLES if decks is None else decks, 1)
+    seed = _whole("seed", seed, 0)
+    plan = [(_whole("deck", n, 1), shuffles) for n in sizes]
     state = random.getstate()
     try:
         if _takes_generator(shuffle):

@@ -7,7 +7,7 @@ use algorithms::{MAX_DECK, MIN_DECK};
 use deck_lines::{Base, LineCounts};
 use engine::audit::{AuditError, Audited};
 use numpy::{PyArray1, PyArrayMethods};
-use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 use report::sampled::{AuditReport, InputInfo};
@@ -140,7 +140,7 @@ pub(crate) fn audit_array(
     let outcome = py.detach(|| judged(&name, input, counts, alpha))?;
     NativeAudit::of(
         outcome,
-        crate::provenance(&command),
+        crate::provenance(&command, threads),
         start.elapsed().as_secs_f64(),
     )
 }
@@ -162,8 +162,13 @@ fn lines_of(
             "deck={d}: a deck holds {MIN_DECK}..={MAX_DECK} cards"
         )));
     }
-    let file = std::fs::File::open(path)
-        .map_err(|e| PyOSError::new_err(format!("{path}: opening it: {e}")))?;
+    let file = std::fs::File::open(path).map_err(|e| crate::io_error(path, &e))?;
+    // A directory opens on Unix and fails at its first read.
+    if file.metadata().is_ok_and(|m| m.is_dir()) {
+        return Err(pyo3::exceptions::PyIsADirectoryError::new_err(format!(
+            "{path}: is a directory: give a file of one deck per line"
+        )));
+    }
     let request = engine::audit::Lines {
         name: path.to_string(),
         source: path.to_string(),
@@ -185,6 +190,7 @@ fn lines_of(
 /// of Python.
 fn audit_error(path: &str, skip_invalid: bool, e: AuditError) -> PyErr {
     match e {
+        AuditError::Read(deck_lines::ReadError::Io(e)) => crate::io_error(path, &e),
         AuditError::Read(e) => {
             let hint = match e {
                 deck_lines::ReadError::Line { .. } if !skip_invalid => {
@@ -244,7 +250,7 @@ pub(crate) fn audit_file(
     let outcome = crate::on_threads(py, threads, work)??;
     NativeAudit::of(
         outcome,
-        crate::provenance(&command),
+        crate::provenance(&command, threads),
         start.elapsed().as_secs_f64(),
     )
 }
@@ -399,7 +405,7 @@ impl Counts {
         let outcome = py.detach(|| judged(&name, input, counts, alpha))?;
         NativeAudit::of(
             outcome,
-            crate::provenance(&command),
+            crate::provenance(&command, None),
             start.elapsed().as_secs_f64(),
         )
     }

@@ -193,7 +193,7 @@ pub(crate) fn exact(
     let outcome = crate::on_threads(py, threads, || engine::exact::run(request, &|_| {}))?
         .map_err(|e| PyOverflowError::new_err(with_causes(&e)))?;
     let seconds = Some(start.elapsed().as_secs_f64());
-    let provenance = crate::provenance(&command);
+    let provenance = crate::provenance(&command, threads);
     let (law, json, text, uniform) = match outcome {
         engine::exact::Outcome::Chain { report, law } => {
             // Exactly uniform as far as is known: the whole law proved, or
@@ -343,7 +343,7 @@ pub(crate) fn sample(
     let outcome = crate::on_threads(py, threads, || engine::sample::run(request, &|_| {}))?;
     let seconds = Some(start.elapsed().as_secs_f64());
     let report = outcome.report;
-    let doc = Standalone::new(report, crate::provenance(&command), seconds);
+    let doc = Standalone::new(report, crate::provenance(&command, threads), seconds);
     let (json, text) = crate::rendered(&doc)?;
     Ok(NativeSample {
         report: doc.document,

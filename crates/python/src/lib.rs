@@ -28,11 +28,28 @@ fn rendered<D: report::export::Document>(doc: &D) -> PyResult<(String, String)> 
     ))
 }
 
-/// The provenance of a document made from Python by `command`.
-fn provenance(command: &str) -> report::Provenance {
+/// The provenance of a document made from Python by `command` on
+/// `threads` workers (the machine's when `None`), as [`on_threads`] runs
+/// it.
+fn provenance(command: &str, threads: Option<usize>) -> report::Provenance {
     report::Provenance {
-        threads: Some(rayon::current_num_threads()),
+        threads: Some(threads.unwrap_or_else(rayon::current_num_threads)),
         ..report::Provenance::new(command)
+    }
+}
+
+/// Why `path` could not be read, as the exception Python raises for it:
+/// `FileNotFoundError`, `PermissionError`, `IsADirectoryError`, else
+/// `OSError`, each naming the path.
+fn io_error(path: &str, e: &std::io::Error) -> PyErr {
+    use pyo3::exceptions::{PyFileNotFoundError, PyIsADirectoryError, PyPermissionError};
+    use std::io::ErrorKind;
+    let message = format!("{path}: {e}");
+    match e.kind() {
+        ErrorKind::NotFound => PyFileNotFoundError::new_err(message),
+        ErrorKind::PermissionDenied => PyPermissionError::new_err(message),
+        ErrorKind::IsADirectory => PyIsADirectoryError::new_err(message),
+        _ => PyOSError::new_err(message),
     }
 }
 
