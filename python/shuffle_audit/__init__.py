@@ -125,11 +125,74 @@ def _as_array(decks: Any) -> np.ndarray:
     return array
 
 
+class _Snapshot:
+    """A result's native half as plain values: what a pickled result holds
+    (the engine's objects stay in the process that made them). Each
+    attribute and method of the native object is answered from them."""
+
+    def __init__(self, values: dict) -> None:
+        self._values = values
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.__dict__["_values"][name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __getstate__(self) -> dict:
+        return self._values
+
+    def __setstate__(self, values: dict) -> None:
+        self._values = values
+
+
+class _Call:
+    """A native method's answer, kept: calling it gives it back (a copy of
+    an array, so that the kept one stays as it was)."""
+
+    def __init__(self, value: Any, error: Optional[str] = None) -> None:
+        self.value = value
+        self.error = error
+
+    def __call__(self) -> Any:
+        if self.error is not None:
+            raise ValueError(self.error)
+        return self.value.copy() if isinstance(self.value, np.ndarray) else self.value
+
+
+def _kept(method: Callable[[], Any]) -> _Call:
+    """``method()``'s answer, or the ``ValueError`` it raises, kept."""
+    try:
+        return _Call(method())
+    except ValueError as e:
+        return _Call(None, str(e))
+
+
 class _Result:
-    """A result of the engine: the command line's document, its text."""
+    """A result of the engine: the command line's document, its text.
+
+    Results pickle (to a Dask worker's client, through ``multiprocessing``
+    or joblib) and compare equal when their documents are the same."""
+
+    #: The native object's attributes and methods a pickle keeps.
+    _FIELDS: tuple = ("json", "text")
+    _METHODS: tuple = ()
 
     def __init__(self, native: Any) -> None:
         self._native = native
+
+    def __reduce__(self) -> tuple:
+        values = {name: getattr(self._native, name) for name in self._FIELDS}
+        for name in self._METHODS:
+            values[name] = _kept(getattr(self._native, name))
+        return (_restore, (type(self), values))
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
 
     def to_json(self) -> str:
         """The JSON document the command line prints with ``--json``."""
@@ -147,8 +210,17 @@ class _Result:
         return f"<pre>{html.escape(self._native.text)}</pre>"
 
 
+def _restore(cls: type, values: dict) -> "_Result":
+    """A pickled result, rebuilt from its values."""
+    result = cls.__new__(cls)
+    result._native = _Snapshot(values)
+    return result
+
+
 class Audit(_Result):
     """The audit of decks: :func:`audit`'s and :meth:`Counts.audit`'s."""
+
+    _FIELDS = ("json", "text", "html", "bias_shown", "finding", "decks", "deck", "source")
 
     @property
     def bias_shown(self) -> bool:
@@ -197,6 +269,8 @@ class Audit(_Result):
 class _Figured(_Result):
     """A result with the report's heatmap."""
 
+    _METHODS: tuple = ("heatmap", "positions", "arrangements")
+
     def heatmap(self) -> bytes:
         """The report's position heatmap, as PNG bytes."""
         return bytes(self._native.heatmap())
@@ -230,6 +304,16 @@ class _Figured(_Result):
 
 class Exact(_Figured):
     """An algorithm's exact law on a deck: :func:`exact`'s."""
+
+    _FIELDS = ("json", "text", "deck", "uniform")
+    _METHODS = (
+        "heatmap",
+        "positions",
+        "arrangements",
+        "denominator",
+        "weights",
+        "position_weights",
+    )
 
     @property
     def deck(self) -> int:
@@ -286,6 +370,8 @@ class Exact(_Figured):
 
 class Sample(_Figured):
     """An algorithm's sampled counts, tested: :func:`sample`'s."""
+
+    _FIELDS = ("json", "text", "bias_shown", "verdict", "finding")
 
     @property
     def positions(self) -> np.ndarray:

@@ -84,3 +84,16 @@ def test_the_example_runs_as_a_script(tmp_path):
     folder(tmp_path, decks, [2_000, 2_000])
     example = load_example()
     assert example.main([str(tmp_path), "--pattern", "deals-*.txt", "--workers", "1"]) == 0
+
+
+def test_results_come_back_from_worker_processes(client):
+    decks = naive_swap(np.random.default_rng(5), 5_000, 6)
+    local = sa.audit(decks)
+    remote = client.submit(sa.audit, decks).result()
+    assert isinstance(remote, sa.Audit)
+    assert remote.finding == local.finding and remote.bias_shown
+    assert remote.to_dict()["result"] == local.to_dict()["result"]
+    law = client.submit(sa.exact, "naive-swap", 5).result()
+    assert law.fractions() == sa.exact("naive-swap", 5).fractions()
+    s = client.submit(sa.sample, "fisher-yates", 5, 10_000, 3).result()
+    np.testing.assert_array_equal(s.positions, sa.sample("fisher-yates", 5, 10_000, 3).positions)
