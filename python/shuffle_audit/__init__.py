@@ -28,11 +28,13 @@ import operator
 import os
 import random
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Optional, Sequence, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from . import _native
+from ._snapshot import kept as _kept
+from ._snapshot import restore
 
 __all__ = [
     "AUDIT_ALPHA",
@@ -66,7 +68,7 @@ DEFAULT_FALSE_FAILURE: float = _native.DEFAULT_FALSE_FAILURE
 #: ``shuffle-check``'s Rust plan, whose 1.6 million calls of
 #: ``random.shuffle`` take some 18 s (120,000 take 0.3 s); the bands keep
 #: the same false-failure probability at any size.
-DEFAULT_CHECK_DECKS: tuple = (3, 4, 5, 6, 13, 52)
+DEFAULT_CHECK_DECKS: Tuple[int, ...] = (3, 4, 5, 6, 13, 52)
 
 #: Shuffles of each deck size :func:`assert_fair` makes by default.
 DEFAULT_CHECK_SHUFFLES: int = 20_000
@@ -125,49 +127,6 @@ def _as_array(decks: Any) -> np.ndarray:
     return array
 
 
-class _Snapshot:
-    """A result's native half as plain values: what a pickled result holds
-    (the engine's objects stay in the process that made them). Each
-    attribute and method of the native object is answered from them."""
-
-    def __init__(self, values: dict) -> None:
-        self._values = values
-
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return self.__dict__["_values"][name]
-        except KeyError:
-            raise AttributeError(name) from None
-
-    def __getstate__(self) -> dict:
-        return self._values
-
-    def __setstate__(self, values: dict) -> None:
-        self._values = values
-
-
-class _Call:
-    """A native method's answer, kept: calling it gives it back (a copy of
-    an array, so that the kept one stays as it was)."""
-
-    def __init__(self, value: Any, error: Optional[str] = None) -> None:
-        self.value = value
-        self.error = error
-
-    def __call__(self) -> Any:
-        if self.error is not None:
-            raise ValueError(self.error)
-        return self.value.copy() if isinstance(self.value, np.ndarray) else self.value
-
-
-def _kept(method: Callable[[], Any]) -> _Call:
-    """``method()``'s answer, or the ``ValueError`` it raises, kept."""
-    try:
-        return _Call(method())
-    except ValueError as e:
-        return _Call(None, str(e))
-
-
 class _Result:
     """A result of the engine: the command line's document, its text.
 
@@ -185,7 +144,7 @@ class _Result:
         values = {name: getattr(self._native, name) for name in self._FIELDS}
         for name in self._METHODS:
             values[name] = _kept(getattr(self._native, name))
-        return (_restore, (type(self), values))
+        return (restore, (type(self), values))
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -198,7 +157,7 @@ class _Result:
         """The JSON document the command line prints with ``--json``."""
         return self._native.json
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         """The JSON document as Python values: the command line's fields."""
         return json.loads(self._native.json)
 
@@ -208,13 +167,6 @@ class _Result:
 
     def _repr_html_(self) -> str:
         return f"<pre>{html.escape(self._native.text)}</pre>"
-
-
-def _restore(cls: type, values: dict) -> "_Result":
-    """A pickled result, rebuilt from its values."""
-    result = cls.__new__(cls)
-    result._native = _Snapshot(values)
-    return result
 
 
 class Audit(_Result):
@@ -345,17 +297,17 @@ class Exact(_Figured):
         return self._native.denominator()
 
     @property
-    def weights(self) -> Optional[tuple]:
+    def weights(self) -> Optional[Tuple[int, ...]]:
         """The exact weights of the arrangements over :attr:`denominator`."""
         w = self._native.weights()
         return None if w is None else tuple(w)
 
-    def fractions(self) -> Optional[list]:
+    def fractions(self) -> Optional[List[Fraction]]:
         """The probability of each arrangement as a reduced fraction."""
         w, d = self._native.weights(), self._native.denominator()
         return None if w is None else [Fraction(x, d) for x in w]
 
-    def position_fractions(self) -> Optional[list]:
+    def position_fractions(self) -> Optional[List[List[Fraction]]]:
         """``[card][position]``: the position matrix as reduced fractions."""
         rows, d = self._native.position_weights(), self._native.denominator()
         return None if rows is None else [[Fraction(x, d) for x in row] for row in rows]
@@ -587,7 +539,7 @@ def merge(pieces: Iterable[Counts]) -> Counts:
     return Counts.merge(pieces)
 
 
-def algorithms() -> list:
+def algorithms() -> List[Tuple[str, str, str]]:
     """Every algorithm :func:`exact` and :func:`sample` know:
     ``(id, name, summary)``."""
     return list(_native.algorithms())

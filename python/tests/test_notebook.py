@@ -1,11 +1,12 @@
 """The lesson notebook runs from top to bottom without an error, and is
 kept in the repository without outputs (they would change per run)."""
 
-import nbformat
 import pytest
 
 from conftest import ROOT
 
+# Both come with the test extras; without them the tests skip.
+nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
 
 LESSON = ROOT / "docs" / "lesson.ipynb"
