@@ -621,6 +621,7 @@ def assert_fair(
     decks: Optional[int] = None,
     seed: int = 0,
     false_failure: float = DEFAULT_FALSE_FAILURE,
+    allow_small_sample: bool = False,
 ) -> str:
     """Checks that ``shuffle`` is fair; raises :class:`AssertionError` with
     the finding in words, and the known mistake it resembles, when it shows
@@ -637,6 +638,10 @@ def assert_fair(
     ``decks`` the shuffles of each (default :data:`DEFAULT_CHECK_SHUFFLES`).
     A fair shuffle fails with probability at most ``false_failure``. Returns
     the check's plan and guarantee, in words, when it passes.
+
+    A check of too few shuffles to notice even a shuffle that does nothing
+    (every card left where it is) is refused with ``ValueError`` naming the
+    fewest that would, unless ``allow_small_sample=True``.
     """
     sizes = DEFAULT_CHECK_DECKS if deck is None else deck
     try:
@@ -657,7 +662,13 @@ def assert_fair(
         else:
             random.seed(seed)
             call = shuffle
-        outcome = _native.check(call, plan, seed=seed, false_failure=false_failure)
+        outcome = _native.check(
+            call,
+            plan,
+            seed=seed,
+            false_failure=false_failure,
+            allow_small_sample=bool(allow_small_sample),
+        )
     finally:
         random.setstate(state)
     if not outcome["passed"]:

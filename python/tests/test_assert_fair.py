@@ -9,6 +9,7 @@ of the bands at every deck size is `shuffle-check`'s own test suite.
 
 import functools
 import random
+import re
 
 import pytest
 
@@ -102,3 +103,21 @@ def test_a_shuffle_that_leaves_something_else_in_the_list_is_named():
         sa.assert_fair(lambda d: d.__setitem__(0, "a"), deck=4, decks=100)
     with pytest.raises(ValueError, match="gave back 5"):
         sa.assert_fair(lambda d: d.append(4), deck=4, decks=100)
+
+
+@pytest.mark.parametrize("cards", [3, 5, 52])
+def test_too_few_shuffles_to_see_a_shuffle_that_does_nothing_are_refused(cards):
+    def nothing(deck):
+        return None
+
+    with pytest.raises(ValueError, match=r"cannot notice even a shuffle that does nothing") as refused:
+        sa.assert_fair(nothing, deck=cards, decks=1)
+    fewest = int(re.search(r"give decks=(\d+) or more", str(refused.value)).group(1))
+    assert f"{fewest} can" in str(refused.value)
+    # Asked for explicitly, the small check runs, and cannot see it.
+    sa.assert_fair(nothing, deck=cards, decks=1, allow_small_sample=True)
+    # At the fewest named, it is caught; one fewer is still refused.
+    with pytest.raises(AssertionError):
+        sa.assert_fair(nothing, deck=cards, decks=fewest)
+    with pytest.raises(ValueError, match="allow_small_sample=True"):
+        sa.assert_fair(nothing, deck=cards, decks=fewest - 1)

@@ -10,14 +10,18 @@ use shuffle_check::{Check, CheckRng, Deck};
 /// in place and returns `None`, or returns the shuffled sequence) on each
 /// `(cards, shuffles)` of `decks`. Returns `passed`, the plan's guarantee
 /// or the failure in words, and the known mistakes it resembles (ids).
+/// Unless `allow_small_sample`, a plan too small to notice even a shuffle
+/// that does nothing is refused before any call, naming the fewest
+/// shuffles that would.
 #[pyfunction]
-#[pyo3(signature = (shuffle, decks, *, seed, false_failure))]
+#[pyo3(signature = (shuffle, decks, *, seed, false_failure, allow_small_sample))]
 pub(crate) fn check<'py>(
     py: Python<'py>,
     shuffle: &Bound<'py, PyAny>,
     decks: Vec<(usize, u64)>,
     seed: u64,
     false_failure: f64,
+    allow_small_sample: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let decks: Vec<Deck> = decks
         .into_iter()
@@ -27,6 +31,17 @@ pub(crate) fn check<'py>(
         .and_then(|c| c.false_failure(false_failure))
         .map_err(|e| PyValueError::new_err(e.to_string()))?
         .seed(seed);
+    let too_small = check.plan().too_small();
+    if !allow_small_sample && let Some(first) = too_small.first() {
+        let fewest = too_small
+            .iter()
+            .map(|t| t.fewest)
+            .max()
+            .unwrap_or(first.fewest);
+        return Err(PyValueError::new_err(format!(
+            "{first}: give decks={fewest} or more, or allow_small_sample=True to check this few"
+        )));
+    }
     let outcome = check.try_run(|deck: &mut [u32], _: &mut CheckRng| -> PyResult<()> {
         let list = PyList::new(py, deck.iter().copied())?;
         let returned = shuffle.call1((&list,))?;

@@ -229,13 +229,83 @@ impl Plan {
         decks
     }
 
+    /// The decks too small for their positions test to notice even a
+    /// shuffle that does nothing, each with the fewest shuffles that would.
+    pub fn too_small(&self) -> Vec<TooSmall> {
+        self.tests
+            .iter()
+            .filter(|g| g.kind == TestKind::Positions && !g.notices_nothing_done())
+            .map(|g| TooSmall {
+                deck: g.deck,
+                fewest: g.fewest_to_notice_nothing_done(),
+            })
+            .collect()
+    }
+
     /// Every shuffle the plan makes.
     pub fn shuffles(&self) -> u64 {
         self.decks().iter().map(|d| d.shuffles).sum()
     }
 }
 
+/// A deck whose shuffles are too few for its positions test to notice even
+/// a shuffle that does nothing: every card left where it is, so each
+/// card's own place holds `n` times its fair share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooSmall {
+    /// The deck, with the shuffles asked for.
+    pub deck: Deck,
+    /// The fewest shuffles of that deck at which its positions test, at
+    /// the same share of the budget, notices a shuffle that does nothing
+    /// with probability at least [`DETECTION_POWER`].
+    pub fewest: u64,
+}
+
+impl std::fmt::Display for TooSmall {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} shuffles of {} cards cannot notice even a shuffle that does nothing (every card left where it is) with probability {DETECTION_POWER}; {} can",
+            self.deck.shuffles, self.deck.cards, self.fewest
+        )
+    }
+}
+
 impl Guarantee {
+    /// Whether this positions test notices a shuffle that does nothing:
+    /// a cell at `n` times its fair probability.
+    fn notices_nothing_done(&self) -> bool {
+        self.detects_above
+            .is_some_and(|above| above <= (self.deck.cards - 1) as f64)
+    }
+
+    /// The fewest shuffles at which this positions test, at its share,
+    /// notices a shuffle that does nothing: doubling, then bisection
+    /// (the smallest cell it notices shrinks as shuffles grow).
+    fn fewest_to_notice_nothing_done(&self) -> u64 {
+        let notices = |shuffles: u64| {
+            let deck = Deck {
+                cards: self.deck.cards,
+                shuffles,
+            };
+            Guarantee::new(deck, TestKind::Positions, self.false_failure).notices_nothing_done()
+        };
+        let mut high = self.deck.shuffles.max(1);
+        while !notices(high) {
+            high *= 2;
+        }
+        let mut low = high / 2;
+        while low + 1 < high {
+            let mid = low + (high - low) / 2;
+            if notices(mid) {
+                high = mid;
+            } else {
+                low = mid;
+            }
+        }
+        high
+    }
+
     fn new(deck: Deck, kind: TestKind, share: f64) -> Guarantee {
         let n = deck.cards;
         let (cells, p) = match kind {
@@ -278,6 +348,43 @@ impl Guarantee {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The default plan sees a shuffle that does nothing on every deck; one
+    /// shuffle never does, and the fewest that do are just enough: at that
+    /// many the identity's counts (every shuffle on the diagonal) fall
+    /// outside the band, one fewer they do not.
+    #[test]
+    fn too_few_shuffles_to_see_a_shuffle_that_does_nothing_are_named() {
+        let plan = Plan::new(&DEFAULT_DECKS, DEFAULT_FALSE_FAILURE, 0).unwrap();
+        assert!(plan.too_small().is_empty());
+        for cards in [3, 5, 13, 52] {
+            let small = [Deck { cards, shuffles: 1 }];
+            let plan = Plan::new(&small, DEFAULT_FALSE_FAILURE, 0).unwrap();
+            let too = plan.too_small();
+            assert_eq!(too.len(), 1, "{cards} cards");
+            let fewest = too[0].fewest;
+            let band = |shuffles| {
+                let d = [Deck { cards, shuffles }];
+                let p = Plan::new(&d, DEFAULT_FALSE_FAILURE, 0).unwrap();
+                p.tests[0].band.unwrap()
+            };
+            assert!(!band(fewest).accepts(fewest), "{cards} cards, {fewest}");
+            assert!(
+                band(fewest - 1).accepts(fewest - 1),
+                "{cards} cards, {fewest}"
+            );
+            let enough = [Deck {
+                cards,
+                shuffles: fewest,
+            }];
+            assert!(
+                Plan::new(&enough, DEFAULT_FALSE_FAILURE, 0)
+                    .unwrap()
+                    .too_small()
+                    .is_empty()
+            );
+        }
+    }
 
     #[test]
     fn the_shares_add_up_to_the_budget_and_repeats_stay_far_below_theirs() {
