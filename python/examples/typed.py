@@ -9,11 +9,18 @@ import numpy as np
 import numpy.typing as npt
 
 import shuffle_audit as sa
+from shuffle_audit.pytest_plugin import FairShuffle
 
 
 def deal(rng: np.random.Generator, decks: int, cards: int) -> npt.NDArray[np.int64]:
     """Fisher–Yates decks, one per row."""
     return np.array([rng.permutation(cards) for _ in range(decks)], dtype=np.int64)
+
+
+def test_deal(fair_shuffle: FairShuffle) -> None:
+    """A test as pytest runs it with the package's fixture."""
+    words: str = fair_shuffle(lambda cards, rng: rng.shuffle(cards), deck=5, decks=2_000)
+    assert "no bias found" in words
 
 
 def main() -> None:

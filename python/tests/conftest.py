@@ -9,6 +9,10 @@ import subprocess
 import numpy as np
 import pytest
 
+# `pytester`, to run test files through pytest as a user's project would
+# (the fair_shuffle fixture's tests).
+pytest_plugins = ["pytester"]
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 

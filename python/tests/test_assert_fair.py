@@ -68,6 +68,15 @@ def test_the_classic_mistakes_fail_and_are_named(shuffle, resembles):
     words = str(e.value)
     assert words.startswith("the shuffle is not fair")
     assert f"it looks like {resembles}" in words
+    # The fix names Python's own calls, never a Rust crate's.
+    assert "  fix: " in words
+    assert "rand's" not in words and "SliceRandom" not in words
+
+
+def test_the_fix_of_a_random_comparator_is_pythons_shuffle():
+    with pytest.raises(AssertionError) as e:
+        sa.assert_fair(coin_sort, deck=5, decks=5_000)
+    assert str(e.value).endswith("  fix: use Fisher-Yates (random.shuffle)")
 
 
 def test_the_global_generator_is_left_as_it_was():

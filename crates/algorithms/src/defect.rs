@@ -106,28 +106,63 @@ impl Defect {
         }
     }
 
-    /// How to mend it, in one sentence.
-    pub fn fix(self) -> &'static str {
+    /// How to mend it, in one sentence, for a Rust caller.
+    pub fn fix(self) -> String {
+        self.fix_in(Language::Rust)
+    }
+
+    /// How to mend it, in one sentence, naming the library calls of
+    /// `language`.
+    pub fn fix_in(self, language: Language) -> String {
         match self {
             Defect::SingleCycle => {
-                "draw the partner of position i from 0..=i (i included), as Fisher-Yates does"
+                "draw the partner of position i from 0..=i (i included), as Fisher-Yates does".into()
             }
             Defect::NaiveSwap => {
-                "draw the partner of position i from i..n going up (or 0..=i going down): Fisher-Yates"
+                "draw the partner of position i from i..n going up (or 0..=i going down): Fisher-Yates".into()
             }
             Defect::RandomTranspositions | Defect::RandomComparator | Defect::BrokenRiffle => {
-                "use Fisher-Yates (rand's SliceRandom::shuffle)"
+                format!("use Fisher-Yates ({})", language.shuffle())
             }
-            Defect::TiedKeys => "use Fisher-Yates, or keys that cannot tie",
-            Defect::UnevenReduction => {
-                "draw bounded integers without bias (rejection, or rand's random_range)"
-            }
+            Defect::TiedKeys => "use Fisher-Yates, or keys that cannot tie".into(),
+            Defect::UnevenReduction => format!(
+                "draw bounded integers without bias (rejection, or {})",
+                language.bounded()
+            ),
             Defect::FewSeeds => {
-                "seed one generator once from enough entropy (52! needs 226 bits) and keep drawing from it"
+                "seed one generator once from enough entropy (52! needs 226 bits) and keep drawing from it".into()
             }
             Defect::TooFewRiffles => {
-                "riffle more times (Bayer and Diaconis: about (3/2) log2 n), or use Fisher-Yates"
+                "riffle more times (Bayer and Diaconis: about (3/2) log2 n), or use Fisher-Yates".into()
             }
+        }
+    }
+}
+
+/// The language whose caller a fix is written for: the fair shuffle and
+/// the unbiased bounded draw it should call are its own library's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Language {
+    /// Rust, with the rand crate.
+    Rust,
+    /// Python, with its standard module `random`.
+    Python,
+}
+
+impl Language {
+    /// The language's fair shuffle, as its users call it.
+    pub fn shuffle(self) -> &'static str {
+        match self {
+            Language::Rust => "rand's SliceRandom::shuffle",
+            Language::Python => "random.shuffle",
+        }
+    }
+
+    /// The language's unbiased draw of an integer below a bound.
+    pub fn bounded(self) -> &'static str {
+        match self {
+            Language::Rust => "rand's random_range",
+            Language::Python => "random.randrange",
         }
     }
 }
@@ -156,5 +191,34 @@ mod tests {
         for (i, d) in Defect::ALL.iter().enumerate() {
             assert_eq!(*d as usize, i);
         }
+    }
+
+    #[test]
+    fn a_fix_names_its_callers_library_and_no_other() {
+        let libraries = [Language::Rust, Language::Python];
+        for d in Defect::ALL {
+            assert_eq!(d.fix(), d.fix_in(Language::Rust));
+            for language in libraries {
+                let fix = d.fix_in(language);
+                for other in libraries.into_iter().filter(|&o| o != language) {
+                    assert!(
+                        !fix.contains(other.shuffle()) && !fix.contains(other.bounded()),
+                        "{d:?} for {language:?}: {fix}"
+                    );
+                }
+            }
+        }
+        let python = Defect::RandomComparator.fix_in(Language::Python);
+        assert_eq!(python, "use Fisher-Yates (random.shuffle)");
+        let python = Defect::UnevenReduction.fix_in(Language::Python);
+        assert!(
+            python.ends_with("(rejection, or random.randrange)"),
+            "{python}"
+        );
+        assert!(
+            !Defect::UnevenReduction
+                .fix_in(Language::Python)
+                .contains("rand's")
+        );
     }
 }

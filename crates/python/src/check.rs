@@ -1,6 +1,7 @@
 //! `assert_fair`'s check: a Python shuffle function run through
 //! `shuffle-check`'s plan, bands and recognition of known mistakes.
 
+use algorithms::defect::Language;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -83,7 +84,7 @@ pub(crate) fn check<'py>(
         }
         Err(failure) => {
             out.set_item("passed", false)?;
-            out.set_item("words", failure.to_string())?;
+            out.set_item("words", failure.advising(Language::Python).to_string())?;
             let defects: Vec<&str> = failure.defects().into_iter().map(|d| d.id()).collect();
             out.set_item("resembles", defects)?;
         }

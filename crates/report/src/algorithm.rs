@@ -73,7 +73,7 @@ impl From<&Entry> for AlgorithmInfo {
             expected: e.expected.into(),
             defect: defect.map(|d| d.id().into()),
             expected_reason: defect.map(|d| d.reason().into()),
-            fix: defect.map(|d| d.fix().into()),
+            fix: defect.map(|d| d.fix()),
             exact: e.exact.is_enumerable(),
             exact_method: e.exact.into(),
             exact_note,

@@ -46,6 +46,7 @@ pub use recognise::{Evidence, Resemblance};
 use algorithms::Defect;
 
 mod text;
+pub use text::Advised;
 
 /// What a deck size's shuffles produced.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,6 +3,7 @@
 use super::recognise::MISS_PROBABILITY;
 use super::{Band, DETECTION_POWER, Evidence, Failure, Finding, Pass, Plan, TestKind};
 use crate::words::count;
+use algorithms::defect::Language;
 use std::fmt::{self, Display, Formatter};
 
 /// A share as a percentage with four significant digits: `13.54%`,
@@ -100,30 +101,59 @@ impl Display for Finding {
     }
 }
 
+/// A failure's words for a caller in `language`: its fixes name that
+/// language's library calls ([`Failure::advising`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Advised<'a> {
+    failure: &'a Failure,
+    language: Language,
+}
+
+impl Failure {
+    /// The failure in words for a caller in `language` (its `Display` is
+    /// these words for a Rust caller).
+    pub fn advising(&self, language: Language) -> Advised<'_> {
+        Advised {
+            failure: self,
+            language,
+        }
+    }
+}
+
 impl Display for Failure {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        if let Some(e) = &self.not_a_permutation {
+        self.advising(Language::Rust).fmt(f)
+    }
+}
+
+impl Display for Advised<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let Advised {
+            failure: this,
+            language,
+        } = *self;
+        if let Some(e) = &this.not_a_permutation {
             return write!(f, "the shuffle is broken: {e}");
         }
-        let tests = self.plan.tests.len();
+        let tests = this.plan.tests.len();
         writeln!(
             f,
             "the shuffle is not fair: {} of {} tests failed (a fair shuffle fails this check with probability at most {}; seed {})",
-            self.findings.len(),
+            this.findings.len(),
             tests,
-            tiny(self.plan.false_failure),
-            self.plan.seed
+            tiny(this.plan.false_failure),
+            this.plan.seed
         )?;
-        for finding in &self.findings {
+        for finding in &this.findings {
             writeln!(f, "  {finding}")?;
         }
-        if self.resembles.is_empty() {
+        if this.resembles.is_empty() {
             return write!(
                 f,
                 "it matches none of the known mistakes (a shuffle that is one of them is missed with probability at most {MISS_PROBABILITY} per deck size)"
             );
         }
-        for (i, r) in self.resembles.iter().enumerate() {
+        for (i, r) in this.resembles.iter().enumerate() {
             if i > 0 {
                 writeln!(f)?;
             }
@@ -162,9 +192,9 @@ impl Display for Failure {
             if last {
                 let d = r.defects[0];
                 writeln!(f, "  why: {}", d.reason())?;
-                write!(f, "  fix: {}", d.fix())?;
+                write!(f, "  fix: {}", d.fix_in(language))?;
             } else {
-                write!(f, "  fix: use Fisher-Yates (rand's SliceRandom::shuffle)")?;
+                write!(f, "  fix: use Fisher-Yates ({})", language.shuffle())?;
             }
         }
         Ok(())
