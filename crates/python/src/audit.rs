@@ -217,9 +217,11 @@ fn audit_path(
     ordered: bool,
     skip_invalid: bool,
     alpha: f64,
+    stop: &crate::Stop,
 ) -> PyResult<engine::audit::Outcome<AuditReport>> {
     let (request, file) = lines_of(path, deck, base, ordered, skip_invalid)?;
     let request = engine::audit::Lines { alpha, ..request };
+    let file = crate::Stoppable { inner: file, stop };
     let read = engine::audit::run(&request, file, &|_, _| {})
         .map_err(|e| audit_error(path, skip_invalid, e))?;
     match read.audited {
@@ -246,7 +248,8 @@ pub(crate) fn audit_file(
     let alpha = level(alpha)?;
     let given = base_of(base)?;
     let start = Instant::now();
-    let work = || audit_path(&path, deck, given, ordered, skip_invalid, alpha);
+    let work =
+        |stop: &crate::Stop| audit_path(&path, deck, given, ordered, skip_invalid, alpha, stop);
     let outcome = crate::on_threads(py, threads, work)??;
     NativeAudit::of(
         outcome,
@@ -307,8 +310,9 @@ impl Counts {
         threads: Option<usize>,
     ) -> PyResult<Counts> {
         let base = base_of(base)?;
-        let read = crate::on_threads(py, threads, || {
+        let read = crate::on_threads(py, threads, |stop| {
             let (request, file) = lines_of(&path, deck, base, ordered, skip_invalid)?;
+            let file = crate::Stoppable { inner: file, stop };
             engine::audit::count(&request, file, &|_, _| {})
                 .map_err(|e| audit_error(&path, skip_invalid, e))
         })??;

@@ -99,7 +99,7 @@ impl Decks<'_> {
                 match self {
                     $(Decks::$v(a) => {
                         let view = a.as_array();
-                        crate::on_threads(py, threads, || count(view, base, ordered, digest))?
+                        crate::on_threads(py, threads, |stop| count(view, base, ordered, digest, stop))?
                     })*
                 }
             };
@@ -131,6 +131,7 @@ fn count<T: Card>(
     base: Option<Base>,
     ordered: bool,
     digest: bool,
+    stop: &crate::Stop,
 ) -> PyResult<Counted> {
     let (rows, n) = view.dim();
     if !(MIN_DECK..=MAX_DECK).contains(&n) || rows == 0 {
@@ -211,6 +212,9 @@ fn count<T: Card>(
         let mut all: Option<DeckCounts> = None;
         let mut counting = || -> Result<(), BadRow> {
             for first in (0..pieces).step_by(batch) {
+                if stop.asked() {
+                    break;
+                }
                 let last = (first + batch).min(pieces);
                 let counted: Vec<_> = (first..last).into_par_iter().map(piece).collect();
                 for result in counted {
@@ -232,6 +236,8 @@ fn count<T: Card>(
         let digest = hashing.map(|h| h.join().expect("hashing does not panic"));
         counted.map(|()| (all, digest))
     })?;
+    // Stopped part way: the counts so far are not the array's.
+    stop.here();
     Ok(Counted {
         counts: all.expect("at least one row"),
         deck: n,

@@ -190,8 +190,10 @@ pub(crate) fn exact(
         plan,
         limits,
     };
-    let outcome = crate::on_threads(py, threads, || engine::exact::run(request, &|_| {}))?
-        .map_err(|e| PyOverflowError::new_err(with_causes(&e)))?;
+    let outcome = crate::on_threads(py, threads, |stop| {
+        engine::exact::run(request, &|_| stop.here())
+    })?
+    .map_err(|e| PyOverflowError::new_err(with_causes(&e)))?;
     let seconds = Some(start.elapsed().as_secs_f64());
     let provenance = crate::provenance(&command, threads);
     let (law, json, text, uniform) = match outcome {
@@ -340,7 +342,9 @@ pub(crate) fn sample(
             histogram: stats::hypothesis::audit::keeps_histogram(deck, shuffles),
         },
     };
-    let outcome = crate::on_threads(py, threads, || engine::sample::run(request, &|_| {}))?;
+    let outcome = crate::on_threads(py, threads, |stop| {
+        engine::sample::run(request, &|_| stop.here())
+    })?;
     let seconds = Some(start.elapsed().as_secs_f64());
     let report = outcome.report;
     let doc = Standalone::new(report, crate::provenance(&command, threads), seconds);

@@ -53,23 +53,99 @@ fn io_error(path: &str, e: &std::io::Error) -> PyErr {
     }
 }
 
+/// How often a call that runs without the interpreter's lock looks for a
+/// signal (Ctrl-C) Python has received.
+const SIGNAL_POLL: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// Set when Python asked the running call to stop (Ctrl-C, or any signal
+/// whose handler raised): the work looks at it where it reports progress.
+#[derive(Debug, Default)]
+pub(crate) struct Stop(std::sync::atomic::AtomicBool);
+
+/// The unwinding payload of work stopped by [`Stop::here`]: the call
+/// raises the signal's exception instead.
+struct Stopped;
+
+impl Stop {
+    /// Whether the call was asked to stop.
+    pub(crate) fn asked(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Ends the work at once when asked, by unwinding to [`on_threads`]
+    /// (through rayon, which carries it to its caller): for the progress
+    /// callbacks of work that has no other way to stop. It prints nothing.
+    pub(crate) fn here(&self) {
+        if self.asked() {
+            std::panic::resume_unwind(Box::new(Stopped));
+        }
+    }
+}
+
+/// A reader that fails once the call is asked to stop: a file's audit
+/// ends at its next read.
+pub(crate) struct Stoppable<'a, R> {
+    pub(crate) inner: R,
+    pub(crate) stop: &'a Stop,
+}
+
+impl<R: std::io::Read> std::io::Read for Stoppable<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.stop.asked() {
+            return Err(std::io::Error::other("stopped by a signal"));
+        }
+        self.inner.read(buf)
+    }
+}
+
 /// Runs `work` without the interpreter's lock, on `threads` workers (the
-/// machine's when `None`).
+/// machine's when `None`), while this thread looks for signals every
+/// [`SIGNAL_POLL`]: on Ctrl-C the work is told to stop ([`Stop`]), and the
+/// call raises `KeyboardInterrupt` once it has.
 fn on_threads<T: Send>(
     py: Python<'_>,
     threads: Option<usize>,
-    work: impl FnOnce() -> T + Send,
+    work: impl FnOnce(&Stop) -> T + Send,
 ) -> PyResult<T> {
-    py.detach(|| match threads {
-        None => Ok(work()),
-        Some(0) => Err(PyValueError::new_err(
-            "threads=0: give 1 or more, or None for one per core",
-        )),
-        Some(t) => rayon::ThreadPoolBuilder::new()
-            .num_threads(t)
-            .build()
-            .map(|pool| pool.install(work))
-            .map_err(|e| PyOSError::new_err(format!("cannot start {t} threads: {e}"))),
+    let pool = match threads {
+        None => None,
+        Some(0) => {
+            return Err(PyValueError::new_err(
+                "threads=0: give 1 or more, or None for one per core",
+            ));
+        }
+        Some(t) => Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(t)
+                .build()
+                .map_err(|e| PyOSError::new_err(format!("cannot start {t} threads: {e}")))?,
+        ),
+    };
+    let stop = Stop::default();
+    let caller = std::thread::current();
+    std::thread::scope(|scope| {
+        let stop = &stop;
+        let running = scope.spawn(move || {
+            let done = match &pool {
+                None => work(stop),
+                Some(pool) => pool.install(|| work(stop)),
+            };
+            caller.unpark();
+            done
+        });
+        while !running.is_finished() {
+            py.detach(|| std::thread::park_timeout(SIGNAL_POLL));
+            if let Err(signal) = py.check_signals() {
+                stop.0.store(true, std::sync::atomic::Ordering::Relaxed);
+                // Finished or stopped, the work's result is dropped.
+                let _ = py.detach(|| running.join());
+                return Err(signal);
+            }
+        }
+        match running.join() {
+            Ok(done) => Ok(done),
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
     })
 }
 

@@ -639,8 +639,11 @@ fn accumulate<A: Accumulator>(
     make: &(dyn Fn() -> A + Sync),
     work: &(dyn Fn(&mut A, u64) + Sync),
 ) -> A {
+    // A panic in `work` (a caller's progress callback stopping the run)
+    // halts every worker at its next chunk, not at the end of its share.
     (0..count)
         .into_par_iter()
+        .panic_fuse()
         .fold(make, |mut acc, i| {
             work(&mut acc, i);
             acc

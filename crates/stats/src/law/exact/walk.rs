@@ -443,7 +443,9 @@ pub(super) fn walk<A: Shuffle + Sync>(
         }
     };
 
-    tasks.into_par_iter().for_each(|prefix| {
+    // A panic in `progress` (a caller stopping the walk) halts every
+    // worker at its next task.
+    tasks.into_par_iter().panic_fuse().for_each(|prefix| {
         if abort.load(Ordering::Relaxed) {
             return;
         }
