@@ -36,7 +36,7 @@ def main() -> None:
     law: sa.Exact = sa.exact("naive-swap", 4)
     weights: Optional[Tuple[int, ...]] = law.weights
     fractions: Optional[List[Fraction]] = law.fractions()
-    positions: np.ndarray = law.positions
+    positions: npt.NDArray[np.float64] = law.positions
     png: bytes = law.heatmap()
     sample: sa.Sample = sa.sample("fisher-yates", 5, 10_000, seed=1)
     verdict: str = sample.verdict

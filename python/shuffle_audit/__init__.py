@@ -31,6 +31,7 @@ from fractions import Fraction
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from . import _native
 from ._snapshot import kept as _kept
@@ -73,7 +74,7 @@ DEFAULT_CHECK_DECKS: Tuple[int, ...] = (3, 4, 5, 6, 13, 52)
 #: Shuffles of each deck size :func:`assert_fair` makes by default.
 DEFAULT_CHECK_SHUFFLES: int = 20_000
 
-Decks = Union[np.ndarray, Sequence[Sequence[int]], str, "os.PathLike[str]"]
+Decks = Union["npt.NDArray[np.integer[Any]]", Sequence[Sequence[int]], str, "os.PathLike[str]"]
 
 
 def _command(call: str) -> str:
@@ -107,7 +108,7 @@ def _optional(name: str, value: Any, least: int) -> Optional[int]:
     return None if value is None else _whole(name, value, least)
 
 
-def _as_array(decks: Any) -> np.ndarray:
+def _as_array(decks: Any) -> npt.NDArray[np.integer[Any]]:
     """Decks as a 2-D integer array, without a copy when they are one in
     the machine's byte order (an array in the other order is copied)."""
     array = decks if isinstance(decks, np.ndarray) else np.asarray(decks)
@@ -279,13 +280,13 @@ class Exact(_Figured):
         return self._native.uniform
 
     @property
-    def positions(self) -> np.ndarray:
+    def positions(self) -> npt.NDArray[np.float64]:
         """``positions[card, position]``: the probability that ``card`` ends
         at ``position``, each correctly rounded."""
         return self._native.positions()
 
     @property
-    def arrangements(self) -> Optional[np.ndarray]:
+    def arrangements(self) -> Optional[npt.NDArray[np.float64]]:
         """The probability of each arrangement (``a[position] = card``) in
         lexicographic order, or ``None`` when only the position matrix is
         known."""
@@ -326,13 +327,13 @@ class Sample(_Figured):
     _FIELDS = ("json", "text", "bias_shown", "verdict", "finding")
 
     @property
-    def positions(self) -> np.ndarray:
+    def positions(self) -> npt.NDArray[np.uint64]:
         """``positions[card, position]``: how often ``card`` ended at
         ``position``."""
         return self._native.positions()
 
     @property
-    def arrangements(self) -> Optional[np.ndarray]:
+    def arrangements(self) -> Optional[npt.NDArray[np.uint64]]:
         """How often each arrangement came up (lexicographic order), when
         the histogram was kept."""
         return self._native.arrangements()

@@ -10,6 +10,7 @@ of the bands at every deck size is `shuffle-check`'s own test suite.
 import functools
 import random
 import re
+import sys
 
 import pytest
 
@@ -31,6 +32,16 @@ def off_by_one(deck):
 
 def coin_sort(deck):
     return sorted(deck, key=functools.cmp_to_key(lambda a, b: random.choice((-1, 1))))
+
+
+# The registry holds the sort of CPython 3.11 and 3.12; 3.13 changed how
+# `list.sort` finds its first runs (python/cpython#116554), so there a
+# random comparator has another law: it fails, but is not named.
+NAMED_ON_THIS_CPYTHON = pytest.mark.xfail(
+    sys.version_info >= (3, 13),
+    reason="CPython 3.13's list.sort (count_run of python/cpython#116554) is not in the registry",
+    strict=True,
+)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -59,7 +70,7 @@ def test_a_shuffle_given_its_generator_passes_and_is_reproducible():
     [
         (naive_swap, "the naive swap"),
         (off_by_one, "Sattolo's off-by-one"),
-        (coin_sort, "sorting with a random comparator"),
+        pytest.param(coin_sort, "sorting with a random comparator", marks=NAMED_ON_THIS_CPYTHON),
     ],
 )
 def test_the_classic_mistakes_fail_and_are_named(shuffle, resembles):
@@ -73,6 +84,13 @@ def test_the_classic_mistakes_fail_and_are_named(shuffle, resembles):
     assert "rand's" not in words and "SliceRandom" not in words
 
 
+def test_a_random_comparator_fails_on_every_cpython():
+    with pytest.raises(AssertionError) as e:
+        sa.assert_fair(coin_sort, deck=5, decks=5_000)
+    assert str(e.value).startswith("the shuffle is not fair")
+
+
+@NAMED_ON_THIS_CPYTHON
 def test_the_fix_of_a_random_comparator_is_pythons_shuffle():
     with pytest.raises(AssertionError) as e:
         sa.assert_fair(coin_sort, deck=5, decks=5_000)

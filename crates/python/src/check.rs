@@ -43,8 +43,23 @@ pub(crate) fn check<'py>(
             "{first}: give decks={fewest} or more, or allow_small_sample=True to check this few"
         )));
     }
+    // The check hands each call the fresh deck 0..n: made into a list once
+    // per size, each call gets a copy of it (one call into CPython) rather
+    // than a list built card by card.
+    let mut fresh: Option<Bound<'py, PyList>> = None;
     let outcome = check.try_run(|deck: &mut [u32], _: &mut CheckRng| -> PyResult<()> {
-        let list = PyList::new(py, deck.iter().copied())?;
+        let in_order = deck.iter().enumerate().all(|(i, &c)| c as usize == i);
+        let list = match &fresh {
+            Some(f) if in_order && f.len() == deck.len() => f.get_slice(0, deck.len()),
+            _ => {
+                let f = PyList::new(py, deck.iter().copied())?;
+                let list = f.get_slice(0, deck.len());
+                if in_order {
+                    fresh = Some(f);
+                }
+                list
+            }
+        };
         let returned = shuffle.call1((&list,))?;
         if returned.is_none() {
             // Shuffled in place: the list's items read back one by one, with

@@ -1,10 +1,10 @@
-//! CPython's `list.sort` (3.11 and later) with a random comparator.
+//! CPython's `list.sort` (3.11 and 3.12) with a random comparator.
 
 use super::timsort::{self, CPYTHON};
 use super::*;
 
 /// `lst.sort(key=functools.cmp_to_key(lambda a, b: random.choice((-1, 1))))`
-/// on CPython 3.11 and later: CPython's own list sort (`listsort`), the
+/// on CPython 3.11 and 3.12: CPython's own list sort (`listsort`), the
 /// TimSort that V8's and Java's are ports of.
 ///
 /// Each comparison is `ISLT(x, y)`, "is `x` below `y`", which through
@@ -33,6 +33,11 @@ use super::*;
 /// `merge_compute_minrun`), as Debian's python3 3.11.2 runs it: checked
 /// call for call against that python3, whose own sort consumed the same
 /// scripted answers (`tests/runtimes/cpython_sort_vectors.py`).
+/// CPython 3.13 changed `count_run` (python/cpython#116554): a descending
+/// run may hold equal neighbours, found by asking a second question, and a
+/// reversed run goes on through an ascending suffix. With a random
+/// comparator that asks other questions and gives another law, which this
+/// port is not.
 /// Cost: `O(n log n)` comparisons.
 /// Defect: biased, as V8's TimSort is on fewer than 128 cards: on 3 cards
 /// the identity has probability 3/8 and the reversed deck 5/16, where a

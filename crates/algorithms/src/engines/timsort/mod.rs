@@ -74,7 +74,7 @@ pub(crate) const JAVA: Rules = Rules {
     merge_policy: MergePolicy::Collapse,
 };
 
-/// CPython 3.11 and later (from `Objects/listobject.c`): V8's rules (V8's
+/// CPython 3.11 and 3.12 (from `Objects/listobject.c`): V8's rules (V8's
 /// sort is a port of CPython's), with powersort's merges.
 pub(crate) const CPYTHON: Rules = Rules {
     min_merge: 64,
