@@ -41,3 +41,37 @@ export declare function audit(
   decks: ReadonlyArray<ReadonlyArray<number>> | Uint8Array | Uint16Array,
   options?: AuditOptions,
 ): Audit;
+
+/** assertFair's default false-failure probability: a fair shuffle fails a check with probability at most this. */
+export declare const DEFAULT_FALSE_FAILURE: number;
+
+/** The shuffles of each deck size assertFair makes when `deck` is given and `decks` is not. */
+export declare const DEFAULT_CHECK_SHUFFLES: number;
+
+/** How assertFair checks a shuffle. */
+export interface AssertFairOptions {
+  /** The deck size or sizes, 2 to 255 cards (the judge's default plan when neither `deck` nor `decks` is given). */
+  deck?: number | ReadonlyArray<number>;
+  /** The shuffles of each deck size (default DEFAULT_CHECK_SHUFFLES). */
+  decks?: number;
+  /** Seeds the check, and the generator a shuffle of two parameters is given. Default 0. */
+  seed?: number;
+  /** A fair shuffle fails the check with probability at most this. Default DEFAULT_FALSE_FAILURE. */
+  falseFailure?: number;
+  /** Run a check too small to notice even a shuffle that does nothing, rather than refuse it. Default false. */
+  allowSmallSample?: boolean;
+}
+
+/**
+ * A shuffle: it rearranges the array `[0, 1, …, n-1]` it is given in place,
+ * or returns the shuffled cards. A function of two parameters is also given
+ * `random`, a seeded generator with Math.random's contract.
+ */
+export type Shuffle = (deck: number[], random: () => number) => void | ArrayLike<number>;
+
+/**
+ * Checks that `shuffle` is fair; throws node's AssertionError with the
+ * finding in words, and the known mistake it resembles, when it shows
+ * bias. Returns the check's guarantee in words when it passes.
+ */
+export declare function assertFair(shuffle: Shuffle, options?: AssertFairOptions): string;

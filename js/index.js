@@ -3,6 +3,7 @@
 // the engine of the command line (the native half, crates/node). Every
 // figure and word comes from that engine; this file checks arguments and
 // shapes the result.
+const assert = require('node:assert');
 const path = require('node:path');
 
 const native = require(path.join(__dirname, 'shuffle_audit.node'));
@@ -86,4 +87,121 @@ function audit(decks, given = {}) {
   return new Audit(native.auditRows(decks, opts));
 }
 
-module.exports = { audit, Audit, AUDIT_ALPHA };
+/** assertFair's default false-failure probability: a fair shuffle fails a check with probability at most this. */
+const DEFAULT_FALSE_FAILURE = native.defaultFalseFailure();
+
+/** The shuffles of each deck size assertFair makes when `deck` is given and `decks` is not. */
+const DEFAULT_CHECK_SHUFFLES = 100000;
+
+/**
+ * The generator a shuffle of two arguments is given: xoshiro128** (Blackman
+ * and Vigna), its state filled from the seed by splitmix32 (Murmur3's finalizer); each call gives
+ * a double in [0, 1) of 53 random bits, as Math.random's contract asks.
+ */
+function seeded(seed) {
+  let x = (seed % 4294967296) >>> 0;
+  let y = Math.floor(seed / 4294967296) >>> 0;
+  const split = () => {
+    x = (x + 0x9e3779b9) | 0;
+    let z = x ^ y;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    return (z ^ (z >>> 16)) >>> 0;
+  };
+  let a = split(), b = split(), c = split(), d = split();
+  if ((a | b | c | d) === 0) a = 1;
+  const next = () => {
+    const r = Math.imul(rotl(Math.imul(b, 5), 7), 9) >>> 0;
+    const t = b << 9;
+    c ^= a; d ^= b; b ^= c; a ^= d; c ^= t; d = rotl(d, 11);
+    return r;
+  };
+  return () => ((next() >>> 5) * 67108864 + (next() >>> 6)) / 9007199254740992;
+}
+
+function rotl(v, k) {
+  return (v << k) | (v >>> (32 - k));
+}
+
+function whole(name, value, least) {
+  if (!Number.isSafeInteger(value) || value < least) {
+    refuse(`${name}: ${String(value)}: give a whole number from ${least}`);
+  }
+  return value;
+}
+
+/**
+ * Checks that `shuffle` is fair, and throws node's AssertionError with the
+ * finding in words, and the known mistake it resembles, when it is not.
+ *
+ * `shuffle` is called with a fresh array `[0, 1, …, n-1]` and either
+ * rearranges it in place or returns the shuffled cards. A function of two
+ * parameters is also given `random`, a generator seeded from `seed` with
+ * Math.random's contract, so that its check is reproducible; one that
+ * draws from Math.random cannot be seeded.
+ *
+ * Options: `deck`, the deck size or sizes (the judge's default plan when
+ * neither `deck` nor `decks` is given); `decks`, the shuffles of each
+ * (default DEFAULT_CHECK_SHUFFLES); `seed`; `falseFailure` (a fair shuffle
+ * fails with at most this probability); `allowSmallSample` (a check of
+ * too few shuffles to notice even a shuffle that does nothing is refused
+ * unless this is true). Returns the check's guarantee in words when the
+ * shuffle passes.
+ */
+function assertFair(shuffle, given = {}) {
+  if (typeof shuffle !== 'function') refuse(`shuffle: ${String(shuffle)}: give a function that shuffles an array`);
+  if (given === null || typeof given !== 'object') refuse(`options: ${String(given)}: give an object, or nothing`);
+  const known = new Set(['deck', 'decks', 'seed', 'falseFailure', 'allowSmallSample']);
+  for (const key of Object.keys(given)) {
+    if (!known.has(key)) refuse(`options.${key}: not an option of assertFair: give ${[...known].join(', ')}`);
+  }
+  const { seed = 0, falseFailure = DEFAULT_FALSE_FAILURE, allowSmallSample = false } = given;
+  whole('options.seed', seed, 0);
+  if (typeof falseFailure !== 'number') refuse(`options.falseFailure: ${String(falseFailure)}: give a number`);
+  if (typeof allowSmallSample !== 'boolean') {
+    refuse(`options.allowSmallSample: ${String(allowSmallSample)}: give true or false`);
+  }
+  let asked = null;
+  if (given.deck !== undefined || given.decks !== undefined) {
+    const sizes = given.deck === undefined ? native.defaultCheckDecks().map((d) => d.cards)
+      : Array.isArray(given.deck) ? given.deck : [given.deck];
+    const shuffles = given.decks === undefined ? DEFAULT_CHECK_SHUFFLES : whole('options.decks', given.decks, 1);
+    asked = sizes.map((n) => ({ cards: whole('options.deck', n, 1), shuffles }));
+  }
+  // The judge's plan, or its refusal, before the shuffle is first called.
+  const plan = native.checkPlan(asked, seed, falseFailure, allowSmallSample);
+  const random = shuffle.length >= 2 ? seeded(seed) : undefined;
+  const dealt = plan.map(({ cards: n, shuffles }) => {
+    const fresh = Array.from({ length: n }, (_, i) => i);
+    const out = new Uint8Array(n * shuffles);
+    let at = 0;
+    for (let s = 0; s < shuffles; s++) {
+      const cards = fresh.slice();
+      const back = shuffle(cards, random);
+      const deck = back === undefined ? cards : back;
+      if (deck === null || typeof deck !== 'object' || typeof deck.length !== 'number') {
+        throw new TypeError('the shuffle returned something that is not the cards: rearrange the array in place, or return the shuffled cards');
+      }
+      if (deck.length !== n) {
+        throw new RangeError(`the shuffle was given ${n} cards and gave back ${deck.length}: a shuffle rearranges the cards it is given`);
+      }
+      for (let p = 0; p < n; p++) {
+        const c = deck[p];
+        if ((c | 0) !== c || c < 0 || c >= n) {
+          throw new RangeError(`the shuffle left ${String(c)} in the deck: it may only rearrange the cards 0..${n - 1} it is given`);
+        }
+        out[at + p] = c;
+      }
+      at += n;
+    }
+    return out;
+  });
+  const outcome = native.checkDealt(plan, seed, falseFailure, dealt);
+  if (!outcome.passed) {
+    const name = shuffle.name ? `${shuffle.name}: ` : '';
+    throw new assert.AssertionError({ message: `${name}${outcome.words}`, stackStartFn: assertFair });
+  }
+  return outcome.words;
+}
+
+module.exports = { audit, assertFair, Audit, AUDIT_ALPHA, DEFAULT_FALSE_FAILURE, DEFAULT_CHECK_SHUFFLES };

@@ -147,6 +147,8 @@ pub enum Language {
     Rust,
     /// Python, with its standard module `random`.
     Python,
+    /// JavaScript: `Math.random`, and node's `crypto.randomInt`.
+    JavaScript,
 }
 
 impl Language {
@@ -155,6 +157,9 @@ impl Language {
         match self {
             Language::Rust => "rand's SliceRandom::shuffle",
             Language::Python => "random.shuffle",
+            Language::JavaScript => {
+                "swap each position i, from the last down, with Math.floor(Math.random() * (i + 1))"
+            }
         }
     }
 
@@ -163,6 +168,7 @@ impl Language {
         match self {
             Language::Rust => "rand's random_range",
             Language::Python => "random.randrange",
+            Language::JavaScript => "node's crypto.randomInt",
         }
     }
 }
@@ -195,7 +201,7 @@ mod tests {
 
     #[test]
     fn a_fix_names_its_callers_library_and_no_other() {
-        let libraries = [Language::Rust, Language::Python];
+        let libraries = [Language::Rust, Language::Python, Language::JavaScript];
         for d in Defect::ALL {
             assert_eq!(d.fix(), d.fix_in(Language::Rust));
             for language in libraries {

@@ -8,6 +8,8 @@
 //! file. So the document is the command's on a file of the same text, to
 //! the byte, but for its provenance and time. Nothing is computed here.
 
+pub mod check;
+
 use deck_lines::ReadError;
 use engine::audit::{AuditError, Audited, Lines};
 use napi::bindgen_prelude::{Either, Uint8Array, Uint16Array};
