@@ -93,6 +93,9 @@ const DEFAULT_FALSE_FAILURE = native.defaultFalseFailure();
 /** The shuffles of each deck size assertFair makes when `deck` is given and `decks` is not. */
 const DEFAULT_CHECK_SHUFFLES = 100000;
 
+/** Cards assertFair hands the check at a time (64 KB). */
+const CHUNK_CARDS = 65536;
+
 /**
  * The generator a shuffle of two arguments is given: xoshiro128** (Blackman
  * and Vigna), its state filled from the seed by splitmix32 (Murmur3's finalizer); each call gives
@@ -171,32 +174,47 @@ function assertFair(shuffle, given = {}) {
   // The judge's plan, or its refusal, before the shuffle is first called.
   const plan = native.checkPlan(asked, seed, falseFailure, allowSmallSample);
   const random = shuffle.length >= 2 ? seeded(seed) : undefined;
-  const dealt = plan.map(({ cards: n, shuffles }) => {
-    const fresh = Array.from({ length: n }, (_, i) => i);
-    const out = new Uint8Array(n * shuffles);
-    let at = 0;
-    for (let s = 0; s < shuffles; s++) {
-      const cards = fresh.slice();
-      const back = shuffle(cards, random);
-      const deck = back === undefined ? cards : back;
-      if (deck === null || typeof deck !== 'object' || typeof deck.length !== 'number') {
-        throw new TypeError('the shuffle returned something that is not the cards: rearrange the array in place, or return the shuffled cards');
-      }
-      if (deck.length !== n) {
-        throw new RangeError(`the shuffle was given ${n} cards and gave back ${deck.length}: a shuffle rearranges the cards it is given`);
-      }
-      for (let p = 0; p < n; p++) {
-        const c = deck[p];
-        if ((c | 0) !== c || c < 0 || c >= n) {
-          throw new RangeError(`the shuffle left ${String(c)} in the deck: it may only rearrange the cards 0..${n - 1} it is given`);
+  // The shuffle runs here; what it deals is fed, in chunks of whole decks,
+  // to the check's counting thread, which counts while the shuffle goes on.
+  const run = new native.CheckRun(plan, seed, falseFailure);
+  let outcome;
+  try {
+    feeding: for (const { cards: n, shuffles } of plan) {
+      const fresh = Array.from({ length: n }, (_, i) => i);
+      const perChunk = Math.max(1, Math.floor(CHUNK_CARDS / n));
+      let chunk = new Uint8Array(n * Math.min(perChunk, shuffles));
+      let at = 0;
+      for (let s = 0; s < shuffles; s++) {
+        const cards = fresh.slice();
+        const back = shuffle(cards, random);
+        const deck = back === undefined ? cards : back;
+        if (deck === null || typeof deck !== 'object') {
+          throw new TypeError('the shuffle returned something that is not the cards: rearrange the array in place, or return the shuffled cards');
         }
-        out[at + p] = c;
+        if (deck.length !== n) {
+          throw new RangeError(`the shuffle was given ${n} cards and gave back ${deck.length}: a shuffle rearranges the cards it is given`);
+        }
+        // A card is a whole number below n; the check finds one dealt twice.
+        for (let p = 0; p < n; p++) {
+          const c = deck[p];
+          if ((c >>> 0) !== c || c >= n) {
+            throw new RangeError(`the shuffle left ${String(c)} in the deck: it may only rearrange the cards 0..${n - 1} it is given`);
+          }
+          chunk[at + p] = c;
+        }
+        at += n;
+        if (at === chunk.length) {
+          if (!run.feed(chunk)) break feeding;
+          const left = shuffles - s - 1;
+          if (left > 0 && left < perChunk) chunk = new Uint8Array(n * left);
+          at = 0;
+        }
       }
-      at += n;
     }
-    return out;
-  });
-  const outcome = native.checkDealt(plan, seed, falseFailure, dealt);
+    outcome = run.finish();
+  } finally {
+    run.abandon();
+  }
   if (!outcome.passed) {
     const name = shuffle.name ? `${shuffle.name}: ` : '';
     throw new assert.AssertionError({ message: `${name}${outcome.words}`, stackStartFn: assertFair });

@@ -102,6 +102,26 @@ test('a shuffle may return the shuffled cards instead', () => {
   assert.match(assertFair(copy, { deck: [4, 52], decks: 20000 }), /no bias found/);
 });
 
+test("a shuffle's own error comes through, and the check stops", () => {
+  let calls = 0;
+  const failing = (d) => {
+    calls += 1;
+    if (calls === 150000) throw new Error('out of cards');
+    fisherYates(d);
+  };
+  assert.throws(() => assertFair(failing), { message: 'out of cards' });
+  assert.equal(calls, 150000);
+  // A deal that is not a deck ends the check at the chunk it is in, well
+  // before the plan's 1,600,000 calls.
+  calls = 0;
+  const broken = (d) => {
+    calls += 1;
+    if (calls === 1000) d[0] = d[1];
+  };
+  assert.throws(() => assertFair(broken), { name: 'AssertionError', message: /shuffle 1000 of the deck 0\.\.2/ });
+  assert.ok(calls < 400000, `${calls} calls`);
+});
+
 test('what is not a shuffle is named', () => {
   assert.throws(() => assertFair((d) => d.map((c) => c + 1), { deck: 4 }), {
     name: 'RangeError',

@@ -2,15 +2,18 @@
 //! of `shuffle-check`, run on decks a JavaScript shuffle dealt.
 //!
 //! JavaScript calls the shuffle (a call from Rust into JavaScript for each
-//! deal would cost more than the shuffle) and hands back the dealt decks,
-//! in the plan's order, one byte per card; the check counts and judges
-//! them as it counts and judges the decks a Rust shuffle deals.
+//! deal would cost more than the shuffle) and feeds the dealt decks, in
+//! the plan's order, to [`CheckRun`], whose thread counts them while the
+//! shuffle runs on; the check judges them as it judges the decks a Rust
+//! shuffle deals.
 
 use crate::refused;
 use algorithms::defect::Language;
 use napi::bindgen_prelude::Uint8Array;
 use napi_derive::napi;
-use shuffle_check::{Check, CheckRng, Deck};
+use shuffle_check::{Check, CheckRng, Deck, Failure, Pass};
+use std::sync::mpsc::{SyncSender, sync_channel};
+use std::thread::JoinHandle;
 
 /// A deck size and how many shuffles of it the check makes.
 #[napi(object)]
@@ -103,70 +106,124 @@ pub fn check_plan(
         .collect())
 }
 
-/// Counts and judges `dealt`: for each deck of the plan (as
-/// [`check_plan`] gave it), its shuffles' results one after another, a
-/// byte per card.
+/// Why the counting thread stopped before the plan's last deal.
+#[derive(Debug)]
+enum Stopped {
+    /// JavaScript stopped feeding (its shuffle threw, or it gave up).
+    Abandoned,
+    /// A chunk ended inside a deck: JavaScript fed the plan in pieces that
+    /// are not whole decks.
+    Misaligned,
+}
+
+/// What the counting thread gives back.
+type Counted = (Check, Result<Result<Pass, Box<Failure>>, Stopped>);
+
+/// A check being run: JavaScript calls the shuffle and feeds what it dealt
+/// in chunks of whole decks, in the plan's order, while a thread of its own
+/// counts them (the check's own work runs beside the shuffle's, on another
+/// core where there is one).
 #[napi]
-pub fn check_dealt(
-    decks: Vec<CheckDeck>,
-    seed: i64,
-    false_failure: f64,
-    dealt: Vec<Uint8Array>,
-) -> napi::Result<CheckOutcome> {
-    let check = check_of(Some(&decks), seed, false_failure)?;
-    let order = check.plan().decks();
-    if dealt.len() != order.len() {
-        return Err(refused(format!(
-            "{} dealt decks for a plan of {} deck sizes",
-            dealt.len(),
-            order.len()
-        )));
+#[derive(Debug)]
+pub struct CheckRun {
+    send: Option<SyncSender<Vec<u8>>>,
+    counting: Option<JoinHandle<Counted>>,
+}
+
+/// Chunks in flight between JavaScript and the counting thread: while the
+/// thread is this far behind, `feed` waits.
+const CHUNKS_IN_FLIGHT: usize = 4;
+
+#[napi]
+impl CheckRun {
+    /// Starts counting the plan of `decks` (as [`check_plan`] gave it).
+    #[napi(constructor)]
+    pub fn new(decks: Vec<CheckDeck>, seed: i64, false_failure: f64) -> napi::Result<Self> {
+        let check = check_of(Some(&decks), seed, false_failure)?;
+        let (send, chunks) = sync_channel::<Vec<u8>>(CHUNKS_IN_FLIGHT);
+        let counting = std::thread::spawn(move || {
+            let (mut chunk, mut at) = (Vec::new(), 0);
+            let outcome = check.try_run(|deck: &mut [u32], _: &mut CheckRng| {
+                if at == chunk.len() {
+                    chunk = chunks.recv().map_err(|_| Stopped::Abandoned)?;
+                    at = 0;
+                }
+                let n = deck.len();
+                let values = chunk.get(at..at + n).ok_or(Stopped::Misaligned)?;
+                for (slot, &card) in deck.iter_mut().zip(values) {
+                    *slot = u32::from(card);
+                }
+                at += n;
+                Ok(())
+            });
+            (check, outcome)
+        });
+        Ok(CheckRun {
+            send: Some(send),
+            counting: Some(counting),
+        })
     }
-    for (d, cards) in order.iter().zip(&dealt) {
-        let want = d.cards as u64 * d.shuffles;
-        if cards.len() as u64 != want {
-            return Err(refused(format!(
-                "{} cards dealt for {} shuffles of {} cards",
-                cards.len(),
-                d.shuffles,
-                d.cards
-            )));
+
+    /// Hands the counting thread the next deals: whole decks, card after
+    /// card, each card checked in JavaScript to be below the deck's size
+    /// (the check finds a card dealt twice). Returns whether the check wants more (false once it has
+    /// stopped on a deal that is not a deck).
+    #[napi]
+    pub fn feed(&self, cards: Uint8Array) -> bool {
+        self.send
+            .as_ref()
+            .is_some_and(|s| s.send(cards.to_vec()).is_ok())
+    }
+
+    /// Waits for the count and judges it.
+    #[napi]
+    pub fn finish(&mut self) -> napi::Result<CheckOutcome> {
+        self.send = None;
+        let (check, outcome) = self
+            .counting
+            .take()
+            .ok_or_else(|| refused("this check has finished already".into()))?
+            .join()
+            .map_err(|_| refused("the check's count failed".into()))?;
+        let plan = check.plan().to_string();
+        match outcome {
+            Ok(Ok(pass)) => Ok(CheckOutcome {
+                passed: true,
+                words: pass.to_string(),
+                resembles: Vec::new(),
+                plan,
+            }),
+            Ok(Err(failure)) => Ok(CheckOutcome {
+                passed: false,
+                words: failure.advising(Language::JavaScript).to_string(),
+                resembles: failure
+                    .defects()
+                    .into_iter()
+                    .map(|d| d.id().to_string())
+                    .collect(),
+                plan,
+            }),
+            Err(Stopped::Abandoned) => Err(refused(
+                "the check was given fewer deals than its plan holds".into(),
+            )),
+            Err(Stopped::Misaligned) => Err(refused("the check was fed a part of a deck".into())),
         }
     }
-    // The check asks for the decks in the plan's order; each deck size is
-    // in it once, so its length says which buffer the next deal is read
-    // from.
-    let mut read = vec![0usize; dealt.len()];
-    let outcome = check
-        .try_run(|deck: &mut [u32], _: &mut CheckRng| {
-            let k = order.iter().position(|d| d.cards == deck.len()).ok_or(())?;
-            let (at, n) = (read[k], deck.len());
-            for (slot, &card) in deck.iter_mut().zip(&dealt[k][at..at + n]) {
-                *slot = u32::from(card);
-            }
-            read[k] = at + n;
-            Ok::<(), ()>(())
-        })
-        .map_err(|()| refused("the check asked for a deck size its plan does not hold".into()))?;
-    let plan = check.plan().to_string();
-    Ok(match outcome {
-        Ok(pass) => CheckOutcome {
-            passed: true,
-            words: pass.to_string(),
-            resembles: Vec::new(),
-            plan,
-        },
-        Err(failure) => CheckOutcome {
-            passed: false,
-            words: failure.advising(Language::JavaScript).to_string(),
-            resembles: failure
-                .defects()
-                .into_iter()
-                .map(|d| d.id().to_string())
-                .collect(),
-            plan,
-        },
-    })
+
+    /// Stops the count without a verdict (the shuffle threw).
+    #[napi]
+    pub fn abandon(&mut self) {
+        self.send = None;
+        if let Some(counting) = self.counting.take() {
+            let _ = counting.join();
+        }
+    }
+}
+
+impl Drop for CheckRun {
+    fn drop(&mut self) {
+        self.abandon();
+    }
 }
 
 /// The judge's default false-failure probability of a check.
