@@ -2,19 +2,23 @@
 //! dealt in JavaScript audited by the engine of the command line.
 //!
 //! Decks come as rows (an array of arrays) or as one typed array of N×n
-//! cards; either is written as the text `shuffle-audit audit` reads, one
-//! deck per line with the cards apart by a space, and that text is read,
-//! counted and judged by [`engine::audit::run`], as the command reads a
-//! file. So the document is the command's on a file of the same text, to
-//! the byte, but for its provenance and time. Nothing is computed here.
+//! cards, counted in place by the engine ([`engine::audit::count_rows`])
+//! and judged as `shuffle-audit audit` judges a file
+//! ([`engine::audit::decks`]); their SHA-256 is that of the text the
+//! command would read, one deck per line with the cards apart by a space.
+//! With `skipInvalid`, that text is written and read by
+//! [`engine::audit::run`], which counts the bad decks as the command
+//! does. Either way the document is the command's on a file of that text,
+//! to the byte, but for its provenance and time. Nothing is computed here.
 
 pub mod check;
 
 use deck_lines::ReadError;
-use engine::audit::{AuditError, Audited, Lines};
+use engine::audit::{AuditError, Audited, Lines, RowMajor, Rows, RowsError, count_rows};
 use napi::bindgen_prelude::{Either, Uint8Array, Uint16Array};
 use napi_derive::napi;
 use report::export::Format;
+use report::sampled::{AuditReport, InputInfo};
 use report::{Provenance, Standalone};
 use std::io::Write;
 use std::time::Instant;
@@ -53,6 +57,9 @@ pub struct NativeAudit {
 #[napi]
 pub fn audit_rows(rows: Vec<Vec<i64>>, options: AuditOptions) -> napi::Result<NativeAudit> {
     let start = Instant::now();
+    if !options.skip_invalid {
+        return audit_counted(rows.as_slice(), &options, start);
+    }
     let mut text = Vec::with_capacity(rows.iter().map(|r| 3 * r.len()).sum());
     for row in &rows {
         line(&mut text, row.iter().copied());
@@ -69,12 +76,72 @@ pub fn audit_typed(
 ) -> napi::Result<NativeAudit> {
     let start = Instant::now();
     let deck = deck as usize;
+    if !options.skip_invalid {
+        return match &cards {
+            Either::A(a) => audit_counted(
+                &RowMajor {
+                    cards: &a[..],
+                    deck,
+                },
+                &options,
+                start,
+            ),
+            Either::B(a) => audit_counted(
+                &RowMajor {
+                    cards: &a[..],
+                    deck,
+                },
+                &options,
+                start,
+            ),
+        };
+    }
     let mut text = Vec::new();
     match &cards {
         Either::A(a) => rows_of(&mut text, &a[..], deck),
         Either::B(a) => rows_of(&mut text, &a[..], deck),
     }
     audit_text(&text, &options, start)
+}
+
+/// Counts `rows` in place by the engine ([`engine::audit::count_rows`]),
+/// hashing them as the text `audit` would read, and judges them: the
+/// command's document on a file of that text. Bad rows are refused (with
+/// `skipInvalid`, the decks go through [`audit_text`], which counts them).
+fn audit_counted<R: Rows + ?Sized>(
+    rows: &R,
+    options: &AuditOptions,
+    start: Instant,
+) -> napi::Result<NativeAudit> {
+    let alpha = level(options.alpha)?;
+    let counted =
+        count_rows(rows, None, options.ordered, true, &|| false).map_err(|e| match e {
+            RowsError::Row { row, why } => refused(format!(
+                "decks[{row}]: {why} (skipInvalid: true counts bad decks instead)"
+            )),
+            e => refused(format!("{}: {e}", options.name)),
+        })?;
+    let (sha256, bytes) = counted.digest.expect("asked for");
+    let input = InputInfo {
+        source: options.name.clone(),
+        lines: counted.decks,
+        decks: counted.decks,
+        deck: counted.deck,
+        base: Some(counted.base),
+        base_detected: true,
+        invalid: Vec::new(),
+        sha256: Some(sha256),
+        bytes,
+        ordered: options.ordered,
+    };
+    let outcome = engine::audit::decks(engine::audit::Decks {
+        name: options.name.clone(),
+        input,
+        counts: counted.counts,
+        alpha,
+    })
+    .map_err(|e| refused(e.to_string()))?;
+    rendered(outcome, rayon::current_num_threads(), options, start)
 }
 
 /// The text of `cards`, `deck` to a line.
@@ -98,12 +165,7 @@ fn line(text: &mut Vec<u8>, cards: impl Iterator<Item = i64>) {
 
 /// Reads, counts and judges `text` as `shuffle-audit audit` a file.
 fn audit_text(text: &[u8], options: &AuditOptions, start: Instant) -> napi::Result<NativeAudit> {
-    let alpha = judge::grade::family_level(options.alpha).map_err(|allowed| {
-        refused(format!(
-            "alpha={} is not a family-wise level: give {allowed}",
-            judge::words::as_typed(options.alpha)
-        ))
-    })?;
+    let alpha = level(options.alpha)?;
     let request = Lines {
         name: options.name.clone(),
         source: options.name.clone(),
@@ -135,10 +197,20 @@ fn audit_text(text: &[u8], options: &AuditOptions, start: Instant) -> napi::Resu
         Audited::Decks(outcome) => *outcome,
         Audited::Repeated(_) => unreachable!("decklists and shoes are refused"),
     };
+    rendered(outcome, read.threads, options, start)
+}
+
+/// The audit's document, rendered as the command renders it.
+fn rendered(
+    outcome: engine::audit::Outcome<AuditReport>,
+    threads: usize,
+    options: &AuditOptions,
+    start: Instant,
+) -> napi::Result<NativeAudit> {
     let exit_code = u32::from(outcome.exit_code());
     let finding = outcome.report.finding_words().to_string();
     let provenance = Provenance {
-        threads: Some(read.threads),
+        threads: Some(threads),
         ..Provenance::new(&options.command)
     };
     let doc = Standalone::new(
@@ -157,6 +229,16 @@ fn audit_text(text: &[u8], options: &AuditOptions, start: Instant) -> napi::Resu
         text: render(Format::Text { colour: false })?,
         finding,
         exit_code,
+    })
+}
+
+/// The family-wise level asked for, checked by the judge.
+fn level(alpha: f64) -> napi::Result<f64> {
+    judge::grade::family_level(alpha).map_err(|allowed| {
+        refused(format!(
+            "alpha={} is not a family-wise level: give {allowed}",
+            judge::words::as_typed(alpha)
+        ))
     })
 }
 

@@ -2,9 +2,10 @@
 //! `shuffle-audit audit` tests them; and `Counts`, the audit's counts of a
 //! piece of a stream, kept, pickled and merged in order.
 
-use crate::decks::{Counted, Decks, base_of, not_integers};
+use crate::decks::{Decks, base_of, not_integers};
 use algorithms::{MAX_DECK, MIN_DECK};
 use deck_lines::{Base, LineCounts};
+use engine::audit::CountedRows;
 use engine::audit::{AuditError, Audited};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -117,7 +118,7 @@ pub(crate) fn audit_array(
     let given = base_of(base)?;
     let start = Instant::now();
     let decks: Decks<'_> = decks.extract().map_err(|_| not_integers("decks"))?;
-    let Counted {
+    let CountedRows {
         counts,
         deck,
         decks,

@@ -1,11 +1,14 @@
-//! `audit`: decks another program dealt, read and counted ([`run`]), tested
+//! `audit`: decks another program dealt, read and counted ([`run`]) or
+//! counted from rows in memory ([`count_rows`]), tested
 //! and judged at a family-wise level ([`decks`], [`repeated`]); single
 //! draws ([`single`]) and a stream watched deck by deck ([`follow`]).
 
 mod read;
+mod rows;
 mod stream;
 
 pub use read::{AuditError, Audited, Counted, Lines, Read, count, run};
+pub use rows::{Card, CountedRows, RowMajor, Rows, RowsError, count_rows};
 pub use stream::{Draws, Follow, FollowError, Single, Watched, follow, single};
 
 use judge::grade::{Decision, TooFew, TooFewRepeated};
