@@ -75,3 +75,36 @@ export type Shuffle = (deck: number[], random: () => number) => void | ArrayLike
  * bias. Returns the check's guarantee in words when it passes.
  */
 export declare function assertFair(shuffle: Shuffle, options?: AssertFairOptions): string;
+
+/** How recover reads the state back. */
+export interface RecoverOptions {
+  /** Decks to predict after those given, dealt back to back. Default 1. */
+  next?: number;
+  /** The most states and predictions listed. Default 5. */
+  cap?: number;
+}
+
+/** What recover found: the document of `shuffle-audit recover --json`. */
+export declare class Recovery {
+  /** The document, as `shuffle-audit recover --json` writes it. */
+  readonly document: Record<string, unknown> & { conclusion: string; search: Record<string, unknown> };
+  /** The same document as JSON text. */
+  readonly json: string;
+  /** What `shuffle-audit recover` prints. */
+  readonly text: string;
+  /** The command's exit code: 0 the decks to come are known, 1 they are not, 2 no state deals the decks. */
+  readonly exitCode: 0 | 1 | 2;
+  /** The judge's conclusion. */
+  readonly conclusion: 'known' | 'several' | 'too_few_cards' | 'out_of_reach' | 'no_state';
+  /** Whether every state that deals the decks given deals the same decks next. */
+  readonly known: boolean;
+  /** The decks dealt next, each as the loop leaves the array, when they are known; else null. */
+  readonly next: number[][] | null;
+  toString(): string;
+}
+
+/**
+ * Reads the state of V8's Math.random back from decks a Fisher–Yates loop
+ * dealt with it, in the order dealt, and predicts the decks it deals next.
+ */
+export declare function recover(decks: ReadonlyArray<ReadonlyArray<number>>, options?: RecoverOptions): Recovery;

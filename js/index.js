@@ -33,6 +33,32 @@ class Audit {
   }
 }
 
+/**
+ * What recover found: the document of `shuffle-audit recover --json`.
+ */
+class Recovery {
+  constructor(found) {
+    /** The document, as `shuffle-audit recover --json` writes it. */
+    this.document = JSON.parse(found.json);
+    /** The same document as text (JSON). */
+    this.json = found.json;
+    /** What `shuffle-audit recover` prints. */
+    this.text = found.text;
+    /** The command's exit code: 0 the decks to come are known, 1 they are not, 2 no state deals the decks. */
+    this.exitCode = found.exitCode;
+    /** The judge's conclusion: known, several, too_few_cards, out_of_reach or no_state. */
+    this.conclusion = this.document.conclusion;
+    /** Whether every state that deals the decks given deals the same decks next. */
+    this.known = found.exitCode === 0;
+    /** The decks dealt next, each as the loop leaves the array, when they are known; else null. */
+    this.next = this.known ? this.document.search.predictions[0].decks : null;
+  }
+
+  toString() {
+    return this.text;
+  }
+}
+
 function refuse(message) {
   throw new TypeError(message);
 }
@@ -73,15 +99,7 @@ function audit(decks, given = {}) {
   if (!Array.isArray(decks)) {
     refuse('decks: give an array of decks (arrays of cards), or a Uint8Array or Uint16Array with options.deck');
   }
-  decks.forEach((row, d) => {
-    if (!Array.isArray(row)) refuse(`decks[${d}]: ${String(row)}: each deck is an array of cards`);
-    row.forEach((card, p) => {
-      if (!Number.isSafeInteger(card)) refuse(`decks[${d}][${p}]: ${String(card)}: a card is a whole number`);
-    });
-    if (given.deck !== undefined && row.length !== given.deck) {
-      refuse(`decks[${d}] holds ${row.length} cards, but options.deck is ${given.deck}`);
-    }
-  });
+  checkRows(decks, given.deck);
   const deck = decks.length ? decks[0].length : 0;
   opts.command = `node: shuffle-audit.audit(<${decks.length} decks of ${deck}>)`;
   return new Audit(native.auditRows(decks, opts));
@@ -222,4 +240,60 @@ function assertFair(shuffle, given = {}) {
   return outcome.words;
 }
 
-module.exports = { audit, assertFair, Audit, AUDIT_ALPHA, DEFAULT_FALSE_FAILURE, DEFAULT_CHECK_SHUFFLES };
+const [RECOVER_NEXT, RECOVER_CAP, RECOVER_MAX_NEXT] = native.recoverLimits();
+
+/** Each deck of `decks` an array of whole numbers, or a refusal naming the first that is not. */
+function checkRows(decks, size) {
+  if (!Array.isArray(decks)) refuse('decks: give an array of decks (arrays of cards)');
+  decks.forEach((row, d) => {
+    if (!Array.isArray(row)) refuse(`decks[${d}]: ${String(row)}: each deck is an array of cards`);
+    row.forEach((card, p) => {
+      if (!Number.isSafeInteger(card)) refuse(`decks[${d}][${p}]: ${String(card)}: a card is a whole number`);
+    });
+    if (size !== undefined && row.length !== size) {
+      refuse(`decks[${d}] holds ${row.length} cards, but options.deck is ${size}`);
+    }
+  });
+}
+
+/**
+ * Reads the state of V8's Math.random (node, Chrome) back from decks a
+ * Fisher–Yates loop dealt with it, in the order dealt, each the array as
+ * the loop leaves it (its first element first), and predicts the decks it
+ * deals next, as `shuffle-audit recover` does. The loop:
+ * `for (let i = n - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); swap a[i], a[j] }`
+ * on `a = [0, 1, …, n-1]` (or numbered from 1).
+ *
+ * Options: `next`, the decks to predict (default 1); `cap`, the most states
+ * and predictions listed (default 5).
+ */
+function recover(decks, given = {}) {
+  if (given === null || typeof given !== 'object') refuse(`options: ${String(given)}: give an object, or nothing`);
+  const known = new Set(['next', 'cap']);
+  for (const key of Object.keys(given)) {
+    if (!known.has(key)) refuse(`options.${key}: not an option of recover: give ${[...known].join(', ')}`);
+  }
+  const { next = RECOVER_NEXT, cap = RECOVER_CAP } = given;
+  if (!Number.isSafeInteger(next) || next < 1 || next > RECOVER_MAX_NEXT) {
+    refuse(`options.next: ${String(next)}: give a whole number in 1..=${RECOVER_MAX_NEXT}`);
+  }
+  whole('options.cap', cap, 1);
+  checkRows(decks);
+  if (decks.length === 0) refuse('decks: no deck given: give the decks dealt, in the order dealt');
+  decks.forEach((row, d) => {
+    if (row.length === 0) refuse(`decks[${d}]: an empty deck: give the cards the loop left in the array`);
+  });
+  const command = `node: shuffle-audit.recover(<${decks.length} decks of ${decks[0].length}>)`;
+  return new Recovery(native.recoverDecks(decks, { next, cap: Math.min(cap, 4294967295), command }));
+}
+
+module.exports = {
+  audit,
+  assertFair,
+  recover,
+  Audit,
+  Recovery,
+  AUDIT_ALPHA,
+  DEFAULT_FALSE_FAILURE,
+  DEFAULT_CHECK_SHUFFLES,
+};

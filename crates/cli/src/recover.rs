@@ -12,9 +12,6 @@ use report::{Provenance, Standalone};
 use std::io::Read;
 use std::time::Instant;
 
-/// The most decks predicted.
-const MAX_NEXT: usize = 1_000;
-
 #[derive(Debug, Args)]
 #[command(
     mut_arg("deck", |a| a.help(format!("Cards per deck, {MIN_DECK}..={MAX_DECK}, when only --seen is given (default {STANDARD_DECK}); the decks read set it otherwise"))),
@@ -37,10 +34,10 @@ pub(crate) struct RecoverArgs {
     #[arg(long, value_name = "0|1", value_parser = crate::audit::parse_base)]
     base: Option<Base>,
     /// Decks to predict after the cards given, dealt back to back: 1..=1000.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = engine::recover::DEFAULT_NEXT)]
     next: usize,
     /// The most states and predictions listed.
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = engine::recover::DEFAULT_CAP)]
     cap: usize,
     #[command(flatten)]
     threads: crate::args::Threads,
@@ -54,7 +51,7 @@ fn plan(args: &RecoverArgs) -> Result<engine::recover::Request> {
     if let Some(d) = args.deck.cards {
         within("deck size", d, MIN_DECK..=MAX_DECK)?;
     }
-    let next = within("--next", args.next, 1..=MAX_NEXT)?;
+    let next = within("--next", args.next, 1..=engine::recover::MAX_NEXT)?;
     let cap = within("--cap", args.cap, 1..=usize::MAX)?;
     let decks: Option<(String, Box<dyn Read>)> = match args.input.as_deref() {
         None => None,

@@ -10,6 +10,15 @@ use studies::math_random::{Seen, draws_of_tail, fisher_yates_draws};
 /// The most bytes read from the decks' input: a few decks are all it takes.
 pub const MAX_INPUT_BYTES: u64 = 1 << 20;
 
+/// The most decks predicted after the cards given.
+pub const MAX_NEXT: usize = 1_000;
+
+/// Decks predicted after the cards given, unless asked for more.
+pub const DEFAULT_NEXT: usize = 1;
+
+/// The most states and predictions listed, unless asked otherwise.
+pub const DEFAULT_CAP: usize = 5;
+
 /// What a front end gives `recover`, as it was given.
 #[derive(Debug)]
 pub struct Given<R> {

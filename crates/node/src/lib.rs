@@ -12,6 +12,7 @@
 //! to the byte, but for its provenance and time. Nothing is computed here.
 
 pub mod check;
+pub mod recover;
 
 use deck_lines::ReadError;
 use engine::audit::{AuditError, Audited, Lines, RowMajor, Rows, RowsError, count_rows};
@@ -218,18 +219,27 @@ fn rendered(
         provenance,
         Some(start.elapsed().as_secs_f64()),
     );
-    let render = |format: Format| -> napi::Result<String> {
-        let bytes = format
-            .export(&doc)
-            .map_err(|e| refused(format!("the document could not be rendered: {e}")))?;
-        Ok(String::from_utf8(bytes).expect("documents are UTF-8"))
-    };
+    let (json, text) = documents(&doc)?;
     Ok(NativeAudit {
-        json: render(Format::Json)?,
-        text: render(Format::Text { colour: false })?,
+        json,
+        text,
         finding,
         exit_code,
     })
+}
+
+/// `doc` as the command writes it with `--json` and without.
+fn documents<D: report::export::Document>(doc: &D) -> napi::Result<(String, String)> {
+    let render = |format: Format| -> napi::Result<String> {
+        let bytes = format
+            .export(doc)
+            .map_err(|e| refused(format!("the document could not be rendered: {e}")))?;
+        Ok(String::from_utf8(bytes).expect("documents are UTF-8"))
+    };
+    Ok((
+        render(Format::Json)?,
+        render(Format::Text { colour: false })?,
+    ))
 }
 
 /// The family-wise level asked for, checked by the judge.
