@@ -166,8 +166,9 @@ impl CheckRun {
 
     /// Hands the counting thread the next deals: whole decks, card after
     /// card, each card checked in JavaScript to be below the deck's size
-    /// (the check finds a card dealt twice). Returns whether the check wants more (false once it has
-    /// stopped on a deal that is not a deck).
+    /// (the check finds a card dealt twice). Returns whether the check
+    /// wants more (false once it has stopped on a deal that is not a
+    /// deck).
     #[napi]
     pub fn feed(&self, cards: Uint8Array) -> bool {
         self.send
