@@ -190,11 +190,11 @@ function assertFair(shuffle, given = {}) {
     asked = sizes.map((n) => ({ cards: whole('options.deck', n, 1), shuffles }));
   }
   // The judge's plan, or its refusal, before the shuffle is first called.
-  const plan = native.checkPlan(asked, seed, falseFailure, allowSmallSample);
-  const random = shuffle.length >= 2 ? seeded(seed) : undefined;
   // The shuffle runs here; what it deals is fed, in chunks of whole decks,
   // to the check's counting thread, which counts while the shuffle goes on.
-  const run = new native.CheckRun(plan, seed, falseFailure);
+  const run = new native.CheckRun(asked, seed, falseFailure, allowSmallSample);
+  const plan = run.decks;
+  const random = shuffle.length >= 2 ? seeded(seed) : undefined;
   let outcome;
   try {
     feeding: for (const { cards: n, shuffles } of plan) {

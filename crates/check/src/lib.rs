@@ -78,6 +78,16 @@ impl Check {
         &self.plan
     }
 
+    /// When some deck of the plan has too few shuffles to notice even a
+    /// shuffle that does nothing: the first such deck, and the fewest
+    /// shuffles that make every one of them large enough (what a front end
+    /// names when it refuses the check).
+    pub fn too_small(&self) -> Option<(judge::check::plan::TooSmall, u64)> {
+        let too_small = self.plan.too_small();
+        let fewest = too_small.iter().map(|t| t.fewest).max()?;
+        Some((too_small[0], fewest))
+    }
+
     /// Shuffles every deck of the plan, each time from `0, 1, …, n-1`,
     /// and judges the counts.
     ///

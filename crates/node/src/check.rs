@@ -25,7 +25,7 @@ pub struct CheckDeck {
     pub shuffles: i64,
 }
 
-/// The check's plan and what came of it.
+/// What came of the check.
 #[napi(object)]
 #[derive(Debug)]
 pub struct CheckOutcome {
@@ -34,10 +34,6 @@ pub struct CheckOutcome {
     /// The plan's guarantee, or the failure in words, with the fix in
     /// JavaScript's calls.
     pub words: String,
-    /// The ids of the known mistakes the shuffle resembles.
-    pub resembles: Vec<String>,
-    /// The plan, in words.
-    pub plan: String,
 }
 
 /// The check of `decks` (the judge's default plan when `None`) at this
@@ -72,40 +68,6 @@ fn check_of(decks: Option<&[CheckDeck]>, seed: i64, false_failure: f64) -> napi:
         .map(|c| c.seed(seed))
 }
 
-/// The decks the check deals, in the order it counts them: `decks` checked
-/// (the judge's default plan when `None`). Unless `allow_small_sample`, a
-/// plan too small to notice even a shuffle that does nothing is refused
-/// before the shuffle is called, naming the fewest shuffles that would.
-#[napi]
-pub fn check_plan(
-    decks: Option<Vec<CheckDeck>>,
-    seed: i64,
-    false_failure: f64,
-    allow_small_sample: bool,
-) -> napi::Result<Vec<CheckDeck>> {
-    let check = check_of(decks.as_deref(), seed, false_failure)?;
-    let too_small = check.plan().too_small();
-    if !allow_small_sample && let Some(first) = too_small.first() {
-        let fewest = too_small
-            .iter()
-            .map(|t| t.fewest)
-            .max()
-            .unwrap_or(first.fewest);
-        return Err(refused(format!(
-            "{first}: give decks: {fewest} or more, or allowSmallSample: true to check this few"
-        )));
-    }
-    Ok(check
-        .plan()
-        .decks()
-        .iter()
-        .map(|d| CheckDeck {
-            cards: d.cards as u32,
-            shuffles: d.shuffles as i64,
-        })
-        .collect())
-}
-
 /// Why the counting thread stopped before the plan's last deal.
 #[derive(Debug)]
 enum Stopped {
@@ -117,7 +79,7 @@ enum Stopped {
 }
 
 /// What the counting thread gives back.
-type Counted = (Check, Result<Result<Pass, Box<Failure>>, Stopped>);
+type Counted = Result<Result<Pass, Box<Failure>>, Stopped>;
 
 /// A check being run: JavaScript calls the shuffle and feeds what it dealt
 /// in chunks of whole decks, in the plan's order, while a thread of its own
@@ -126,6 +88,8 @@ type Counted = (Check, Result<Result<Pass, Box<Failure>>, Stopped>);
 #[napi]
 #[derive(Debug)]
 pub struct CheckRun {
+    /// The decks the check deals, in the order it counts them.
+    decks: Vec<CheckDeck>,
     send: Option<SyncSender<Vec<u8>>>,
     counting: Option<JoinHandle<Counted>>,
 }
@@ -136,14 +100,36 @@ const CHUNKS_IN_FLIGHT: usize = 4;
 
 #[napi]
 impl CheckRun {
-    /// Starts counting the plan of `decks` (as [`check_plan`] gave it).
+    /// The check of `decks` (the judge's default plan when `None`), its
+    /// counting thread started. Unless `allow_small_sample`, a plan too
+    /// small to notice even a shuffle that does nothing is refused before
+    /// the shuffle is called, naming the fewest shuffles that would.
     #[napi(constructor)]
-    pub fn new(decks: Vec<CheckDeck>, seed: i64, false_failure: f64) -> napi::Result<Self> {
-        let check = check_of(Some(&decks), seed, false_failure)?;
+    pub fn new(
+        decks: Option<Vec<CheckDeck>>,
+        seed: i64,
+        false_failure: f64,
+        allow_small_sample: bool,
+    ) -> napi::Result<Self> {
+        let check = check_of(decks.as_deref(), seed, false_failure)?;
+        if !allow_small_sample && let Some((first, fewest)) = check.too_small() {
+            return Err(refused(format!(
+                "{first}: give decks: {fewest} or more, or allowSmallSample: true to check this few"
+            )));
+        }
+        let decks = check
+            .plan()
+            .decks()
+            .iter()
+            .map(|d| CheckDeck {
+                cards: d.cards as u32,
+                shuffles: d.shuffles as i64,
+            })
+            .collect();
         let (send, chunks) = sync_channel::<Vec<u8>>(CHUNKS_IN_FLIGHT);
         let counting = std::thread::spawn(move || {
             let (mut chunk, mut at) = (Vec::new(), 0);
-            let outcome = check.try_run(|deck: &mut [u32], _: &mut CheckRng| {
+            check.try_run(|deck: &mut [u32], _: &mut CheckRng| {
                 if at == chunk.len() {
                     chunk = chunks.recv().map_err(|_| Stopped::Abandoned)?;
                     at = 0;
@@ -155,13 +141,20 @@ impl CheckRun {
                 }
                 at += n;
                 Ok(())
-            });
-            (check, outcome)
+            })
         });
         Ok(CheckRun {
+            decks,
             send: Some(send),
             counting: Some(counting),
         })
+    }
+
+    /// The decks the check deals, in the order it counts them: JavaScript
+    /// feeds their deals in this order.
+    #[napi(getter)]
+    pub fn decks(&self) -> Vec<CheckDeck> {
+        self.decks.clone()
     }
 
     /// Hands the counting thread the next deals: whole decks, card after
@@ -180,29 +173,20 @@ impl CheckRun {
     #[napi]
     pub fn finish(&mut self) -> napi::Result<CheckOutcome> {
         self.send = None;
-        let (check, outcome) = self
+        let outcome = self
             .counting
             .take()
             .ok_or_else(|| refused("this check has finished already".into()))?
             .join()
             .map_err(|_| refused("the check's count failed".into()))?;
-        let plan = check.plan().to_string();
         match outcome {
             Ok(Ok(pass)) => Ok(CheckOutcome {
                 passed: true,
                 words: pass.to_string(),
-                resembles: Vec::new(),
-                plan,
             }),
             Ok(Err(failure)) => Ok(CheckOutcome {
                 passed: false,
                 words: failure.advising(Language::JavaScript).to_string(),
-                resembles: failure
-                    .defects()
-                    .into_iter()
-                    .map(|d| d.id().to_string())
-                    .collect(),
-                plan,
             }),
             Err(Stopped::Abandoned) => Err(refused(
                 "the check was given fewer deals than its plan holds".into(),

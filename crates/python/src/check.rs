@@ -32,13 +32,7 @@ pub(crate) fn check<'py>(
         .and_then(|c| c.false_failure(false_failure))
         .map_err(|e| PyValueError::new_err(e.to_string()))?
         .seed(seed);
-    let too_small = check.plan().too_small();
-    if !allow_small_sample && let Some(first) = too_small.first() {
-        let fewest = too_small
-            .iter()
-            .map(|t| t.fewest)
-            .max()
-            .unwrap_or(first.fewest);
+    if !allow_small_sample && let Some((first, fewest)) = check.too_small() {
         return Err(PyValueError::new_err(format!(
             "{first}: give decks={fewest} or more, or allow_small_sample=True to check this few"
         )));
