@@ -4,15 +4,13 @@
 use crate::args::Budget;
 use crate::args::{AlgorithmArg, DeckArg};
 use crate::common::{command_line, find, limits_for, with_threads};
-use crate::range::NotAllowed;
-use algorithms::registry::Entry;
 use anyhow::Result;
 use clap::Args;
-use judge::method::{ExactPlan, NoExactMethod, Requested, exact_plan};
-use report::{ExactReport, Provenance, Standalone};
+use judge::method::{ExactPlan, Requested};
+use report::{Provenance, Standalone};
+use stats::Limits;
 use stats::law::markov::exact::MAX_EXACT_MARKOV_DECK;
 use stats::law::merge::MAX_MERGE_DECK;
-use stats::{ExactError, Limits};
 use std::time::Instant;
 
 #[derive(Debug, Args)]
@@ -59,67 +57,22 @@ enum ExactMethod {
     MarkovChain,
 }
 
-/// `exact`'s plan: the judge's choice of method, its refusals in words.
-fn plan_exact(entry: &Entry, deck: usize, method: ExactMethod) -> Result<ExactPlan> {
-    let requested = match method {
-        ExactMethod::Auto => Requested::Auto,
-        ExactMethod::BruteForce => Requested::BruteForce,
-        ExactMethod::StateMerging => Requested::StateMerging,
-        ExactMethod::MarkovChain => Requested::MarkovChain,
-    };
-    let swap_based = entry.algorithm.swap_shuffle(deck.max(1)).is_some();
-    exact_plan(entry, deck, requested).map_err(|why| match why {
-        NoExactMethod::EmptyDeck => NotAllowed::new("deck size", 0, "1 or more cards").into(),
-        NoExactMethod::NotEnumerable(why) => {
-            anyhow::anyhow!("{} cannot be enumerated exactly: {why}", entry.id)
-        }
-        NoExactMethod::TooLarge {
-            method: Requested::MarkovChain,
-            ..
-        } => anyhow::anyhow!(
-            "{} has no exact method at {deck} cards by the Markov chain: {}",
-            entry.id,
-            judge::method::methods_in_words(entry, swap_based)
-        ),
-        NoExactMethod::TooLarge { max, .. } => ExactError::DeckSize { deck, max }.into(),
-        NoExactMethod::NotSwapBased(requested) => anyhow::anyhow!(
-            "--method {} needs a swap-based shuffle, and {} is not one: use --method brute-force",
-            match requested {
-                Requested::StateMerging => "state-merging",
-                _ => "markov-chain",
-            },
-            entry.id
-        ),
-        NoExactMethod::NoneAtThisSize => anyhow::anyhow!(
-            "{} has no exact method at {deck} cards: {}",
-            entry.id,
-            judge::method::methods_in_words(entry, swap_based)
-        ),
-    })
-}
-
-/// Refuses, before any table is allocated, a law whose estimated peak
-/// (the method's tables, the document beside it and the program) exceeds
-/// the least memory limit, naming the largest deck that fits.
-fn check_memory(entry: &Entry, plan: &ExactPlan, args: &ExactArgs) -> Result<()> {
-    let threads = with_threads(args.budget.threads.count, rayon::current_num_threads)?;
-    let document = |d: usize| match plan {
-        ExactPlan::Chain(_) => 0,
-        _ => ExactReport::document_bytes(d, args.json.on),
-    };
-    judge::memory::fits(
-        plan.words(),
-        args.deck.required(),
-        judge::memory::MemoryLimit::least(args.memory.bytes),
-        |d| plan.peak_bytes(entry, d, threads) + document(d) + judge::memory::PROGRAM_BYTES,
-    )?;
-    Ok(())
-}
-
 pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
     let entry = find(&args.algorithm.id)?;
-    let plan = plan_exact(entry, args.deck.required(), args.method)?;
-    check_memory(entry, &plan, args)?;
+    let plan = engine::exact::plan(&engine::exact::Asked {
+        entry,
+        deck: args.deck.required(),
+        requested: match args.method {
+            ExactMethod::Auto => Requested::Auto,
+            ExactMethod::BruteForce => Requested::BruteForce,
+            ExactMethod::StateMerging => Requested::StateMerging,
+            ExactMethod::MarkovChain => Requested::MarkovChain,
+        },
+        threads: with_threads(args.budget.threads.count, rayon::current_num_threads)?,
+        max_memory: args.memory.bytes,
+        json: args.json.on,
+        names: engine::exact::Names::COMMAND_LINE,
+    })?;
     let mut table = None;
     if let Some(path) = &args.table {
         if matches!(plan, ExactPlan::Chain(_)) {

@@ -2,12 +2,9 @@
 
 use crate::args::{AlgorithmArg, DeckArg, SeedArg};
 use crate::common::{before_long_job, command_line, find, with_threads, workers};
-use crate::range::{at_least_one, within};
-use algorithms::registry::Entry;
 use algorithms::{MAX_DECK, MIN_DECK};
 use anyhow::{Result, bail};
 use clap::Args;
-use judge::grade::Budgeted;
 use report::{Provenance, Standalone};
 use stats::hypothesis::audit::MIN_EXPECTED;
 use stats::sample::{MAX_HISTOGRAM_DECK, Path};
@@ -52,40 +49,6 @@ pub(crate) struct SampleArgs {
     sampling_path: String,
 }
 
-/// `sample`'s validated plan: every refusal is here.
-struct SamplePlan {
-    entry: &'static Entry,
-    /// Keep the permutation histogram.
-    histogram: bool,
-    /// The sampling path asked for (`None`: the best).
-    path: Option<Path>,
-}
-
-fn plan_sample(args: &SampleArgs) -> Result<SamplePlan> {
-    let entry = find(&args.algorithm.id)?;
-    within("deck size", args.deck.required(), MIN_DECK..=MAX_DECK)
-        .map_err(|e| e.purpose("sampling"))?;
-    judge::grade::enough_to_test(
-        Budgeted::Flag("--shuffles"),
-        args.shuffles,
-        args.deck.required(),
-    )?;
-    at_least_one("--repeat", args.repeat)?;
-    if args.histogram && args.deck.required() > MAX_HISTOGRAM_DECK {
-        bail!(
-            "--histogram is available for decks of at most {MAX_HISTOGRAM_DECK} cards: {}",
-            histogram_size(args.deck.required())
-        );
-    }
-    Ok(SamplePlan {
-        entry,
-        histogram: args.histogram
-            || (!args.no_histogram
-                && stats::hypothesis::audit::keeps_histogram(args.deck.required(), args.shuffles)),
-        path: sampling_path(&args.sampling_path)?,
-    })
-}
-
 /// Parses `--sampling-path`: `auto`, or a path this processor runs.
 fn sampling_path(name: &str) -> Result<Option<Path>> {
     let runs = || {
@@ -111,24 +74,22 @@ fn sampling_path(name: &str) -> Result<Option<Path>> {
 }
 
 pub(crate) fn run(args: &SampleArgs) -> Result<u8> {
-    let SamplePlan {
-        entry,
-        histogram,
-        path,
-    } = plan_sample(args)?;
-    Path::prefer(path);
+    let request = engine::sample::request(&engine::sample::Asked {
+        entry: find(&args.algorithm.id)?,
+        deck: args.deck.required(),
+        shuffles: args.shuffles,
+        seed: args.seed.value,
+        repeat: args.repeat,
+        histogram: match (args.histogram, args.no_histogram) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        },
+        names: engine::sample::Names::COMMAND_LINE,
+    })?;
+    Path::prefer(sampling_path(&args.sampling_path)?);
     let deck = args.deck.required();
     let start = Instant::now();
-    let request = engine::sample::Request {
-        entry,
-        plan: stats::hypothesis::audit::AuditPlan {
-            deck,
-            shuffles: args.shuffles,
-            seed: args.seed.value,
-            repeat: args.repeat,
-            histogram,
-        },
-    };
     let outcome = with_threads(args.threads.count, || -> Result<_> {
         let total = u128::from(args.shuffles) * u128::from(args.repeat);
         let bar = before_long_job(
@@ -163,53 +124,4 @@ pub(crate) fn run(args: &SampleArgs) -> Result<u8> {
     );
     crate::output::print(&report, args.json.on)?;
     Ok(code)
-}
-
-/// What a permutation histogram of `deck` cards would take (`deck!`
-/// counters of 8 bytes per thread), in words: gigabytes while a machine
-/// could hold it, else a power of ten.
-fn histogram_size(deck: usize) -> String {
-    let log10_counters: f64 = (2..=deck).map(|k| (k as f64).log10()).sum();
-    let log10_bytes = log10_counters + 8f64.log10();
-    let sci = |log10: f64| {
-        let e = log10.floor();
-        format!("{:.1}e{e}", 10f64.powf(log10 - e))
-    };
-    if log10_bytes < 15.0 {
-        format!(
-            "{deck}! = {} counters of 8 bytes would take {:.1} GB per thread",
-            stats::law::perm::factorial(deck),
-            10f64.powf(log10_bytes) / 1e9
-        )
-    } else {
-        format!(
-            "{deck}! = {} counters of 8 bytes would take {} bytes per thread, far beyond any computer",
-            sci(log10_counters),
-            sci(log10_bytes)
-        )
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn histogram_sizes_are_true_at_every_deck() {
-        // 11! = 39,916,800 counters: 0.32 GB.
-        assert_eq!(
-            histogram_size(11),
-            "11! = 39916800 counters of 8 bytes would take 0.3 GB per thread"
-        );
-        // 20! = 2.43e18 counters, 1.9e19 bytes.
-        assert!(histogram_size(20).contains("2.4e18 counters of 8 bytes would take 1.9e19 bytes"));
-        // 52! = 8.07e67; 255! = 3.35e504 (log10 255! = 504.525).
-        assert!(histogram_size(52).contains("52! = 8.1e67 counters"));
-        assert!(
-            histogram_size(255)
-                .contains("255! = 3.4e504 counters of 8 bytes would take 2.7e505 bytes"),
-            "{}",
-            histogram_size(255)
-        );
-    }
 }

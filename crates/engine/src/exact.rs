@@ -3,11 +3,135 @@
 
 use algorithms::{Entry, Throwing};
 use judge::ExactVerdict;
-use judge::method::ExactPlan;
+use judge::method::{ExactPlan, NoExactMethod, Requested, exact_plan, methods_in_words};
 use report::{ExactChainReport, ExactReport};
 use stats::law::markov::ExactPositionLaw;
 use stats::law::merge::Disagreement;
 use stats::{ExactDistribution, ExactError, Limits, Progress};
+
+/// How a front end names what `exact` is given, in its refusals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Names {
+    /// The deck: `deck size 0 is not allowed` on the command line.
+    pub deck: &'static str,
+    /// The method asked for, before its value: `--method state-merging`.
+    pub method: &'static str,
+    /// The memory limit given: `the --max-memory given`.
+    pub max_memory: &'static str,
+}
+
+impl Names {
+    /// The command line's flags.
+    pub const COMMAND_LINE: Names = Names {
+        deck: "deck size",
+        method: "--method",
+        max_memory: "--max-memory",
+    };
+}
+
+/// What a front end asks `exact`, as given.
+#[derive(Clone, Copy, Debug)]
+pub struct Asked {
+    /// The algorithm.
+    pub entry: &'static Entry,
+    /// Cards per deck.
+    pub deck: usize,
+    /// The method asked for.
+    pub requested: Requested,
+    /// Threads the law is computed on (each may hold a table).
+    pub threads: usize,
+    /// The memory limit given, in bytes, beside the system's.
+    pub max_memory: Option<u64>,
+    /// Whether the JSON document is rendered beside the law: its bytes
+    /// count towards the peak.
+    pub json: bool,
+    /// How the front end names what it was given.
+    pub names: Names,
+}
+
+/// Why `exact` refuses what it was asked, before any work.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    /// No exact method answers: the deck, the algorithm or the method
+    /// asked for, in words that name the bad value and what is allowed.
+    #[error("{0}")]
+    NoMethod(String),
+    /// The method's estimated peak exceeds the least memory limit: the
+    /// estimate, the limit and the largest deck that fits.
+    #[error("{0}")]
+    Memory(String),
+}
+
+/// The judge's method for `asked` ([`exact_plan`]), refused in the front
+/// end's names where none answers, and refused before any table is
+/// allocated where its estimated peak (the method's tables on the
+/// threads, the document rendered beside it and the program) exceeds the
+/// least memory limit ([`judge::memory::fits`]).
+///
+/// # Errors
+/// [`Refused`], in words.
+pub fn plan(asked: &Asked) -> Result<ExactPlan, Refused> {
+    let Asked {
+        entry,
+        deck,
+        requested,
+        names,
+        ..
+    } = *asked;
+    let id = entry.id;
+    let swap_based = entry.algorithm.swap_shuffle(deck.max(1)).is_some();
+    let methods = || methods_in_words(entry, swap_based);
+    let method = |requested| match requested {
+        Requested::Auto => "auto",
+        Requested::BruteForce => "brute-force",
+        Requested::StateMerging => "state-merging",
+        Requested::MarkovChain => "markov-chain",
+    };
+    let plan = exact_plan(entry, deck, requested).map_err(|why| {
+        Refused::NoMethod(match why {
+            NoExactMethod::EmptyDeck => {
+                format!("{} 0 is not allowed: use 1 or more cards", names.deck)
+            }
+            NoExactMethod::NotEnumerable(why) => {
+                format!("{id} cannot be enumerated exactly: {why}")
+            }
+            NoExactMethod::TooLarge {
+                method: Requested::MarkovChain,
+                ..
+            } => format!(
+                "{id} has no exact method at {deck} cards by the Markov chain: {}",
+                methods()
+            ),
+            NoExactMethod::TooLarge { max, .. } => format!(
+                "{} {deck} is not allowed for exact enumeration: use 1..={max}",
+                names.deck
+            ),
+            NoExactMethod::NotSwapBased(requested) => format!(
+                "{} {} needs a swap-based shuffle, and {id} is not one: use {} {}",
+                names.method,
+                method(requested),
+                names.method,
+                method(Requested::BruteForce)
+            ),
+            NoExactMethod::NoneAtThisSize => {
+                format!("{id} has no exact method at {deck} cards: {}", methods())
+            }
+        })
+    })?;
+    let document = |d: usize| match plan {
+        ExactPlan::Chain(_) => 0,
+        _ => ExactReport::document_bytes(d, asked.json),
+    };
+    let threads = asked.threads.max(1);
+    judge::memory::fits(
+        plan.words(),
+        deck,
+        judge::memory::MemoryLimit::least(asked.max_memory),
+        |d| plan.peak_bytes(entry, d, threads) + document(d) + judge::memory::PROGRAM_BYTES,
+    )
+    .map_err(|too_large| Refused::Memory(too_large.naming(names.max_memory)))?;
+    Ok(plan)
+}
 
 /// What `exact` is asked, checked: the method chosen
 /// ([`judge::method::exact_plan`]) and the memory it takes allowed.
@@ -193,6 +317,75 @@ mod tests {
             Outcome::Law { report, law } => (*report, law),
             Outcome::Chain { .. } => panic!("a whole law"),
         }
+    }
+
+    fn asked(id: &str, deck: usize, requested: Requested, max_memory: Option<u64>) -> Asked {
+        Asked {
+            entry: algorithms::registry::find(id).unwrap(),
+            deck,
+            requested,
+            threads: 2,
+            max_memory,
+            json: true,
+            names: Names {
+                deck: "deck",
+                method: "options.method",
+                max_memory: "maxMemory",
+            },
+        }
+    }
+
+    #[test]
+    fn a_refusal_names_the_value_as_the_front_end_calls_it() {
+        let refused = |a: Asked| plan(&a).unwrap_err();
+        assert_eq!(
+            refused(asked("fisher-yates", 0, Requested::Auto, None)),
+            Refused::NoMethod("deck 0 is not allowed: use 1 or more cards".into())
+        );
+        assert_eq!(
+            refused(asked("gsr-riffle", 5, Requested::StateMerging, None)),
+            Refused::NoMethod(
+                "options.method state-merging needs a swap-based shuffle, and gsr-riffle is not one: use options.method brute-force".into()
+            )
+        );
+        assert_eq!(
+            refused(asked("fisher-yates", 11, Requested::BruteForce, None)),
+            Refused::NoMethod("deck 11 is not allowed for exact enumeration: use 1..=10".into())
+        );
+        let Refused::Memory(words) =
+            refused(asked("fisher-yates", 10, Requested::Auto, Some(40_000_000)))
+        else {
+            panic!("over the memory")
+        };
+        assert!(
+            words.contains("over the 40 MB of the maxMemory given"),
+            "{words}"
+        );
+        // The largest deck named fits the same limit, and the next does not.
+        let largest: usize = words
+            .split("is ")
+            .nth(1)
+            .and_then(|w| w.split(' ').next())
+            .and_then(|d| d.parse().ok())
+            .expect(&words);
+        assert!(
+            plan(&asked(
+                "fisher-yates",
+                largest,
+                Requested::Auto,
+                Some(40_000_000)
+            ))
+            .is_ok()
+        );
+        assert!(
+            plan(&asked(
+                "fisher-yates",
+                largest + 1,
+                Requested::Auto,
+                Some(40_000_000)
+            ))
+            .is_err()
+        );
     }
 
     #[test]

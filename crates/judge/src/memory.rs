@@ -31,13 +31,14 @@ pub enum LimitSource {
 }
 
 impl LimitSource {
-    /// The limit's source, in words.
-    pub fn words(self) -> &'static str {
+    /// The limit's source, in words, `given` naming the limit given (a
+    /// flag, or a front end's parameter).
+    pub fn naming(self, given: &str) -> String {
         match self {
-            Self::Given => "the --max-memory given",
-            Self::Available => "the memory available (MemAvailable in /proc/meminfo)",
-            Self::ControlGroup => "what the control group's memory.max leaves",
-            Self::AddressSpace => "what the address-space limit (ulimit -v) leaves",
+            Self::Given => format!("the {given} given"),
+            Self::Available => "the memory available (MemAvailable in /proc/meminfo)".into(),
+            Self::ControlGroup => "what the control group's memory.max leaves".into(),
+            Self::AddressSpace => "what the address-space limit (ulimit -v) leaves".into(),
         }
     }
 }
@@ -85,24 +86,42 @@ pub struct TooLarge {
     pub largest: Option<usize>,
 }
 
+impl TooLarge {
+    /// The refusal in words, `given` naming the limit given (`--max-memory`
+    /// on the command line, a parameter elsewhere).
+    pub fn naming(&self, given: &str) -> String {
+        Naming(self, given).to_string()
+    }
+}
+
 impl fmt::Display for TooLarge {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Naming(self, "--max-memory").fmt(f)
+    }
+}
+
+/// [`TooLarge`] in words, naming the limit given.
+struct Naming<'a>(&'a TooLarge, &'a str);
+
+impl fmt::Display for Naming<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Naming(this, given) = *self;
         write!(
             f,
             "{} on {} cards needs about {} of memory, over the {} of {}: ",
-            self.method,
-            self.deck,
-            bytes_in_words(self.estimate),
-            bytes_in_words(self.limit.bytes),
-            self.limit.source.words()
+            this.method,
+            this.deck,
+            bytes_in_words(this.estimate),
+            bytes_in_words(this.limit.bytes),
+            this.limit.source.naming(given)
         )?;
-        match self.largest {
+        match this.largest {
             Some(d) => write!(
                 f,
                 "the largest deck that fits by {} is {d} cards; free memory or ask for fewer cards",
-                self.method
+                this.method
             ),
-            None => write!(f, "no deck fits by {}; free memory", self.method),
+            None => write!(f, "no deck fits by {}; free memory", this.method),
         }
     }
 }

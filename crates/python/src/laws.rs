@@ -3,13 +3,12 @@
 //! with the report's heatmap.
 
 use ::algorithms::registry::Entry;
-use judge::method::{ExactPlan, NoExactMethod, Requested, exact_plan};
 use numpy::{PyArray1, PyArray2};
 use pyo3::exceptions::{PyMemoryError, PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
+use report::Standalone;
 use report::sampled::SampleReport;
-use report::{ExactReport, Standalone};
 use stats::law::exact::ExactDistribution;
 use stats::law::markov::ExactPositionLaw;
 use std::time::Instant;
@@ -121,37 +120,8 @@ impl NativeExact {
     }
 }
 
-/// Refuses, as `shuffle-audit exact` does, a law whose estimated peak (the
-/// method's tables on `threads` threads, the documents rendered beside it
-/// and the program) exceeds the least memory limit, naming the largest
-/// deck that fits.
-fn check_memory(
-    entry: &Entry,
-    plan: &ExactPlan,
-    deck: usize,
-    threads: Option<usize>,
-    max_memory: Option<u64>,
-) -> PyResult<()> {
-    let threads = threads.unwrap_or_else(rayon::current_num_threads).max(1);
-    let document = |d: usize| match plan {
-        ExactPlan::Chain(_) => 0,
-        _ => ExactReport::document_bytes(d, true),
-    };
-    judge::memory::fits(
-        plan.words(),
-        deck,
-        judge::memory::MemoryLimit::least(max_memory),
-        |d| plan.peak_bytes(entry, d, threads) + document(d) + judge::memory::PROGRAM_BYTES,
-    )
-    .map(drop)
-    .map_err(|too_large| {
-        // The limit the caller gives is the keyword here, not the flag.
-        PyMemoryError::new_err(too_large.to_string().replace("--max-memory", "max_memory"))
-    })
-}
-
 /// `exact(algorithm, deck)`: the fastest exact method the judge has for
-/// it ([`exact_plan`]), as `shuffle-audit exact -a ALGORITHM -d DECK`;
+/// it ([`engine::exact::plan`]), as `shuffle-audit exact -a ALGORITHM -d DECK`;
 /// refused with `MemoryError` before any table is allocated where its
 /// estimated peak exceeds the least memory limit (`max_memory`, the
 /// system's), as `--max-memory`.
@@ -166,21 +136,23 @@ pub(crate) fn exact(
     command: String,
 ) -> PyResult<NativeExact> {
     let entry = entry(algorithm)?;
-    let swap_based = entry.algorithm.swap_shuffle(deck.max(1)).is_some();
-    let plan = exact_plan(entry, deck, Requested::Auto).map_err(|why| {
-        PyValueError::new_err(match why {
-            NoExactMethod::EmptyDeck => "deck=0: a deck holds 1 or more cards".to_string(),
-            NoExactMethod::NotEnumerable(why) => {
-                format!("{} cannot be enumerated exactly: {why}", entry.id)
-            }
-            _ => format!(
-                "{} has no exact method at {deck} cards: {}",
-                entry.id,
-                judge::method::methods_in_words(entry, swap_based)
-            ),
-        })
+    let plan = engine::exact::plan(&engine::exact::Asked {
+        entry,
+        deck,
+        requested: judge::method::Requested::Auto,
+        threads: threads.unwrap_or_else(rayon::current_num_threads),
+        max_memory,
+        json: true,
+        names: engine::exact::Names {
+            deck: "deck",
+            method: "method",
+            max_memory: "max_memory",
+        },
+    })
+    .map_err(|refused| match refused {
+        engine::exact::Refused::Memory(why) => PyMemoryError::new_err(why),
+        engine::exact::Refused::NoMethod(why) => PyValueError::new_err(why),
     })?;
-    check_memory(entry, &plan, deck, threads, max_memory)?;
     let start = Instant::now();
     let mut limits = stats::Limits::for_exact(entry.exact);
     limits.max_paths = stats::Limits::default().max_paths;
@@ -322,26 +294,22 @@ pub(crate) fn sample(
     threads: Option<usize>,
     command: String,
 ) -> PyResult<NativeSample> {
-    let entry = entry(algorithm)?;
-    let (min, max) = (::algorithms::MIN_DECK, ::algorithms::MAX_DECK);
-    if !(min..=max).contains(&deck) {
-        return Err(PyValueError::new_err(format!(
-            "deck={deck}: sampling takes decks of {min}..={max} cards"
-        )));
-    }
-    judge::grade::enough_to_test(judge::grade::Budgeted::Flag("shuffles"), shuffles, deck)
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let start = Instant::now();
-    let request = engine::sample::Request {
-        entry,
-        plan: stats::hypothesis::audit::AuditPlan {
-            deck,
-            shuffles,
-            seed,
-            repeat: 1,
-            histogram: stats::hypothesis::audit::keeps_histogram(deck, shuffles),
+    let request = engine::sample::request(&engine::sample::Asked {
+        entry: entry(algorithm)?,
+        deck,
+        shuffles,
+        seed,
+        repeat: 1,
+        histogram: None,
+        names: engine::sample::Names {
+            deck: "deck",
+            shuffles: "shuffles",
+            repeat: "repeat",
+            histogram: "histogram",
         },
-    };
+    })
+    .map_err(|refused| PyValueError::new_err(refused.0))?;
+    let start = Instant::now();
     let outcome = crate::on_threads(py, threads, |stop| {
         engine::sample::run(request, &|_| stop.here())
     })?;
