@@ -108,3 +108,108 @@ export declare class Recovery {
  * dealt with it, in the order dealt, and predicts the decks it deals next.
  */
 export declare function recover(decks: ReadonlyArray<ReadonlyArray<number>>, options?: RecoverOptions): Recovery;
+
+/** One algorithm of the registry. */
+export interface AlgorithmInfo {
+  /** Its id, as exact and sample take it (`fisher-yates`). */
+  id: string;
+  /** Its name. */
+  name: string;
+  /** What it does and whether it is fair, in one line. */
+  summary: string;
+}
+
+/** Every algorithm exact and sample know, in the command line's order. */
+export declare function algorithms(): AlgorithmInfo[];
+
+/** The most worker threads exact and sample accept. */
+export declare const MAX_THREADS: number;
+
+/** How exact computes a law. */
+export interface ExactOptions {
+  /** Worker threads, 1 to MAX_THREADS (default: one per core); the law is the same on any number. */
+  threads?: number;
+  /** Refuse, before any table is allocated, a law whose estimated peak exceeds this many bytes (the system's memory is a limit too). */
+  maxMemory?: number;
+}
+
+/** What exact found: the document of `shuffle-audit exact --json`, and the law's numbers. */
+export declare class Exact {
+  /** The document, as `shuffle-audit exact --json` writes it. */
+  readonly document: Record<string, unknown> & { deck: number; method: string; verdict: string };
+  /** The same document as JSON text. */
+  readonly json: string;
+  /** What `shuffle-audit exact` prints. */
+  readonly text: string;
+  /** Cards. */
+  readonly deck: number;
+  /** The method that computed it. */
+  readonly method: 'brute-force' | 'state-merging' | 'markov-chain';
+  /** The judge's verdict on the law. */
+  readonly verdict: string;
+  /** Whether the law is exactly uniform (the position matrix's, when that is all that is known). */
+  readonly uniform: boolean;
+  /** `[card][position]`: the probability that `card` ends at `position`, each correctly rounded. */
+  positions(): number[][];
+  /** The probability of each arrangement (`a[position] = card`) in lexicographic order, correctly rounded; null when only the position matrix is known. */
+  arrangements(): Float64Array | null;
+  /** The exact weights of the arrangements, in lexicographic order, over `denominator()`; null when only the position matrix is known. */
+  weights(): bigint[] | null;
+  /** `[card][position]`: the position matrix's exact weights over `denominator()`; null when only the position matrix is known, rounded. */
+  positionWeights(): bigint[][] | null;
+  /** The common denominator of the exact weights, or null. */
+  denominator(): bigint | null;
+  /** The report's heatmap of the law, as PNG bytes; refused for a law known by its position matrix alone. */
+  heatmap(): Buffer;
+  toString(): string;
+}
+
+/**
+ * The exact law of `algorithm` on `deck` cards, by the fastest exact
+ * method the judge has for it (as `shuffle-audit exact -a ALGORITHM -d
+ * DECK`); refused before any table is allocated where its estimated peak
+ * exceeds `options.maxMemory` or the memory the system has available.
+ */
+export declare function exact(algorithm: string, deck: number, options?: ExactOptions): Exact;
+
+/** The seed sample deals from when none is given: the command line's. */
+export declare const DEFAULT_SEED: number;
+
+/** How sample deals and counts. */
+export interface SampleOptions {
+  /** Seed of the generator (default DEFAULT_SEED): the same seed gives the same counts on any number of threads. */
+  seed?: number;
+  /** Keep the permutation histogram (up to 10 cards) or not; by default it is kept where the shuffles give each arrangement enough expected decks. */
+  histogram?: boolean;
+  /** Worker threads, 1 to MAX_THREADS (default: one per core). */
+  threads?: number;
+}
+
+/** What sample found: the document of `shuffle-audit sample --json`, and its counts. */
+export declare class Sample {
+  /** The document, as `shuffle-audit sample --json` writes it. */
+  readonly document: Record<string, unknown> & { seed: number; shuffles: number; verdict: string };
+  /** The same document as JSON text. */
+  readonly json: string;
+  /** What `shuffle-audit sample` prints. */
+  readonly text: string;
+  /** The judge's grade. */
+  readonly verdict: 'no bias shown' | 'unusual' | 'suspicious' | 'biased';
+  /** Whether the tests show bias: the judge's grade is suspicious or biased. */
+  readonly biasShown: boolean;
+  /** The verdict in the command line's words, never a claim of fairness. */
+  readonly finding: string;
+  /** `[card][position]`: how often `card` ended at `position`. */
+  positions(): number[][];
+  /** How often each arrangement came up, by lexicographic rank, when the histogram was kept; else null. */
+  arrangements(): Float64Array | null;
+  /** The report's heatmap of the counts, as PNG bytes. */
+  heatmap(): Buffer;
+  toString(): string;
+}
+
+/**
+ * `shuffles` shuffles of `deck` cards by `algorithm`, counted and tested,
+ * as `shuffle-audit sample -a ALGORITHM -d DECK -n SHUFFLES --seed SEED`.
+ */
+export declare function sample(algorithm: string, deck: number, shuffles: number, options?: SampleOptions): Sample;

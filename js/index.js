@@ -240,6 +240,184 @@ function assertFair(shuffle, given = {}) {
   return outcome.words;
 }
 
+/** Every algorithm exact and sample know, in the command line's order: `{ id, name, summary }`. */
+function algorithms() {
+  return native.algorithms();
+}
+
+/** The seed sample deals from when none is given: the command line's. */
+const DEFAULT_SEED = native.defaultSeed();
+
+/** The options object of `call`, each key one of `known`. */
+function optionsOf(given, call, known) {
+  if (given === null || typeof given !== 'object') refuse(`options: ${String(given)}: give an object, or nothing`);
+  for (const key of Object.keys(given)) {
+    if (!known.includes(key)) refuse(`options.${key}: not an option of ${call}: give ${known.join(', ')}`);
+  }
+  return given;
+}
+
+/** The most worker threads exact and sample accept: the command line's --threads bound. */
+const MAX_THREADS = native.maxThreads();
+
+/** `options.threads`: a whole number in 1..=MAX_THREADS, or undefined for one per core. */
+function threadsOf(threads) {
+  if (threads !== undefined && (!Number.isSafeInteger(threads) || threads < 1 || threads > MAX_THREADS)) {
+    refuse(`options.threads: ${String(threads)}: give a whole number in 1..=${MAX_THREADS}, or nothing for one per core`);
+  }
+  return threads;
+}
+
+function algorithmOf(id) {
+  if (typeof id !== 'string') refuse(`algorithm: ${String(id)}: give an algorithm's id, as algorithms() lists them`);
+  return id;
+}
+
+/** What exact found: the document of `shuffle-audit exact --json`, and the law's numbers. */
+class Exact {
+  #law;
+
+  constructor(law) {
+    this.#law = law;
+    /** The document, as `shuffle-audit exact --json` writes it. */
+    this.document = JSON.parse(law.json);
+    /** The same document as text (JSON). */
+    this.json = law.json;
+    /** What `shuffle-audit exact` prints. */
+    this.text = law.text;
+    /** Cards. */
+    this.deck = this.document.deck;
+    /** The method that computed it: brute-force, state-merging or markov-chain. */
+    this.method = this.document.method;
+    /** The judge's verdict on the law. */
+    this.verdict = this.document.verdict;
+    /** Whether the law is exactly uniform (the position matrix's, when that is all that is known). */
+    this.uniform = law.uniform;
+  }
+
+  /** `[card][position]`: the probability that `card` ends at `position`, each correctly rounded. */
+  positions() {
+    return this.#law.positions();
+  }
+
+  /** The probability of each arrangement (`a[position] = card`) in lexicographic order, correctly rounded; null when only the position matrix is known. */
+  arrangements() {
+    return this.#law.arrangements();
+  }
+
+  /** The exact weights of the arrangements, in lexicographic order, over `denominator()`; null when only the position matrix is known. */
+  weights() {
+    return this.#law.weights();
+  }
+
+  /** `[card][position]`: the position matrix's exact weights over `denominator()`; null when only the position matrix is known, rounded. */
+  positionWeights() {
+    return this.#law.positionWeights();
+  }
+
+  /** The common denominator of the exact weights, or null. */
+  denominator() {
+    return this.#law.denominator();
+  }
+
+  /** The report's heatmap of the law, as PNG bytes. */
+  heatmap() {
+    return this.#law.heatmap();
+  }
+
+  toString() {
+    return this.text;
+  }
+}
+
+/**
+ * The exact law of `algorithm` on `deck` cards, by the fastest exact
+ * method the judge has for it (as `shuffle-audit exact -a ALGORITHM -d
+ * DECK`). Before any table is allocated the law's peak memory is
+ * estimated; where it exceeds `options.maxMemory` bytes or the memory the
+ * system has available, the call is refused naming the estimate, the limit
+ * and the largest deck that fits. It runs on the calling thread's turn:
+ * node waits until it is done.
+ */
+function exact(algorithm, deck, given = {}) {
+  const { threads, maxMemory } = optionsOf(given, 'exact', ['threads', 'maxMemory']);
+  const id = algorithmOf(algorithm);
+  whole('deck', deck, 1);
+  const opts = {
+    threads: threadsOf(threads),
+    maxMemory: maxMemory === undefined ? undefined : whole('options.maxMemory', maxMemory, 1),
+    command: `node: shuffle-audit.exact(${JSON.stringify(id)}, ${deck})`,
+  };
+  return new Exact(native.exact(id, deck, opts));
+}
+
+/** What sample found: the document of `shuffle-audit sample --json`, and its counts. */
+class Sample {
+  #counts;
+
+  constructor(counts) {
+    this.#counts = counts;
+    /** The document, as `shuffle-audit sample --json` writes it. */
+    this.document = JSON.parse(counts.json);
+    /** The same document as text (JSON). */
+    this.json = counts.json;
+    /** What `shuffle-audit sample` prints. */
+    this.text = counts.text;
+    /** The judge's grade: no bias shown, unusual, suspicious or biased. */
+    this.verdict = this.document.verdict;
+    /** Whether the tests show bias: the judge's grade is suspicious or biased. */
+    this.biasShown = counts.biasShown;
+    /** The verdict in the command line's words, never a claim of fairness. */
+    this.finding = counts.finding;
+  }
+
+  /** `[card][position]`: how often `card` ended at `position`. */
+  positions() {
+    return this.#counts.positions();
+  }
+
+  /** How often each arrangement came up, by lexicographic rank, when the histogram was kept; else null. */
+  arrangements() {
+    return this.#counts.arrangements();
+  }
+
+  /** The report's heatmap of the counts, as PNG bytes (with the exact panel where the law is cheap). */
+  heatmap() {
+    return this.#counts.heatmap();
+  }
+
+  toString() {
+    return this.text;
+  }
+}
+
+/**
+ * `shuffles` shuffles of `deck` cards by `algorithm`, dealt from
+ * `options.seed` (default DEFAULT_SEED), counted and tested, as
+ * `shuffle-audit sample -a ALGORITHM -d DECK -n SHUFFLES --seed SEED`: the
+ * same seed gives the same counts on any number of threads.
+ * `options.histogram` keeps the permutation histogram (true) or not
+ * (false); by default it is kept where the shuffles give each arrangement
+ * enough expected decks for the permutation tests.
+ */
+function sample(algorithm, deck, shuffles, given = {}) {
+  const { seed = DEFAULT_SEED, histogram, threads } = optionsOf(given, 'sample', ['seed', 'histogram', 'threads']);
+  const id = algorithmOf(algorithm);
+  whole('deck', deck, 0);
+  whole('shuffles', shuffles, 0);
+  whole('options.seed', seed, 0);
+  if (histogram !== undefined && typeof histogram !== 'boolean') {
+    refuse(`options.histogram: ${String(histogram)}: give true or false, or nothing to let the deck decide`);
+  }
+  const opts = {
+    seed,
+    histogram,
+    threads: threadsOf(threads),
+    command: `node: shuffle-audit.sample(${JSON.stringify(id)}, ${deck}, ${shuffles}, { seed: ${seed} })`,
+  };
+  return new Sample(native.sample(id, deck, shuffles, opts));
+}
+
 const [RECOVER_NEXT, RECOVER_CAP, RECOVER_MAX_NEXT] = native.recoverLimits();
 
 /** Each deck of `decks` an array of whole numbers, or a refusal naming the first that is not. */
@@ -291,8 +469,15 @@ module.exports = {
   audit,
   assertFair,
   recover,
+  algorithms,
+  exact,
+  sample,
   Audit,
   Recovery,
+  Exact,
+  Sample,
+  DEFAULT_SEED,
+  MAX_THREADS,
   AUDIT_ALPHA,
   DEFAULT_FALSE_FAILURE,
   DEFAULT_CHECK_SHUFFLES,

@@ -119,11 +119,10 @@ pub(crate) struct MaxMemory {
     pub(crate) bytes: Option<u64>,
 }
 
-/// The largest `--threads` accepted. Results do not depend on the count,
-/// and more threads than cores only cost memory and start-up time, so a
-/// count above the cores is capped when the pool starts
+/// The largest `--threads` accepted ([`engine::MAX_THREADS`]); a count
+/// above the cores is capped when the pool starts
 /// ([`with_threads`](crate::common::with_threads)).
-pub(crate) const MAX_THREADS: usize = 1024;
+pub(crate) const MAX_THREADS: usize = engine::MAX_THREADS;
 
 /// Parses `--threads`: `1..=MAX_THREADS`.
 pub(crate) fn parse_threads(text: &str) -> Result<usize, String> {

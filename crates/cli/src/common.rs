@@ -5,7 +5,7 @@
 use crate::range::within;
 use algorithms::registry::{self, Entry};
 use anyhow::Result;
-use stats::{Limits, MAX_EXACT_DECK};
+use stats::MAX_EXACT_DECK;
 
 pub(crate) use engine::exit::{ERROR, PASS};
 
@@ -100,12 +100,6 @@ pub(crate) fn one_arena_under_an_address_space_limit() {
 
 pub(crate) fn find(id: &str) -> Result<&'static Entry> {
     Ok(registry::find(id)?)
-}
-
-pub(crate) fn limits_for(entry: &Entry, max_paths: Option<u64>, default: u64) -> Limits {
-    let mut limits = Limits::for_exact(entry.exact);
-    limits.max_paths = max_paths.unwrap_or(default);
-    limits
 }
 
 /// Whether to colour what goes to stdout: a terminal, and no `NO_COLOR`

@@ -3,12 +3,11 @@
 
 use crate::args::Budget;
 use crate::args::{AlgorithmArg, DeckArg};
-use crate::common::{command_line, find, limits_for, with_threads};
+use crate::common::{command_line, find, with_threads};
 use anyhow::Result;
 use clap::Args;
 use judge::method::{ExactPlan, Requested};
 use report::{Provenance, Standalone};
-use stats::Limits;
 use stats::law::markov::exact::MAX_EXACT_MARKOV_DECK;
 use stats::law::merge::MAX_MERGE_DECK;
 use std::time::Instant;
@@ -93,7 +92,7 @@ pub(crate) fn run(args: &ExactArgs) -> Result<u8> {
         // is refused before any work.
         table = Some(report::table::PendingTable::reserve(path)?);
     }
-    let limits = limits_for(entry, args.budget.max_paths, Limits::default().max_paths);
+    let limits = engine::exact::limits(entry, args.budget.max_paths);
     let start = Instant::now();
     let deck = args.deck.required();
     let request = engine::exact::Request {

@@ -3,16 +3,16 @@
 
 use crate::args::Budget;
 use crate::args::{AlgorithmArg, AlphaArg, DeckArg, PowerArg};
-use crate::common::{command_line, find, limits_for, with_threads};
+use crate::common::{command_line, find, with_threads};
 use crate::range::{NotAllowed, strictly_between_0_and_1, within};
 use algorithms::registry::Entry;
 use anyhow::{Result, bail};
 use clap::Args;
 use judge::method::{NoPowerMethod, PowerMethod, power_method};
 use report::{Provenance, Standalone};
+use stats::MAX_EXACT_DECK;
 use stats::law::markov::MAX_MARKOV_DECK;
 use stats::sample::MAX_HISTOGRAM_DECK;
-use stats::{Limits, MAX_EXACT_DECK};
 
 #[derive(Debug, Args)]
 #[command(
@@ -107,7 +107,7 @@ pub(crate) fn run(args: &PowerArgs) -> Result<u8> {
         alpha,
         power: args.power.value,
         method,
-        limits: limits_for(entry, args.budget.max_paths, Limits::default().max_paths),
+        limits: engine::exact::limits(entry, args.budget.max_paths),
     };
     let outcome = with_threads(args.budget.threads.count, || -> Result<_> {
         let bar = match request.estimate(crate::common::workers())? {

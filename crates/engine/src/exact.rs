@@ -133,6 +133,16 @@ pub fn plan(asked: &Asked) -> Result<ExactPlan, Refused> {
     Ok(plan)
 }
 
+/// The bounds of a walk of every path of `entry`: its own
+/// ([`Limits::for_exact`]), with `max_paths` paths at most (by default
+/// [`Limits::default`]'s).
+pub fn limits(entry: &Entry, max_paths: Option<u64>) -> Limits {
+    Limits {
+        max_paths: max_paths.unwrap_or(Limits::default().max_paths),
+        ..Limits::for_exact(entry.exact)
+    }
+}
+
 /// What `exact` is asked, checked: the method chosen
 /// ([`judge::method::exact_plan`]) and the memory it takes allowed.
 #[derive(Clone, Debug)]

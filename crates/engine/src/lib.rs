@@ -24,3 +24,20 @@ pub mod riffle;
 pub mod sample;
 pub mod scaling;
 pub mod suite;
+
+/// The most worker threads a front end accepts. Results do not depend on
+/// the count, and more threads than cores only cost memory and start-up
+/// time.
+pub const MAX_THREADS: usize = 1024;
+
+/// `error` and its causes, one after another, as the command line says
+/// them (`computing naive-swap on 11 cards exactly: …`).
+pub fn with_causes(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(c) = cause {
+        text = format!("{text}: {c}");
+        cause = c.source();
+    }
+    text
+}

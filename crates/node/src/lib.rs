@@ -12,6 +12,7 @@
 //! to the byte, but for its provenance and time. Nothing is computed here.
 
 pub mod check;
+pub mod laws;
 pub mod recover;
 
 use deck_lines::ReadError;
@@ -210,10 +211,7 @@ fn rendered(
 ) -> napi::Result<NativeAudit> {
     let exit_code = u32::from(outcome.exit_code());
     let finding = outcome.report.finding_words().to_string();
-    let provenance = Provenance {
-        threads: Some(threads),
-        ..Provenance::new(&options.command)
-    };
+    let provenance = provenance(&options.command, threads);
     let doc = Standalone::new(
         outcome.report,
         provenance,
@@ -226,6 +224,14 @@ fn rendered(
         finding,
         exit_code,
     })
+}
+
+/// The provenance of a document made by `command` on `threads` threads.
+fn provenance(command: &str, threads: usize) -> Provenance {
+    Provenance {
+        threads: Some(threads),
+        ..Provenance::new(command)
+    }
 }
 
 /// `doc` as the command writes it with `--json` and without.

@@ -154,8 +154,7 @@ pub(crate) fn exact(
         engine::exact::Refused::NoMethod(why) => PyValueError::new_err(why),
     })?;
     let start = Instant::now();
-    let mut limits = stats::Limits::for_exact(entry.exact);
-    limits.max_paths = stats::Limits::default().max_paths;
+    let limits = engine::exact::limits(entry, None);
     let request = engine::exact::Request {
         entry,
         deck,
@@ -165,7 +164,7 @@ pub(crate) fn exact(
     let outcome = crate::on_threads(py, threads, |stop| {
         engine::exact::run(request, &|_| stop.here())
     })?
-    .map_err(|e| PyOverflowError::new_err(with_causes(&e)))?;
+    .map_err(|e| PyOverflowError::new_err(engine::with_causes(&e)))?;
     let seconds = Some(start.elapsed().as_secs_f64());
     let provenance = crate::provenance(&command, threads);
     let (law, json, text, uniform) = match outcome {
@@ -194,18 +193,6 @@ pub(crate) fn exact(
         text,
         uniform,
     })
-}
-
-/// `error` and its causes, one after another, as the command line says
-/// them.
-fn with_causes(error: &dyn std::error::Error) -> String {
-    let mut text = error.to_string();
-    let mut cause = error.source();
-    while let Some(c) = cause {
-        text = format!("{text}: {c}");
-        cause = c.source();
-    }
-    text
 }
 
 /// Sampled counts, tested, rendered.
@@ -253,16 +240,7 @@ impl NativeSample {
     /// bias this many shuffles could show), never a claim of fairness.
     #[getter]
     fn finding(&self) -> String {
-        let (grade, shuffles) = (self.report.verdict, self.report.shuffles);
-        let words = judge::grade::verdict_words(grade, shuffles, "shuffle");
-        if grade == judge::grade::Grade::NoBiasShown {
-            format!(
-                "{words} ({})",
-                judge::grade::no_bias_shown_leaves_open(shuffles, "shuffle")
-            )
-        } else {
-            words
-        }
+        self.report.finding_words()
     }
 
     /// The report's heatmap of the counts, as PNG bytes (with the exact

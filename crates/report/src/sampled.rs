@@ -88,6 +88,21 @@ pub struct SampleReport {
 }
 
 impl SampleReport {
+    /// The verdict in the words the command line prints: "biased", or "no
+    /// bias shown at N shuffles" and what that leaves open (the smallest
+    /// bias this many shuffles could show), never a claim of fairness.
+    pub fn finding_words(&self) -> String {
+        let words = judge::grade::verdict_words(self.verdict, self.shuffles, "shuffle");
+        if self.verdict == Grade::NoBiasShown {
+            format!(
+                "{words} ({})",
+                judge::grade::no_bias_shown_leaves_open(self.shuffles, "shuffle")
+            )
+        } else {
+            words
+        }
+    }
+
     /// The document of an audit of `entry` (`shuffles` per run), `threads`
     /// 0 (the command sets it; `report.json` gives it in its provenance).
     pub fn new(
