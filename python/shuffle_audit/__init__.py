@@ -42,6 +42,7 @@ __all__ = [
     "DEFAULT_CHECK_DECKS",
     "DEFAULT_CHECK_SHUFFLES",
     "DEFAULT_FALSE_FAILURE",
+    "DEFAULT_SEED",
     "Audit",
     "Counts",
     "Exact",
@@ -59,6 +60,10 @@ __version__: str = _native.VERSION
 #: The audit's default family-wise level: a fair source is flagged with
 #: probability at most this (the command line's default ``--alpha``).
 AUDIT_ALPHA: float = _native.AUDIT_ALPHA
+
+#: The seed :func:`sample` deals from when none is given: the command
+#: line's default ``--seed``.
+DEFAULT_SEED: int = _native.DEFAULT_SEED
 
 #: :func:`assert_fair`'s default false-failure probability: a fair shuffle
 #: fails a check with probability at most this.
@@ -579,13 +584,14 @@ def sample(
     algorithm: str,
     deck: int,
     shuffles: int,
-    seed: int = 0,
+    seed: int = DEFAULT_SEED,
     *,
     threads: Optional[int] = None,
 ) -> Sample:
     """``shuffles`` shuffles of ``deck`` cards by ``algorithm`` from
-    ``seed``, counted and tested (as ``shuffle-audit sample``); the same
-    seed gives the same counts on any number of threads."""
+    ``seed`` (by default the command line's, :data:`DEFAULT_SEED`), counted
+    and tested (as ``shuffle-audit sample``); the same seed gives the same
+    counts on any number of threads."""
     deck = _whole("deck", deck, 0)
     shuffles = _whole("shuffles", shuffles, 1)
     seed = _whole("seed", seed, 0)

@@ -152,3 +152,10 @@ def test_a_law_over_the_memory_limit_is_refused_before_it_starts_as_the_command_
     )
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == "error: " + said.replace("max_memory", "--max-memory") + "\n"
+
+
+def test_a_sample_without_a_seed_deals_from_the_command_lines_default_seed(cli):
+    s = sa.sample("naive-swap", 5, 2_000, threads=2)
+    assert s.to_dict()["seed"] == sa.DEFAULT_SEED
+    _, out = cli("sample", "-a", "naive-swap", "-d", "5", "-n", "2000", "--threads", "2", "--json")
+    assert without_run(s.to_json()) == without_run(out)

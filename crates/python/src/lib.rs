@@ -155,6 +155,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("AUDIT_ALPHA", judge::grade::AUDIT_ALPHA)?;
     m.add("DEFAULT_FALSE_FAILURE", judge::check::DEFAULT_FALSE_FAILURE)?;
     m.add("DETECTION_POWER", judge::check::DETECTION_POWER)?;
+    m.add("DEFAULT_SEED", judge::suite::DEFAULT_SEED)?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(audit::audit_array, m)?)?;
     m.add_function(wrap_pyfunction!(audit::audit_file, m)?)?;
