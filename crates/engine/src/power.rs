@@ -90,6 +90,7 @@ impl Request {
             method,
             total_variation: None,
             divergence: None,
+            likelihood_ratio_decks: None,
             tests: Vec::new(),
         }
     }
@@ -157,6 +158,11 @@ fn by_enumeration(
     }
     Ok(PowerReport {
         total_variation: Some(law.total_variation().lower),
+        likelihood_ratio_decks: stats::hypothesis::audit::likelihood_ratio_decks(
+            &law,
+            request.alpha,
+            request.power,
+        ),
         tests: stats::hypothesis::audit::power_plan(&law, request.alpha, request.power),
         ..request.report(PowerBasis::Enumeration)
     })
@@ -211,6 +217,14 @@ mod tests {
         let law = stats::exact_distribution(&r_entry().algorithm, 4, &Limits::default()).unwrap();
         assert_eq!(r.report.total_variation, Some(law.total_variation().lower));
         assert!(law.total_variation().lower > 0.0);
+        // The floor, the most powerful test's decks, is below every
+        // test's: no test can do better than the likelihood ratio that
+        // knows the law.
+        let floor = r.report.likelihood_ratio_decks.unwrap();
+        assert!(floor >= 1.0);
+        for t in &r.report.tests {
+            assert!(floor < t.shuffles.unwrap(), "{}: {floor}", t.name);
+        }
         // 30 cards: the position matrix by the chain, timed first, its
         // rows told.
         let large = request("naive-swap", 30, Limits::default());

@@ -516,6 +516,9 @@ mod tests {
             method: judge::method::PowerBasis::Enumeration,
             total_variation: Some(0.0),
             divergence: exact_positions_fixture().divergence,
+            likelihood_ratio_decks: stats::hypothesis::audit::likelihood_ratio_decks(
+                &law, 0.01, 0.9,
+            ),
             tests: stats::hypothesis::audit::power_plan(&law, 0.01, 0.9),
         };
         keys(&serde_json::to_value(&power).unwrap(), &mut all);

@@ -508,6 +508,13 @@ pub struct PowerReport {
     /// decks too large to enumerate.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub divergence: Option<DivergenceInfo>,
+    /// The floor (enumeration only): the fewest decks with which the most
+    /// powerful test, the likelihood ratio that knows this law, rejects
+    /// at `alpha` with probability `power`
+    /// ([`stats::hypothesis::audit::likelihood_ratio_decks`]); no test
+    /// needs fewer.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub likelihood_ratio_decks: Option<f64>,
     /// One plan per test.
     pub tests: Vec<PowerPlan>,
 }

@@ -150,6 +150,12 @@ pub fn power(doc: &Standalone<PowerReport>) -> String {
         ]);
     }
     out += &table.render(false);
+    if let Some(floor) = r.likelihood_ratio_decks {
+        let _ = writeln!(
+            out,
+            "the floor: the likelihood-ratio test that knows this law (the most powerful there is) needs {floor} decks; no test needs fewer"
+        );
+    }
     if let Some(d) = &r.divergence {
         match d.any_test_needs_at_least {
             None => {

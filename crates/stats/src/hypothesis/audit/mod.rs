@@ -14,6 +14,7 @@ use crate::law::perm::factorial;
 use crate::sample::{Histogram, MAX_HISTOGRAM_DECK, Positions};
 
 mod counts;
+mod floor;
 mod lag;
 mod power;
 mod run;
@@ -21,6 +22,7 @@ mod sampled;
 mod state;
 
 pub use counts::{DeckCounts, DeckTally};
+pub use floor::{LogRatioLaw, likelihood_ratio_decks};
 pub use lag::*;
 pub use power::*;
 pub use run::*;
