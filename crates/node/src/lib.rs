@@ -169,18 +169,10 @@ fn line(text: &mut Vec<u8>, cards: impl Iterator<Item = i64>) {
 fn audit_text(text: &[u8], options: &AuditOptions, start: Instant) -> napi::Result<NativeAudit> {
     let alpha = level(options.alpha)?;
     let request = Lines {
-        name: options.name.clone(),
-        source: options.name.clone(),
-        deck: None,
-        base: None,
-        copies: 1,
-        composition: None,
-        groups: Vec::new(),
-        hand: None,
         skip_invalid: options.skip_invalid,
         ordered: options.ordered,
         alpha,
-        decks_only: true,
+        ..Lines::decks(&options.name, true)
     };
     let read = engine::audit::run(&request, text, &|_, _| {}).map_err(|e| match e {
         // Line n of the text is the deck decks[n - 1].

@@ -171,18 +171,11 @@ fn lines_of(
         )));
     }
     let request = engine::audit::Lines {
-        name: path.to_string(),
-        source: path.to_string(),
         deck,
         base,
-        copies: 1,
-        composition: None,
-        groups: Vec::new(),
-        hand: None,
         skip_invalid,
         ordered,
-        alpha: judge::grade::AUDIT_ALPHA,
-        decks_only: true,
+        ..engine::audit::Lines::decks(path, true)
     };
     Ok((request, file))
 }

@@ -303,20 +303,7 @@ mod tests {
     }
 
     fn whole() -> Lines {
-        Lines {
-            name: "decks.txt".into(),
-            source: "decks.txt".into(),
-            deck: None,
-            base: None,
-            copies: 1,
-            composition: None,
-            groups: Vec::new(),
-            hand: None,
-            skip_invalid: false,
-            ordered: true,
-            alpha: judge::grade::AUDIT_ALPHA,
-            decks_only: false,
-        }
+        Lines::decks("decks.txt", false)
     }
 
     // As above: a fair source fails with probability at most AUDIT_ALPHA;

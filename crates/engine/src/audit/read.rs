@@ -44,6 +44,29 @@ pub struct Lines {
     pub decks_only: bool,
 }
 
+impl Lines {
+    /// Plain decks (no shoe, decklist, group or hand) named `name`, read
+    /// as `audit FILE` reads them: the deck and numbering settled by the
+    /// first lines, bad lines refused, in the order dealt, at the judge's
+    /// default level; decklists refused when `decks_only`.
+    pub fn decks(name: &str, decks_only: bool) -> Lines {
+        Lines {
+            name: name.to_string(),
+            source: name.to_string(),
+            deck: None,
+            base: None,
+            copies: 1,
+            composition: None,
+            groups: Vec::new(),
+            hand: None,
+            skip_invalid: false,
+            ordered: true,
+            alpha: judge::grade::AUDIT_ALPHA,
+            decks_only,
+        }
+    }
+}
+
 /// What an audit of an input found.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Audited {
