@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # usage: scripts/power-audit.sh [RUNS] [ALPHA] [POWER]
-# How many decks `audit` needs to catch five known bugs (those of
-# scripts/power-floor.sh), measured: for a number of decks N, RUNS audits
-# (default 1000) of N decks dealt by the bug (`deal --seed s`, s = 1 to
-# RUNS, the same seeds at every N) at ALPHA (default 0.01), one thread
-# each, two at a time; the power is the share that exit 1 (bias shown; a
-# refusal of too few decks, exit 2, counts as not caught). N is found by
-# doubling from the likelihood-ratio floor (no test needs fewer) and
-# bisection, to 2 % of N, as the smallest N whose power reaches POWER
-# (default 0.99). Prints a Markdown table: the floor, the decks audit
-# needs, their ratio, and the runs behind each figure. With RUNS = 1000
-# the power at the N found is known to about ±0.003 (one standard error
-# at 0.99), so N itself to a few percent. About 4 minutes once built.
+# How many decks `audit` needs to catch the known bugs of
+# scripts/power-bugs.txt (those of scripts/power-floor.sh), measured: for
+# a number of decks N, RUNS audits (default 1000) of N decks dealt by the
+# bug (`deal --seed s`, s = 1 to RUNS, the same seeds at every N) at ALPHA
+# (default 0.01), one thread each, two at a time; the power is the share
+# that exit 1 (bias shown; a refusal of too few decks, exit 2, counts as
+# not caught). N is found by doubling from the likelihood-ratio floor (no
+# test needs fewer) and bisection, to 2 % of N, as the smallest N whose
+# power reaches POWER (default 0.99). Prints a Markdown table: the floor,
+# the decks audit needs, their ratio, and the runs behind each figure.
+# With RUNS = 1000 the power at the N found is known to about ±0.003 (one
+# standard error at 0.99), so N itself to a few percent. About 4 minutes
+# once built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-1000}"
@@ -51,10 +52,4 @@ while read -r id deck; do
   done
   ratio=$(awk -v a="$hi" -v f="$floor" 'BEGIN { printf "%.1f", a / f }')
   echo "| $id | $deck | $floor | $hi | ${ratio}× | $at |"
-done <<'ROWS'
-naive-swap 5
-naive-swap 6
-naive-swap 8
-sort-random-v8-timsort 8
-gsr-riffle 8
-ROWS
+done < scripts/power-bugs.txt

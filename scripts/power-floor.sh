@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # usage: scripts/power-floor.sh [ALPHA] [POWER]
-# For each of five known bugs (docs/commands.md, `power`), the decks needed
-# to reject uniformity at ALPHA (default 0.01) with probability POWER
-# (default 0.99): the likelihood-ratio floor (the most powerful test, which
+# For each known bug of scripts/power-bugs.txt (an algorithm id and a deck
+# size a line; docs/commands.md, `power`), the decks needed to reject
+# uniformity at ALPHA (default 0.01) with probability POWER (default 0.99): the likelihood-ratio floor (the most powerful test, which
 # knows the bug's exact law; no test needs fewer) beside the chi-square
 # tests on positions and on permutations, each from `shuffle-audit power`
 # on the exact law. Prints a Markdown table and each row's command. Seconds.
@@ -20,10 +20,4 @@ while read -r id deck; do
   floor=$(sed -n 's/^the floor: .* needs \([0-9]*\) decks.*/\1/p' <<<"$out")
   decks() { awk -v t="$1" '$1 == t { printf "%.0f", $4 }' <<<"$out"; }
   echo "| $id | $deck | ${floor:-none} | $(decks position-chi2) | $(decks permutation-chi2) | \`$cmd\` |"
-done <<'ROWS'
-naive-swap 5
-naive-swap 6
-naive-swap 8
-sort-random-v8-timsort 8
-gsr-riffle 8
-ROWS
+done < scripts/power-bugs.txt
