@@ -179,6 +179,18 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// Whether the law is exactly uniform as far as it is known: the whole
+    /// law, or the position matrix when that is all that is known.
+    pub fn uniform(&self) -> bool {
+        match self {
+            Outcome::Chain { report, .. } => matches!(
+                report.verdict,
+                ExactVerdict::Uniform | ExactVerdict::PositionsUniform
+            ),
+            Outcome::Law { report, .. } => report.verdict == ExactVerdict::Uniform,
+        }
+    }
+
     /// Always 0: `exact` computes and reports; its verdict is in the
     /// document.
     pub fn exit_code(&self) -> u8 {
@@ -426,6 +438,11 @@ mod tests {
             Outcome::Law { .. } => panic!("the chain's matrix"),
         };
         assert_eq!(chain("fisher-yates").verdict, ExactVerdict::Uniform);
+        // Uniform as far as is known: the chain's matrix, the whole law.
+        assert!(exact("fisher-yates", 30, Requested::MarkovChain).uniform());
+        assert!(!exact("naive-swap", 30, Requested::MarkovChain).uniform());
+        assert!(exact("fisher-yates", 4, Requested::BruteForce).uniform());
+        assert!(!exact("naive-swap", 3, Requested::BruteForce).uniform());
         assert_eq!(chain("naive-swap").verdict, ExactVerdict::Biased);
         assert_eq!(chain("naive-swap").deck, 30);
     }

@@ -221,21 +221,15 @@ pub fn exact(algorithm: String, deck: f64, options: ExactOptions) -> napi::Resul
         .map_err(|e| refused(engine::with_causes(&e)))?;
     let seconds = Some(start.elapsed().as_secs_f64());
     let provenance = crate::provenance(&options.command, threads);
-    let (law, (json, text), uniform) = match outcome {
+    let uniform = outcome.uniform();
+    let (law, (json, text)) = match outcome {
         engine::exact::Outcome::Chain { report, law } => {
-            // Exactly uniform as far as is known: the whole law proved, or
-            // the position matrix when that is all that is known.
-            let uniform = matches!(
-                report.verdict,
-                judge::ExactVerdict::Uniform | judge::ExactVerdict::PositionsUniform
-            );
             let doc = Standalone::new(*report, provenance, seconds);
-            (Law::Positions(law), documents(&doc)?, uniform)
+            (Law::Positions(law), documents(&doc)?)
         }
         engine::exact::Outcome::Law { report, law } => {
-            let uniform = report.verdict == judge::ExactVerdict::Uniform;
             let doc = Standalone::new(*report, provenance, seconds);
-            (Law::Whole(law), documents(&doc)?, uniform)
+            (Law::Whole(law), documents(&doc)?)
         }
     };
     Ok(NativeExact {

@@ -167,23 +167,15 @@ pub(crate) fn exact(
     .map_err(|e| PyOverflowError::new_err(engine::with_causes(&e)))?;
     let seconds = Some(start.elapsed().as_secs_f64());
     let provenance = crate::provenance(&command, threads);
-    let (law, json, text, uniform) = match outcome {
+    let uniform = outcome.uniform();
+    let (law, (json, text)) = match outcome {
         engine::exact::Outcome::Chain { report, law } => {
-            // Exactly uniform as far as is known: the whole law proved, or
-            // the position matrix when that is all that is known.
-            let uniform = matches!(
-                report.verdict,
-                judge::ExactVerdict::Uniform | judge::ExactVerdict::PositionsUniform
-            );
             let doc = Standalone::new(*report, provenance, seconds);
-            let (json, text) = crate::rendered(&doc)?;
-            (Law::Positions(law), json, text, uniform)
+            (Law::Positions(law), crate::rendered(&doc)?)
         }
         engine::exact::Outcome::Law { report, law } => {
-            let uniform = report.verdict == judge::ExactVerdict::Uniform;
             let doc = Standalone::new(*report, provenance, seconds);
-            let (json, text) = crate::rendered(&doc)?;
-            (Law::Whole(law), json, text, uniform)
+            (Law::Whole(law), crate::rendered(&doc)?)
         }
     };
     Ok(NativeExact {
