@@ -29,6 +29,9 @@ pub struct LogRatioLaw {
     values: Vec<f64>,
     /// `ln` of the share of arrangements with each value.
     log_shares: Vec<f64>,
+    /// `ln` of the share of arrangements `p` deals at all (0 when it deals
+    /// every one).
+    log_support: f64,
 }
 
 /// `ln Σ e^{θ v}` over the uniform law's finite part, and the mean and
@@ -56,26 +59,31 @@ impl LogRatioLaw {
             return None;
         }
         let k = law.arrangements() as f64;
+        let dealt: u64 = shares.values().sum();
         // X = ln(w / D) + ln(n!), each weight converted once.
         let (ln_d, ln_k) = ((law.denominator as f64).ln(), k.ln());
         let (values, log_shares) = shares
             .into_iter()
             .map(|(w, count)| ((w as f64).ln() - ln_d + ln_k, (count as f64).ln() - ln_k))
             .unzip();
-        Some(LogRatioLaw { values, log_shares })
+        Some(LogRatioLaw {
+            values,
+            log_shares,
+            log_support: (dealt as f64).ln() - ln_k,
+        })
     }
 
     /// The uniform law's finite part tilted by `e^{θX}`.
     fn tilt(&self, theta: f64) -> Tilt {
-        let a: Vec<f64> = self
-            .values
-            .iter()
-            .zip(&self.log_shares)
-            .map(|(v, s)| s + theta * v)
-            .collect();
-        let top = a.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let exponents = || {
+            self.values
+                .iter()
+                .zip(&self.log_shares)
+                .map(move |(v, s)| (*v, s + theta * v))
+        };
+        let top = exponents().fold(f64::NEG_INFINITY, |m, (_, a)| m.max(a));
         let (mut s0, mut s1, mut s2) = (0.0, 0.0, 0.0);
-        for (v, a) in self.values.iter().zip(&a) {
+        for (v, a) in exponents() {
             let e = (a - top).exp();
             s0 += e;
             s1 += e * v;
@@ -118,7 +126,7 @@ impl LogRatioLaw {
         let x = t.mean;
         // Under the uniform law: the finite part, renormalised, times the
         // chance that every deck falls in it.
-        let finite = self.tilt(0.0).log_mass;
+        let finite = self.log_support;
         let uniform = (decks * finite).exp()
             * lugannani_rice(decks, theta, x, t.log_mass - finite, t.variance);
         // Under p: its cumulant generating function is the uniform law's
@@ -132,7 +140,7 @@ impl LogRatioLaw {
     pub fn power(&self, decks: f64, alpha: f64) -> f64 {
         // No deck outside p's support: the test that rejects on that alone
         // has level (share inside)^N; at or below alpha it has power 1.
-        if decks * self.tilt(0.0).log_mass <= alpha.ln() {
+        if decks * self.log_support <= alpha.ln() {
             return 1.0;
         }
         // The threshold: the θ at which the uniform tail is alpha (it
