@@ -1,6 +1,8 @@
 //! `power`: from the exact law, how many shuffles it takes to detect an
 //! algorithm's bias, test by test.
 
+pub mod measured;
+
 use algorithms::{Entry, SwapShuffle};
 use judge::method::{PowerBasis, PowerMethod};
 use judge::pace::Estimate;

@@ -24,6 +24,7 @@ pub mod folder;
 pub mod handout;
 pub mod html;
 pub mod markdown;
+pub mod power;
 pub mod sampled;
 mod suite;
 pub mod table;

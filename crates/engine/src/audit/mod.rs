@@ -57,16 +57,31 @@ pub fn decks(request: Decks) -> Result<Outcome<AuditReport>, TooFew> {
         counts,
         alpha,
     } = request;
-    judge::grade::enough_to_test(
-        judge::grade::Budgeted::Read(name.clone()),
-        input.decks,
-        input.deck,
-    )?;
+    let (audited, decision) = decide(&name, input.decks, input.deck, counts, alpha)?;
+    let report = AuditReport::new(&name, input, &audited, decision);
+    Ok(Outcome { decision, report })
+}
+
+/// The tests of `decks` counted decks of `deck` cards and the judge's
+/// decision on them at `alpha`: what [`decks`] documents, without the
+/// document (the measured power of [`crate::power::measured`] decides
+/// thousands of audits).
+///
+/// # Errors
+/// [`TooFew`] when the decks are too few for the position test; `name`
+/// names them.
+pub fn decide(
+    name: &str,
+    decks: u64,
+    deck: usize,
+    counts: DeckCounts,
+    alpha: f64,
+) -> Result<(judge::grade::Audited, Decision), TooFew> {
+    judge::grade::enough_to_test(judge::grade::Budgeted::Read(name.into()), decks, deck)?;
     let (first, lag1) = counts.into_runs();
     let audited = judge::grade::of_decks(first, lag1);
     let decision = Decision::of_audit(&audited.audit, alpha);
-    let report = AuditReport::new(&name, input, &audited, decision);
-    Ok(Outcome { decision, report })
+    Ok((audited, decision))
 }
 
 /// An audit of decks whose cards repeat (shoes, decklists), counted.

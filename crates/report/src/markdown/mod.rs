@@ -291,6 +291,12 @@ pub fn front(report: &SuiteReport) -> String {
         "- [Calibration]({}): each test's false alarms on fair input.",
         crate::calibration::PAGE
     );
+    let _ = writeln!(
+        md,
+        "- [Power]({}): how many decks audit needs to catch each known bug, beside the fewest \
+         any test can need.",
+        crate::power::PAGE
+    );
     if !report.cases.is_empty() {
         let _ = writeln!(
             md,

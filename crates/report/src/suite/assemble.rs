@@ -128,6 +128,12 @@ pub fn documents(
         crate::calibration::PAGE,
         calibration.markdown,
     ));
+    files.push(OutputFile::text(
+        crate::power::PAGE,
+        crate::power::page(&crate::power::shipped(), |id| {
+            report.algorithms.iter().any(|a| a.info.id == id)
+        }),
+    ));
     // Every page gets an HTML twin, and the HTML pages link the twins.
     let pages: Vec<(&str, &str)> = files
         .iter()
