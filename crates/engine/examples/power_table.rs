@@ -12,21 +12,43 @@
 //! 1,000), searches up to `CAP` decks (default 262,144); `ID`s restrict it
 //! to those algorithms. `scripts/power-table.sh` runs it in release.
 
-use algorithms::{Expected, registry::REGISTRY};
-use engine::power::measured::{Needed, Trial};
-use judge::method::{PowerMethod, power_method};
-use report::power::{ALPHAS, DECKS, Measured, Meta, POWER, Row};
+use algorithms::registry::REGISTRY;
+use engine::power::measured::{Needed, Trial, search_start};
+use judge::method::{NoPowerMethod, power_method};
+use report::power::{ALPHAS, DECKS, Measured, Meta, POWER, Row, in_scope};
+use stats::hypothesis::name::TestName;
 use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
-/// The analytic figures of `id` on `deck` cards at `alpha`, when its law
-/// is known there: at 52 cards, by the Markov chain only.
+/// The analytic figures of `entry` on `deck` cards at `alpha`, when the
+/// table has a row for it there ([`in_scope`]): at 52 cards, a bug that
+/// swaps, by its position law. A row that says why when the law is not
+/// known.
 fn analytic(entry: &'static algorithms::Entry, deck: usize, alpha: f64) -> Option<Row> {
-    let method = power_method(entry, deck).ok()?;
-    if deck > 8 && !matches!(method, PowerMethod::MarkovChain(_)) {
+    let unknown = |why: String| Row {
+        algorithm: entry.id.into(),
+        deck,
+        alpha,
+        floor: None,
+        any_test_at_least: None,
+        position_chi2: None,
+        permutation_chi2: None,
+        audit: None,
+        unknown: Some(why),
+    };
+    if !in_scope(entry, deck) {
         return None;
     }
+    let method = match power_method(entry, deck) {
+        Ok(m) => m,
+        Err(NoPowerMethod::NotEnumerable(why)) => return Some(unknown(why.into())),
+        Err(NoPowerMethod::TooLarge { max }) => {
+            return Some(unknown(format!(
+                "no method reaches {deck} cards (at most {max})"
+            )));
+        }
+    };
     let request = engine::power::Request {
         entry,
         deck,
@@ -37,12 +59,9 @@ fn analytic(entry: &'static algorithms::Entry, deck: usize, alpha: f64) -> Optio
     };
     let report = match engine::power::run(request, &|_| {}, &|_| {}) {
         Ok(o) => o.report,
-        Err(e) => {
-            eprintln!("{} on {deck} cards: no law ({e})", entry.id);
-            return None;
-        }
+        Err(e) => return Some(unknown(engine::with_causes(&e))),
     };
-    let test = |name: stats::hypothesis::name::TestName| {
+    let test = |name: TestName| {
         report
             .tests
             .iter()
@@ -50,13 +69,15 @@ fn analytic(entry: &'static algorithms::Entry, deck: usize, alpha: f64) -> Optio
             .and_then(|t| t.shuffles)
     };
     Some(Row {
-        algorithm: entry.id.into(),
-        deck,
-        alpha,
         floor: report.likelihood_ratio_decks,
-        position_chi2: test(stats::hypothesis::name::TestName::POSITION_CHI2),
-        permutation_chi2: test(stats::hypothesis::name::TestName::PERMUTATION_CHI2),
-        audit: None,
+        any_test_at_least: report
+            .divergence
+            .as_ref()
+            .and_then(|d| d.any_test_needs_at_least),
+        position_chi2: test(TestName::POSITION_CHI2),
+        permutation_chi2: test(TestName::PERMUTATION_CHI2),
+        unknown: None,
+        ..unknown(String::new())
     })
 }
 
@@ -79,11 +100,28 @@ fn main() {
         .append(true)
         .open(&table)
         .expect("open table.jsonl");
+    // The seconds of every run that wrote this table, this one included,
+    // written after each row so that an interrupted run counts too.
+    let before: u64 = std::fs::read_to_string(dir.join("meta.json"))
+        .ok()
+        .and_then(|m| serde_json::from_str(&m).ok())
+        .filter(|m: &Meta| m.runs == runs && m.cap == cap && !done.is_empty())
+        .map_or(0, |m| m.seconds);
     let start = Instant::now();
+    let write_meta = || {
+        let meta = Meta {
+            command: format!("scripts/power-table.sh {runs} {cap}"),
+            commit: std::env::var("POWER_TABLE_COMMIT").unwrap_or_else(|_| "unknown".into()),
+            runs,
+            cap,
+            threads: rayon::current_num_threads(),
+            seconds: before + start.elapsed().as_secs(),
+        };
+        let text = serde_json::to_string(&meta).expect("meta") + "\n";
+        std::fs::write(dir.join("meta.json"), text).expect("write meta.json");
+    };
     for entry in REGISTRY {
-        if !matches!(entry.expected, Expected::Biased(_))
-            || !(only.is_empty() || only.contains(&entry.id))
-        {
+        if !(only.is_empty() || only.contains(&entry.id)) {
             continue;
         }
         for deck in DECKS {
@@ -98,35 +136,31 @@ fn main() {
                 let Some(mut row) = analytic(entry, deck, alpha) else {
                     continue;
                 };
-                // From the floor, as scripts/power-audit.sh searches (the
-                // same numbers of decks tried, so the same figures); else
-                // from the fewest decks audit tests.
-                let first = row
-                    .floor
-                    .map_or(stats::hypothesis::audit::min_shuffles_to_test(deck), |f| {
-                        f.ceil() as u64
+                if row.unknown.is_none() {
+                    let first = search_start(deck, row.floor, row.any_test_at_least);
+                    let trial = Trial {
+                        entry,
+                        deck,
+                        alpha,
+                        runs,
+                    };
+                    row.audit = (first <= cap).then(|| match trial.decks_for(POWER, first, cap) {
+                        Needed::At { decks, caught } => Measured {
+                            decks,
+                            caught,
+                            reached: true,
+                        },
+                        Needed::Beyond { cap, caught } => Measured {
+                            decks: cap,
+                            caught,
+                            reached: false,
+                        },
                     });
-                let trial = Trial {
-                    entry,
-                    deck,
-                    alpha,
-                    runs,
-                };
-                row.audit = (first <= cap).then(|| match trial.decks_for(POWER, first, cap) {
-                    Needed::At { decks, caught } => Measured {
-                        decks,
-                        caught,
-                        reached: true,
-                    },
-                    Needed::Beyond { cap, caught } => Measured {
-                        decks: cap,
-                        caught,
-                        reached: false,
-                    },
-                });
+                }
                 writeln!(out, "{}", serde_json::to_string(&row).expect("a row"))
                     .expect("write table.jsonl");
                 out.flush().expect("write table.jsonl");
+                write_meta();
                 eprintln!(
                     "{} {deck} {alpha}: {:?} ({:.1} s)",
                     entry.id,
@@ -136,22 +170,5 @@ fn main() {
             }
         }
     }
-    // The seconds of every run that wrote this table, this one included.
-    let before: Option<Meta> = std::fs::read_to_string(dir.join("meta.json"))
-        .ok()
-        .and_then(|m| serde_json::from_str(&m).ok())
-        .filter(|m: &Meta| m.runs == runs && m.cap == cap && !done.is_empty());
-    let meta = Meta {
-        command: format!("scripts/power-table.sh {runs} {cap}"),
-        commit: std::env::var("POWER_TABLE_COMMIT").unwrap_or_else(|_| "unknown".into()),
-        runs,
-        cap,
-        threads: rayon::current_num_threads(),
-        seconds: before.map_or(0, |m| m.seconds) + start.elapsed().as_secs(),
-    };
-    std::fs::write(
-        dir.join("meta.json"),
-        serde_json::to_string(&meta).expect("meta") + "\n",
-    )
-    .expect("write meta.json");
+    write_meta();
 }

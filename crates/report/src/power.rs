@@ -66,13 +66,22 @@ pub struct Row {
     pub alpha: f64,
     /// The likelihood-ratio floor's decks (the whole law only).
     pub floor: Option<f64>,
+    /// Without the whole law: the decks below which no test can have the
+    /// power, from the divergence of the law (a Fisher–Yates shape's, by
+    /// the Markov chain).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub any_test_at_least: Option<f64>,
     /// The chi-square test on the position matrix: shuffles for the power.
     pub position_chi2: Option<f64>,
     /// The chi-square test on the arrangements (the whole law only).
     pub permutation_chi2: Option<f64>,
     /// What audit needed; `None` when not measured (the search's first
-    /// number of decks is over its cap).
+    /// number of decks is over its cap, or the law is not known).
     pub audit: Option<Measured>,
+    /// Why the bug's law is not known at this size, when it is not (the
+    /// row then has no figures).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub unknown: Option<String>,
 }
 
 /// A shipped table: how it was measured, and its rows.
@@ -147,6 +156,15 @@ fn ratios(rows: &[&Row]) -> Vec<f64> {
     r
 }
 
+/// Whether the table has a row for `entry` on `deck` cards: every bug of
+/// the registry at the sizes a whole law is walked at (a row saying why
+/// when its law is not known), the bugs that swap beyond (their position
+/// law, by the Markov chain).
+pub fn in_scope(entry: &algorithms::Entry, deck: usize) -> bool {
+    matches!(entry.expected, algorithms::Expected::Biased(_))
+        && (deck <= stats::MAX_EXACT_DECK || entry.algorithm.swap_shuffle(2).is_some())
+}
+
 /// The page of a shipped table; a bug is linked to its page when
 /// `has_page` says the report has one.
 pub fn page(t: &Table, has_page: impl Fn(&str) -> bool) -> String {
@@ -171,7 +189,9 @@ pub fn page(t: &Table, has_page: impl Fn(&str) -> bool) -> String {
         md,
         "- **Floor**: the likelihood-ratio test that knows the bug's law, the most powerful \
          test there is (Neyman–Pearson): no test, however clever, needs fewer decks. It needs \
-         the whole law (every arrangement's probability), so it is given up to 8 cards.\n\
+         the whole law (every arrangement's probability), so it is given up to 8 cards; at \
+         52 cards, for a bug shaped as Fisher–Yates, `≥ N` is the bound the law's divergence \
+         gives instead: with fewer decks no test has the power.\n\
          - **χ² positions**, **χ² arrangements**: Pearson's test on the position matrix \
          (`(n − 1)²` degrees of freedom) and on the `n!` arrangements, their decks from the \
          noncentral chi-square law. At 52 cards the position matrix is the law known (by the \
@@ -180,11 +200,14 @@ pub fn page(t: &Table, has_page: impl Fn(&str) -> bool) -> String {
          `shuffle-audit deal -a ID -d CARDS -n N --seed S | shuffle-audit audit - --alpha ALPHA`, \
          run in process. The power at `N` is the share that show bias (a refusal of too few \
          decks counts as not caught). `N` is found by doubling from the floor (or from the \
-         fewest decks audit tests, 5 a card) and bisection, to 2 % of `N`, up to {} decks. \
+         fewest decks audit tests, 5 a card) and bisection, to 2 % of `N`, up to {cap} decks. \
          With {runs} audits, the share at 0.99 has a standard error of about {:.3}, so `N` is \
-         known to a few percent.\n",
-        fmt_count(*cap),
-        (POWER * (1.0 - POWER) / *runs as f64).sqrt()
+         known to a few percent. Audit refuses fewer than 5 decks a card (25 at 5 cards, 40 \
+         at 8, 260 at 52): where it shows that figure, its tests caught the bug at the fewest \
+         decks it tests.\n",
+        (POWER * (1.0 - POWER) / *runs as f64).sqrt(),
+        runs = fmt_count(*runs),
+        cap = fmt_count(*cap),
     );
     let _ = writeln!(
         md,
@@ -198,9 +221,19 @@ pub fn page(t: &Table, has_page: impl Fn(&str) -> bool) -> String {
             let rows: Vec<&Row> = t
                 .rows
                 .iter()
-                .filter(|r| r.deck == deck && r.alpha == alpha)
+                .filter(|r| r.deck == deck && r.alpha == alpha && r.unknown.is_none())
                 .collect();
-            if rows.is_empty() {
+            let missing: Vec<String> = algorithms::registry::REGISTRY
+                .iter()
+                .filter(|e| in_scope(e, deck))
+                .filter(|e| {
+                    !t.rows
+                        .iter()
+                        .any(|r| r.algorithm == e.id && r.deck == deck && r.alpha == alpha)
+                })
+                .map(|e| format!("`{}`", e.id))
+                .collect();
+            if rows.is_empty() && missing.is_empty() {
                 continue;
             }
             let _ = writeln!(md, "## {deck} cards, alpha {}\n", fmt_level(alpha));
@@ -225,6 +258,10 @@ pub fn page(t: &Table, has_page: impl Fn(&str) -> bool) -> String {
             );
             for row in rows {
                 let opt = |x: Option<f64>| x.map_or("—".into(), decks);
+                let floor = match (row.floor, row.any_test_at_least) {
+                    (None, Some(b)) => format!("≥ {}", decks(b)),
+                    (f, _) => opt(f),
+                };
                 let ratio = match (row.audit, row.floor) {
                     (
                         Some(Measured {
@@ -244,14 +281,34 @@ pub fn page(t: &Table, has_page: impl Fn(&str) -> bool) -> String {
                 };
                 let _ = writeln!(
                     md,
-                    "| {bug} | {} | {} | {} | {} | {ratio} |",
-                    opt(row.floor),
+                    "| {bug} | {floor} | {} | {} | {} | {ratio} |",
                     opt(row.position_chi2),
                     opt(row.permutation_chi2),
                     audit_cell(row.audit, *cap),
                 );
             }
             let _ = writeln!(md);
+            if !missing.is_empty() {
+                let _ = writeln!(
+                    md,
+                    "Not yet measured here: {}. `scripts/power-table.sh` measures the rows a \
+                     table lacks and keeps the others.\n",
+                    missing.join(", ")
+                );
+            }
+        }
+        let unknown: Vec<String> = t
+            .rows
+            .iter()
+            .filter(|r| r.deck == deck && r.alpha == ALPHAS[0])
+            .filter_map(|r| Some(format!("`{}` ({})", r.algorithm, r.unknown.as_ref()?)))
+            .collect();
+        if !unknown.is_empty() {
+            let _ = writeln!(
+                md,
+                "Bugs whose law is not known at {deck} cards, so not in the tables: {}.\n",
+                unknown.join("; ")
+            );
         }
     }
     md
@@ -267,9 +324,11 @@ mod tests {
             deck,
             alpha: 0.01,
             floor,
+            any_test_at_least: None,
             position_chi2: Some(1231.97),
             permutation_chi2: floor.map(|_| 1858.0),
             audit,
+            unknown: None,
         }
     }
 
@@ -317,13 +376,20 @@ mod tests {
                 row("naive-swap", 5, Some(475.0), at(1454, true)),
                 row("gsr-riffle", 5, Some(1000.0), at(131_072, false)),
                 row("naive-swap", 52, None, at(3000, true)),
+                Row {
+                    any_test_at_least: Some(40_000.5),
+                    ..row("fisher-yates-mod15", 52, None, None)
+                },
                 row("sattolo", 5, Some(200_000.0), None),
+                Row {
+                    unknown: Some("a seed of the clock".into()),
+                    ..row("java-shuffle-millis", 5, None, None)
+                },
             ],
         };
         let md = page(&t, |id| id != "sattolo");
         assert!(md.contains("## 5 cards, alpha 0.01"), "{md}");
         assert!(md.contains("## 52 cards, alpha 0.01"), "{md}");
-        assert!(!md.contains("## 8 cards"), "{md}");
         assert!(
             md.contains(
                 "| [naive-swap](algorithms/naive-swap.md) | 475 | 1,232 | 1,858 | 1,454 | 3.1× |"
@@ -332,16 +398,29 @@ mod tests {
         );
         assert!(md.contains("| more than 131,072 | — |"), "{md}");
         assert!(md.contains("| 3,000 | — |"), "{md}");
-        assert!(md.contains("| `sattolo` | 200,000 |"), "{md}");
-        assert!(md.contains("not measured (over 131,072)"), "{md}");
-        // One bug measured against a floor at 5 cards: its ratio is the
-        // range and the median.
-        assert!(md.contains("Audit needs 3.1 to 3.1 times the floor's decks (median 3.1), over the one bug measured"), "{md}");
         assert!(
             md.contains(
-                "`scripts/power-table.sh 1000 131072` (commit abc1234, 2 threads, 2 minutes)"
+                "| [fisher-yates-mod15](algorithms/fisher-yates-mod15.md) | ≥ 40,001 | 1,232 | — |"
             ),
             "{md}"
         );
+        assert!(md.contains("| `sattolo` | 200,000 |"), "{md}");
+        assert!(md.contains("not measured (over 131,072)"), "{md}");
+        assert!(md.contains("not known at 5 cards, so not in the tables: `java-shuffle-millis` (a seed of the clock)."), "{md}");
+        assert!(!md.contains("| `java-shuffle-millis`"), "{md}");
+        // The registry's other bugs are named as not yet measured, size by
+        // size: at 52 cards, the bugs that swap.
+        assert!(
+            md.contains("Not yet measured here: `random-pairs-swap`,"),
+            "{md}"
+        );
+        assert!(!md.contains("measured here: `naive-swap`"), "{md}");
+        let at_52 = &md[md.find("## 52 cards, alpha 0.01").unwrap()..];
+        assert!(
+            at_52.contains("Not yet measured here: `random-pairs-swap`, `blog-knuth-durstenfeld`"),
+            "{md}"
+        );
+        assert!(!at_52.contains("`sort-random-go`"), "{md}");
+        assert!(md.contains("## 8 cards, alpha 0.01"), "{md}");
     }
 }

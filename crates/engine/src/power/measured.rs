@@ -52,6 +52,20 @@ pub enum Needed {
     },
 }
 
+/// Where the search of [`Trial::decks_for`] starts: at the
+/// likelihood-ratio `floor` when the law gives it, as
+/// `scripts/power-audit.sh` starts (the same numbers of decks tried, so the
+/// same figures); else at the fewest decks audit tests, or at the fewest
+/// any test needs (`any_test_at_least`, from a law's divergence) when more.
+pub fn search_start(deck: usize, floor: Option<f64>, any_test_at_least: Option<f64>) -> u64 {
+    let least = stats::hypothesis::audit::min_shuffles_to_test(deck);
+    match (floor, any_test_at_least) {
+        (Some(f), _) => f.ceil() as u64,
+        (None, Some(b)) => (b.ceil() as u64).max(least),
+        (None, None) => least,
+    }
+}
+
 impl Trial {
     /// Whether the audit of the first `decks` decks dealt with `seed`
     /// shows bias (a refusal of too few decks does not).
@@ -200,6 +214,43 @@ mod tests {
         let one = on(1);
         assert!(0 < one && one < 40, "{one}");
         assert_eq!(on(2), one);
+    }
+
+    /// Every row of the report's power table at 5 cards and alpha 0.01
+    /// whose audits are cheap (at most 500 decks found) is measured again,
+    /// and must come out the same: the same decks, the same runs caught.
+    /// `.ci/run` runs it with the other ignored tests.
+    #[test]
+    #[ignore = "seconds in release: the shipped power table, remeasured"]
+    fn the_shipped_power_table_reproduces() {
+        let table = report::power::shipped();
+        let mut checked = 0;
+        for row in &table.rows {
+            let Some(m) = row.audit.filter(|m| m.reached && m.decks <= 500) else {
+                continue;
+            };
+            if row.deck != 5 || row.alpha != 0.01 {
+                continue;
+            }
+            let t = Trial {
+                entry: algorithms::registry::find(&row.algorithm).unwrap(),
+                deck: row.deck,
+                alpha: row.alpha,
+                runs: table.meta.runs,
+            };
+            let first = search_start(row.deck, row.floor, row.any_test_at_least);
+            let again = t.decks_for(report::power::POWER, first, table.meta.cap);
+            assert_eq!(
+                again,
+                Needed::At {
+                    decks: m.decks,
+                    caught: m.caught
+                },
+                "{row:?}"
+            );
+            checked += 1;
+        }
+        assert!(checked >= 10, "{checked} rows checked");
     }
 
     #[test]
