@@ -11,6 +11,7 @@
 
 use crate::fmt::{fmt_count, fmt_level};
 use serde::{Deserialize, Serialize};
+use stats::hypothesis::audit::min_shuffles_to_test;
 use std::fmt::Write;
 
 /// The page's file name in a report folder.
@@ -84,6 +85,24 @@ pub struct Row {
     pub unknown: Option<String>,
 }
 
+impl Row {
+    /// Audit's decks over the floor's, when audit reached the power and
+    /// the whole law gives the floor.
+    pub fn over_floor(&self) -> Option<f64> {
+        match (self.audit, self.floor) {
+            (
+                Some(Measured {
+                    decks,
+                    reached: true,
+                    ..
+                }),
+                Some(f),
+            ) => Some(decks as f64 / f.ceil()),
+            _ => None,
+        }
+    }
+}
+
 /// A shipped table: how it was measured, and its rows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Table {
@@ -118,11 +137,6 @@ fn decks(x: f64) -> String {
     fmt_count(x.ceil() as u64)
 }
 
-/// `a / b` as `3.1×`.
-fn times(a: f64, b: f64) -> String {
-    format!("{:.1}×", a / b)
-}
-
 /// Audit's cell: its decks, or how far the search went.
 fn audit_cell(m: Option<Measured>, cap: u64) -> String {
     match m {
@@ -136,22 +150,10 @@ fn audit_cell(m: Option<Measured>, cap: u64) -> String {
     }
 }
 
-/// The ratios of audit's decks to the floor, over the rows that have both.
+/// The ratios of audit's decks to the floor, over the rows that have both,
+/// in increasing order.
 fn ratios(rows: &[&Row]) -> Vec<f64> {
-    let mut r: Vec<f64> = rows
-        .iter()
-        .filter_map(|row| match (row.audit, row.floor) {
-            (
-                Some(Measured {
-                    decks,
-                    reached: true,
-                    ..
-                }),
-                Some(f),
-            ) => Some(decks as f64 / f.ceil()),
-            _ => None,
-        })
-        .collect();
+    let mut r: Vec<f64> = rows.iter().filter_map(|row| row.over_floor()).collect();
     r.sort_by(f64::total_cmp);
     r
 }
@@ -189,25 +191,32 @@ pub fn page(t: &Table, has_page: impl Fn(&str) -> bool) -> String {
         md,
         "- **Floor**: the likelihood-ratio test that knows the bug's law, the most powerful \
          test there is (Neyman–Pearson): no test, however clever, needs fewer decks. It needs \
-         the whole law (every arrangement's probability), so it is given up to 8 cards; at \
-         52 cards, for a bug shaped as Fisher–Yates, `≥ N` is the bound the law's divergence \
-         gives instead: with fewer decks no test has the power.\n\
+         the whole law (every arrangement's probability), so it is given up to {whole} \
+         cards; beyond, for a bug shaped as Fisher–Yates, `≥ N` is the bound the law's \
+         divergence gives instead: with fewer decks no test has the power.\n\
          - **χ² positions**, **χ² arrangements**: Pearson's test on the position matrix \
          (`(n − 1)²` degrees of freedom) and on the `n!` arrangements, their decks from the \
-         noncentral chi-square law. At 52 cards the position matrix is the law known (by the \
-         Markov chain of the swaps), so only bugs that swap have a row there.\n\
+         noncentral chi-square law. Beyond {whole} cards the position matrix is the law \
+         known (by the Markov chain of the swaps), so only bugs that swap have a row there.\n\
          - **audit**: measured. At a number of decks `N`, {runs} audits, seeds 1 to {runs}: \
          `shuffle-audit deal -a ID -d CARDS -n N --seed S | shuffle-audit audit - --alpha ALPHA`, \
          run in process. The power at `N` is the share that show bias (a refusal of too few \
          decks counts as not caught). `N` is found by doubling from the floor (or from the \
-         fewest decks audit tests, 5 a card) and bisection, to 2 % of `N`, up to {cap} decks. \
-         With {runs} audits, the share at 0.99 has a standard error of about {:.3}, so `N` is \
-         known to a few percent. Audit refuses fewer than 5 decks a card (25 at 5 cards, 40 \
-         at 8, 260 at 52): where it shows that figure, its tests caught the bug at the fewest \
-         decks it tests.\n",
+         fewest decks audit tests) and bisection, to 2 % of `N`, up to {cap} decks. With \
+         {runs} audits, the share at 0.99 has a standard error of about {:.3}, so `N` is known \
+         to a few percent. Audit refuses too few decks to test (it tests at least {fewest}): where it shows \
+         that figure, its tests caught the bug at the fewest decks it tests.\n",
         (POWER * (1.0 - POWER) / *runs as f64).sqrt(),
         runs = fmt_count(*runs),
         cap = fmt_count(*cap),
+        whole = DECKS
+            .iter()
+            .filter(|&&n| n <= stats::MAX_EXACT_DECK)
+            .max()
+            .expect("a size with the whole law"),
+        fewest = DECKS
+            .map(|n| format!("{} at {n} cards", fmt_count(min_shuffles_to_test(n))))
+            .join(", "),
     );
     let _ = writeln!(
         md,
@@ -262,17 +271,7 @@ pub fn page(t: &Table, has_page: impl Fn(&str) -> bool) -> String {
                     (None, Some(b)) => format!("≥ {}", decks(b)),
                     (f, _) => opt(f),
                 };
-                let ratio = match (row.audit, row.floor) {
-                    (
-                        Some(Measured {
-                            decks: a,
-                            reached: true,
-                            ..
-                        }),
-                        Some(f),
-                    ) => times(a as f64, f.ceil()),
-                    _ => "—".into(),
-                };
+                let ratio = row.over_floor().map_or("—".into(), |r| format!("{r:.1}×"));
                 let id = &row.algorithm;
                 let bug = if has_page(id) {
                     format!("[{id}]({})", crate::markdown::algorithm_page(id))

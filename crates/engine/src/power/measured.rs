@@ -14,7 +14,7 @@ use crate::audit::decide;
 use crate::deal;
 use algorithms::Entry;
 use rayon::prelude::*;
-use stats::hypothesis::audit::{DeckCounts, DeckTally};
+use stats::hypothesis::audit::DeckTally;
 use std::ops::ControlFlow;
 
 /// A bug, a deck size and a level: what a measurement of audit's power
@@ -77,15 +77,12 @@ impl Trial {
             seed,
             from_previous: false,
         };
-        let tally = DeckTally::new(true);
-        let mut counts: Option<DeckCounts> = None;
+        let ordered: Vec<u8> = (0..self.deck as u8).collect();
+        let mut counts = DeckTally::new(true).counts(&ordered, 0);
         deal::run(request, |d| {
-            counts.get_or_insert_with(|| tally.counts(d, 0)).observe(d);
+            counts.observe(d);
             ControlFlow::Continue(())
         });
-        let Some(counts) = counts else {
-            return false;
-        };
         decide("-", decks, self.deck, counts, self.alpha)
             .is_ok_and(|(_, decision)| decision.level.bias_shown)
     }
