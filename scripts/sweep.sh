@@ -10,12 +10,19 @@
 # decks one repetition deals (defaults 2e10 and 19000, which catch a rate
 # 1.5 times the level at 0.01 wherever the budget allows 19000). Then the
 # same audit on decks from numpy's generator, through the release binary
-# (scripts/sweep_numpy.py, NUMPY_REPS repetitions a point, default 200).
+# (scripts/sweep_numpy.py, NUMPY_REPS repetitions a point, default 200;
+# $PYTHON, default python3, must have numpy).
 #
 # The measurements replace crates/report/calibration/ (each file renamed
 # into place whole), and the report is written again (cargo run --release)
 # so that reports/calibration-sweep.md shows them. Exits 1 when a count
 # lies above its band.
+#
+# A sweep stopped part way resumes: the points are kept as each ends in
+# target/calibration-sweep/ under a name made of the arguments, the commit
+# and a hash of the uncommitted changes to the code, and running the same
+# command on the same code measures only the points still missing. The
+# seconds reported are those of the points kept, summed over the runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget="${1:-2e10}"
@@ -23,21 +30,21 @@ reps="${2:-19000}"
 numpy_reps="${3:-200}"
 cargo build --release --locked --quiet -p report --example sweep
 cargo build --release --locked --quiet -p shuffle-audit
-mkdir -p target
-work=$(mktemp -d target/calibration-sweep.XXXXXX)
-trap 'rm -rf "$work"' EXIT
-start=$SECONDS
-target/release/examples/sweep run "$budget" "$reps" > "$work/fisher-yates.jsonl"
-own=$((SECONDS - start))
-python3 scripts/sweep_numpy.py target/release/shuffle-audit "$numpy_reps" > "$work/numpy.jsonl"
-numpy=$((SECONDS - start - own))
+changes=$(git diff HEAD -- crates Cargo.toml Cargo.lock scripts/sweep_numpy.py ":!crates/report/calibration" ":!crates/report/power" | sha256sum | cut -c1-12)
+work="target/calibration-sweep/$budget-$reps-$numpy_reps-$(git rev-parse --short HEAD)-$changes"
+mkdir -p "$work"
+echo "measuring into $work (run the same command again to resume)" >&2
+target/release/examples/sweep into "$work/fisher-yates.jsonl" "$budget" "$reps"
+"${PYTHON:-python3}" scripts/sweep_numpy.py target/release/shuffle-audit "$numpy_reps" "$work/numpy.jsonl"
+seconds() { printf '%.0f' "$(cat "$work/$1.seconds")"; }
 printf '{"command":"scripts/sweep.sh %s %s %s","commit":"%s","seconds":%d,"threads":%d,"numpy_seconds":%d}\n' \
-  "$budget" "$reps" "$numpy_reps" "$(git rev-parse --short HEAD)" "$own" "$(nproc)" "$numpy" > "$work/meta.json"
+  "$budget" "$reps" "$numpy_reps" "$(git rev-parse --short HEAD)" "$(seconds fisher-yates.jsonl)" "$(nproc)" "$(seconds numpy.jsonl)" > "$work/meta.json"
 status=0
 target/release/examples/sweep page "$work" || status=1
 for f in meta.json fisher-yates.jsonl numpy.jsonl; do
   mv "$work/$f" "crates/report/calibration/$f"
 done
+rm -r "$work"
 cargo run --release --locked --quiet > /dev/null
-echo "wrote crates/report/calibration/ and reports/calibration-sweep.md ($((SECONDS - start)) s)"
+echo "wrote crates/report/calibration/ and reports/calibration-sweep.md"
 exit "$status"

@@ -12,6 +12,10 @@
 //!   is printed with none, and the page lists it as left out. `KIND`
 //!   (`decks`, `repeated`, `single` or `repeat`) runs the points of one
 //!   kind alone, with the lines the whole sweep prints for them.
+//! - `sweep into FILE [BUDGET] [MAX_REPS] [KIND]` appends to `FILE` the
+//!   lines of the points it lacks, as `run` prints them, so that a sweep
+//!   stopped part way resumes where it stopped (a line cut short is
+//!   measured again); `FILE.seconds` sums the seconds of its points.
 //! - `sweep page DIR` reads a sweep's files in `DIR` (`fisher-yates.jsonl`
 //!   from `sweep run`, `numpy.jsonl` from `scripts/sweep_numpy.py`,
 //!   `meta.json`) and writes the calibration page and its figure there
@@ -111,13 +115,16 @@ fn points() -> Vec<Sweep> {
 /// as left out.
 const MIN_REPS: u64 = 100;
 
-fn run(budget: f64, max_reps: u64, kind: Option<&str>) {
+/// Measures `points` in order, writing one JSON line each to `out` as it
+/// ends; returns the seconds the measuring took.
+fn measure(
+    points: impl Iterator<Item = Sweep>,
+    budget: f64,
+    max_reps: u64,
+    out: &mut impl Write,
+) -> f64 {
     let start = Instant::now();
-    let mut out = std::io::stdout().lock();
-    let of_kind = |p: &Sweep| {
-        kind.is_none_or(|k| serde_json::to_value(p).expect("serializable")["kind"] == k)
-    };
-    for point in points().into_iter().filter(of_kind) {
+    for point in points {
         let mut reps = ((budget / point.cost() as f64) as u64).min(max_reps);
         if reps < MIN_REPS {
             // Left out, and said so: a line with no repetitions.
@@ -126,9 +133,10 @@ fn run(budget: f64, max_reps: u64, kind: Option<&str>) {
         }
         let t = Instant::now();
         let r = rates(point, reps, 1);
-        let line = serde_json::to_string(&r).expect("serializable");
-        writeln!(out, "{line}").expect("stdout");
-        out.flush().expect("stdout");
+        // One write a line, so that an interruption cuts at most the last.
+        let line = serde_json::to_string(&r).expect("serializable") + "\n";
+        out.write_all(line.as_bytes()).expect("write a line");
+        out.flush().expect("write a line");
         eprintln!(
             "{:?}, {reps} repetitions: {:.1} s (total {:.0} s)",
             r.point,
@@ -136,7 +144,69 @@ fn run(budget: f64, max_reps: u64, kind: Option<&str>) {
             start.elapsed().as_secs_f64()
         );
     }
-    eprintln!("sweep done in {:.0} s", start.elapsed().as_secs_f64());
+    start.elapsed().as_secs_f64()
+}
+
+/// The points of one kind, or all.
+fn of_kind(kind: Option<&str>) -> impl Iterator<Item = Sweep> {
+    points().into_iter().filter(move |p| {
+        kind.is_none_or(|k| serde_json::to_value(p).expect("serializable")["kind"] == k)
+    })
+}
+
+fn run(budget: f64, max_reps: u64, kind: Option<&str>) {
+    let seconds = measure(
+        of_kind(kind),
+        budget,
+        max_reps,
+        &mut std::io::stdout().lock(),
+    );
+    eprintln!("sweep done in {seconds:.0} s");
+}
+
+/// `sweep into FILE`: appends to `FILE` the points it lacks, each as `run`
+/// prints it, so that an interrupted sweep resumes where it stopped and
+/// ends with the lines one whole run prints (each point's seeds are its
+/// own). `FILE.seconds` counts the seconds of every point measured into
+/// it.
+fn into(file: &str, budget: f64, max_reps: u64, kind: Option<&str>) {
+    use std::fs::OpenOptions;
+    let text = match std::fs::read_to_string(file) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => panic!("{file}: {e}"),
+    };
+    let (done, complete) =
+        report::calibration::resume(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let mut out = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(file)
+        .unwrap_or_else(|e| panic!("{file}: {e}"));
+    // A line cut short by the interruption is measured again.
+    out.set_len(complete as u64)
+        .unwrap_or_else(|e| panic!("{file}: {e}"));
+    let seconds_file = format!("{file}.seconds");
+    let before: f64 = std::fs::read_to_string(&seconds_file).map_or(0.0, |s| {
+        s.trim().parse().expect("FILE.seconds holds a number")
+    });
+    let left: Vec<Sweep> = of_kind(kind)
+        .filter(|p| !done.iter().any(|d| d.point == *p))
+        .collect();
+    eprintln!(
+        "{}: {} points there, {} to measure",
+        file,
+        done.len(),
+        left.len()
+    );
+    // The seconds are written after each point, with the point's line.
+    let mut total = before;
+    for point in left {
+        total += measure(std::iter::once(point), budget, max_reps, &mut out);
+        std::fs::write(&seconds_file, format!("{total:.1}\n"))
+            .unwrap_or_else(|e| panic!("{seconds_file}: {e}"));
+    }
+    eprintln!("sweep done: {total:.0} s of measuring in {file}");
 }
 
 fn page(dir: &str) {
@@ -173,9 +243,17 @@ fn main() {
             args.get(2).map_or(19_000, |a| a.parse().expect("MAX_REPS")),
             args.get(3).map(String::as_str),
         ),
+        Some("into") if args.len() >= 2 => into(
+            &args[1],
+            args.get(2).map_or(2e10, |a| a.parse().expect("BUDGET")),
+            args.get(3).map_or(19_000, |a| a.parse().expect("MAX_REPS")),
+            args.get(4).map(String::as_str),
+        ),
         Some("page") if args.len() == 2 => page(&args[1]),
         _ => {
-            eprintln!("usage: sweep run [BUDGET] [MAX_REPS] [KIND] | sweep page DIR");
+            eprintln!(
+                "usage: sweep run [BUDGET] [MAX_REPS] [KIND] | sweep into FILE [BUDGET] [MAX_REPS] [KIND] | sweep page DIR"
+            );
             std::process::exit(2);
         }
     }

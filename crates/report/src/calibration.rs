@@ -58,6 +58,18 @@ pub fn parse_lines(text: &str) -> Result<Vec<PointRates>, serde_json::Error> {
         .collect()
 }
 
+/// What an interrupted sweep's file holds: the points of its complete
+/// lines, and how many bytes those lines take. A line cut short by the
+/// interruption (the text after the last newline) is not a point; a
+/// resumed sweep cuts it off and measures that point again.
+///
+/// # Errors
+/// A complete line that is not a [`PointRates`].
+pub fn resume(text: &str) -> Result<(Vec<PointRates>, usize), serde_json::Error> {
+    let complete = text.rfind('\n').map_or(0, |i| i + 1);
+    Ok((parse_lines(&text[..complete])?, complete))
+}
+
 /// The sweep this build ships.
 pub fn shipped() -> Measured {
     let bad = "the shipped calibration data parse (a test checks it)";

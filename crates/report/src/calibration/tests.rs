@@ -156,3 +156,27 @@ fn the_shipped_sweep_parses_and_its_page_names_each_count_above_its_band() {
         "{claim}"
     );
 }
+
+#[test]
+fn a_resumed_sweep_keeps_its_complete_lines_and_cuts_off_a_line_cut_short() {
+    let a = sweep_rates(Sweep::Single { items: 3 }, 5, 1);
+    let b = sweep_rates(Point { deck: 3, decks: 15 }, 5, 1);
+    let line = |r: &PointRates| serde_json::to_string(r).expect("serializes") + "\n";
+    let whole = line(&a) + &line(&b);
+    assert_eq!(resume("").expect("empty"), (Vec::new(), 0));
+    assert_eq!(
+        resume(&whole).expect("two lines"),
+        (vec![a.clone(), b.clone()], whole.len())
+    );
+    // Interrupted while writing the second line: only the first is kept.
+    let first = line(&a).len();
+    for cut in [first, first + 1, whole.len() - 1] {
+        assert_eq!(
+            resume(&whole[..cut]).expect("cut"),
+            (vec![a.clone()], first),
+            "cut at {cut}"
+        );
+    }
+    // A complete line that is not a point is an error, not a point to skip.
+    assert!(resume("{\"point\": 3}\n").is_err());
+}
