@@ -11,8 +11,8 @@ use anyhow::{Result, bail};
 use clap::Args;
 use judge::suite::{Progress, Scale, Suite, SuitePlan};
 use report::files::FileSet;
-use report::folder::ReportFolder;
 use report::{Provenance, RunClock};
+use report_folder::ReportFolder;
 use stats::MAX_EXACT_DECK;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -248,7 +248,7 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
     // Locked and checked before any work: a folder that is not ours, or
     // that another run is writing, is refused now, not after the run.
     let out = out_folder(args)?;
-    let folder = ReportFolder::open(&out, report::folder::Kind::Report)?;
+    let folder = ReportFolder::open(&out, report_folder::Kind::Report)?;
     let clock = RunClock::start();
     let bars = Bars::new(&suite);
     let progress = |p: Progress| {
@@ -268,7 +268,7 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
     let code = outcome.exit_code();
     let documents = outcome.documents;
     for file in &documents.files {
-        folder.write(file)?;
+        folder.write(&file.path, &file.bytes)?;
     }
     for warning in folder.commit()? {
         crate::output::warn(&warning);

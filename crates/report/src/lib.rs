@@ -2,7 +2,8 @@
 //! documents, Markdown, text, CSV, HTML and figures. It renders the
 //! statistics' counts and the judge's decisions and words as they arrive,
 //! typed, and decides nothing of its own; the default run's folder is
-//! assembled here from the judge's results ([`documents`]).
+//! assembled here from the judge's results ([`documents`]) and written by
+//! `report-folder`, which knows files as paths and bytes alone.
 //!
 //! The JSON documents are described in `reports/SCHEMA.md`; every type here
 //! derives both `Serialize` and `Deserialize`, and the tests check that what
@@ -20,7 +21,6 @@ pub mod export;
 pub mod figures;
 pub mod files;
 pub mod fmt;
-pub mod folder;
 pub mod handout;
 pub mod html;
 pub mod markdown;

@@ -14,7 +14,7 @@
 //! locked) is removed by the next run that writes the same table; anything
 //! else at such a name is refused and left alone.
 
-use crate::folder::own;
+use report_folder::own;
 use serde::{Deserialize, Serialize};
 use stats::ExactDistribution;
 use std::fs::File;

@@ -8,9 +8,8 @@ use anyhow::{Context, Result};
 use clap::Args;
 use deck_lines::VOTE_LINES;
 use deck_lines::{Base, Decklist, ReadError};
-use report::files::OutputFile;
-use report::folder::ReportFolder;
 use report::{Provenance, Standalone};
+use report_folder::ReportFolder;
 use stats::hypothesis::shoe::MAX_SHOE_DECKS;
 use std::io::BufReader;
 use std::time::Instant;
@@ -238,7 +237,7 @@ pub(crate) fn run(args: &AuditArgs) -> Result<u8> {
     let folder = args
         .out
         .as_deref()
-        .map(|out| ReportFolder::open(out, report::folder::Kind::Certificate))
+        .map(|out| ReportFolder::open(out, report_folder::Kind::Certificate))
         .transpose()?;
     let start = Instant::now();
     let request = engine::audit::Lines {
@@ -303,11 +302,11 @@ fn certify<D: report::export::Document>(
     markdown: impl FnOnce() -> String,
 ) -> Result<()> {
     if let Some(folder) = folder {
-        folder.write(&OutputFile::text("certificate.md", markdown()))?;
-        folder.write(&OutputFile::text(
+        folder.write("certificate.md", markdown().as_bytes())?;
+        folder.write(
             "certificate.json",
-            serde_json::to_string_pretty(report)? + "\n",
-        ))?;
+            (serde_json::to_string_pretty(report)? + "\n").as_bytes(),
+        )?;
         for warning in folder.commit()? {
             crate::output::warn(&warning);
         }

@@ -4,7 +4,7 @@
 //!
 //! Each is rendered in memory, as an [`OutputFile`]: a path relative to the
 //! report folder, with `/` separators, as `report.json` lists it, and its
-//! bytes. The folder writer ([`crate::folder::ReportFolder`]) writes them.
+//! bytes. The folder writer (`report_folder::ReportFolder`) writes them.
 
 use crate::error::ReportError;
 use crate::figures::{self, Figure, Formats, PValues, Panel};

@@ -11,7 +11,7 @@ fn write(path: &Path, text: &str) {
 fn run(out: &Path, files: &[(&str, &str)]) -> Result<Vec<String>, FolderError> {
     let folder = ReportFolder::open(out, Kind::Report)?;
     for (rel, text) in files {
-        folder.write(&OutputFile::text(*rel, *text))?;
+        folder.write(rel, text.as_bytes())?;
     }
     folder.commit()
 }
@@ -22,13 +22,13 @@ fn the_writer_keeps_every_file_inside_the_folder() {
     let out = tmp.path().join("r");
     let folder = ReportFolder::open(&out, Kind::Report).unwrap();
     for bad in ["../x", "/etc/x", "a//b", "./a", "", MANIFEST] {
-        let e = folder.write(&OutputFile::text(bad, "x")).unwrap_err();
+        let e = folder.write(bad, b"x").unwrap_err();
         assert!(
             matches!(e, FolderError::OutsideFolder { .. }),
             "{bad:?}: {e}"
         );
     }
-    folder.write(&OutputFile::text("a/b.txt", "x")).unwrap();
+    folder.write("a/b.txt", b"x").unwrap();
     folder.commit().unwrap();
     assert_eq!(tree(&out), [("a/b.txt".to_string(), "x".to_string())]);
     assert!(!tmp.path().join("x").exists());
@@ -295,10 +295,10 @@ fn a_planted_file_inside_the_staging_folder_is_never_written_through() {
     // The temporary name `write` uses for a.json, and the manifest's.
     let pid = std::process::id();
     symlink(&file, folder.path().join(format!(".a.json.tmp-{pid}"))).unwrap();
-    let err = folder.write(&OutputFile::text("a.json", "x")).unwrap_err();
+    let err = folder.write("a.json", b"x").unwrap_err();
     assert!(err.to_string().contains("File exists"), "{err}");
     fs::remove_file(folder.path().join(format!(".a.json.tmp-{pid}"))).unwrap();
-    folder.write(&OutputFile::text("a.json", "x")).unwrap();
+    folder.write("a.json", b"x").unwrap();
     symlink(&file, folder.path().join(format!(".{MANIFEST}.tmp-{pid}"))).unwrap();
     folder.commit().unwrap_err();
     assert_eq!(fs::read(&file).unwrap(), bytes);
@@ -353,9 +353,7 @@ fn a_folder_of_the_other_kind_is_refused_before_any_work() {
     assert_eq!(tree(&out), before);
     let cert = tmp.path().join("c");
     let folder = ReportFolder::open(&cert, Kind::Certificate).unwrap();
-    folder
-        .write(&OutputFile::text("certificate.md", "x"))
-        .unwrap();
+    folder.write("certificate.md", b"x").unwrap();
     folder.commit().unwrap();
     assert!(matches!(
         ReportFolder::open(&cert, Kind::Report),

@@ -38,7 +38,7 @@ fn no_follow(options: &mut OpenOptions) -> &mut OpenOptions {
 /// Creates `path` as a new file for reading and writing: fails with
 /// [`io::ErrorKind::AlreadyExists`] when anything, a link included, has the
 /// name.
-pub(crate) fn create_new(path: &Path) -> io::Result<File> {
+pub fn create_new(path: &Path) -> io::Result<File> {
     OpenOptions::new()
         .read(true)
         .write(true)
@@ -48,7 +48,8 @@ pub(crate) fn create_new(path: &Path) -> io::Result<File> {
 
 /// Why something that stands at one of the tool's names cannot be taken
 /// back as the tool's own.
-pub(crate) enum Refused {
+#[derive(Debug)]
+pub enum Refused {
     /// Nothing is there (any more).
     Gone,
     /// It is not what the tool makes: a link, another kind of file, another
@@ -85,7 +86,7 @@ fn is_link_error(e: &io::Error) -> bool {
 
 /// Whether `meta` is what this tool makes: a regular file (`folder`
 /// false) or a folder, owned by the user running it.
-pub(crate) fn made_by_us(meta: &fs::Metadata, folder: bool) -> Result<(), &'static str> {
+pub fn made_by_us(meta: &fs::Metadata, folder: bool) -> Result<(), &'static str> {
     let kind = meta.file_type();
     if kind.is_symlink() {
         return Err("a symbolic link");
@@ -114,7 +115,7 @@ pub(crate) fn made_by_us(meta: &fs::Metadata, folder: bool) -> Result<(), &'stat
 /// Opens an existing regular file for reading and writing, without
 /// following a link, and checks it is the tool's kind of file (see
 /// [`made_by_us`]).
-pub(crate) fn open_ours(path: &Path) -> Result<File, Refused> {
+pub fn open_ours(path: &Path) -> Result<File, Refused> {
     made_by_us(&fs::symlink_metadata(path)?, false).map_err(Refused::NotOurs)?;
     let file = no_follow(OpenOptions::new().read(true).write(true)).open(path)?;
     // Checked again on what was opened: the name may have changed hands
@@ -143,7 +144,7 @@ pub(crate) fn read_no_follow(path: &Path) -> Result<Option<String>, Refused> {
 
 /// Whether the open `file` is still the one at `path`.
 #[cfg(unix)]
-pub(crate) fn same_file(file: &File, path: &Path) -> bool {
+pub fn same_file(file: &File, path: &Path) -> bool {
     use std::os::unix::fs::MetadataExt;
     match (file.metadata(), fs::symlink_metadata(path)) {
         (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
@@ -152,14 +153,14 @@ pub(crate) fn same_file(file: &File, path: &Path) -> bool {
 }
 
 #[cfg(not(unix))]
-pub(crate) fn same_file(_file: &File, path: &Path) -> bool {
+pub fn same_file(_file: &File, path: &Path) -> bool {
     path.exists()
 }
 
 /// The longest wait for the lock of a process that is exiting: the system
 /// releases its locks when it has closed its files, a moment after the
 /// signal that ended it.
-const EXITING_HOLDER_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+pub const EXITING_HOLDER_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Takes the lock on `file`, held by process `pid`, if that process is
 /// gone or exiting (killed, and not yet done closing its files): waits for
@@ -169,7 +170,7 @@ const EXITING_HOLDER_WAIT: std::time::Duration = std::time::Duration::from_secs(
 /// Without this, a run started the moment another is killed (`timeout -s
 /// KILL` returns before the killed process has closed its files) finds
 /// the lock still held and leaves the killed run's files behind.
-pub(crate) fn lock_once_its_holder_exits(file: &File, pid: u32) -> io::Result<bool> {
+pub fn lock_once_its_holder_exits(file: &File, pid: u32) -> io::Result<bool> {
     if !exiting(pid) {
         return Ok(false);
     }

@@ -1,5 +1,7 @@
 //! The one writer of report folders: a report is built beside its folder
 //! and swapped in whole, under a lock, replacing only what the tool wrote.
+//! It knows files as paths and bytes; what they hold, and in which format,
+//! is the report's business.
 //!
 //! # Guarantees
 //! - **Only our files.** Every report folder holds a manifest
@@ -30,14 +32,15 @@
 //! - **Failures keep the old report.** A failed write (full, unwritable or
 //!   vanished disk) discards the new report and leaves the old one as it was.
 
+#![deny(missing_docs)]
+
 mod atomic;
 mod error;
 mod lock;
 mod manifest;
-pub(crate) mod own;
+pub mod own;
 mod tree;
 
-use crate::files::OutputFile;
 pub use error::FolderError;
 use error::io_err;
 use lock::Lock;
@@ -190,20 +193,20 @@ impl ReportFolder {
     }
 
     /// Writes one file of the new report, atomically, into the staging
-    /// folder (creating its subfolders).
+    /// folder (creating its subfolders): `path` relative to the folder,
+    /// with `/` separators.
     ///
     /// # Errors
     /// [`FolderError::OutsideFolder`] for a path that is not plain and
     /// relative (`..`, absolute, empty parts); [`FolderError::Io`] naming
     /// the file.
-    pub fn write(&self, file: &OutputFile) -> Result<(), FolderError> {
-        if !is_plain_relative(&file.path) || file.path == MANIFEST {
+    pub fn write(&self, path: &str, bytes: &[u8]) -> Result<(), FolderError> {
+        if !is_plain_relative(path) || path == MANIFEST {
             return Err(FolderError::OutsideFolder {
-                path: file.path.clone(),
+                path: path.to_string(),
             });
         }
-        let path = self.staging.join(&file.path);
-        atomic::write_atomic(&path, &file.bytes)
+        atomic::write_atomic(&self.staging.join(path), bytes)
     }
 
     /// Makes the staged report the folder's: writes its manifest, moves the
