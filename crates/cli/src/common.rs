@@ -102,13 +102,6 @@ pub(crate) fn find(id: &str) -> Result<&'static Entry> {
     Ok(registry::find(id)?)
 }
 
-/// Whether to colour what goes to stdout: a terminal, and no `NO_COLOR`
-/// (<https://no-color.org>: set and not empty turns colour off).
-pub(crate) fn colour_stdout() -> bool {
-    use std::io::IsTerminal;
-    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-}
-
 /// A progress bar on standard error when it is a terminal; none otherwise.
 /// No colours are used, so `NO_COLOR` is honoured as it stands.
 pub(crate) fn progress_bar(total: u64, unit: &str) -> Option<indicatif::ProgressBar> {

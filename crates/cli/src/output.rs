@@ -45,6 +45,13 @@ pub(crate) fn emit(text: &str) {
     emit_bytes(text.as_bytes());
 }
 
+/// Whether to colour what goes to stdout: a terminal, and no `NO_COLOR`
+/// (<https://no-color.org>: set and not empty turns colour off).
+fn colour_stdout() -> bool {
+    use std::io::IsTerminal;
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
 /// Prints `doc` as one JSON document (`json`) or as text for people,
 /// coloured when standard output is a terminal that accepts colours.
 pub(crate) fn print<D: report::export::Document + ?Sized>(
@@ -55,7 +62,7 @@ pub(crate) fn print<D: report::export::Document + ?Sized>(
         Format::Json
     } else {
         Format::Text {
-            colour: crate::common::colour_stdout(),
+            colour: colour_stdout(),
         }
     };
     emit_bytes(&format.export(doc)?);

@@ -94,9 +94,9 @@ pub enum FolderError {
         /// The folder.
         folder: PathBuf,
         /// What it holds.
-        holds: super::manifest::Kind,
+        holds: super::kind::Kind,
         /// What the run writes.
-        writes: super::manifest::Kind,
+        writes: super::kind::Kind,
     },
     /// A file that is not ours stands where the new report writes one.
     #[error(

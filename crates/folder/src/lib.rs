@@ -36,6 +36,7 @@
 
 mod atomic;
 mod error;
+mod kind;
 mod lock;
 mod manifest;
 pub mod own;
@@ -43,8 +44,9 @@ mod tree;
 
 pub use error::FolderError;
 use error::io_err;
+pub use kind::Kind;
 use lock::Lock;
-pub use manifest::{Kind, MANIFEST, Manifest};
+pub use manifest::{MANIFEST, Manifest};
 use manifest::{is_plain_relative, ours};
 use std::fs;
 use std::io;

@@ -2,6 +2,7 @@
 //! folder ours.
 
 use super::error::FolderError;
+use super::kind::Kind;
 use super::own::{self, Refused};
 use serde::{Deserialize, Serialize};
 use std::fs;
@@ -10,27 +11,6 @@ use std::path::{Component, Path};
 
 /// The file that records what a report wrote, inside the report folder.
 pub const MANIFEST: &str = ".shuffle-audit-manifest.json";
-
-/// The kind of document a folder holds: a run writes one kind and never
-/// replaces a folder of the other.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Kind {
-    /// The suite's report (`shuffle-audit suite --out`).
-    Report,
-    /// An audit's certificate (`shuffle-audit audit --out`).
-    Certificate,
-}
-
-impl Kind {
-    /// The kind, as a sentence names it.
-    pub fn described(self) -> &'static str {
-        match self {
-            Kind::Report => "a suite report of shuffle-audit",
-            Kind::Certificate => "an audit certificate of shuffle-audit",
-        }
-    }
-}
 
 /// The manifest: who wrote the folder, what it is, and which files are
 /// theirs.

@@ -18,6 +18,7 @@ mod edges;
 mod exact;
 mod exit_codes;
 mod guess;
+mod imports;
 #[cfg(unix)]
 mod only_ours;
 mod pace;
