@@ -261,6 +261,7 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8> {
         suite,
         set,
         provenance: Provenance::new(command_line()),
+        previous: folder.previous()?.into_iter().collect(),
     };
     let outcome = with_threads(args.budget.threads.count, || {
         engine::suite::run(request, &clock, &progress)

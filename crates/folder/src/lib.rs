@@ -64,6 +64,8 @@ pub struct ReportFolder {
     staging: PathBuf,
     warnings: Vec<String>,
     committed: bool,
+    /// The manifest of the report the folder held when it was opened.
+    previous: Option<Manifest>,
     _lock: Lock,
 }
 
@@ -155,7 +157,8 @@ impl ReportFolder {
         recover(parent, &name, &target, &mut warnings)?;
         // Checked under the lock, after recovery: the folder is now as the
         // last complete run left it.
-        if let Some(holds) = ours(&target, out)?.map(|m| m.kind())
+        let previous = ours(&target, out)?;
+        if let Some(holds) = previous.as_ref().map(Manifest::kind)
             && holds != kind
         {
             return Err(FolderError::OtherKind {
@@ -184,8 +187,30 @@ impl ReportFolder {
             staging,
             warnings,
             committed: false,
+            previous,
             _lock: lock,
         })
+    }
+
+    /// The files of the report the folder held when it was opened, as its
+    /// manifest lists them, each path with its bytes: what a rerun compares
+    /// its own files with. A listed file that is gone, or is not a plain
+    /// file (a link put in its place), is left out, so it counts as
+    /// changed.
+    ///
+    /// # Errors
+    /// [`FolderError::Io`] naming a file that is there and cannot be read.
+    pub fn previous(&self) -> Result<Vec<(String, Vec<u8>)>, FolderError> {
+        let mut out = Vec::new();
+        for rel in self.previous.iter().flat_map(|m| &m.files) {
+            let path = self.target.join(rel);
+            match own::read_bytes_no_follow(&path) {
+                Ok(Some(bytes)) => out.push((rel.clone(), bytes)),
+                Ok(None) | Err(own::Refused::Gone | own::Refused::NotOurs(_)) => {}
+                Err(own::Refused::Io(e)) => return Err(io_err("reading", &path)(e)),
+            }
+        }
+        Ok(out)
     }
 
     /// The folder the new report's files are written into until

@@ -128,6 +128,16 @@ pub fn open_ours(path: &Path) -> Result<File, Refused> {
 /// there is none, `Err(Refused::NotOurs)` for a link or anything that is
 /// not a regular file.
 pub(crate) fn read_no_follow(path: &Path) -> Result<Option<String>, Refused> {
+    read_bytes_no_follow(path)?
+        .map(|bytes| {
+            String::from_utf8(bytes)
+                .map_err(|e| Refused::Io(io::Error::new(io::ErrorKind::InvalidData, e)))
+        })
+        .transpose()
+}
+
+/// [`read_no_follow`] for bytes.
+pub(crate) fn read_bytes_no_follow(path: &Path) -> Result<Option<Vec<u8>>, Refused> {
     use std::io::Read;
     let mut file = match no_follow(OpenOptions::new().read(true)).open(path) {
         Ok(f) => f,
@@ -137,9 +147,9 @@ pub(crate) fn read_no_follow(path: &Path) -> Result<Option<String>, Refused> {
     if !file.metadata()?.file_type().is_file() {
         return Err(Refused::NotOurs("not a regular file"));
     }
-    let mut text = String::new();
-    file.read_to_string(&mut text)?;
-    Ok(Some(text))
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes)?;
+    Ok(Some(bytes))
 }
 
 /// Whether the open `file` is still the one at `path`.

@@ -371,3 +371,40 @@ fn a_folder_of_the_other_kind_is_refused_before_any_work() {
     ));
     ReportFolder::open(&cert, Kind::Certificate).unwrap();
 }
+
+#[test]
+fn a_rerun_sees_the_files_the_last_run_wrote_and_nothing_else() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    // A new folder holds no report.
+    assert!(
+        ReportFolder::open(&out, Kind::Report)
+            .unwrap()
+            .previous()
+            .unwrap()
+            .is_empty()
+    );
+    run(
+        &out,
+        &[("a.json", "1"), ("figures/x/p.png", "2"), ("b.md", "3")],
+    )
+    .unwrap();
+    write(&out.join("notes.txt"), "mine");
+    #[cfg(unix)]
+    {
+        // A listed file replaced by a link: left out, as if changed.
+        fs::remove_file(out.join("b.md")).unwrap();
+        std::os::unix::fs::symlink(out.join("notes.txt"), out.join("b.md")).unwrap();
+    }
+    let folder = ReportFolder::open(&out, Kind::Report).unwrap();
+    let mut seen = folder.previous().unwrap();
+    seen.sort();
+    let mut expected = vec![
+        ("a.json".to_string(), b"1".to_vec()),
+        ("figures/x/p.png".to_string(), b"2".to_vec()),
+    ];
+    if cfg!(not(unix)) {
+        expected.insert(1, ("b.md".to_string(), b"3".to_vec()));
+    }
+    assert_eq!(seen, expected);
+}

@@ -28,12 +28,19 @@ pub struct Documents {
 /// pool; `progress` is told of each algorithm's figures and of the
 /// [`Stage::Figures`] and [`Stage::Headline`] stages' ends.
 ///
+/// `previous` holds the files of the report the folder holds now, by path.
+/// When this run's report is that one but for the commit it names (every
+/// figure, table and page the same, and no file more or less), the files
+/// keep naming the commit they name: that commit's code wrote these bytes,
+/// and a regeneration that changes nothing else changes no byte.
+///
 /// # Errors
 /// When a figure cannot be drawn or a page rendered.
 pub fn documents(
     results: SuiteResults,
     mut provenance: Provenance,
     set: FileSet,
+    previous: &BTreeMap<String, Vec<u8>>,
     clock: &RunClock,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Documents, ReportError> {
@@ -118,45 +125,13 @@ pub fn documents(
     // and `report.json` are what a rerun reproduces.
     report.provenance = provenance.clone();
     report.provenance.take_run();
-    files.push(OutputFile::text(
-        "report.json",
-        json("report.json", &report, false)?,
-    ));
-    files.push(OutputFile::text("SCHEMA.md", SCHEMA_MD));
-    files.extend(crate::markdown::pages(&report));
-    files.push(OutputFile::text(
-        crate::calibration::PAGE,
-        calibration.markdown,
-    ));
-    files.push(OutputFile::text(
-        crate::power::PAGE,
-        crate::power::page(&crate::power::shipped(), |id| {
-            report.algorithms.iter().any(|a| a.info.id == id)
-        }),
-    ));
-    // Every page gets an HTML twin, and the HTML pages link the twins.
-    let pages: Vec<(&str, &str)> = files
-        .iter()
-        .filter_map(|f| Some((f.path.as_str(), std::str::from_utf8(&f.bytes).ok()?)))
-        .filter(|(path, _)| path.ends_with(".md"))
-        .collect();
-    let twins = crate::html::Twins::of(pages.iter().map(|(p, _)| *p));
-    let mut html = twins.pages(&pages)?;
-    if let Some((_, front)) = pages.iter().find(|(p, _)| *p == crate::markdown::FRONT) {
-        html.push((
-            "index.html".into(),
-            crate::html::index(&report, front, &twins)?,
-        ));
+    let mut pages = stamped_pages(&report, &calibration.markdown)?;
+    if let Some(kept) = kept_commit(previous, &files, &report, &calibration.markdown)? {
+        report.provenance.git_commit = kept.0;
+        provenance.git_commit = report.provenance.git_commit.clone();
+        pages = kept.1;
     }
-    files.extend(
-        html.into_iter()
-            .map(|(path, html)| OutputFile::text(path, html)),
-    );
-    for lang in [crate::markdown::Lang::En, crate::markdown::Lang::Zh] {
-        if let Some(page) = crate::handout::handout(&report, lang)? {
-            files.push(OutputFile::text(crate::handout::file_name(lang), page));
-        }
-    }
+    files.extend(pages);
 
     let mut sampling: Vec<AlgorithmTime> = judged
         .iter()
@@ -177,6 +152,84 @@ pub fn documents(
         json(crate::markdown::RUN_FILE, &run, true)?,
     ));
     Ok(Documents { report, files })
+}
+
+/// The files that name the provenance: `report.json`, the schema, the
+/// Markdown pages (the calibration page's `calibration` among them), their
+/// HTML twins and the handouts.
+fn stamped_pages(report: &SuiteReport, calibration: &str) -> Result<Vec<OutputFile>, ReportError> {
+    let mut files = Vec::new();
+    files.push(OutputFile::text(
+        "report.json",
+        json("report.json", &report, false)?,
+    ));
+    files.push(OutputFile::text("SCHEMA.md", SCHEMA_MD));
+    files.extend(crate::markdown::pages(report));
+    files.push(OutputFile::text(crate::calibration::PAGE, calibration));
+    files.push(OutputFile::text(
+        crate::power::PAGE,
+        crate::power::page(&crate::power::shipped(), |id| {
+            report.algorithms.iter().any(|a| a.info.id == id)
+        }),
+    ));
+    // Every page gets an HTML twin, and the HTML pages link the twins.
+    let pages: Vec<(&str, &str)> = files
+        .iter()
+        .filter_map(|f| Some((f.path.as_str(), std::str::from_utf8(&f.bytes).ok()?)))
+        .filter(|(path, _)| path.ends_with(".md"))
+        .collect();
+    let twins = crate::html::Twins::of(pages.iter().map(|(p, _)| *p));
+    let mut html = twins.pages(&pages)?;
+    if let Some((_, front)) = pages.iter().find(|(p, _)| *p == crate::markdown::FRONT) {
+        html.push((
+            "index.html".into(),
+            crate::html::index(report, front, &twins)?,
+        ));
+    }
+    files.extend(
+        html.into_iter()
+            .map(|(path, html)| OutputFile::text(path, html)),
+    );
+    for lang in [crate::markdown::Lang::En, crate::markdown::Lang::Zh] {
+        if let Some(page) = crate::handout::handout(report, lang)? {
+            files.push(OutputFile::text(crate::handout::file_name(lang), page));
+        }
+    }
+    Ok(files)
+}
+
+/// The commit the folder's report names and the pages that name it, when
+/// this run's report is that report but for the commit: every file in
+/// `files` (the figures and tables) and every page rendered with the old
+/// commit are the bytes `previous` holds, and `previous` holds no other
+/// file but `run.json`. `None` when there is no such report, it names this
+/// commit already, or anything differs.
+fn kept_commit(
+    previous: &BTreeMap<String, Vec<u8>>,
+    files: &[OutputFile],
+    report: &SuiteReport,
+    calibration: &str,
+) -> Result<Option<(String, Vec<OutputFile>)>, ReportError> {
+    let same = |f: &OutputFile| previous.get(&f.path) == Some(&f.bytes);
+    let Some(old) = previous
+        .get("report.json")
+        .and_then(|json| serde_json::from_slice::<serde_json::Value>(json).ok())
+        .and_then(|v| v["provenance"]["git_commit"].as_str().map(String::from))
+    else {
+        return Ok(None);
+    };
+    if old == report.provenance.git_commit || !files.iter().all(same) {
+        return Ok(None);
+    }
+    let mut then = report.clone();
+    then.provenance.git_commit = old.clone();
+    let pages = stamped_pages(&then, calibration)?;
+    let others = previous
+        .keys()
+        .filter(|p| p.as_str() != crate::markdown::RUN_FILE)
+        .count();
+    let whole = others == files.len() + pages.len() && pages.iter().all(same);
+    Ok(whole.then_some((old, pages)))
 }
 
 /// `document` as JSON, ending with a line end.
