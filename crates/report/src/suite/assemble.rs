@@ -210,11 +210,20 @@ fn kept_commit(
     report: &SuiteReport,
     calibration: &str,
 ) -> Result<Option<(String, Vec<OutputFile>)>, ReportError> {
+    /// What is read of the old `report.json`: the commit it names.
+    #[derive(serde::Deserialize)]
+    struct Named {
+        provenance: Commit,
+    }
+    #[derive(serde::Deserialize)]
+    struct Commit {
+        git_commit: String,
+    }
     let same = |f: &OutputFile| previous.get(&f.path) == Some(&f.bytes);
     let Some(old) = previous
         .get("report.json")
-        .and_then(|json| serde_json::from_slice::<serde_json::Value>(json).ok())
-        .and_then(|v| v["provenance"]["git_commit"].as_str().map(String::from))
+        .and_then(|json| serde_json::from_slice::<Named>(json).ok())
+        .map(|named| named.provenance.git_commit)
     else {
         return Ok(None);
     };
