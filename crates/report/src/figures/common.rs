@@ -1,5 +1,5 @@
 //! What every figure shares: the font, the colours, the title block and
-//! the PNG and SVG encoders.
+//! the SVG's trimming.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -59,20 +59,6 @@ pub(super) fn register_font() {
 pub(super) fn svg_defaults_dropped(svg: &str) -> String {
     svg.replace(" opacity=\"1\"", "")
         .replace(" stroke=\"none\"", "")
-}
-
-/// Encodes RGB pixels as a PNG with zlib's default level and adaptive
-/// filters: on the default run's figures, the same size as zlib's best level
-/// in about 0.4 of the time (`cargo run --release -p report --example
-/// png_levels -- reports/figures/*/*.png`).
-pub(super) fn encode_png(pixels: &[u8], (width, height): (u32, u32)) -> Result<Vec<u8>, String> {
-    use image::ImageEncoder;
-    use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-    let mut out = Vec::new();
-    PngEncoder::new_with_quality(&mut out, CompressionType::Default, FilterType::Adaptive)
-        .write_image(pixels, width, height, image::ColorType::Rgb8)
-        .map_err(|e| e.to_string())?;
-    Ok(out)
 }
 
 /// Steps of the diverging palette on each side of 0.

@@ -2,9 +2,10 @@
 //! place in the draw, with the mean of each group of the list.
 
 use super::common::{
-    AXIS_PX, CAPTION_PX, FONT, Figure, FigureError, Formats, TICK_PX, draw_title, encode_png,
-    fit_lines, register_font, svg_defaults_dropped, title_height,
+    AXIS_PX, CAPTION_PX, FONT, Figure, FigureError, Formats, TICK_PX, draw_title, fit_lines,
+    register_font, svg_defaults_dropped, title_height,
 };
+use super::png::encode_png;
 use plotters::prelude::*;
 use std::ops::Range;
 

@@ -2,9 +2,10 @@
 
 use super::common::{
     FONT, Figure, FigureError, Formats, REPORT, SLIDE, TextSizes, diverging, draw_title,
-    draw_title_at, encode_png, fit_lines_at, percent, register_font, svg_defaults_dropped,
-    title_height, title_height_at,
+    draw_title_at, fit_lines_at, percent, register_font, svg_defaults_dropped, title_height,
+    title_height_at,
 };
+use super::png::encode_png;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};

@@ -45,6 +45,7 @@ mod common;
 mod draws;
 mod heatmap;
 mod permutations;
+mod png;
 mod pvalues;
 mod rates;
 mod riffles;
@@ -57,6 +58,7 @@ pub use common::{
 pub use draws::{DrawPanel, draws};
 pub use heatmap::{Panel, SLIDE_SIZE, colour_limit, heatmap, slide};
 pub use permutations::{Arrangements, BARS_UP_TO, permutations};
+pub use png::encode_png;
 pub use pvalues::{PValues, p_values};
 pub use rates::{RatePanel, RatePoint, rates};
 pub use riffles::{RiffleCurve, RifflePanel, riffles};

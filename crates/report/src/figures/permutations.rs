@@ -1,9 +1,10 @@
 //! Permutation histograms: how likely each arrangement is.
 
 use super::common::{
-    AXIS_PX, FONT, Figure, FigureError, Formats, TICK_PX, draw_title, encode_png, fit_lines,
-    register_font, svg_defaults_dropped, title_height,
+    AXIS_PX, FONT, Figure, FigureError, Formats, TICK_PX, draw_title, fit_lines, register_font,
+    svg_defaults_dropped, title_height,
 };
+use super::png::encode_png;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 

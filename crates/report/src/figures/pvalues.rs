@@ -1,9 +1,10 @@
 //! The p-values of a two-level test, binned.
 
 use super::common::{
-    AXIS_PX, FONT, Figure, FigureError, Formats, TICK_PX, draw_title, encode_png, fit_lines,
-    register_font, svg_defaults_dropped, title_height,
+    AXIS_PX, FONT, Figure, FigureError, Formats, TICK_PX, draw_title, fit_lines, register_font,
+    svg_defaults_dropped, title_height,
 };
+use super::png::encode_png;
 use plotters::prelude::*;
 
 /// One first-level test's p-values over the runs of a two-level test.

@@ -3,9 +3,10 @@
 //! in, across the sizes swept.
 
 use super::common::{
-    AXIS_PX, CAPTION_PX, FONT, Figure, FigureError, Formats, TICK_PX, draw_title, encode_png,
-    fit_lines, legend_dashes, register_font, svg_defaults_dropped, title_height,
+    AXIS_PX, CAPTION_PX, FONT, Figure, FigureError, Formats, TICK_PX, draw_title, fit_lines,
+    legend_dashes, register_font, svg_defaults_dropped, title_height,
 };
+use super::png::encode_png;
 use plotters::prelude::*;
 
 /// One test's rejections at one size and level.

@@ -2,9 +2,10 @@
 //! each test sees.
 
 use super::common::{
-    AXIS_PX, CAPTION_PX, FONT, Figure, FigureError, Formats, TICK_PX, draw_title, encode_png,
-    fit_lines, legend_dashes, register_font, svg_defaults_dropped, title_height,
+    AXIS_PX, CAPTION_PX, FONT, Figure, FigureError, Formats, TICK_PX, draw_title, fit_lines,
+    legend_dashes, register_font, svg_defaults_dropped, title_height,
 };
+use super::png::encode_png;
 use plotters::prelude::*;
 
 /// One test's strength over the number of riffles: `(k, log10 p)`.

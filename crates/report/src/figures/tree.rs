@@ -2,9 +2,10 @@
 //! the board to show why the naive swap cannot be fair.
 
 use super::common::{
-    FONT, Figure, FigureError, Formats, REPORT, diverging, draw_title, encode_png, fit_lines,
-    register_font, svg_defaults_dropped, title_height,
+    FONT, Figure, FigureError, Formats, REPORT, diverging, draw_title, fit_lines, register_font,
+    svg_defaults_dropped, title_height,
 };
+use super::png::encode_png;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
