@@ -224,7 +224,12 @@ fn page(dir: &str) {
     let page = report::calibration::page(&measured).expect("the figure draws");
     std::fs::write(dir.join(report::calibration::PAGE), &page.markdown).expect("write the page");
     let figure = format!("{}.png", report::calibration::FIGURE);
-    std::fs::write(dir.join(figure), &page.figure.png).expect("write the figure");
+    let png = page
+        .figure
+        .png
+        .as_deref()
+        .expect("the calibration figure is drawn as PNG");
+    std::fs::write(dir.join(figure), png).expect("write the figure");
     eprintln!(
         "{} + {} points, {} counts, {} rows above their band",
         measured.fisher_yates.len(),

@@ -167,7 +167,7 @@ fn a_heatmap_depends_only_on_the_counts_it_shows() {
         std::fs::read(
             tmp.path()
                 .join(out)
-                .join("figures/naive-swap/positions-n3.png"),
+                .join("figures/naive-swap/positions-n3.svg"),
         )
         .unwrap()
     };

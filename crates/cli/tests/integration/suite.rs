@@ -213,13 +213,20 @@ fn suite_repeat_adds_two_level_tests_and_their_figures() {
     for f in [
         "figures/fisher-yates/pvalues-n4.png",
         "figures/fisher-yates/pvalues-n4.svg",
-        "figures/fisher-yates/positions-n4.png",
-        "figures/fisher-yates/permutations-n4.png",
+        "figures/fisher-yates/positions-n4.svg",
+        "figures/fisher-yates/permutations-n4.svg",
         "data/fisher-yates/exact-positions-n4.csv",
         "data/fisher-yates/permutations-n4.csv",
     ] {
         assert!(files.contains(&f), "{f} not in {files:?}");
         assert!(out.join(f).is_file(), "{f} missing");
+    }
+    // A page's small heatmap and bar chart are an SVG alone.
+    for f in [
+        "figures/fisher-yates/positions-n4.png",
+        "figures/fisher-yates/permutations-n4.png",
+    ] {
+        assert!(!files.contains(&f) && !out.join(f).exists(), "{f} written");
     }
     let md = std::fs::read_to_string(out.join("README.md")).unwrap();
     assert!(md.contains("run 4 times (seeds 1 to 4)"), "{md}");

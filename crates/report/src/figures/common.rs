@@ -20,22 +20,37 @@ pub struct FigureError {
 }
 
 /// Which of a figure's twins to draw: a report draws only the files it
-/// writes (a 52-card heatmap's SVG is thousands of rectangles).
+/// writes (a 52-card heatmap's SVG is thousands of rectangles; a 6-card
+/// heatmap's SVG is a third of its PNG).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Formats {
     /// The PNG alone.
     Png,
+    /// The SVG alone.
+    Svg,
     /// The PNG and its SVG twin.
     Both,
 }
 
-/// A figure drawn in memory, as a PNG and, when asked for, its SVG twin of
-/// the same size.
+impl Formats {
+    /// Whether the PNG is drawn.
+    pub fn png(self) -> bool {
+        self != Formats::Svg
+    }
+
+    /// Whether the SVG is drawn.
+    pub fn svg(self) -> bool {
+        self != Formats::Png
+    }
+}
+
+/// A figure drawn in memory, as a PNG, an SVG or both twins, of the same
+/// size, as its [`Formats`] asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Figure {
-    /// The PNG file's bytes.
-    pub png: Vec<u8>,
-    /// The SVG file's text, when [`Formats::Both`] was asked for.
+    /// The PNG file's bytes, unless [`Formats::Svg`] was asked for.
+    pub png: Option<Vec<u8>>,
+    /// The SVG file's text, unless [`Formats::Png`] was asked for.
     pub svg: Option<String>,
 }
 
@@ -53,12 +68,46 @@ pub(super) fn register_font() {
     });
 }
 
-/// `svg` without the attributes plotters writes on every element whose
-/// values are SVG's defaults (`opacity="1"`, `stroke="none"`): a quarter of
-/// a 52-card heatmap's size, which is thousands of rectangles.
-pub(super) fn svg_defaults_dropped(svg: &str) -> String {
-    svg.replace(" opacity=\"1\"", "")
-        .replace(" stroke=\"none\"", "")
+/// `svg` as a reader gets it:
+/// - without the attributes plotters writes on every element whose values
+///   are SVG's defaults (`opacity="1"`, `stroke="none"`): a quarter of a
+///   52-card heatmap's size, which is thousands of rectangles;
+/// - with its text at the size the PNG twin draws it (see
+///   [`svg_font_scale`]).
+pub(super) fn svg_finished(svg: &str) -> String {
+    let svg = svg
+        .replace(" opacity=\"1\"", "")
+        .replace(" stroke=\"none\"", "");
+    let scale = svg_font_scale();
+    let mut out = String::with_capacity(svg.len());
+    let mut rest = svg.as_str();
+    const KEY: &str = "font-size=\"";
+    while let Some(at) = rest.find(KEY) {
+        let (head, tail) = rest.split_at(at + KEY.len());
+        out.push_str(head);
+        let end = tail.find('"').unwrap_or(tail.len());
+        match tail[..end].parse::<f64>() {
+            Ok(size) => out.push_str(&format!("{:.2}", size * scale)),
+            Err(_) => out.push_str(&tail[..end]),
+        }
+        rest = &tail[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// What an SVG `font-size` written by plotters is multiplied by for its
+/// text to be as large as in the PNG twin. The bitmap draws a text of size
+/// `s` with DejaVu Sans' ascent-to-descent `s` pixels high (`ab_glyph`'s
+/// `PxScale`), which is an em of `s × units_per_em / (ascent − descent)`;
+/// plotters' SVG writes `s / 1.24` for that em, which in a browser is text
+/// 6% smaller than the PNG's.
+pub(super) fn svg_font_scale() -> f64 {
+    use ab_glyph::Font;
+    let font = ab_glyph::FontRef::try_from_slice(dejavu::sans::regular())
+        .expect("the bundled DejaVu Sans font parses");
+    let em = f64::from(font.units_per_em().expect("DejaVu Sans has an em"));
+    1.24 * em / f64::from(font.height_unscaled())
 }
 
 /// Steps of the diverging palette on each side of 0.

@@ -2,7 +2,7 @@
 
 use super::common::{
     FONT, Figure, FigureError, Formats, REPORT, SLIDE, TextSizes, diverging, draw_title,
-    draw_title_at, fit_lines_at, percent, register_font, svg_defaults_dropped, title_height,
+    draw_title_at, fit_lines_at, percent, register_font, svg_finished, title_height,
     title_height_at,
 };
 use super::png::encode_png;
@@ -210,6 +210,17 @@ pub fn heatmap(
         }
         draw_colour_bar(&bar, limit, &REPORT)
     })
+    .map(crisp)
+}
+
+/// A heatmap's SVG with its shapes drawn on whole pixels, as the PNG's
+/// are: else a browser smooths the edges where two cells, or two steps of
+/// the colour bar, meet into pale seams.
+fn crisp(mut figure: Figure) -> Figure {
+    figure.svg = figure
+        .svg
+        .map(|svg| svg.replacen("<svg ", "<svg shape-rendering=\"crispEdges\" ", 1));
+    figure
 }
 
 /// A slide: heatmap panels side by side on one colour scale, 1920 × 1080
@@ -270,4 +281,5 @@ pub fn slide(
             .draw_text(footer, &style.into_text_style(&bottom), (14, 6))
             .map_err(|e| e.to_string())
     })
+    .map(crisp)
 }

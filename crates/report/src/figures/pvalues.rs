@@ -2,7 +2,7 @@
 
 use super::common::{
     AXIS_PX, FONT, Figure, FigureError, Formats, TICK_PX, draw_title, fit_lines, register_font,
-    svg_defaults_dropped, title_height,
+    svg_finished, title_height,
 };
 use super::png::encode_png;
 use plotters::prelude::*;

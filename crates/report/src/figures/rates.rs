@@ -4,7 +4,7 @@
 
 use super::common::{
     AXIS_PX, CAPTION_PX, FONT, Figure, FigureError, Formats, TICK_PX, draw_title, fit_lines,
-    legend_dashes, register_font, svg_defaults_dropped, title_height,
+    legend_dashes, register_font, svg_finished, title_height,
 };
 use super::png::encode_png;
 use plotters::prelude::*;

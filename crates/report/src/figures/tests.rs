@@ -1,5 +1,6 @@
 //! Each figure drawn, decoded and looked at as a reader would.
 
+use super::common::svg_font_scale;
 use super::*;
 use plotters::style::RGBColor;
 
@@ -83,13 +84,37 @@ fn heatmap_png_has_size_colours_and_text() {
     let figure = draw(Formats::Both);
     // A 150 px colour bar beside one 640 px panel; a title block of one
     // line (30 + 30 + 27 px) above it.
-    check_png(&figure.png, 790, 727);
+    check_png(figure.png.as_deref().expect("a PNG asked for"), 790, 727);
     let svg = figure.svg.as_deref().expect("both twins asked for");
     assert!(svg.starts_with("<svg") && svg.contains("naive-swap"));
     // The PNG alone is the same PNG, without drawing the SVG.
     let alone = draw(Formats::Png);
     assert_eq!(alone.svg, None);
     assert_eq!(alone.png, figure.png);
+    // The SVG alone is the same SVG, without drawing the PNG.
+    let alone = draw(Formats::Svg);
+    assert_eq!(alone.png, None);
+    assert_eq!(alone.svg, figure.svg);
+    // Drawn on whole pixels, so that cells meet without seams.
+    assert!(svg.starts_with("<svg shape-rendering=\"crispEdges\" "));
+}
+
+#[test]
+fn svg_text_is_as_large_as_the_png_text() {
+    // DejaVu Sans: 2048 units to the em, ascent 1901 and descent 483
+    // (its `hhea` table). The PNG draws a title of 30 px from ascent to
+    // descent, an em of 30 × 2048 / 2384 = 25.77 px; plotters alone would
+    // write 30 / 1.24 = 24.19.
+    assert!((svg_font_scale() - 1.24 * 2048.0 / 2384.0).abs() < 1e-12);
+    let m = vec![vec![0.0; 3]; 3];
+    let panels = [Panel {
+        heading: "n = 3".into(),
+        deviation: &m,
+    }];
+    let f = heatmap("title", &[], &panels, 1.0, Formats::Svg).unwrap();
+    let svg = f.svg.unwrap();
+    assert!(svg.contains("font-size=\"25.77\""), "{}", &svg[..600]);
+    assert!(!svg.contains("font-size=\"24.19"));
 }
 
 #[test]
@@ -142,7 +167,7 @@ fn permutation_figures_draw_for_small_and_large_decks() {
     )
     .unwrap();
     // No subtitle: a 60 px title block above 560 px of plot.
-    check_png(&f.png, 1000, 620);
+    check_png(f.png.as_deref().expect("a PNG asked for"), 1000, 620);
     // Bars from zero, each with its exact probability.
     let svg = f.svg.as_deref().expect("both twins asked for");
     let text = |t: &str| svg.lines().any(|l| l.trim() == t);
@@ -166,7 +191,7 @@ fn permutation_figures_draw_for_small_and_large_decks() {
         Formats::Both,
     )
     .unwrap();
-    check_png(&f.png, 1000, 620);
+    check_png(f.png.as_deref().expect("a PNG asked for"), 1000, 620);
     let svg = f.svg.as_deref().expect("both twins asked for");
     assert!(svg.contains("arrangements, from most to least likely"));
     assert!(svg.contains("times as likely as uniform (1 = 1/5!)"));
@@ -193,7 +218,7 @@ fn p_value_histogram_draws_one_panel_per_test() {
         ],
     )
     .unwrap();
-    check_png(&f.png, 880, 527);
+    check_png(f.png.as_deref().expect("a PNG asked for"), 880, 527);
     let svg = f
         .svg
         .as_deref()
@@ -230,7 +255,8 @@ fn subtitles_wrap_inside_the_canvas() {
     let height = |png: &[u8]| image::load_from_memory(png).unwrap().height();
     let extra = fit_lines(std::slice::from_ref(&long), 790).len() as u32 - 1;
     assert!(extra >= 1);
-    assert_eq!(height(&wrapped.png), height(&short.png) + 27 * extra);
+    let png = |f: &Figure| f.png.clone().expect("a PNG asked for");
+    assert_eq!(height(&png(&wrapped)), height(&png(&short)) + 27 * extra);
 }
 
 #[test]
@@ -268,7 +294,7 @@ fn the_slide_is_16_by_9_with_no_text_under_24_px() {
         "footer",
     )
     .unwrap();
-    check_png(&f.png, 1920, 1080);
+    check_png(f.png.as_deref().expect("a PNG asked for"), 1920, 1080);
     // Every subtitle line fits the slide at the slide's size.
     let lines = fit_lines_at(std::slice::from_ref(&line), 1920, t.line);
     assert!(

@@ -3,7 +3,7 @@
 
 use super::common::{
     FONT, Figure, FigureError, Formats, REPORT, diverging, draw_title, fit_lines, register_font,
-    svg_defaults_dropped, title_height,
+    svg_finished, title_height,
 };
 use super::png::encode_png;
 use plotters::prelude::*;

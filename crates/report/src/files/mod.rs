@@ -50,16 +50,16 @@ impl OutputFile {
         }
     }
 
-    /// A figure's files, `stem.png` and, when drawn, `stem.svg`, PNG first.
+    /// A figure's files, `stem.png` and `stem.svg` as drawn, PNG first.
     pub fn figure(stem: &str, figure: Figure) -> Vec<Self> {
-        let png = OutputFile {
+        let png = figure.png.map(|bytes| OutputFile {
             path: format!("{stem}.png"),
-            bytes: figure.png,
-        };
+            bytes,
+        });
         let svg = figure
             .svg
             .map(|text| OutputFile::text(format!("{stem}.svg"), text));
-        std::iter::once(png).chain(svg).collect()
+        png.into_iter().chain(svg).collect()
     }
 }
 
@@ -76,8 +76,10 @@ fn figure_files(
     Ok(OutputFile::figure(stem, figure))
 }
 
-/// Heatmaps are written as SVG too up to this deck size; larger ones
-/// (thousands of cells, over half a megabyte of SVG each) as PNG only.
+/// Heatmaps are written as SVG up to this deck size: alone for a page
+/// (a third of the PNG's bytes, and sharp at any zoom), beside their PNG
+/// with every file. Larger ones (thousands of cells, over half a megabyte
+/// of SVG each) are PNG only.
 pub const SVG_HEATMAPS_UP_TO: usize = 10;
 
 /// Permutation figures of at most this many arrangements (3 cards) label
@@ -198,7 +200,9 @@ pub fn case_files(
     let heatmap = match data.set {
         FileSet::All if n <= SVG_HEATMAPS_UP_TO => Some(Formats::Both),
         FileSet::All => Some(Formats::Png),
-        FileSet::Pages => data.on_page.then_some(Formats::Png),
+        FileSet::Pages if !data.on_page => None,
+        FileSet::Pages if n <= SVG_HEATMAPS_UP_TO => Some(Formats::Svg),
+        FileSet::Pages => Some(Formats::Png),
     };
     if let Some(formats) = heatmap {
         files.extend(position_heatmap(id, s.deck, Some(s), &data, formats)?);
@@ -259,12 +263,12 @@ pub fn case_files(
                 )
             });
         }
-        // Bars make a small SVG; a sorted curve of thousands of points
-        // does not.
-        let formats = if bars || data.set == FileSet::All {
-            Formats::Both
-        } else {
-            Formats::Png
+        // Bars make an SVG a fifth of their PNG; a sorted curve of
+        // thousands of points does not.
+        let formats = match data.set {
+            FileSet::All => Formats::Both,
+            FileSet::Pages if bars => Formats::Svg,
+            FileSet::Pages => Formats::Png,
         };
         files.extend(figure_files(&stem, || {
             figures::permutations(

@@ -1,6 +1,6 @@
 //! One algorithm's section: its cases, figures, tests and battery.
 
-use super::links::{png, svg_link};
+use super::links::{figure, svg_link};
 
 /// The fair control's samples by deck ([`crate::suite::fair_controls`]).
 pub(super) type Controls<'a> = std::collections::BTreeMap<usize, &'a crate::sampled::SampleReport>;
@@ -24,7 +24,7 @@ fn figures_section(
     let with = |kind: &'static str| {
         a.cases
             .iter()
-            .filter_map(move |c| Some((c, png(c, kind)?, c.sampled.as_ref()?)))
+            .filter_map(move |c| Some((c, figure(c, kind)?, c.sampled.as_ref()?)))
     };
     let inline = a.page_heatmap_decks(st);
     let shown: Vec<_> = with("positions")
@@ -104,7 +104,7 @@ fn figures_section(
         let undrawn: Vec<usize> = a
             .cases
             .iter()
-            .filter(|c| c.sampled.is_some() && png(c, "positions").is_none())
+            .filter(|c| c.sampled.is_some() && figure(c, "positions").is_none())
             .map(|c| c.deck)
             .collect();
         if !undrawn.is_empty() {
