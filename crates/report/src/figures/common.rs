@@ -72,12 +72,18 @@ pub(super) fn register_font() {
 /// - without the attributes plotters writes on every element whose values
 ///   are SVG's defaults (`opacity="1"`, `stroke="none"`): a quarter of a
 ///   52-card heatmap's size, which is thousands of rectangles;
-/// - with its text at the size the PNG twin draws it (see
+/// - with its text in the font the PNG twin is drawn and laid out with,
+///   DejaVu Sans, where the reader has it (any other sans-serif font is
+///   narrower, so the text still fits), at the size the PNG draws it (see
 ///   [`svg_font_scale`]).
 pub(super) fn svg_finished(svg: &str) -> String {
     let svg = svg
         .replace(" opacity=\"1\"", "")
-        .replace(" stroke=\"none\"", "");
+        .replace(" stroke=\"none\"", "")
+        .replace(
+            &format!(" font-family=\"{FONT}\""),
+            &format!(" font-family=\"'DejaVu Sans', {FONT}\""),
+        );
     let scale = svg_font_scale();
     let mut out = String::with_capacity(svg.len());
     let mut rest = svg.as_str();

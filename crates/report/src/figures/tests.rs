@@ -115,6 +115,9 @@ fn svg_text_is_as_large_as_the_png_text() {
     let svg = f.svg.unwrap();
     assert!(svg.contains("font-size=\"25.77\""), "{}", &svg[..600]);
     assert!(!svg.contains("font-size=\"24.19"));
+    // In the font the PNG is laid out with, where the reader has it.
+    assert!(svg.contains(" font-family=\"'DejaVu Sans', sans-serif\""));
+    assert!(!svg.contains(" font-family=\"sans-serif\""));
 }
 
 #[test]
