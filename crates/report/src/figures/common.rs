@@ -116,6 +116,33 @@ pub(super) fn svg_font_scale() -> f64 {
     1.24 * em / f64::from(font.height_unscaled())
 }
 
+/// Levels of grey a PNG figure is drawn with, besides the palette's own.
+pub const GREY_LEVELS: u8 = 16;
+
+/// Puts every grey pixel of a drawn RGB figure that is not a colour of the
+/// palette on a grid of [`GREY_LEVELS`] levels (0, 17, …, 255), moving it
+/// by at most 8 of 255. The greys are text in black or dark grey, white
+/// paper, and the smoothed edges of letters between them: smoothed in 16
+/// steps instead of 256, a figure keeps to the 256 colours of a palette PNG
+/// (half the bytes of an RGB one) however many steps of the palette it
+/// uses. Other colours, and the palette's own greys, are left as drawn.
+pub(super) fn greys_on_grid(pixels: &mut [u8]) {
+    let step = u16::from(255 / (GREY_LEVELS - 1));
+    let mut kept = [false; 256];
+    for c in palette() {
+        if c.0 == c.1 && c.1 == c.2 {
+            kept[usize::from(c.0)] = true;
+        }
+    }
+    for rgb in pixels.chunks_exact_mut(3) {
+        let v = rgb[0];
+        if v == rgb[1] && v == rgb[2] && !kept[usize::from(v)] {
+            let on_grid = (u16::from(v) + step / 2) / step * step;
+            rgb.fill(u8::try_from(on_grid).expect("255 is on the grid"));
+        }
+    }
+}
+
 /// Steps of the diverging palette on each side of 0.
 pub const PALETTE_STEPS: usize = 128;
 

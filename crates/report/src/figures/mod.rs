@@ -8,7 +8,8 @@
 /// Draws `$body` (with `$root` bound to the drawing area) as the twins
 /// `$formats` asks for, a PNG and an SVG of `width × height` pixels, in
 /// memory, and evaluates to the [`Figure`]. A macro, not a function: the
-/// body is generic over the backend, which a closure cannot be. The PNG is
+/// body is generic over the backend, which a closure cannot be. The PNG's
+/// greys are put on a grid of 16 levels (`greys_on_grid`), then it is
 /// encoded by `encode_png` (lossless; a palette PNG when it can be).
 macro_rules! twin {
     ($formats:expr, $width:expr, $height:expr, |$root:ident| $body:block) => {{
@@ -25,6 +26,7 @@ macro_rules! twin {
                     r.map_err(|m| err("png", m))?;
                     $root.present().map_err(|e| err("png", e.to_string()))?;
                 }
+                super::common::greys_on_grid(&mut pixels);
                 Some(encode_png(&pixels, size).map_err(|m| err("png", m))?)
             } else {
                 None

@@ -1,18 +1,19 @@
 //! Each figure drawn, decoded and looked at as a reader would.
 
-use super::common::svg_font_scale;
+use super::common::{greys_on_grid, svg_font_scale};
 use super::*;
 use plotters::style::RGBColor;
 
-/// Decodes a PNG and checks what a reader would see: the size, many
-/// colours (not blank), and dark text pixels in the title block.
+/// Decodes a PNG and checks what a reader would see: the size, a dozen
+/// colours or more (not blank), and dark text pixels in the title block.
 pub(crate) fn check_png(png: &[u8], width: u32, height: u32) {
     let img = image::load_from_memory(png).expect("PNG decodes").to_rgb8();
     assert_eq!(img.dimensions(), (width, height));
     let mut colours: Vec<[u8; 3]> = img.pixels().map(|p| p.0).collect();
     colours.sort_unstable();
     colours.dedup();
-    assert!(colours.len() > 20, "only {} colours", colours.len());
+    // Not blank: text smoothed in 16 greys, and the figure's own colours.
+    assert!(colours.len() > 12, "only {} colours", colours.len());
     let dark_in_title = (0..width)
         .flat_map(|x| (8..36).map(move |y| (x, y)))
         .filter(|&(x, y)| img.get_pixel(x, y).0.iter().all(|&c| c < 80))
@@ -304,4 +305,52 @@ fn the_slide_is_16_by_9_with_no_text_under_24_px() {
         lines.iter().all(|l| text_width(l, t.line) <= 1920 - 28),
         "{lines:?}"
     );
+}
+
+#[test]
+fn greys_go_on_a_grid_of_16_levels_and_nothing_else_moves() {
+    let centre = palette()[PALETTE_STEPS];
+    assert!(centre.0 == centre.1 && centre.1 == centre.2, "{centre:?}");
+    let mut pixels = vec![
+        0, 0, 0, // black stays
+        8, 8, 8, // to 0
+        9, 9, 9, // to 17
+        60, 60, 60, // to 68
+        247, 247, 247, // to 255, the nearest level
+        255, 255, 255, // white stays
+        10, 11, 12, // not grey: stays
+        centre.0, centre.1, centre.2, // the palette's grey stays
+    ];
+    greys_on_grid(&mut pixels);
+    let expected = vec![
+        0, 0, 0, 0, 0, 0, 17, 17, 17, 68, 68, 68, 255, 255, 255, 255, 255, 255, 10, 11, 12,
+        centre.0, centre.1, centre.2,
+    ];
+    assert_eq!(pixels, expected);
+    // Every grey moves by at most 8.
+    for v in 0..=255u8 {
+        let mut p = [v, v, v];
+        greys_on_grid(&mut p);
+        assert!(p[0].abs_diff(v) <= 8, "{v} -> {}", p[0]);
+    }
+}
+
+#[test]
+fn a_52_card_heatmap_is_a_palette_png() {
+    // 52 × 52 cells over half the colour scale, as a biased shuffle's are:
+    // 129 steps of the palette and the text's greys fit 256 colours.
+    let m: Vec<Vec<f64>> = (0..52)
+        .map(|i| {
+            (0..52)
+                .map(|j| ((i * 52 + j) % 129) as f64 / 128.0 - 0.5)
+                .collect()
+        })
+        .collect();
+    let panels = [Panel {
+        heading: "52 cards".into(),
+        deviation: &m,
+    }];
+    let f = heatmap("palette", &["a line".into()], &panels, 1.0, Formats::Png).unwrap();
+    let png = f.png.unwrap();
+    assert_eq!(png[25], 3, "an indexed PNG");
 }
