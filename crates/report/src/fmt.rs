@@ -130,6 +130,17 @@ pub fn fmt_shuffles(n: f64) -> String {
     }
 }
 
+/// A ratio, as "times": one decimal below 100 (`3.1`), a whole number
+/// with thousands separators above (`6,528`), where a decimal says
+/// nothing more.
+pub fn fmt_times(r: f64) -> String {
+    if r < 100.0 {
+        format!("{r:.1}")
+    } else {
+        fmt_count(r.round() as u64)
+    }
+}
+
 /// How many riffles a test needs before it can no longer tell, in words:
 /// `riffles` as [`judge::riffle::RifflesNeeded`] gives it (1 when the test
 /// never tells, not even after one riffle; `None` when it still tells
@@ -182,6 +193,15 @@ pub fn draw_method(t: &stats::hypothesis::single::DrawTest) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ratios_keep_one_decimal_below_100_and_separators_above() {
+        assert_eq!(fmt_times(3.06), "3.1");
+        assert_eq!(fmt_times(99.94), "99.9");
+        assert_eq!(fmt_times(100.0), "100");
+        assert_eq!(fmt_times(6528.0), "6,528");
+        assert_eq!(fmt_times(2160.6), "2,161");
+    }
 
     #[test]
     fn degrees_of_freedom_are_whole_or_one_decimal() {

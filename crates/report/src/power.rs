@@ -9,7 +9,7 @@
 //! (`crates/report/power/`, written by `scripts/power-table.sh`): they take
 //! minutes, the page they support is in every report.
 
-use crate::fmt::{fmt_count, fmt_level};
+use crate::fmt::{fmt_count, fmt_level, fmt_times};
 use serde::{Deserialize, Serialize};
 use stats::hypothesis::audit::min_shuffles_to_test;
 use std::fmt::Write;
@@ -250,9 +250,11 @@ pub fn page(t: &Table, has_page: impl Fn(&str) -> bool) -> String {
             if let (Some(lo), Some(hi)) = (r.first(), r.last()) {
                 let _ = writeln!(
                     md,
-                    "Audit needs {lo:.1} to {hi:.1} times the floor's decks (median {:.1}), over \
+                    "Audit needs {} to {} times the floor's decks (median {}), over \
                      the {} measured against a floor.\n",
-                    (r[(r.len() - 1) / 2] + r[r.len() / 2]) / 2.0,
+                    fmt_times(*lo),
+                    fmt_times(*hi),
+                    fmt_times((r[(r.len() - 1) / 2] + r[r.len() / 2]) / 2.0),
                     if r.len() == 1 {
                         "one bug".to_string()
                     } else {
@@ -271,7 +273,9 @@ pub fn page(t: &Table, has_page: impl Fn(&str) -> bool) -> String {
                     (None, Some(b)) => format!("≥ {}", decks(b)),
                     (f, _) => opt(f),
                 };
-                let ratio = row.over_floor().map_or("—".into(), |r| format!("{r:.1}×"));
+                let ratio = row
+                    .over_floor()
+                    .map_or("—".into(), |r| format!("{}×", fmt_times(r)));
                 let id = &row.algorithm;
                 let bug = if has_page(id) {
                     format!("[{id}]({})", crate::markdown::algorithm_page(id))
